@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+// Each package keeps its own vitest config; the root only lists them so one
+// `vitest run` covers the whole workspace.
+export default defineConfig({
+  test: {
+    projects: ['*/vitest.config.ts'],
+  },
+});
