@@ -1,0 +1,255 @@
+import type { Controller, ResolveType } from '../controller';
+import { ExpiryStatus, type EndpointLike, type State } from '../state';
+
+/** What a read shows at one moment. The same object until one of its fields changes. */
+export interface ObserverSnapshot<T = unknown> {
+  /** Denormalized data; undefined while nothing usable is stored. */
+  readonly data: T | undefined;
+  /** A fetch for this read is running, or one is about to start because nothing usable is stored. */
+  readonly loading: boolean;
+  readonly error: (Error & { status?: number }) | undefined;
+  readonly expiryStatus: ExpiryStatus;
+  readonly expiresAt: number;
+}
+
+/** How an observer reads. */
+export interface ObserveOptions {
+  /** Fetch when data is missing or stale (default true). `false` reads the cache only (`useCache`). */
+  readonly fetch?: boolean;
+  /** Poll at the endpoint's `pollFrequency` while subscribed (`useSubscription`, `useLive`). */
+  readonly poll?: boolean;
+}
+
+/** The store contract every adapter binds to. */
+export interface StoreLike {
+  readonly controller: Controller;
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): State;
+}
+
+const SETTLED = Promise.resolve();
+
+/**
+ * One read of one endpoint with fixed args: `{ subscribe, getSnapshot }` plus a
+ * stable `promise()` for suspense. It fetches when data is missing or stale
+ * (shared with other readers of the key), revalidates when the data expires while
+ * subscribed, polls if asked, tells the GC what it uses, and lets go of everything
+ * on the last unsubscribe. Adapters are thin bindings over it; a web component can
+ * use it directly.
+ *
+ * @example
+ * const todos = client.observe(TodoResource.getList, { userId: 1 });
+ * const stop = todos.subscribe(() => {
+ *   const { data, loading, error } = todos.getSnapshot();
+ *   render(data, loading, error);
+ * });
+ * // later
+ * stop();
+ */
+export class EndpointObserver<E extends EndpointLike = EndpointLike> {
+  readonly endpoint: E;
+  /** `null` for a conditional read that is switched off. */
+  readonly args: readonly unknown[] | null;
+  /** The store key, or undefined when `args` is null. */
+  readonly key: string | undefined;
+  private readonly store: StoreLike;
+  private readonly options: ObserveOptions;
+  private readonly listeners = new Set<() => void>();
+  private snapshot: ObserverSnapshot<ResolveType<E>> | undefined;
+  private snapshotState: State | undefined;
+  private stale = false;
+  private fetching: Promise<void> | undefined;
+  private handledMeta: unknown = {};
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private unsubscribeStore: (() => void) | undefined;
+  private releaseGC: (() => void) | undefined;
+
+  constructor(store: StoreLike, endpoint: E, args: readonly unknown[] | null, options: ObserveOptions = {}) {
+    this.store = store;
+    this.endpoint = endpoint;
+    this.args = args === null || args[0] === null ? null : args;
+    this.key = this.args ? endpoint.key(...this.args) : undefined;
+    this.options = options;
+  }
+
+  /**
+   * Starts reading: fetches if needed and calls `listener` after every change of the
+   * snapshot (batched, never during a read). Returns the unsubscribe function.
+   */
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    if (this.listeners.size === 1) this.start();
+    let active = true;
+    return () => {
+      if (!active) return;
+      active = false;
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.stop();
+    };
+  };
+
+  /** The current snapshot; the same object until something it shows changed. */
+  getSnapshot = (): ObserverSnapshot<ResolveType<E>> => {
+    const state = this.store.getSnapshot();
+    if (this.snapshot === undefined || state !== this.snapshotState || this.stale) {
+      this.snapshotState = state;
+      this.stale = false;
+      const next = this.compute(state);
+      const prev = this.snapshot;
+      if (
+        !prev ||
+        prev.data !== next.data ||
+        prev.loading !== next.loading ||
+        prev.error !== next.error ||
+        prev.expiryStatus !== next.expiryStatus ||
+        prev.expiresAt !== next.expiresAt
+      ) {
+        this.snapshot = next;
+      }
+    }
+    return this.snapshot!;
+  };
+
+  /**
+   * Settles once the read has usable data or an error (already settled when it
+   * does). Starts the fetch if none runs, so a suspended render can wait on it
+   * before anything subscribed. The same promise while the same fetch runs.
+   */
+  promise(): Promise<void> {
+    const snap = this.getSnapshot();
+    if (this.args === null || snap.error || isUsable(snap)) return SETTLED;
+    if (!this.fetching) this.fetch(undefined);
+    return this.fetching ?? SETTLED;
+  }
+
+  /** Fetches now, whatever is stored (e.g. a retry button). */
+  refetch(): Promise<void> {
+    if (this.args === null) return SETTLED;
+    return this.fetch(this.listeners.size ? this : undefined, true);
+  }
+
+  /** Number of listeners (for tests and debugging). */
+  get listenerCount(): number {
+    return this.listeners.size;
+  }
+
+  private start() {
+    this.unsubscribeStore = this.store.subscribe(this.onStoreChange);
+    if (this.args === null) return;
+    this.releaseGC = this.store.controller.gc?.retain(this.endpoint, this.args);
+    if (this.options.poll && this.endpoint.pollFrequency) void this.store.controller.subscribe(this.endpoint, ...this.args);
+    this.revalidate('mount');
+  }
+
+  private stop() {
+    this.unsubscribeStore?.();
+    this.unsubscribeStore = undefined;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.args === null) return;
+    this.releaseGC?.();
+    this.releaseGC = undefined;
+    if (this.options.poll && this.endpoint.pollFrequency) void this.store.controller.unsubscribe(this.endpoint, ...this.args);
+    if (this.fetching) this.store.controller.release(this.key!, this);
+  }
+
+  private onStoreChange = () => {
+    const prev = this.snapshot;
+    if (this.listeners.size) this.revalidate('change');
+    if (this.getSnapshot() !== prev) this.notify();
+  };
+
+  private notify() {
+    for (const l of [...this.listeners]) l();
+  }
+
+  private compute(state: State): ObserverSnapshot<ResolveType<E>> {
+    if (this.args === null) {
+      return { data: undefined, loading: false, error: undefined, expiryStatus: ExpiryStatus.Valid, expiresAt: 0 };
+    }
+    const { controller } = this.store;
+    const res = controller.getResponse(this.endpoint, ...this.args, state);
+    const error = controller.getError(this.endpoint, ...this.args, state);
+    const unusable =
+      res.expiryStatus === ExpiryStatus.Invalid ||
+      (res.expiryStatus === ExpiryStatus.InvalidIfStale && res.expiresAt <= Date.now());
+    const data = unusable ? undefined : res.data;
+    const wantsFetch = this.options.fetch !== false;
+    return {
+      data,
+      loading: this.fetching !== undefined || (unusable && !error && wantsFetch),
+      error,
+      expiryStatus: res.expiryStatus,
+      expiresAt: res.expiresAt,
+    };
+  }
+
+  /**
+   * Decides whether to fetch. On mount: when missing, invalid or stale (a recent
+   * error waits out its errorExpiryLength). On a store change: only when the stored
+   * result was replaced by something unusable or stale that no fetch of ours has
+   * answered yet (invalidate, expireAll, reset) — so a failing or instantly-expiring
+   * endpoint never loops. On the expiry timer: revalidate.
+   */
+  private revalidate(reason: 'mount' | 'change' | 'timer') {
+    if (this.args === null || this.options.fetch === false || this.fetching) return;
+    const state = this.store.getSnapshot();
+    const meta = state.meta[this.key!];
+    const { data, expiryStatus, expiresAt } = this.store.controller.getResponse(this.endpoint, ...this.args, state);
+    const now = Date.now();
+    const invalid = expiryStatus === ExpiryStatus.Invalid || data === undefined;
+    const stale = expiresAt <= now;
+    if (!invalid && !stale) {
+      // A polled read is refreshed by its poll, not by expiry.
+      if (!(this.options.poll && this.endpoint.pollFrequency)) this.schedule(expiresAt - now);
+      return;
+    }
+    if (reason === 'change' && meta !== undefined && meta === this.handledMeta) return;
+    if (meta?.error && meta.expiresAt > now && reason !== 'change') return;
+    if (meta?.error && reason === 'change' && meta === this.handledMeta) return;
+    void this.fetch(this);
+  }
+
+  private schedule(ms: number) {
+    clearTimeout(this.timer);
+    // setTimeout overflows past 2^31-1 ms and would fire at once.
+    if (ms > 2_147_483_647) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.stale = true;
+      if (!this.listeners.size) return;
+      this.revalidate('timer');
+      const prev = this.snapshot;
+      if (this.getSnapshot() !== prev) this.notify();
+    }, ms);
+  }
+
+  private fetch(owner: object | undefined, force = false): Promise<void> {
+    if (this.fetching && !force) return this.fetching;
+    const done = () => {
+      if (this.fetching !== run) return;
+      this.fetching = undefined;
+      this.handledMeta = this.store.getSnapshot().meta[this.key!];
+      this.stale = true;
+      const prev = this.snapshot;
+      if (this.listeners.size) {
+        this.revalidate('change');
+        if (this.getSnapshot() !== prev) this.notify();
+      }
+    };
+    const run: Promise<void> = this.store.controller
+      .fetchFor(owner, this.endpoint, this.args!)
+      .then(done, done);
+    this.fetching = run;
+    this.stale = true;
+    if (this.listeners.size) queueMicrotask(() => {
+      const prev = this.snapshot;
+      if (this.getSnapshot() !== prev) this.notify();
+    });
+    return run;
+  }
+}
+
+function isUsable(snap: ObserverSnapshot): boolean {
+  return snap.data !== undefined;
+}

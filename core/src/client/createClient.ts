@@ -1,0 +1,101 @@
+import { Controller } from '../controller';
+import { getDefaultManagers, type Manager } from '../managers';
+import { applyOptimistic, initialState as emptyState, reducer, type ActionTypes, type EndpointLike, type State } from '../state';
+import { EndpointObserver, type ObserveOptions } from './EndpointObserver';
+
+/** Options of {@link createClient}. */
+export interface ClientOptions {
+  /** Replaces the default managers (network, polling, GC). Include a NetworkManager to fetch. */
+  readonly managers?: readonly Manager[];
+  /** A prefilled store, e.g. from server rendering or `mockInitialState()`. */
+  readonly initialState?: State;
+}
+
+/** A store with its Controller: what every adapter is given. */
+export interface Client {
+  readonly controller: Controller;
+  /** Called (batched, in a microtask) after the state changed. */
+  subscribe(listener: () => void): () => void;
+  /** The current immutable State; a new object only when something changed. */
+  getSnapshot(): State;
+  /** One read of an endpoint; `null` args switch it off. See {@link EndpointObserver}. */
+  observe<E extends EndpointLike>(endpoint: E, ...args: readonly unknown[]): EndpointObserver<E>;
+  /** Like `observe`, with options (`fetch: false` for cache-only, `poll: true` for live reads). */
+  observeWith<E extends EndpointLike>(
+    options: ObserveOptions,
+    endpoint: E,
+    args: readonly unknown[] | null,
+  ): EndpointObserver<E>;
+  /** The managers in dispatch order. */
+  readonly managers: readonly Manager[];
+  /** Stops every manager (timers, sockets, in-flight fetches). */
+  destroy(): void;
+}
+
+/**
+ * Creates a store. Without `managers` it installs the defaults: network (dedupe,
+ * ordering, abort), polling subscriptions and garbage collection.
+ *
+ * @example
+ * const client = createClient();
+ * const todos = await client.controller.fetch(TodoResource.getList);
+ * client.observe(TodoResource.get, { id: 1 }).subscribe(render);
+ */
+export function createClient({ managers = getDefaultManagers(), initialState }: ClientOptions = {}): Client {
+  let base = initialState ?? emptyState();
+  let visible = base.optimistic.length ? base : base;
+  const listeners = new Set<() => void>();
+  let scheduled = false;
+
+  const notify = () => {
+    scheduled = false;
+    for (const l of [...listeners]) l();
+  };
+
+  const gc = managers.find((m) => 'retain' in m && 'touch' in m) as Controller['gc'];
+  const controller = new Controller({ getState: () => visible, gc });
+  const makeSnapshot = (state: State, fetchedAt: number) => controller.snapshot(state, fetchedAt);
+  visible = base.optimistic.length ? applyOptimistic(base, makeSnapshot) : base;
+
+  const reduce = (action: ActionTypes): Promise<void> => {
+    const next = reducer(base, action);
+    if (next !== base) {
+      base = next;
+      visible = base.optimistic.length ? applyOptimistic(base, makeSnapshot) : base;
+      if (!scheduled) {
+        scheduled = true;
+        // Batched: many dispatches in one tick notify once, and never inside a read.
+        queueMicrotask(notify);
+      }
+    }
+    return Promise.resolve();
+  };
+
+  let dispatch: (action: ActionTypes) => Promise<void> = reduce;
+  for (let i = managers.length - 1; i >= 0; i--) dispatch = managers[i]!.middleware(controller)(dispatch);
+  controller.dispatch = dispatch;
+  for (const m of managers) m.init?.(visible);
+
+  const store = {
+    controller,
+    managers,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    getSnapshot: () => visible,
+    observe<E extends EndpointLike>(endpoint: E, ...args: readonly unknown[]) {
+      return new EndpointObserver(store, endpoint, args);
+    },
+    observeWith<E extends EndpointLike>(options: ObserveOptions, endpoint: E, args: readonly unknown[] | null) {
+      return new EndpointObserver(store, endpoint, args, options);
+    },
+    destroy() {
+      for (const m of managers) m.cleanup();
+      listeners.clear();
+    },
+  };
+  return store;
+}

@@ -1,0 +1,2 @@
+export * from './createClient';
+export * from './EndpointObserver';

@@ -1,0 +1,359 @@
+import { MemoCache } from '../normalize';
+import { INVALID } from '../schema';
+import {
+  EXPIRE_ALL,
+  ExpiryStatus,
+  FETCH,
+  INVALIDATE,
+  INVALIDATE_ALL,
+  RELEASE,
+  RESET,
+  SET_RESPONSE,
+  SUBSCRIBE,
+  UNSUBSCRIBE,
+  errorMeta,
+  responseMeta,
+  type ActionTypes,
+  type EndpointLike,
+  type State,
+} from '../state';
+import type { GCInterface } from './GCInterface';
+import { Snapshot } from './Snapshot';
+
+/** What `getResponse` tells about one endpoint result. */
+export interface ResponseInfo<T = any> {
+  readonly data: T | undefined;
+  readonly expiryStatus: ExpiryStatus;
+  readonly expiresAt: number;
+}
+
+export type Dispatch = (action: ActionTypes) => Promise<void>;
+
+type ArgsThen<L> = [...args: any[], last: L];
+
+/** An endpoint's call arguments, as given to the controller (`null` means "no read"). */
+type EndpointArgs<E> = E extends (...args: infer A) => any ? A : never;
+/** What reading an endpoint through the store gives: its schema's data, or `process`'s result. */
+export type ResolveType<E> = E extends { schema: infer S }
+  ? [S] extends [undefined]
+    ? E extends (...args: any) => Promise<infer R> ? R : unknown
+    : E extends (...args: any) => Promise<infer R> ? R : unknown
+  : E extends (...args: any) => Promise<infer R>
+    ? R
+    : unknown;
+
+/**
+ * The only way to read or change the store. Every adapter hands the same Controller
+ * to components (`useController()`), so an app's mutations look the same everywhere.
+ *
+ * @example
+ * const ctrl = client.controller;
+ * const todo = await ctrl.fetch(TodoResource.get, { id: 1 });
+ * await ctrl.fetch(TodoResource.partialUpdate, { id: 1 }, { completed: true });
+ * ctrl.invalidateAll({ testKey: TodoResource.getList.testKey });
+ */
+export class Controller {
+  /** Dispatches an action through every manager's middleware, then the reducer. */
+  dispatch: Dispatch;
+  /** The current (visible) state. */
+  getState: () => State;
+  /** Memoized denormalization shared by every reader of this store. */
+  readonly memo: MemoCache;
+  /** Reference counting and eviction; undefined when the client runs without GC. */
+  gc: GCInterface | undefined;
+
+  constructor({
+    dispatch = () => Promise.resolve(),
+    getState = () => {
+      throw new Error('Controller has no store: create it through createClient()');
+    },
+    memo = new MemoCache(),
+    gc,
+  }: { dispatch?: Dispatch; getState?: () => State; memo?: MemoCache; gc?: GCInterface } = {}) {
+    this.dispatch = dispatch;
+    this.getState = getState;
+    this.memo = memo;
+    this.gc = gc;
+  }
+
+  /**
+   * Fetches and stores. Resolves with the schema's denormalized value (or `process`'s
+   * value when the endpoint has no schema). Reads (GET) already in flight are shared.
+   *
+   * @example
+   * const created = await controller.fetch(TodoResource.getList.push, { title: 'Write docs' });
+   */
+  fetch<E extends EndpointLike>(endpoint: E, ...args: EndpointArgs<E>): Promise<ResolveType<E>> {
+    return this.fetchFor(undefined, endpoint, args);
+  }
+
+  /**
+   * Fetches for an observer: the read may be aborted when every observer holding it
+   * lets go (see `release`), unless someone called `fetch` for the same key.
+   * @internal
+   */
+  fetchFor<E extends EndpointLike>(
+    owner: object | undefined,
+    endpoint: E,
+    args: readonly unknown[],
+  ): Promise<ResolveType<E>> {
+    const key = endpoint.key(...args);
+    const fetchedAt = Date.now();
+    const raw = new Promise<unknown>((resolve, reject) => {
+      void this.dispatch({ type: FETCH, key, endpoint, args, meta: { fetchedAt, resolve, reject, owner } });
+    });
+    if (endpoint.schema === undefined || endpoint.schema === null) return raw as Promise<ResolveType<E>>;
+    return raw.then((response) => {
+      const state = this.getState();
+      const meta = state.meta[key];
+      // A response that failed normalization is stored as this key's error: surface it.
+      if (meta?.error && meta.date >= fetchedAt && !(meta.fetchedAt > fetchedAt)) throw meta.error;
+      const { data } = this.getResponse(endpoint, ...args, state);
+      return (data === undefined || (data as unknown) === INVALID ? response : data) as ResolveType<E>;
+    });
+  }
+
+  /** Lets go of a read started by `fetchFor(owner, ...)`. @internal */
+  release(key: string, owner: object): void {
+    void this.dispatch({ type: RELEASE, key, owner });
+  }
+
+  /**
+   * Fetches only when the stored value is missing, invalid or stale.
+   * Resolves with the stored data when it is fresh.
+   *
+   * @example
+   * await controller.fetchIfStale(TodoResource.get, { id: 1 });
+   */
+  fetchIfStale<E extends EndpointLike>(endpoint: E, ...args: EndpointArgs<E>): Promise<ResolveType<E>> {
+    const { data, expiryStatus, expiresAt } = this.getResponse(endpoint, ...args, this.getState());
+    if (expiryStatus !== ExpiryStatus.Invalid && expiresAt > Date.now() && !this.getError(endpoint, ...args, this.getState())) {
+      return Promise.resolve(data as ResolveType<E>);
+    }
+    return this.fetch(endpoint, ...args);
+  }
+
+  /**
+   * Marks one stored result unusable; readers refetch (suspending, not showing it).
+   *
+   * @example
+   * controller.invalidate(TodoResource.get, { id: 1 });
+   */
+  invalidate<E extends EndpointLike>(endpoint: E, ...args: EndpointArgs<E>): Promise<void> {
+    if ((args as unknown[])[0] === null) return Promise.resolve();
+    return this.dispatch({ type: INVALIDATE, key: endpoint.key(...args) });
+  }
+
+  /**
+   * Invalidates every stored result whose key passes `testKey`.
+   *
+   * @example
+   * controller.invalidateAll({ testKey: TodoResource.getList.testKey });
+   */
+  invalidateAll({ testKey }: { testKey: (key: string) => boolean }): Promise<void> {
+    return this.dispatch({ type: INVALIDATE_ALL, testKey });
+  }
+
+  /**
+   * Marks matching results stale: they stay visible while they revalidate.
+   *
+   * @example
+   * controller.expireAll({ testKey: (key) => key.startsWith('GET /todos') });
+   */
+  expireAll({ testKey }: { testKey: (key: string) => boolean }): Promise<void> {
+    return this.dispatch({ type: EXPIRE_ALL, testKey });
+  }
+
+  /**
+   * Empties the store (e.g. on logout). In-flight fetches are rejected and their
+   * responses are dropped.
+   *
+   * @example
+   * await controller.resetEntireStore();
+   */
+  resetEntireStore(): Promise<void> {
+    return this.dispatch({ type: RESET, date: Date.now() });
+  }
+
+  /**
+   * Stores a value as if the endpoint had answered it (e.g. from a websocket).
+   *
+   * @example
+   * controller.setResponse(TodoResource.get, { id: 1 }, { id: 1, title: 'pushed', completed: false });
+   */
+  setResponse(endpoint: EndpointLike, ...rest: ArgsThen<unknown>): Promise<void> {
+    const response = rest[rest.length - 1];
+    const args = rest.slice(0, -1);
+    const now = Date.now();
+    return this.dispatch({
+      type: SET_RESPONSE,
+      key: endpoint.key(...args),
+      endpoint,
+      args,
+      response,
+      meta: responseMeta(endpoint, now, now),
+    });
+  }
+
+  /**
+   * Stores an error for an endpoint, as if its fetch had failed.
+   *
+   * @example
+   * controller.setError(TodoResource.get, { id: 1 }, Object.assign(new Error('gone'), { status: 404 }));
+   */
+  setError(endpoint: EndpointLike, ...rest: ArgsThen<unknown>): Promise<void> {
+    const error = rest[rest.length - 1];
+    const args = rest.slice(0, -1);
+    const now = Date.now();
+    return this.dispatch({
+      type: SET_RESPONSE,
+      key: endpoint.key(...args),
+      endpoint,
+      args,
+      response: error,
+      error: true,
+      meta: errorMeta(endpoint, now, now),
+    });
+  }
+
+  /**
+   * Stores the outcome of a fetch that started at `fetchedAt` (used by NetworkManager).
+   *
+   * @example
+   * controller.resolve(TodoResource.get, { args: [{ id: 1 }], response, fetchedAt });
+   */
+  resolve(
+    endpoint: EndpointLike,
+    {
+      args,
+      response,
+      fetchedAt,
+      error,
+    }: { args: readonly unknown[]; response: unknown; fetchedAt: number; error?: boolean },
+  ): Promise<void> {
+    const now = Date.now();
+    return this.dispatch({
+      type: SET_RESPONSE,
+      key: endpoint.key(...args),
+      endpoint,
+      args,
+      response,
+      ...(error ? { error: true } : null),
+      meta: error ? errorMeta(endpoint, fetchedAt, now) : responseMeta(endpoint, fetchedAt, now),
+    });
+  }
+
+  /**
+   * Keeps an endpoint polled at its `pollFrequency` while subscribed.
+   *
+   * @example
+   * controller.subscribe(ServerTime.get);
+   * // later
+   * controller.unsubscribe(ServerTime.get);
+   */
+  subscribe<E extends EndpointLike>(endpoint: E, ...args: EndpointArgs<E>): Promise<void> {
+    if ((args as unknown[])[0] === null) return Promise.resolve();
+    return this.dispatch({ type: SUBSCRIBE, key: endpoint.key(...args), endpoint, args });
+  }
+
+  /** Ends one `subscribe`. */
+  unsubscribe<E extends EndpointLike>(endpoint: E, ...args: EndpointArgs<E>): Promise<void> {
+    if ((args as unknown[])[0] === null) return Promise.resolve();
+    return this.dispatch({ type: UNSUBSCRIBE, key: endpoint.key(...args), endpoint, args });
+  }
+
+  /**
+   * Reads an endpoint's stored result from `state` (the last argument), denormalized
+   * and memoized: the same state gives the same objects.
+   *
+   * @example
+   * const { data, expiryStatus } = controller.getResponse(TodoResource.get, { id: 1 }, client.getSnapshot());
+   */
+  getResponse<E extends EndpointLike>(endpoint: E, ...rest: ArgsThen<State>): ResponseInfo<ResolveType<E>> {
+    const state = rest[rest.length - 1] as State;
+    const args = rest.slice(0, -1);
+    if (args[0] === null) return { data: undefined, expiryStatus: ExpiryStatus.Valid, expiresAt: 0 };
+    const key = endpoint.key(...args);
+    const meta = state.meta[key];
+    const stored = state.endpoints[key];
+    const schema = endpoint.schema;
+    let data: unknown = stored;
+    let expiresAt = meta?.expiresAt ?? 0;
+    if (schema !== undefined && schema !== null) {
+      if (stored === undefined) {
+        // Nothing fetched under this key: an entity already stored (from a list, say) can answer.
+        const found = this.memo.query(schema, args, state as any);
+        data = found === undefined || found === INVALID ? undefined : found;
+        if (data !== undefined && !meta) expiresAt = entityExpiresAt(data, state);
+      } else {
+        data = this.memo.denormalize(schema, stored, state.entities as any, args).data;
+      }
+    }
+    let expiryStatus: ExpiryStatus;
+    if (data === undefined || data === INVALID || meta?.invalidated) {
+      expiryStatus = ExpiryStatus.Invalid;
+      if (data === INVALID) data = undefined;
+    } else {
+      expiryStatus = endpoint.invalidIfStale ? ExpiryStatus.InvalidIfStale : ExpiryStatus.Valid;
+    }
+    return { data: data as ResolveType<E>, expiryStatus, expiresAt };
+  }
+
+  /**
+   * The stored error for an endpoint, if any. A soft error (see `errorPolicy`) is
+   * hidden while usable data exists.
+   *
+   * @example
+   * const error = controller.getError(TodoResource.get, { id: 1 }, client.getSnapshot());
+   * error?.status; // 404
+   */
+  getError<E extends EndpointLike>(
+    endpoint: E,
+    ...rest: ArgsThen<State>
+  ): (Error & { status?: number }) | undefined {
+    const state = rest[rest.length - 1] as State;
+    const args = rest.slice(0, -1);
+    if (args[0] === null) return undefined;
+    const meta = state.meta[endpoint.key(...args)];
+    if (!meta?.error) return undefined;
+    if (meta.errorPolicy === 'soft' && state.endpoints[endpoint.key(...args)] !== undefined) return undefined;
+    return meta.error as Error & { status?: number };
+  }
+
+  /**
+   * Reads from the store without an endpoint: an Entity by its pk, `All`, a `Query`,
+   * a Collection by its args.
+   *
+   * @example
+   * const todo = controller.get(Todo, { id: 5 }, client.getSnapshot());
+   * const open = controller.get(openTodos, client.getSnapshot());
+   */
+  get<S>(schema: S, ...rest: ArgsThen<State>): any {
+    const state = rest[rest.length - 1] as State;
+    const args = rest.slice(0, -1);
+    const data = this.memo.query(schema as any, args, state as any);
+    return data === INVALID ? undefined : data;
+  }
+
+  /**
+   * A read-only view of `state` for `getOptimisticResponse`. Throw `snapshot.abort`
+   * to cancel the optimistic update.
+   *
+   * @example
+   * getOptimisticResponse(snapshot, { id }, body) {
+   *   const stored = snapshot.get(Todo, { id });
+   *   if (!stored) throw snapshot.abort;
+   *   return { ...stored, ...body };
+   * }
+   */
+  snapshot(state: State, fetchedAt = Date.now()): Snapshot {
+    return new Snapshot(this, state, fetchedAt);
+  }
+}
+
+function entityExpiresAt(data: unknown, state: State): number {
+  const ctor = (data as { constructor?: { key?: string } })?.constructor;
+  const pk = (data as { pk?: () => unknown })?.pk;
+  if (!ctor?.key || typeof pk !== 'function') return 0;
+  return state.entitiesMeta[ctor.key]?.[String(pk.call(data))]?.expiresAt ?? 0;
+}

@@ -1,0 +1,3 @@
+export * from './Controller';
+export * from './Snapshot';
+export type * from './GCInterface';

@@ -1,0 +1,191 @@
+import type { Controller, Dispatch, GCInterface } from '../controller';
+import { GC, RESET, SET_RESPONSE, type ActionTypes, type EndpointLike, type State } from '../state';
+import type { Manager, Middleware } from './Manager';
+
+/** Options of {@link GCPolicy}. */
+export interface GCOptions {
+  /** How often a sweep starts (ms, default 60 s). */
+  readonly intervalMS?: number;
+  /** How long unread data stays after it expired or was last read (ms, default 60 s). */
+  readonly graceMS?: number;
+  /** Optional bound on stored entities; least recently read results are evicted first. */
+  readonly maxEntities?: number;
+  /** Results handled per slice of a sweep; the rest continue in the next macrotask. */
+  readonly chunkSize?: number;
+}
+
+interface Known {
+  readonly endpoint: EndpointLike;
+  readonly args: readonly unknown[];
+  refs: number;
+  lastRead: number;
+}
+
+/**
+ * Garbage collection, on in every client by default: endpoint results that no
+ * observer reads are removed once they expired and a grace period passed, then
+ * entities no remaining result reaches. With `maxEntities`, the least recently read
+ * unread results go first until the store fits. Sweeps run in slices, never one long
+ * blocking pass.
+ *
+ * @example
+ * const client = createClient({
+ *   managers: [new NetworkManager(), new SubscriptionManager(), new GCPolicy({ maxEntities: 5000 })],
+ * });
+ */
+export class GCPolicy implements Manager, GCInterface {
+  private readonly known = new Map<string, Known>();
+  private controller: Controller | undefined;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private sweeping = false;
+  readonly intervalMS: number;
+  readonly graceMS: number;
+  readonly maxEntities: number;
+  readonly chunkSize: number;
+
+  constructor({ intervalMS = 60_000, graceMS = 60_000, maxEntities = Infinity, chunkSize = 500 }: GCOptions = {}) {
+    this.intervalMS = intervalMS;
+    this.graceMS = graceMS;
+    this.maxEntities = maxEntities;
+    this.chunkSize = chunkSize;
+  }
+
+  middleware: Middleware = (controller: Controller) => {
+    this.controller = controller;
+    this.timer ??= setInterval(() => void this.sweep(), this.intervalMS);
+    return (next: Dispatch) => (action: ActionTypes) => {
+      if (action.type === SET_RESPONSE && !action.error) this.remember(action.key, action.endpoint, action.args).lastRead = Date.now();
+      else if (action.type === RESET) for (const [k, v] of this.known) if (v.refs === 0) this.known.delete(k);
+      return next(action);
+    };
+  };
+
+  retain(endpoint: EndpointLike, args: readonly unknown[]): () => void {
+    const key = endpoint.key(...args);
+    const known = this.remember(key, endpoint, args);
+    known.refs++;
+    known.lastRead = Date.now();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      known.refs--;
+      known.lastRead = Date.now();
+    };
+  }
+
+  touch(key: string): void {
+    const known = this.known.get(key);
+    if (known) known.lastRead = Date.now();
+  }
+
+  /** Number of observers reading `key` (for tests and devtools). */
+  refCount(key: string): number {
+    return this.known.get(key)?.refs ?? 0;
+  }
+
+  cleanup(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private remember(key: string, endpoint: EndpointLike, args: readonly unknown[]): Known {
+    let known = this.known.get(key);
+    if (!known) {
+      known = { endpoint, args, refs: 0, lastRead: 0 };
+      this.known.set(key, known);
+    }
+    return known;
+  }
+
+  /**
+   * One sweep. Resolves when every slice ran. Safe to call by hand (tests, memory
+   * pressure); a sweep already running is not started twice.
+   */
+  async sweep(): Promise<void> {
+    const controller = this.controller;
+    if (!controller || this.sweeping) return;
+    this.sweeping = true;
+    try {
+      const now = Date.now();
+      const state = controller.getState();
+      const doomed: string[] = [];
+      // Forget keys nobody reads that are no longer stored (failed or collected reads).
+      for (const [k, v] of this.known) if (v.refs === 0 && !(k in state.meta) && !(k in state.endpoints)) this.known.delete(k);
+      const kept: string[] = [];
+      const unread: Known[] = [];
+      for (const key of new Set([...Object.keys(state.endpoints), ...Object.keys(state.meta)])) {
+        const known = this.known.get(key);
+        const meta = state.meta[key];
+        if (known && known.refs > 0) {
+          kept.push(key);
+          continue;
+        }
+        const expiresAt = meta?.expiresAt ?? 0;
+        if (now > Math.max(expiresAt, (known?.lastRead ?? 0) + this.graceMS)) doomed.push(key);
+        else {
+          kept.push(key);
+          if (known) unread.push(known);
+        }
+      }
+      // Entities reachable from what stays, counted so a bound can evict by recency.
+      const reach = new Map<string, number>();
+      const pathsOf = new Map<string, string[]>();
+      for (let i = 0; i < kept.length; i++) {
+        const key = kept[i]!;
+        const paths = this.paths(controller, state, key);
+        pathsOf.set(key, paths);
+        for (const p of paths) reach.set(p, (reach.get(p) ?? 0) + 1);
+        if (i % this.chunkSize === this.chunkSize - 1) await yieldToHost();
+      }
+      if (reach.size > this.maxEntities) {
+        unread.sort((a, b) => a.lastRead - b.lastRead);
+        for (const known of unread) {
+          if (reach.size <= this.maxEntities) break;
+          const key = known.endpoint.key(...known.args);
+          doomed.push(key);
+          for (const p of pathsOf.get(key) ?? []) {
+            const n = reach.get(p)! - 1;
+            if (n === 0) reach.delete(p);
+            else reach.set(p, n);
+          }
+        }
+      }
+      const latest = controller.getState();
+      const entities: (readonly [string, string])[] = [];
+      for (const entityKey in latest.entities) {
+        const table = latest.entities[entityKey]!;
+        const metas = latest.entitiesMeta[entityKey];
+        for (const pk in table) {
+          if (reach.has(entityKey + '\u0000' + pk)) continue;
+          const m = metas?.[pk];
+          const overBound = reach.size + entities.length >= this.maxEntities;
+          if (overBound || !m || now > m.expiresAt + this.graceMS) entities.push([entityKey, pk]);
+        }
+      }
+      for (let i = 0; i < Math.max(doomed.length, entities.length); i += this.chunkSize) {
+        const endpoints = doomed.slice(i, i + this.chunkSize).filter((k) => (this.known.get(k)?.refs ?? 0) === 0);
+        for (const k of endpoints) this.known.delete(k);
+        const batch = entities.slice(i, i + this.chunkSize);
+        if (endpoints.length || batch.length) await controller.dispatch({ type: GC, endpoints, entities: batch });
+        if (i + this.chunkSize < Math.max(doomed.length, entities.length)) await yieldToHost();
+      }
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  private paths(controller: Controller, state: State, key: string): string[] {
+    const known = this.known.get(key);
+    const stored = state.endpoints[key];
+    const schema = known?.endpoint.schema;
+    if (!known || stored === undefined || schema === undefined || schema === null) return [];
+    const { paths } = controller.memo.denormalize(schema, stored, state.entities as any, known.args as any[]);
+    return (paths as { key: string; pk: string }[]).map((p) => p.key + '\u0000' + p.pk);
+  }
+}
+
+/** Lets the host run (rendering, input) between slices of a sweep. */
+function yieldToHost(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}

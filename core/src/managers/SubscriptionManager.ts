@@ -1,0 +1,114 @@
+import type { Controller, Dispatch } from '../controller';
+import { SUBSCRIBE, UNSUBSCRIBE, type ActionTypes, type EndpointLike } from '../state';
+import type { Manager, Middleware } from './Manager';
+
+interface Poll {
+  readonly endpoint: EndpointLike;
+  readonly args: readonly unknown[];
+  /** pollFrequency -> number of subscribers asking for it. */
+  readonly frequencies: Map<number, number>;
+  frequency: number;
+  timer: ReturnType<typeof setInterval> | undefined;
+}
+
+/**
+ * Polls subscribed endpoints: one timer per key at the smallest `pollFrequency`
+ * any current subscriber asked for, started with the first subscriber and stopped
+ * with the last. Pauses while the page is hidden and refetches once on return.
+ *
+ * @example
+ * const ServerTime = new RestEndpoint({ path: '/time', pollFrequency: 5000 });
+ * client.observeWith({ poll: true }, ServerTime, []).subscribe(render);
+ */
+export class SubscriptionManager implements Manager {
+  private readonly polls = new Map<string, Poll>();
+  private controller: Controller | undefined;
+  private hidden = false;
+  private readonly onVisibility = () => {
+    const hidden = document.visibilityState === 'hidden';
+    if (hidden === this.hidden) return;
+    this.hidden = hidden;
+    for (const poll of this.polls.values()) {
+      if (hidden) this.stopTimer(poll);
+      else {
+        this.poll(poll);
+        this.startTimer(poll);
+      }
+    }
+  };
+
+  middleware: Middleware = (controller: Controller) => {
+    this.controller = controller;
+    if (typeof document !== 'undefined' && typeof document.addEventListener === 'function') {
+      this.hidden = document.visibilityState === 'hidden';
+      document.addEventListener('visibilitychange', this.onVisibility);
+    }
+    return (next: Dispatch) => (action: ActionTypes) => {
+      if (action.type === SUBSCRIBE) this.add(action.key, action.endpoint, action.args);
+      else if (action.type === UNSUBSCRIBE) this.remove(action.key, action.endpoint);
+      else return next(action);
+      return Promise.resolve();
+    };
+  };
+
+  /** Keys being polled, with their current frequency (for tests and devtools). */
+  get active(): ReadonlyMap<string, number> {
+    return new Map([...this.polls].map(([k, p]) => [k, p.frequency]));
+  }
+
+  cleanup(): void {
+    for (const poll of this.polls.values()) this.stopTimer(poll);
+    this.polls.clear();
+    if (typeof document !== 'undefined' && typeof document.removeEventListener === 'function') {
+      document.removeEventListener('visibilitychange', this.onVisibility);
+    }
+  }
+
+  private add(key: string, endpoint: EndpointLike, args: readonly unknown[]) {
+    const frequency = endpoint.pollFrequency;
+    if (!frequency || !(frequency > 0)) return;
+    let poll = this.polls.get(key);
+    if (!poll) {
+      poll = { endpoint, args, frequencies: new Map(), frequency, timer: undefined };
+      this.polls.set(key, poll);
+    }
+    poll.frequencies.set(frequency, (poll.frequencies.get(frequency) ?? 0) + 1);
+    this.retime(poll);
+  }
+
+  private remove(key: string, endpoint: EndpointLike) {
+    const poll = this.polls.get(key);
+    const frequency = endpoint.pollFrequency;
+    if (!poll || !frequency) return;
+    const count = (poll.frequencies.get(frequency) ?? 0) - 1;
+    if (count > 0) poll.frequencies.set(frequency, count);
+    else poll.frequencies.delete(frequency);
+    if (poll.frequencies.size === 0) {
+      this.stopTimer(poll);
+      this.polls.delete(key);
+    } else this.retime(poll);
+  }
+
+  private retime(poll: Poll) {
+    const min = Math.min(...poll.frequencies.keys());
+    if (min === poll.frequency && poll.timer) return;
+    poll.frequency = min;
+    this.stopTimer(poll);
+    this.startTimer(poll);
+  }
+
+  private startTimer(poll: Poll) {
+    if (this.hidden || poll.timer) return;
+    poll.timer = setInterval(() => this.poll(poll), poll.frequency);
+  }
+
+  private stopTimer(poll: Poll) {
+    clearInterval(poll.timer);
+    poll.timer = undefined;
+  }
+
+  private poll(poll: Poll) {
+    // Errors are stored on the key by the network layer (and follow errorPolicy); nothing to do here.
+    this.controller?.fetch(poll.endpoint, ...poll.args).catch(() => undefined);
+  }
+}

@@ -1,0 +1,6 @@
+export type * from './Manager';
+export * from './NetworkManager';
+export * from './SubscriptionManager';
+export * from './LogoutManager';
+export * from './GCPolicy';
+export * from './getDefaultManagers';

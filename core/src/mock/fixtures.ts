@@ -1,0 +1,39 @@
+import type { EndpointLike } from '../state';
+
+/** A canned answer for one endpoint called with exactly `args`. */
+export interface Fixture<E extends EndpointLike = EndpointLike> {
+  readonly endpoint: E;
+  readonly args: readonly unknown[];
+  /** The response, or a function of the call args returning it. */
+  readonly response: unknown;
+  /** true: `response` is the error to throw (give it a `status`). */
+  readonly error?: boolean;
+  /** Milliseconds before answering. */
+  readonly delay?: number;
+}
+
+/** A canned answer for every call whose key passes `endpoint.testKey` (e.g. `/todos/:id` for any id). */
+export interface Interceptor<E extends EndpointLike = EndpointLike> {
+  readonly endpoint: E;
+  /** Computes the response from the call args; `this` is the interceptor's shared context. */
+  response(this: any, ...args: any[]): unknown;
+  readonly error?: boolean;
+  readonly delay?: number;
+}
+
+export type FixtureOrInterceptor = Fixture | Interceptor;
+
+/** Finds the answer for a call: exact-key fixtures win over interceptors. */
+export function findFixture(
+  list: readonly FixtureOrInterceptor[],
+  key: string,
+  method: string | undefined,
+): FixtureOrInterceptor | undefined {
+  for (const f of list) if ('args' in f && f.endpoint.key(...f.args) === key) return f;
+  for (const f of list) {
+    if ('args' in f) continue;
+    const sameMethod = method === undefined || (f.endpoint as { method?: string }).method === undefined || (f.endpoint as { method?: string }).method === method;
+    if (sameMethod && f.endpoint.testKey?.(key)) return f;
+  }
+  return undefined;
+}

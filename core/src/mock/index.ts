@@ -1,0 +1,4 @@
+export * from './fixtures';
+export * from './MockManager';
+export * from './mockInitialState';
+export * from './createMockClient';

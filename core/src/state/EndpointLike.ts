@@ -1,0 +1,20 @@
+/**
+ * What the store needs from an endpoint. Every RestEndpoint satisfies it; any
+ * object with these members (a hand-made endpoint, a test double) works too.
+ */
+export interface EndpointLike {
+  (...args: any[]): Promise<any>;
+  key(...args: any[]): string;
+  fetch?(...args: any[]): Promise<any>;
+  testKey?(key: string): boolean;
+  readonly schema?: any;
+  readonly sideEffect?: boolean;
+  readonly name: string;
+  readonly dataExpiryLength?: number;
+  readonly errorExpiryLength?: number;
+  readonly invalidIfStale?: boolean;
+  readonly pollFrequency?: number;
+  errorPolicy?(error: any): 'soft' | undefined;
+  getOptimisticResponse?(snapshot: any, ...args: any[]): any;
+  update?(normalizedResult: any, ...args: any[]): { [key: string]: (prev: any) => any };
+}

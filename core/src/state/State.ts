@@ -1,0 +1,56 @@
+/** Timing of one stored entity: when its data was fetched and when it goes stale. */
+export interface EntityMeta {
+  /** When the response carrying this entity was received (ms since epoch). */
+  readonly date: number;
+  /** When the fetch that carried it started; an older fetch never overwrites a newer one. */
+  readonly fetchedAt: number;
+  readonly expiresAt: number;
+}
+
+/** Timing and outcome of one endpoint result, stored by endpoint key. */
+export interface ResultMeta extends EntityMeta {
+  readonly prevExpiresAt?: number;
+  readonly error?: unknown;
+  readonly errorPolicy?: 'soft';
+  readonly invalidated?: true;
+}
+
+/**
+ * The whole store: normalized entities, endpoint results by key and their timings.
+ * Immutable: every change produces a new State (tables that did not change keep identity).
+ *
+ * @example
+ * const state = client.getSnapshot();
+ * state.entities.Todo['5']; // the normalized Todo with pk '5'
+ */
+export interface State {
+  readonly entities: { readonly [entityKey: string]: { readonly [pk: string]: unknown } | undefined };
+  readonly indexes: { readonly [entityKey: string]: unknown };
+  readonly endpoints: { readonly [key: string]: unknown };
+  readonly meta: { readonly [key: string]: ResultMeta | undefined };
+  readonly entitiesMeta: {
+    readonly [entityKey: string]: { readonly [pk: string]: EntityMeta | undefined } | undefined;
+  };
+  /** Optimistic updates still waiting for their real response, oldest first. */
+  readonly optimistic: readonly import('./actions').OptimisticAction[];
+  /** When the store was last reset; responses of fetches started before it are dropped. */
+  readonly lastReset: number;
+}
+
+/**
+ * An empty store.
+ *
+ * @example
+ * const client = createClient({ initialState: initialState() });
+ */
+export function initialState(): State {
+  return {
+    entities: {},
+    indexes: {},
+    endpoints: {},
+    meta: {},
+    entitiesMeta: {},
+    optimistic: [],
+    lastReset: 0,
+  };
+}

@@ -1,0 +1,101 @@
+import type { EndpointLike } from './EndpointLike';
+
+/** Action type names. Managers switch on these in their middleware. */
+export const FETCH = 'rest/fetch' as const;
+export const SET_RESPONSE = 'rest/setResponse' as const;
+export const OPTIMISTIC = 'rest/optimistic' as const;
+export const INVALIDATE = 'rest/invalidate' as const;
+export const INVALIDATE_ALL = 'rest/invalidateAll' as const;
+export const EXPIRE_ALL = 'rest/expireAll' as const;
+export const RESET = 'rest/reset' as const;
+export const GC = 'rest/gc' as const;
+export const SUBSCRIBE = 'rest/subscribe' as const;
+export const UNSUBSCRIBE = 'rest/unsubscribe' as const;
+export const RELEASE = 'rest/release' as const;
+
+export interface FetchAction {
+  readonly type: typeof FETCH;
+  readonly key: string;
+  readonly endpoint: EndpointLike;
+  readonly args: readonly unknown[];
+  readonly meta: {
+    readonly fetchedAt: number;
+    readonly resolve: (value: unknown) => void;
+    readonly reject: (error: unknown) => void;
+    /** An observer that started (or joined) this read; reads held only by observers abort when all leave. */
+    readonly owner?: object;
+  };
+}
+
+export interface SetResponseAction {
+  readonly type: typeof SET_RESPONSE;
+  readonly key: string;
+  readonly endpoint: EndpointLike;
+  readonly args: readonly unknown[];
+  readonly response: unknown;
+  readonly error?: boolean;
+  readonly meta: { readonly fetchedAt: number; readonly date: number; readonly expiresAt: number };
+}
+
+/** A pending optimistic update; its response is computed against the newest state each time it is applied. */
+export interface OptimisticAction {
+  readonly type: typeof OPTIMISTIC;
+  readonly key: string;
+  readonly endpoint: EndpointLike;
+  readonly args: readonly unknown[];
+  readonly meta: { readonly fetchedAt: number; readonly date: number; readonly expiresAt: number };
+}
+
+export interface InvalidateAction {
+  readonly type: typeof INVALIDATE;
+  readonly key: string;
+}
+
+export interface InvalidateAllAction {
+  readonly type: typeof INVALIDATE_ALL;
+  readonly testKey: (key: string) => boolean;
+}
+
+export interface ExpireAllAction {
+  readonly type: typeof EXPIRE_ALL;
+  readonly testKey: (key: string) => boolean;
+}
+
+export interface ResetAction {
+  readonly type: typeof RESET;
+  readonly date: number;
+}
+
+/** Removes endpoint results and entities nobody reads (sent by the GC policy). */
+export interface GCAction {
+  readonly type: typeof GC;
+  readonly endpoints: readonly string[];
+  readonly entities: readonly (readonly [entityKey: string, pk: string])[];
+}
+
+export interface SubscribeAction {
+  readonly type: typeof SUBSCRIBE | typeof UNSUBSCRIBE;
+  readonly key: string;
+  readonly endpoint: EndpointLike;
+  readonly args: readonly unknown[];
+}
+
+/** An observer no longer needs a read it started. */
+export interface ReleaseAction {
+  readonly type: typeof RELEASE;
+  readonly key: string;
+  readonly owner: object;
+}
+
+/** Every action the Controller dispatches. */
+export type ActionTypes =
+  | FetchAction
+  | SetResponseAction
+  | OptimisticAction
+  | InvalidateAction
+  | InvalidateAllAction
+  | ExpireAllAction
+  | ResetAction
+  | GCAction
+  | SubscribeAction
+  | ReleaseAction;

@@ -1,0 +1,38 @@
+/**
+ * How usable a stored result is.
+ * - `Invalid`: nothing usable (never fetched, invalidated, or deleted): fetch before showing.
+ * - `InvalidIfStale`: usable only until it expires (`invalidIfStale`).
+ * - `Valid`: usable; if stale it is shown while it revalidates.
+ *
+ * @example
+ * const { expiryStatus } = controller.getResponse(TodoResource.get, { id: 1 }, state);
+ * if (expiryStatus === ExpiryStatus.Invalid) await controller.fetch(TodoResource.get, { id: 1 });
+ */
+export const ExpiryStatus = {
+  Invalid: 1,
+  InvalidIfStale: 2,
+  Valid: 3,
+} as const;
+export type ExpiryStatus = (typeof ExpiryStatus)[keyof typeof ExpiryStatus];
+
+/** Defaults of the anchor library, kept so apps port unchanged. */
+export const DEFAULT_DATA_EXPIRY = 60_000;
+export const DEFAULT_ERROR_EXPIRY = 1_000;
+
+/** Meta for a response received now for a fetch that started at `fetchedAt`. */
+export function responseMeta(
+  endpoint: { readonly dataExpiryLength?: number },
+  fetchedAt: number,
+  now: number,
+): { fetchedAt: number; date: number; expiresAt: number } {
+  return { fetchedAt, date: now, expiresAt: now + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY) };
+}
+
+/** Meta for an error received now. */
+export function errorMeta(
+  endpoint: { readonly errorExpiryLength?: number },
+  fetchedAt: number,
+  now: number,
+): { fetchedAt: number; date: number; expiresAt: number } {
+  return { fetchedAt, date: now, expiresAt: now + (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY) };
+}

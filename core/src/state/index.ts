@@ -1,0 +1,5 @@
+export * from './State';
+export * from './actions';
+export * from './expiry';
+export * from './reducer';
+export type { EndpointLike } from './EndpointLike';

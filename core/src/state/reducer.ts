@@ -1,0 +1,213 @@
+import { normalize } from '../normalize';
+import {
+  EXPIRE_ALL,
+  GC,
+  INVALIDATE,
+  INVALIDATE_ALL,
+  OPTIMISTIC,
+  RESET,
+  SET_RESPONSE,
+  type ActionTypes,
+  type OptimisticAction,
+  type SetResponseAction,
+} from './actions';
+import { initialState, type ResultMeta, type State } from './State';
+import { sameShape } from './sameShape';
+
+/** Builds what `getOptimisticResponse(snapshot, ...args)` receives; supplied by the Controller. */
+export type SnapshotFactory = (state: State, fetchedAt: number) => { readonly abort: unknown };
+
+/**
+ * The pure store reducer: `(state, action) -> state`. Optimistic updates are kept in
+ * `state.optimistic` and applied on top by {@link applyOptimistic}, so the base state
+ * only ever holds confirmed data and a failed mutation rolls back by simply
+ * dropping its entry.
+ *
+ * @example
+ * const next = reducer(initialState(), { type: INVALIDATE, key: 'GET /todos' });
+ */
+export function reducer(state: State, action: ActionTypes): State {
+  switch (action.type) {
+    case SET_RESPONSE:
+      return withoutOptimistic(setResponse(state, action, false), action.key, action.meta.fetchedAt);
+    case OPTIMISTIC:
+      return { ...state, optimistic: [...state.optimistic, action] };
+    case INVALIDATE:
+      return markKeys(state, (key) => key === action.key, invalidated);
+    case INVALIDATE_ALL:
+      return markKeys(state, action.testKey, invalidated);
+    case EXPIRE_ALL:
+      return markKeys(state, action.testKey, expired);
+    case RESET:
+      return { ...initialState(), lastReset: action.date };
+    case GC:
+      return collect(state, action.endpoints, action.entities);
+    default:
+      return state;
+  }
+}
+
+/**
+ * The state views read: base state with every pending optimistic update applied in
+ * start order. Each response is computed against the state below it, so two
+ * overlapping updates of one entity compose instead of clobbering each other.
+ */
+export function applyOptimistic(state: State, makeSnapshot: SnapshotFactory): State {
+  let visible = state;
+  for (const action of state.optimistic) {
+    const snapshot = makeSnapshot(visible, action.meta.fetchedAt);
+    let response: unknown;
+    try {
+      response = action.endpoint.getOptimisticResponse!.call(action.endpoint, snapshot, ...action.args);
+    } catch (e) {
+      // Throwing snapshot.abort cancels this update; anything else is a bug worth seeing.
+      if (e !== snapshot.abort) console.error(`${action.endpoint.name}: getOptimisticResponse threw`, e);
+      continue;
+    }
+    visible = setResponse(visible, { ...action, type: SET_RESPONSE, response }, true);
+  }
+  return visible;
+}
+
+function setResponse(state: State, action: SetResponseAction, optimistic: boolean): State {
+  const { endpoint, key, meta } = action;
+  const prev = state.meta[key];
+  if (action.error) return setError(state, key, endpoint.errorPolicy?.(action.response), action.response, meta);
+
+  // A response to a fetch that started before the stored one never replaces it.
+  const older = prev !== undefined && !prev.error && prev.fetchedAt > meta.fetchedAt;
+  let entities = state.entities;
+  let indexes = state.indexes;
+  let entitiesMeta = state.entitiesMeta;
+  let result: unknown = action.response;
+  if (endpoint.schema !== undefined && endpoint.schema !== null) {
+    try {
+      const n = normalize(endpoint.schema, action.response, action.args as any[], state as any, meta as any, optimistic);
+      ({ entities, indexes, entitiesMeta } = n as any);
+      result = n.result;
+    } catch (e) {
+      if (optimistic) throw e;
+      return setError(state, key, undefined, schemaError(endpoint.name, e), meta);
+    }
+  }
+  let endpoints = state.endpoints;
+  if (!older) {
+    const stored = endpoints[key];
+    if (stored === undefined || !sameShape(stored, result)) endpoints = { ...endpoints, [key]: result };
+  }
+  if (endpoint.update) {
+    const updaters = endpoint.update(result, ...action.args);
+    for (const k in updaters) {
+      if (endpoints[k] === undefined) continue;
+      endpoints = endpoints === state.endpoints ? { ...endpoints } : endpoints;
+      (endpoints as Record<string, unknown>)[k] = updaters[k]!(endpoints[k]);
+    }
+  }
+  const nextMeta: ResultMeta = older
+    ? prev
+    : { date: meta.date, fetchedAt: meta.fetchedAt, expiresAt: meta.expiresAt, prevExpiresAt: prev?.expiresAt };
+  return {
+    ...state,
+    entities,
+    indexes,
+    entitiesMeta,
+    endpoints,
+    meta: nextMeta === prev ? state.meta : { ...state.meta, [key]: nextMeta },
+  };
+}
+
+function setError(
+  state: State,
+  key: string,
+  errorPolicy: 'soft' | undefined,
+  error: unknown,
+  meta: SetResponseAction['meta'],
+): State {
+  const prev = state.meta[key];
+  const next: ResultMeta = {
+    date: meta.date,
+    // Keep the data's fetchedAt so ordering against later data responses still holds.
+    fetchedAt: prev?.fetchedAt ?? meta.fetchedAt,
+    expiresAt: meta.expiresAt,
+    error,
+    ...(errorPolicy ? { errorPolicy } : null),
+    // An invalidated result stays unusable until a fetch succeeds.
+    ...(prev?.invalidated ? { invalidated: true as const } : null),
+  };
+  return { ...state, meta: { ...state.meta, [key]: next } };
+}
+
+/** Wraps a normalize failure so the message names the endpoint and the status says "bad response". */
+function schemaError(endpointName: string, cause: unknown): Error & { status: number } {
+  const message = cause instanceof Error ? cause.message : String(cause);
+  const err = new Error(
+    message.startsWith(endpointName) ? message : `${endpointName}: ${message}`,
+    { cause },
+  ) as Error & { status: number };
+  err.name = 'SchemaError';
+  err.status = (cause as { status?: number })?.status ?? 400;
+  return err;
+}
+
+function withoutOptimistic(state: State, key: string, fetchedAt: number): State {
+  if (state.optimistic.length === 0) return state;
+  const optimistic = state.optimistic.filter(
+    (a: OptimisticAction) => a.key !== key || a.meta.fetchedAt !== fetchedAt,
+  );
+  return optimistic.length === state.optimistic.length ? state : { ...state, optimistic };
+}
+
+const invalidated = (m: ResultMeta | undefined): ResultMeta => ({
+  ...(m ?? { date: 0, fetchedAt: 0 }),
+  expiresAt: 0,
+  invalidated: true,
+});
+const expired = (m: ResultMeta | undefined): ResultMeta | undefined => m && { ...m, expiresAt: 1 };
+
+function markKeys(
+  state: State,
+  test: (key: string) => boolean,
+  mark: (m: ResultMeta | undefined) => ResultMeta | undefined,
+): State {
+  let meta: Record<string, ResultMeta | undefined> | undefined;
+  const keys = new Set([...Object.keys(state.endpoints), ...Object.keys(state.meta)]);
+  for (const key of keys) {
+    if (!test(key)) continue;
+    const next = mark(state.meta[key]);
+    if (next === undefined) continue;
+    meta ??= { ...state.meta };
+    meta[key] = next;
+  }
+  return meta ? { ...state, meta } : state;
+}
+
+function collect(
+  state: State,
+  endpointKeys: readonly string[],
+  entityRefs: readonly (readonly [string, string])[],
+): State {
+  const endpoints = { ...state.endpoints } as Record<string, unknown>;
+  const meta = { ...state.meta } as Record<string, unknown>;
+  for (const key of endpointKeys) {
+    delete endpoints[key];
+    delete meta[key];
+  }
+  let entities = state.entities as Record<string, Record<string, unknown> | undefined>;
+  let entitiesMeta = state.entitiesMeta as Record<string, Record<string, unknown> | undefined>;
+  if (entityRefs.length) {
+    entities = { ...entities };
+    entitiesMeta = { ...entitiesMeta };
+    const copied = new Set<string>();
+    for (const [entityKey, pk] of entityRefs) {
+      if (!entities[entityKey]) continue;
+      if (!copied.has(entityKey)) {
+        copied.add(entityKey);
+        entities[entityKey] = { ...entities[entityKey] };
+        if (entitiesMeta[entityKey]) entitiesMeta[entityKey] = { ...entitiesMeta[entityKey] };
+      }
+      delete entities[entityKey]![pk];
+      if (entitiesMeta[entityKey]) delete entitiesMeta[entityKey]![pk];
+    }
+  }
+  return { ...state, endpoints, meta: meta as State['meta'], entities, entitiesMeta: entitiesMeta as State['entitiesMeta'] };
+}

@@ -1,0 +1,432 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  Collection,
+  Entity,
+  ExpiryStatus,
+  LogoutManager,
+  NetworkManager,
+  RestEndpoint,
+  createClient,
+  getDefaultManagers,
+  type Client,
+} from '../../src';
+import { defer, json, startServer, until } from '../helpers/server';
+
+class Todo extends Entity {
+  id = 0;
+  title = '';
+  completed = false;
+  static override key = 'Todo';
+}
+
+let server: Awaited<ReturnType<typeof startServer>>;
+let client: Client;
+const todos = new Map<number, { id: number; title: string; completed: boolean }>();
+
+beforeEach(async () => {
+  todos.clear();
+  for (const id of [1, 2, 3]) todos.set(id, { id, title: `todo ${id}`, completed: false });
+  server = await startServer({
+    'GET /todos': (_hit, res) => json(res, [...todos.values()]),
+    'GET /todos/1': (_hit, res) => json(res, todos.get(1)),
+    'GET /todos/2': (_hit, res) => json(res, todos.get(2)),
+    'PATCH /todos/1': (hit, res) => {
+      const next = { ...todos.get(1)!, ...JSON.parse(hit.body) };
+      todos.set(1, next);
+      json(res, next);
+    },
+  });
+  client = createClient();
+});
+afterEach(async () => {
+  client.destroy();
+  await server.close();
+  vi.useRealTimers();
+});
+
+const getTodo = () => new RestEndpoint({ urlPrefix: server.url, path: '/todos/:id', schema: Todo });
+const listTodos = () => new RestEndpoint({ urlPrefix: server.url, path: '/todos', schema: new Collection([Todo]) });
+
+describe('Controller.fetch', () => {
+  it('resolves with denormalized entity instances and stores them', async () => {
+    const todo = await client.controller.fetch(getTodo(), { id: 1 });
+    expect(todo).toBeInstanceOf(Todo);
+    expect(todo).toMatchObject({ id: 1, title: 'todo 1' });
+    expect(client.getSnapshot().entities.Todo?.['1']).toMatchObject({ title: 'todo 1' });
+  });
+
+  it('shares one request among concurrent identical reads', async () => {
+    const ep = getTodo();
+    const results = await Promise.all(Array.from({ length: 10 }, () => client.controller.fetch(ep, { id: 1 })));
+    expect(server.count('GET', '/todos/1')).toBe(1);
+    expect(new Set(results).size).toBe(1);
+  });
+
+  it('never lets an earlier-started response overwrite a later one', async () => {
+    const first = defer();
+    let n = 0;
+    server.routes['GET /todos/1'] = async (_hit, res) => {
+      const call = ++n;
+      if (call === 1) {
+        await first.promise;
+        json(res, { id: 1, title: 'old', completed: false });
+      } else json(res, { id: 1, title: 'new', completed: false });
+    };
+    const ep = getTodo();
+    const older = client.controller.fetch(ep, { id: 1 });
+    await until(() => n === 1);
+    await new Promise((r) => setTimeout(r, 2));
+    // A mutation-style forced refetch: a second request for the same key, started later.
+    const newer = client.controller.fetch(ep.extend({ sideEffect: true }), { id: 1 });
+    await newer;
+    first.resolve();
+    await older;
+    const { data } = client.controller.getResponse(ep, { id: 1 }, client.getSnapshot());
+    expect(data?.title).toBe('new');
+  });
+
+  it('a side-effect fetch updates the entity everywhere it is shown', async () => {
+    const list = listTodos();
+    await client.controller.fetch(list);
+    const before = client.controller.getResponse(list, client.getSnapshot()).data!;
+    const patch = new RestEndpoint({ urlPrefix: server.url, path: '/todos/:id', method: 'PATCH', schema: Todo });
+    await client.controller.fetch(patch, { id: 1 }, { title: 'renamed' });
+    const after = client.controller.getResponse(list, client.getSnapshot()).data!;
+    expect(after[0]!.title).toBe('renamed');
+    expect(after[1]).toBe(before[1]);
+    expect(server.count('GET', '/todos')).toBe(1);
+  });
+});
+
+describe('bad responses', () => {
+  it('an HTML error page on a schema endpoint becomes a clear error; stored data survives', async () => {
+    const ep = getTodo();
+    await client.controller.fetch(ep, { id: 1 });
+    const list = listTodos();
+    await client.controller.fetch(list);
+    server.routes['GET /todos/2'] = (_h, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<html>oops</html>');
+    };
+    await expect(client.controller.fetch(ep, { id: 2 })).rejects.toMatchObject({ status: expect.any(Number) });
+    const state = client.getSnapshot();
+    expect(client.controller.getResponse(ep, { id: 1 }, state).data?.title).toBe('todo 1');
+    expect(client.controller.getResponse(list, state).data).toHaveLength(3);
+  });
+
+  it('a response of the wrong shape is an error naming the endpoint; nothing stored is lost', async () => {
+    const ep = getTodo();
+    await client.controller.fetch(ep, { id: 1 });
+    server.routes['GET /todos/2'] = (_h, res) => json(res, [{ id: 2 }]);
+    const err = await client.controller.fetch(ep, { id: 2 }).catch((e) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(String(err.message)).toMatch(/Todo/);
+    expect(err.status).toBe(400);
+    expect(client.controller.getError(ep, { id: 2 }, client.getSnapshot())).toBe(err);
+    expect(client.getSnapshot().entities.Todo?.['1']).toMatchObject({ title: 'todo 1' });
+  });
+});
+
+describe('expiry', () => {
+  it('data is valid until dataExpiryLength, then refetched by a subscribed observer', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    const ep = getTodo().extend({ dataExpiryLength: 1000 });
+    const obs = client.observe(ep, { id: 1 });
+    const unsub = obs.subscribe(() => {});
+    await vi.waitFor(() => expect(obs.getSnapshot().data?.title).toBe('todo 1'));
+    expect(server.count('GET', '/todos/1')).toBe(1);
+    todos.set(1, { id: 1, title: 'fresh', completed: false });
+    await vi.advanceTimersByTimeAsync(1001);
+    await vi.waitFor(() => expect(obs.getSnapshot().data?.title).toBe('fresh'));
+    expect(server.count('GET', '/todos/1')).toBe(2);
+    unsub();
+  });
+
+  it('fetchIfStale only fetches missing or stale data', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const ep = getTodo().extend({ dataExpiryLength: 1000 });
+    await client.controller.fetchIfStale(ep, { id: 1 });
+    await client.controller.fetchIfStale(ep, { id: 1 });
+    expect(server.count('GET', '/todos/1')).toBe(1);
+    vi.setSystemTime(Date.now() + 1500);
+    await client.controller.fetchIfStale(ep, { id: 1 });
+    expect(server.count('GET', '/todos/1')).toBe(2);
+  });
+
+  it('invalidIfStale makes stale data unusable', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const ep = getTodo().extend({ dataExpiryLength: 1000, invalidIfStale: true });
+    await client.controller.fetch(ep, { id: 1 });
+    const obs = client.observeWith({ fetch: false }, ep, [{ id: 1 }]);
+    expect(obs.getSnapshot().data?.title).toBe('todo 1');
+    expect(obs.getSnapshot().expiryStatus).toBe(ExpiryStatus.InvalidIfStale);
+    vi.setSystemTime(Date.now() + 1500);
+    await client.controller.expireAll({ testKey: () => false }); // unrelated change: new state, recomputed snapshot
+    await client.controller.setResponse(listTodos(), []);
+    expect(obs.getSnapshot().data).toBeUndefined();
+  });
+
+  it('a soft error keeps showing stale data; a hard error surfaces', async () => {
+    const ep = getTodo();
+    await client.controller.fetch(ep, { id: 1 });
+    server.routes['GET /todos/1'] = (_h, res) => json(res, { message: 'down' }, 503);
+    await expect(client.controller.fetch(ep.extend({ sideEffect: true }), { id: 1 })).rejects.toMatchObject({ status: 503 });
+    let state = client.getSnapshot();
+    expect(client.controller.getError(ep, { id: 1 }, state)).toBeUndefined();
+    expect(client.controller.getResponse(ep, { id: 1 }, state).data?.title).toBe('todo 1');
+
+    server.routes['GET /todos/1'] = (_h, res) => json(res, { message: 'gone' }, 404);
+    await expect(client.controller.fetch(ep, { id: 1 })).rejects.toMatchObject({ status: 404 });
+    state = client.getSnapshot();
+    expect(client.controller.getError(ep, { id: 1 }, state)?.status).toBe(404);
+  });
+
+  it('errorExpiryLength: a recent error is not refetched on mount; an expired one is', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    server.routes['GET /todos/1'] = (_h, res) => json(res, { message: 'gone' }, 404);
+    const ep = getTodo().extend({ errorExpiryLength: 5000 });
+    await client.controller.fetch(ep, { id: 1 }).catch(() => {});
+    const first = client.observe(ep, { id: 1 });
+    const u1 = first.subscribe(() => {});
+    expect(first.getSnapshot().error?.status).toBe(404);
+    expect(server.count('GET', '/todos/1')).toBe(1);
+    u1();
+    vi.setSystemTime(Date.now() + 6000);
+    const second = client.observe(ep, { id: 1 });
+    const u2 = second.subscribe(() => {});
+    await until(() => server.count('GET', '/todos/1') === 2);
+    u2();
+  });
+});
+
+describe('observers', () => {
+  it('abort the read when the last subscriber leaves, not while another waits', async () => {
+    const hold = defer();
+    server.routes['GET /todos/1'] = async (_h, res) => {
+      await hold.promise;
+      json(res, todos.get(1));
+    };
+    const ep = getTodo();
+    const a = client.observe(ep, { id: 1 });
+    const b = client.observe(ep, { id: 1 });
+    const ua = a.subscribe(() => {});
+    const ub = b.subscribe(() => {});
+    await until(() => server.hits.length === 1);
+    ua();
+    await new Promise((r) => setTimeout(r, 30));
+    let closedEarly = false;
+    void server.hits[0]!.closed.then(() => (closedEarly = true));
+    await new Promise((r) => setTimeout(r, 30));
+    expect(closedEarly).toBe(false);
+    ub();
+    await server.hits[0]!.closed; // the browser-side abort closes the connection
+    hold.resolve();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(client.getSnapshot().endpoints).toEqual({});
+  });
+
+  it('a read someone awaits through controller.fetch is not aborted', async () => {
+    const hold = defer();
+    server.routes['GET /todos/1'] = async (_h, res) => {
+      await hold.promise;
+      json(res, todos.get(1));
+    };
+    const ep = getTodo();
+    const obs = client.observe(ep, { id: 1 });
+    const u = obs.subscribe(() => {});
+    await until(() => server.hits.length === 1);
+    const awaited = client.controller.fetch(ep, { id: 1 });
+    u();
+    hold.resolve();
+    expect(await awaited).toMatchObject({ title: 'todo 1' });
+  });
+
+  it('snapshots keep identity across unrelated updates', async () => {
+    const list = listTodos();
+    const ep = getTodo();
+    await client.controller.fetch(list);
+    const obs = client.observe(list);
+    const one = client.observe(ep, { id: 2 });
+    const listener = vi.fn();
+    const u = obs.subscribe(listener);
+    const u2 = one.subscribe(() => {});
+    const s1 = obs.getSnapshot();
+    const todo2 = one.getSnapshot().data;
+    // An unrelated key changes.
+    await client.controller.setResponse(new RestEndpoint({ path: '/other' }), { x: 1 });
+    await Promise.resolve();
+    expect(obs.getSnapshot()).toBe(s1);
+    // Only todo 1 changes: the list is new, todo 2 keeps identity.
+    await client.controller.setResponse(ep, { id: 1 }, { id: 1, title: 'edited', completed: false });
+    await Promise.resolve();
+    const s2 = obs.getSnapshot();
+    expect(s2).not.toBe(s1);
+    expect(s2.data![1]).toBe(s1.data![1]);
+    expect(one.getSnapshot().data ?? todo2).toBe(s1.data![1]);
+    // Storing identical data keeps identity.
+    await client.controller.setResponse(ep, { id: 1 }, { id: 1, title: 'edited', completed: false });
+    await Promise.resolve();
+    expect(obs.getSnapshot()).toBe(s2);
+    u();
+    u2();
+  });
+
+  it('null args do not fetch', async () => {
+    const obs = client.observe(getTodo(), null);
+    const u = obs.subscribe(() => {});
+    await new Promise((r) => setTimeout(r, 20));
+    expect(server.hits).toHaveLength(0);
+    expect(obs.getSnapshot()).toMatchObject({ data: undefined, loading: false });
+    u();
+  });
+
+  it('promise() settles when data is usable and is stable while the fetch runs', async () => {
+    const obs = client.observe(getTodo(), { id: 1 });
+    const p = obs.promise();
+    expect(obs.promise()).toBe(p);
+    await p;
+    expect(obs.getSnapshot().data?.title).toBe('todo 1');
+    expect(obs.promise()).toBe(obs.promise());
+  });
+
+  it('invalidate makes subscribed readers refetch', async () => {
+    const ep = getTodo();
+    const obs = client.observe(ep, { id: 1 });
+    const u = obs.subscribe(() => {});
+    await until(() => obs.getSnapshot().data !== undefined);
+    await client.controller.invalidate(ep, { id: 1 });
+    await until(() => server.count('GET', '/todos/1') === 2);
+    await until(() => obs.getSnapshot().data !== undefined);
+    u();
+  });
+});
+
+describe('optimistic updates', () => {
+  const toggle = () =>
+    new RestEndpoint({
+      urlPrefix: server.url,
+      path: '/todos/:id',
+      method: 'PATCH',
+      schema: Todo,
+      getOptimisticResponse(snap: any, params: { id: number }, body: Partial<Todo>) {
+        const stored = snap.get(Todo, params);
+        if (!stored) throw snap.abort;
+        return { ...stored, ...body };
+      },
+    });
+
+  it('shows at once and is replaced by the real response', async () => {
+    const hold = defer();
+    server.routes['PATCH /todos/1'] = async (hit, res) => {
+      await hold.promise;
+      json(res, { ...todos.get(1), ...JSON.parse(hit.body), title: 'from server' });
+    };
+    const ep = getTodo();
+    await client.controller.fetch(ep, { id: 1 });
+    const done = client.controller.fetch(toggle(), { id: 1 }, { completed: true });
+    await Promise.resolve();
+    expect(client.controller.getResponse(ep, { id: 1 }, client.getSnapshot()).data?.completed).toBe(true);
+    hold.resolve();
+    await done;
+    const data = client.controller.getResponse(ep, { id: 1 }, client.getSnapshot()).data!;
+    expect(data).toMatchObject({ completed: true, title: 'from server' });
+    expect(client.getSnapshot().optimistic).toHaveLength(0);
+  });
+
+  it('rolls back on failure', async () => {
+    server.routes['PATCH /todos/1'] = (_h, res) => json(res, { message: 'nope' }, 400);
+    const ep = getTodo();
+    await client.controller.fetch(ep, { id: 1 });
+    const done = client.controller.fetch(toggle(), { id: 1 }, { completed: true });
+    expect(client.controller.getResponse(ep, { id: 1 }, client.getSnapshot()).data?.completed).toBe(true);
+    await expect(done).rejects.toMatchObject({ status: 400 });
+    expect(client.controller.getResponse(ep, { id: 1 }, client.getSnapshot()).data?.completed).toBe(false);
+  });
+
+  it('two overlapping updates of one entity end in the later one, with no flicker back', async () => {
+    const holds = [defer(), defer()];
+    let n = 0;
+    server.routes['PATCH /todos/1'] = async (hit, res) => {
+      const i = n++;
+      await holds[i]!.promise;
+      const next = { ...todos.get(1)!, ...JSON.parse(hit.body) };
+      todos.set(1, next);
+      json(res, next);
+    };
+    const ep = getTodo();
+    await client.controller.fetch(ep, { id: 1 });
+    const read = () => client.controller.getResponse(ep, { id: 1 }, client.getSnapshot()).data!;
+    const first = client.controller.fetch(toggle(), { id: 1 }, { completed: true });
+    await new Promise((r) => setTimeout(r, 2));
+    const second = client.controller.fetch(toggle(), { id: 1 }, { title: 'both' });
+    expect(read()).toMatchObject({ completed: true, title: 'both' });
+    holds[0]!.resolve();
+    await first;
+    expect(read()).toMatchObject({ completed: true, title: 'both' });
+    holds[1]!.resolve();
+    await second;
+    expect(read()).toMatchObject({ completed: true, title: 'both' });
+  });
+
+  it('throwing snapshot.abort cancels the optimistic update', async () => {
+    const hold = defer();
+    server.routes['PATCH /todos/1'] = async (hit, res) => {
+      await hold.promise;
+      json(res, { ...todos.get(1), ...JSON.parse(hit.body) });
+    };
+    // Nothing stored: getOptimisticResponse aborts, nothing is shown early.
+    const done = client.controller.fetch(toggle(), { id: 1 }, { completed: true });
+    expect(client.getSnapshot().entities.Todo?.['1']).toBeUndefined();
+    hold.resolve();
+    await done;
+    expect(client.getSnapshot().entities.Todo?.['1']).toMatchObject({ completed: true });
+  });
+});
+
+describe('update option and reset', () => {
+  it('update lets a response change other stored results', async () => {
+    const list = new RestEndpoint({ urlPrefix: server.url, path: '/todos', schema: [Todo] });
+    await client.controller.fetch(list);
+    server.routes['POST /todos'] = (hit, res) => json(res, { id: 9, ...JSON.parse(hit.body) }, 201);
+    const create = new RestEndpoint({
+      urlPrefix: server.url,
+      path: '/todos',
+      method: 'POST',
+      schema: Todo,
+      update: (newId: string) => ({ [list.key()]: (ids: string[] = []) => [...ids, newId] }),
+    });
+    await client.controller.fetch(create, { title: 'nine', completed: false });
+    const data = client.controller.getResponse(list, client.getSnapshot()).data!;
+    expect(data.map((t) => t.id)).toEqual([1, 2, 3, 9]);
+  });
+
+  it('resetEntireStore empties the store and drops responses that arrive later', async () => {
+    const hold = defer();
+    server.routes['GET /todos/2'] = async (_h, res) => {
+      await hold.promise;
+      json(res, todos.get(2));
+    };
+    const ep = getTodo();
+    await client.controller.fetch(ep, { id: 1 });
+    const late = client.controller.fetch(ep, { id: 2 });
+    await until(() => server.count('GET', '/todos/2') === 1);
+    await client.controller.resetEntireStore();
+    expect(client.getSnapshot().entities).toEqual({});
+    hold.resolve();
+    await expect(late).rejects.toThrow(/reset/);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(client.getSnapshot().entities).toEqual({});
+  });
+});
+
+describe('logout', () => {
+  it('a burst of 401s runs the logout handler once', async () => {
+    const handled = vi.fn((ctrl: any) => ctrl.resetEntireStore());
+    client = createClient({ managers: [new LogoutManager({ handleLogout: handled }), ...getDefaultManagers()] });
+    server.routes['GET *'] = (_h, res) => json(res, { message: 'expired' }, 401);
+    const eps = [1, 2, 3].map((id) => client.controller.fetch(getTodo(), { id }).catch((e) => e));
+    const errors = await Promise.all(eps);
+    expect(errors[0].status).toBe(401);
+    expect(handled).toHaveBeenCalledTimes(1);
+    void NetworkManager;
+  });
+});
