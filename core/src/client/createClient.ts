@@ -2,6 +2,7 @@ import { Controller } from '../controller';
 import { getDefaultManagers, type Manager } from '../managers';
 import { applyOptimistic, initialState as emptyState, reducer, type ActionTypes, type EndpointLike, type State } from '../state';
 import { EndpointObserver, type ObserveOptions } from './EndpointObserver';
+import { QueryObserver } from './QueryObserver';
 
 /** Options of {@link createClient}. */
 export interface ClientOptions {
@@ -26,6 +27,8 @@ export interface Client {
     endpoint: E,
     args: readonly unknown[] | null,
   ): EndpointObserver<E>;
+  /** A derived read with no fetch (Entity by pk, All, Query); `null` args switch it off. */
+  query<T = any>(schema: unknown, ...args: readonly unknown[]): QueryObserver<T>;
   /** The managers in dispatch order. */
   readonly managers: readonly Manager[];
   /** Stops every manager (timers, sockets, in-flight fetches). */
@@ -91,6 +94,9 @@ export function createClient({ managers = getDefaultManagers(), initialState }: 
     },
     observeWith<E extends EndpointLike>(options: ObserveOptions, endpoint: E, args: readonly unknown[] | null) {
       return new EndpointObserver(store, endpoint, args, options);
+    },
+    query(schema: unknown, ...args: readonly unknown[]) {
+      return new QueryObserver(store, schema, args);
     },
     destroy() {
       for (const m of managers) m.cleanup();

@@ -1,2 +1,3 @@
 export * from './createClient';
 export * from './EndpointObserver';
+export * from './QueryObserver';
