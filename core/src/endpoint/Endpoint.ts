@@ -1,0 +1,120 @@
+import type { EndpointOptions, ErrorPolicy, FetchFunction, OptimisticSnapshot } from './types';
+
+/**
+ * Set members with `defineProperty`: a function's own `name` and `length` are
+ * read-only, and a class may declare a member as a prototype getter.
+ */
+export function defineMembers(target: object, members: object): void {
+  for (const key of Object.keys(members)) {
+    Object.defineProperty(target, key, {
+      value: (members as Record<string, unknown>)[key],
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+  }
+}
+
+/** Key of the hook that constructs a sibling instance for `extend()`. */
+export const CREATE = Symbol('resto.create');
+
+/** Own enumerable members: the options an `extend()` copy inherits. */
+export function ownMembers(target: object): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(target)) out[key] = (target as Record<string, unknown>)[key];
+  return out;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface Endpoint<F extends FetchFunction = FetchFunction, S = any, M extends true | undefined = any> {
+  /** Calling an endpoint runs `fetch` with the endpoint as `this`. */
+  (...args: Parameters<F>): ReturnType<F>;
+}
+
+/**
+ * A callable object describing one asynchronous operation: calling it runs
+ * `fetch`; `key`, `testKey`, `sideEffect`, `schema` and every option are
+ * members that the store reads.
+ *
+ * @example
+ * const getTime = new Endpoint(async () => Date.now(), { name: 'getTime' });
+ * await getTime(); // 1700000000000
+ * getTime.key();  // 'getTime []'
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export class Endpoint<F extends FetchFunction = FetchFunction, S = any, M extends true | undefined = any> {
+  declare fetch: F;
+  declare schema: S;
+  declare sideEffect: M;
+  declare name: string;
+  declare dataExpiryLength?: number;
+  declare errorExpiryLength?: number;
+  declare invalidIfStale?: boolean;
+  declare pollFrequency?: number;
+  declare getOptimisticResponse?: (snapshot: OptimisticSnapshot, ...args: Parameters<F>) => unknown;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  declare update?: (normalizedResult: any, ...args: Parameters<F>) => Record<string, (prev: any) => any>;
+  declare errorPolicy?: (error: { status?: number } & Error) => ErrorPolicy;
+
+  constructor(fetchFunction?: F, options: EndpointOptions<F, S> & Record<string, unknown> = {}) {
+    // The instance is a function so it can be called; its prototype chain is
+    // the class, so methods and subclass overrides apply.
+    const self = ((...args: unknown[]) =>
+      (self as unknown as { fetch: (...a: unknown[]) => unknown }).fetch.apply(self, args)) as unknown as this;
+    Object.setPrototypeOf(self, new.target.prototype);
+    if (fetchFunction) defineMembers(self, { fetch: fetchFunction });
+    defineMembers(self, { name: options.name ?? fetchFunction?.name ?? 'endpoint' });
+    const { sideEffect, ...rest } = options;
+    defineMembers(self, rest);
+    // `false` means "no side effect": stored as undefined, the store's convention.
+    if ('sideEffect' in options) defineMembers(self, { sideEffect: sideEffect ? true : undefined });
+    return self;
+  }
+
+  /** Builds an instance of the same class from options (used by `extend`). */
+  [CREATE](options: Record<string, unknown>): Endpoint {
+    const Ctor = this.constructor as new (f?: unknown, o?: Record<string, unknown>) => Endpoint;
+    return new Ctor(options.fetch, options);
+  }
+
+  /**
+   * The store key of a call. Default: the name followed by the JSON arguments.
+   *
+   * @example
+   * getTime.key() // 'getTime []'
+   */
+  key(...args: Parameters<F>): string {
+    return `${this.name} ${JSON.stringify(args)}`;
+  }
+
+  /**
+   * Whether a store key belongs to this endpoint (used by mocks, expireAll and
+   * invalidateAll).
+   *
+   * @example
+   * getTime.testKey(getTime.key()) // true
+   */
+  testKey(key: string): boolean {
+    return key.startsWith(`${this.name} `);
+  }
+
+  /**
+   * A new endpoint of the same class with some options replaced; everything
+   * else, including extra members, is inherited.
+   *
+   * @example
+   * const getTimeForever = getTime.extend({ dataExpiryLength: Infinity });
+   */
+  extend<E extends EndpointOptions<F, S> & Record<string, unknown>>(options: E): this & E {
+    const merged = { ...ownMembers(this), ...options };
+    const next = this[CREATE](merged) as this & E;
+    // Subclass field initialisers ran after the base constructor; the
+    // explicit options must still win over them.
+    defineMembers(next, options);
+    if ('sideEffect' in options) defineMembers(next, { sideEffect: options.sideEffect ? true : undefined });
+    return next;
+  }
+}
+
+// Instances are functions: keep `call`, `apply` and `bind` reachable.
+Object.setPrototypeOf(Endpoint.prototype, Function.prototype);

@@ -1,0 +1,7 @@
+export { Endpoint } from './Endpoint';
+export type {
+  EndpointOptions,
+  ErrorPolicy,
+  FetchFunction,
+  OptimisticSnapshot,
+} from './types';

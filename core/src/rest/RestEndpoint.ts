@@ -1,0 +1,308 @@
+import { CREATE, Endpoint, defineMembers } from '../endpoint/Endpoint';
+import type { FetchFunction } from '../endpoint/types';
+import { detectContent, type Content } from './content';
+import { NetworkError } from './NetworkError';
+import { fillPath, matchesPath, pathTemplate } from './pathTemplate';
+import type { RestEndpointConstructor, RestGenerics, RestTypeFor } from './RestEndpointTypes';
+
+/** Whether calls take a body argument; decided once, in the constructor. */
+export const HAS_BODY = Symbol('resto.hasBody');
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+type Params = Record<string, unknown>;
+
+// Bodies that fetch sends as they are; everything else is JSON.
+function isRawBody(body: unknown): boolean {
+  return (
+    typeof body === 'string' ||
+    (typeof FormData !== 'undefined' && body instanceof FormData) ||
+    (typeof Blob !== 'undefined' && body instanceof Blob) ||
+    body instanceof URLSearchParams ||
+    body instanceof ArrayBuffer ||
+    ArrayBuffer.isView(body) ||
+    (typeof ReadableStream !== 'undefined' && body instanceof ReadableStream)
+  );
+}
+
+function headersToObject(headers: HeadersInit | undefined): Record<string, string> {
+  if (!headers) return {};
+  if (headers instanceof Headers || Array.isArray(headers)) {
+    return Object.fromEntries(headers instanceof Headers ? headers.entries() : headers);
+  }
+  return { ...headers };
+}
+
+function findHeader(headers: Record<string, string>, name: string): string | undefined {
+  const key = Object.keys(headers).find((k) => k.toLowerCase() === name);
+  return key === undefined ? undefined : headers[key];
+}
+
+/**
+ * Runtime class behind {@link RestEndpoint}; the exported value carries the
+ * inferred types.
+ */
+class RestEndpointImpl extends Endpoint<FetchFunction> {
+  declare path: string;
+  declare urlPrefix: string;
+  declare method: string;
+  declare requestInit?: RequestInit;
+  declare signal?: AbortSignal;
+  declare content?: Content;
+  declare paginationField?: string;
+  declare [HAS_BODY]: boolean;
+
+  constructor(options: Params & { path?: string }) {
+    const name =
+      (options.name as string | undefined) ??
+      (typeof options.path === 'string' ? options.path : 'RestEndpoint');
+    super(undefined, { ...options, name });
+    if (options.name === undefined) {
+      // A default name follows the path: keep it out of what extend() copies.
+      Object.defineProperty(this, 'name', { value: name, writable: true, configurable: true, enumerable: false });
+    }
+    if (typeof options.path === 'string') {
+      try {
+        pathTemplate(options.path);
+      } catch (error) {
+        throw new TypeError(`${name}: invalid path template: ${(error as Error).message}`, {
+          cause: error,
+        });
+      }
+    }
+    if (options.content !== undefined && options.content !== 'json' && options.schema !== undefined) {
+      throw new TypeError(
+        `${name}: content '${String(options.content)}' cannot be used with a schema; binary and text responses are not normalized, so remove the schema (file downloads: content: 'blob', dataExpiryLength: 0)`,
+      );
+    }
+    const method = typeof options.method === 'string' ? options.method.toUpperCase() : this.method;
+    if (typeof options.method === 'string') defineMembers(this, { method });
+    // `body: undefined` removes the body argument; any other body value adds it.
+    this[HAS_BODY] = 'body' in options ? options.body !== undefined : BODY_METHODS.has(method);
+  }
+
+  /** @internal Splits call arguments into URL params and body (spec 4.3, step 6a). */
+  splitArgs(args: unknown[]): [Params, unknown] {
+    if (!this[HAS_BODY]) return [(args[0] as Params | undefined) ?? {}, undefined];
+    const params = args.length < 2 ? {} : ((args[0] as Params | undefined) ?? {});
+    return [params, args[args.length - 1]];
+  }
+
+  override key(...args: unknown[]): string {
+    return `${this.method} ${this.url(this.splitArgs(args)[0])}`;
+  }
+
+  override testKey(key: string): boolean {
+    const prefix = `${this.method} ${this.urlPrefix}`;
+    return key.startsWith(prefix) && matchesPath(this.path, key.slice(prefix.length));
+  }
+
+  override [CREATE](options: Params): Endpoint {
+    const Ctor = this.constructor as new (o: Params) => Endpoint;
+    return new Ctor(options);
+  }
+
+  override extend(options: Params): never {
+    const next = super.extend(options) as unknown as RestEndpointImpl;
+    // The method decides the body argument only in the constructor.
+    next[HAS_BODY] = 'body' in options ? options.body !== undefined : this[HAS_BODY];
+    return next as never;
+  }
+
+  url(urlParams: Params = {}): string {
+    if (typeof this.path !== 'string') {
+      throw new TypeError(`${this.name}: the "path" option is required`);
+    }
+    const template = pathTemplate(this.path);
+    let url = this.urlPrefix + fillPath(this.path, urlParams, this.name);
+    const search: Params = {};
+    let hasSearch = false;
+    for (const key of Object.keys(urlParams)) {
+      if (template.names.has(key) || urlParams[key] === undefined) continue;
+      search[key] = urlParams[key];
+      hasSearch = true;
+    }
+    if (!hasSearch) return url;
+    // A template may already carry a query (`?` is literal in templates).
+    const joiner = /[?&]$/.test(url) ? '' : url.includes('?') ? '&' : '?';
+    return url + joiner + this.searchToString(search);
+  }
+
+  searchToString(searchParams: Params): string {
+    const search = new URLSearchParams(searchParams as Record<string, string>);
+    search.sort();
+    return search.toString();
+  }
+
+  async getRequestInit(body?: unknown): Promise<RequestInit> {
+    const base = this.requestInit ?? {};
+    const headers = headersToObject(base.headers);
+    const init: RequestInit = { ...base, method: this.method };
+    if (this.signal) init.signal = this.signal;
+    if (body !== undefined && isRawBody(body)) {
+      init.body = body as BodyInit;
+      if (typeof body === 'string') {
+        if (!findHeader(headers, 'content-type')) headers['Content-Type'] = 'application/json';
+        this.checkJsonString(body, headers);
+      }
+    } else {
+      if (!findHeader(headers, 'content-type')) headers['Content-Type'] = 'application/json';
+      if (body !== undefined) init.body = this.serializeBody(body);
+    }
+    init.headers = await this.getHeaders(headers);
+    return init;
+  }
+
+  private serializeBody(body: unknown): string {
+    let text: string | undefined;
+    try {
+      text = JSON.stringify(body);
+    } catch (error) {
+      throw new TypeError(`${this.name}: body cannot be sent as JSON: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+    if (text === undefined) {
+      throw new TypeError(`${this.name}: body cannot be sent as JSON (got ${typeof body})`);
+    }
+    return text;
+  }
+
+  // A string body declared as JSON must be JSON: catching it here names the
+  // endpoint instead of leaving a 400 from the server to puzzle over.
+  private checkJsonString(body: string, headers: Record<string, string>): void {
+    if (!/json/i.test(findHeader(headers, 'content-type') ?? '')) return;
+    try {
+      JSON.parse(body);
+    } catch (error) {
+      throw new TypeError(
+        `${this.name}: body is a string but not JSON, while Content-Type is ${findHeader(headers, 'content-type')}: ${(error as Error).message}`,
+        { cause: error },
+      );
+    }
+  }
+
+  getHeaders(headers: HeadersInit): HeadersInit | Promise<HeadersInit> {
+    return headers;
+  }
+
+  async fetchResponse(input: string, init: RequestInit): Promise<Response> {
+    let response: Response;
+    try {
+      response = await fetch(input, init);
+    } catch (error) {
+      // An abort is the caller's decision, not a failure to report.
+      if ((error as Error | undefined)?.name === 'AbortError') throw error;
+      throw new NetworkError(undefined, {
+        status: 500,
+        message: `${this.name}: request to ${input} failed: ${(error as Error)?.message ?? String(error)}`,
+        cause: error,
+      });
+    }
+    if (!response.ok) throw new NetworkError(response);
+    return response;
+  }
+
+  async parseResponse(response: Response): Promise<unknown> {
+    if (response.status === 204) return null;
+    const content = this.content;
+    if (content !== undefined && content !== 'json' && this.schema !== undefined) {
+      throw new NetworkError(response, {
+        status: 400,
+        message: `${this.name}: content '${content}' cannot be used with a schema`,
+      });
+    }
+    switch (content) {
+      case 'json':
+        return this.parseJson(response);
+      case 'blob':
+        return response.blob();
+      case 'text':
+        return response.text();
+      case 'arrayBuffer':
+        return response.arrayBuffer();
+      case 'stream':
+        return response.body;
+    }
+    const contentType = response.headers.get('content-type');
+    const kind = detectContent(contentType);
+    if (kind === 'json') return this.parseJson(response);
+    if (this.schema === undefined) return kind === 'blob' ? response.blob() : response.text();
+    if (kind === 'blob') {
+      throw new NetworkError(response, {
+        status: 400,
+        message: `${this.name}: expected JSON for its schema, but ${response.url} sent ${contentType}; for files use content: 'blob' without a schema`,
+      });
+    }
+    const text = await response.text();
+    // An empty body (e.g. a DELETE answered with 200 and nothing) is no data.
+    if (!text.trim()) return null;
+    if (!contentType) return this.parseJsonText(text, response);
+    throw new NetworkError(response, {
+      status: 404,
+      message: `${this.name}: expected JSON for its schema, but ${response.url} sent ${contentType} (starts with ${JSON.stringify(text.slice(0, 40))}); is the urlPrefix/path right?`,
+    });
+  }
+
+  private async parseJson(response: Response): Promise<unknown> {
+    const text = await response.text();
+    if (!text.trim()) return null;
+    return this.parseJsonText(text, response);
+  }
+
+  private parseJsonText(text: string, response: Response): unknown {
+    try {
+      return JSON.parse(text);
+    } catch (error) {
+      throw new NetworkError(response, {
+        status: 400,
+        message: `${this.name}: response from ${response.url} is not valid JSON: ${(error as Error).message}`,
+        cause: error,
+      });
+    }
+  }
+
+  process(value: unknown, ..._args: unknown[]): unknown {
+    return value;
+  }
+}
+
+const proto = RestEndpointImpl.prototype as unknown as Record<PropertyKey, unknown>;
+// Defaults live on the prototype so options, subclass fields and `extend()`
+// all override them the same way.
+proto.urlPrefix = '';
+proto.method = 'GET';
+proto[HAS_BODY] = false;
+proto.fetch = async function fetch(this: RestEndpointImpl, ...args: unknown[]) {
+  const [params, body] = this.splitArgs(args);
+  const url = this.url(params);
+  const response = await this.fetchResponse(url, await this.getRequestInit(body));
+  return this.process(await this.parseResponse(response), ...args);
+};
+proto.errorPolicy = function errorPolicy(error: { status?: number }) {
+  return (error?.status ?? 0) >= 500 ? 'soft' : undefined;
+};
+Object.defineProperty(proto, 'sideEffect', {
+  // GET only reads; every other method is assumed to change server state.
+  get(this: RestEndpointImpl) {
+    return this.method === 'GET' || this.method === 'HEAD' ? undefined : true;
+  },
+  configurable: true,
+});
+
+/**
+ * One HTTP operation: a path template, a method, an optional body and schema.
+ * Calling it builds the URL, sends the request, parses the response and
+ * resolves with `process(parsed, ...args)`.
+ *
+ * @example
+ * const getUser = new RestEndpoint({ urlPrefix: 'https://api.example.com', path: '/users/:id' });
+ * const user = await getUser({ id: 5 }); // GET https://api.example.com/users/5
+ *
+ * const createUser = new RestEndpoint({ path: '/users', method: 'POST', body: {} as { name: string } });
+ * await createUser({ name: 'Ada' });     // POST /users  {"name":"Ada"}
+ */
+export const RestEndpoint = RestEndpointImpl as unknown as RestEndpointConstructor;
+/** The instance type of a RestEndpoint with generics `O`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type RestEndpoint<O extends RestGenerics = any> = RestTypeFor<O>;

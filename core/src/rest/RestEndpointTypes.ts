@@ -1,0 +1,207 @@
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import type { EndpointOptions, ErrorPolicy, FetchFunction, OptimisticSnapshot } from '../endpoint/types';
+import type { Content, ContentResult } from './content';
+import type { PathArgs } from './pathTypes';
+import type { SchemaResult } from './schemaResult';
+
+/**
+ * The type-level description of a RestEndpoint (spec 2.2 `RestGenerics`):
+ * what decides its arguments and its result.
+ *
+ * @example
+ * class AuthEndpoint<const O extends RestGenerics = any> extends RestEndpoint<O> {}
+ */
+export interface RestGenerics {
+  readonly path: string;
+  readonly schema?: any;
+  readonly method?: string;
+  readonly body?: any;
+  readonly searchParams?: any;
+  readonly paginationField?: string;
+  readonly content?: Content;
+  process?(value: any, ...args: any): any;
+}
+
+type IsAny<T> = 0 extends 1 & T ? true : false;
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];
+
+/** The path template of generics `O`. */
+export type PathOf<O> = O extends { readonly path: infer P extends string } ? P : string;
+
+/** The HTTP method of generics `O` (default 'GET'). */
+export type MethodOf<O> = O extends { readonly method: infer M extends string } ? Uppercase<M> : 'GET';
+
+/**
+ * Whether calls take a body: `body: undefined` removes it, another `body`
+ * adds it; otherwise POST, PUT and PATCH take one.
+ */
+export type HasBody<O> = 'body' extends keyof O
+  ? IsAny<O[Extract<'body', keyof O>]> extends true
+    ? true
+    : [O[Extract<'body', keyof O>]] extends [undefined]
+      ? false
+      : true
+  : MethodOf<O> extends 'POST' | 'PUT' | 'PATCH'
+    ? true
+    : false;
+
+/** The body argument type (default any). */
+export type BodyOf<O> = 'body' extends keyof O ? O[Extract<'body', keyof O>] : any;
+
+type SearchOf<O> = 'searchParams' extends keyof O
+  ? [O[Extract<'searchParams', keyof O>]] extends [undefined]
+    ? {}
+    : O[Extract<'searchParams', keyof O>]
+  : {};
+
+/**
+ * The URL-parameter argument: path parameters plus `searchParams` fields.
+ *
+ * @example
+ * type P = ParamsOf<{ path: '/users/:id'; searchParams: { fields?: string } }>;
+ * // { id: string | number; fields?: string }
+ */
+export type ParamsOf<O> = Simplify<PathArgs<PathOf<O>> & SearchOf<O>>;
+
+type ParamsArgs<P> = [RequiredKeys<P>] extends [never] ? [params?: P] : [params: P];
+
+/**
+ * The call arguments `(urlParams, body?)` of spec 4.3. No URL-parameter
+ * argument when there are no parameters; no body unless the method takes one.
+ */
+export type RestArgs<O> = [keyof ParamsOf<O>] extends [never]
+  ? HasBody<O> extends true
+    ? [body: BodyOf<O>]
+    : []
+  : HasBody<O> extends true
+    ? [RequiredKeys<ParamsOf<O>>] extends [never]
+      ? [params: ParamsOf<O>, body: BodyOf<O>] | [body: BodyOf<O>]
+      : [params: ParamsOf<O>, body: BodyOf<O>]
+    : ParamsArgs<ParamsOf<O>>;
+
+type ProcessResult<O> = O extends { process(...args: any): infer R }
+  ? R
+  : O extends { readonly content: infer C extends Content }
+    ? ContentResult[C]
+    : any;
+
+/** The schema of generics `O`, or undefined. */
+export type SchemaOf<O> = 'schema' extends keyof O ? O[Extract<'schema', keyof O>] : undefined;
+
+/**
+ * The resolved value: from the schema when there is one, else from `process`
+ * (or `content`), else any.
+ */
+export type RestResult<O> = [SchemaOf<O>] extends [undefined]
+  ? ProcessResult<O>
+  : SchemaResult<SchemaOf<O>, ProcessResult<O>>;
+
+/** The callable signature of an endpoint with generics `O`. */
+export type RestFetch<O> = (...args: RestArgs<O>) => Promise<RestResult<O>>;
+
+/** `true` for endpoints with side effects, else undefined (spec 2.2 `sideEffect`). */
+export type SideEffectOf<O> = 'sideEffect' extends keyof O
+  ? O[Extract<'sideEffect', keyof O>] extends true
+    ? true
+    : undefined
+  : MethodOf<O> extends 'GET' | 'HEAD'
+    ? undefined
+    : true;
+
+/**
+ * Options and overridable members of a RestEndpoint besides its generics.
+ * Unknown keys become members too (read them as `this.<key>`).
+ */
+export interface RestEndpointOptions<F extends FetchFunction = FetchFunction, S = any>
+  extends EndpointOptions<F, S> {
+  urlPrefix?: string;
+  requestInit?: RequestInit;
+  signal?: AbortSignal | undefined;
+  content?: Content;
+  paginationField?: string;
+  url?(urlParams: any): string;
+  searchToString?(searchParams: Record<string, any>): string;
+  getRequestInit?(body?: any): Promise<RequestInit> | RequestInit;
+  getHeaders?(headers: HeadersInit): HeadersInit | Promise<HeadersInit>;
+  fetchResponse?(input: string, init: RequestInit): Promise<Response>;
+  parseResponse?(response: Response): Promise<any>;
+}
+
+/** Generics after `extend(E)`: the method no longer changes the body argument. */
+export type ExtendGenerics<O, E> = Omit<O, keyof E> &
+  E &
+  ('method' extends keyof E
+    ? 'body' extends keyof E
+      ? {}
+      : 'body' extends keyof O
+        ? {}
+        : { readonly body: HasBody<O> extends true ? any : undefined }
+    : {});
+
+type KnownKeys = keyof RestGenerics | keyof RestEndpointOptions | 'sideEffect';
+
+/** Endpoint type built from generics `O`. */
+export type RestTypeFor<O> = RestInstance<RestFetch<O>, SchemaOf<O>, SideEffectOf<O>, O>;
+
+/** Result of `endpoint.extend(E)`: extra keys of `E` become typed members. */
+export type RestExtended<O, E> = RestTypeFor<ExtendGenerics<O, E>> &
+  Omit<E, KnownKeys>;
+
+/**
+ * A RestEndpoint instance: callable, plus its options and overridable steps.
+ */
+export interface RestInstance<
+  F extends FetchFunction = FetchFunction,
+  S = any,
+  M extends true | undefined = any,
+  O = any,
+> {
+  /** Runs the request; resolves with `process(parsed, ...args)`. */
+  (...args: Parameters<F>): ReturnType<F>;
+  fetch(...args: Parameters<F>): ReturnType<F>;
+  readonly schema: S;
+  sideEffect: M;
+  name: string;
+  path: PathOf<O>;
+  urlPrefix: string;
+  method: string;
+  requestInit?: RequestInit;
+  signal?: AbortSignal | undefined;
+  content?: Content;
+  paginationField?: string;
+  dataExpiryLength?: number;
+  errorExpiryLength?: number;
+  invalidIfStale?: boolean;
+  pollFrequency?: number;
+  getOptimisticResponse?: (snapshot: OptimisticSnapshot, ...args: Parameters<F>) => unknown;
+  update?: (normalizedResult: any, ...args: Parameters<F>) => Record<string, (prev: any) => any>;
+  errorPolicy(error: { status?: number } & Error): ErrorPolicy;
+  key(...args: Parameters<F>): string;
+  testKey(key: string): boolean;
+  url(urlParams?: any): string;
+  searchToString(searchParams: Record<string, any>): string;
+  getRequestInit(body?: any): Promise<RequestInit>;
+  getHeaders(headers: HeadersInit): HeadersInit | Promise<HeadersInit>;
+  fetchResponse(input: string, init: RequestInit): Promise<Response>;
+  parseResponse(response: Response): Promise<any>;
+  process(value: any, ...args: Parameters<F>): any;
+  /**
+   * A new endpoint of the same class with some options replaced.
+   *
+   * @example
+   * const getAdmin = getUser.extend({ path: '/admins/:id' });
+   */
+  extend<const E extends Partial<RestGenerics> & RestEndpointOptions & Record<string, unknown>>(
+    options: E,
+  ): RestExtended<O, E>;
+}
+
+/**
+ * `new RestEndpoint(options)`; subclass with
+ * `class X<const O extends RestGenerics = any> extends RestEndpoint<O>`.
+ */
+export interface RestEndpointConstructor {
+  new <const O extends RestGenerics = any>(options: RestEndpointOptions & O): RestTypeFor<O>;
+  readonly prototype: RestInstance;
+}

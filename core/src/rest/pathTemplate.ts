@@ -1,0 +1,189 @@
+import { parse, pathToRegexp, type Token, type TokenData } from 'path-to-regexp';
+
+/**
+ * A parsed path template (path-to-regexp v8 syntax, with `?` and `+` literal).
+ * Built once per template string and cached, because every `url()` and
+ * `testKey()` call needs it.
+ */
+export interface PathTemplate {
+  /** The template as written by the user. */
+  readonly source: string;
+  /** Parsed tokens (after the literal-character escaping). */
+  readonly data: TokenData;
+  /** Every parameter name in the template, required or optional. */
+  readonly names: ReadonlySet<string>;
+  /** Names outside any `{...}` group: a call must supply them. */
+  readonly required: ReadonlySet<string>;
+  /** Names of `*wildcard` parameters (their values are arrays). */
+  readonly wildcards: ReadonlySet<string>;
+  /** Full-match regexp of a filled path (case-sensitive). */
+  readonly regexp: RegExp;
+}
+
+// path-to-regexp v8 reserves these for future syntax and throws on them. The
+// spec makes `?` and `+` plain text (so a query can be written in the path);
+// `!`, `[` and `]` mean nothing in v8 either, so they are literal too.
+// `(` and `)` stay reserved: the spec asks users to escape them.
+const LITERAL = new Set(['?', '+', '!', '[', ']']);
+
+/**
+ * Escape the characters that are literal in Resto templates but reserved by
+ * path-to-regexp, leaving already escaped characters alone.
+ *
+ * @example
+ * escapeTemplate('/search?{q=:q}') // '/search\\?{q=:q}'
+ */
+export function escapeTemplate(template: string): string {
+  let out = '';
+  for (let i = 0; i < template.length; i++) {
+    const ch = template[i]!;
+    if (ch === '\\') {
+      // Keep the escape and the escaped character together.
+      out += ch + (template[i + 1] ?? '');
+      i++;
+    } else if (LITERAL.has(ch)) {
+      out += '\\' + ch;
+    } else {
+      out += ch;
+    }
+  }
+  return out;
+}
+
+function collect(
+  tokens: Token[],
+  optional: boolean,
+  names: Set<string>,
+  required: Set<string>,
+  wildcards: Set<string>,
+): void {
+  for (const token of tokens) {
+    if (token.type === 'group') {
+      collect(token.tokens, true, names, required, wildcards);
+    } else if (token.type === 'param' || token.type === 'wildcard') {
+      names.add(token.name);
+      if (!optional) required.add(token.name);
+      if (token.type === 'wildcard') wildcards.add(token.name);
+    }
+  }
+}
+
+const cache = new Map<string, PathTemplate>();
+
+/**
+ * Parse (and cache) a path template.
+ *
+ * @example
+ * const t = pathTemplate('/users/:id{/posts/:postId}');
+ * [...t.required] // ['id']
+ */
+export function pathTemplate(source: string): PathTemplate {
+  let template = cache.get(source);
+  if (template) return template;
+  const data = parse(escapeTemplate(source));
+  const names = new Set<string>();
+  const required = new Set<string>();
+  const wildcards = new Set<string>();
+  collect(data.tokens, false, names, required, wildcards);
+  const { regexp } = pathToRegexp(data, { sensitive: true });
+  template = { source, data, names, required, wildcards, regexp };
+  cache.set(source, template);
+  return template;
+}
+
+function fillTokens(
+  tokens: Token[],
+  params: Record<string, unknown>,
+  describe: (name: string) => string,
+): string | undefined {
+  let out = '';
+  for (const token of tokens) {
+    if (token.type === 'text') {
+      out += token.value;
+    } else if (token.type === 'group') {
+      // An optional group disappears when any parameter in it is missing.
+      out += fillTokens(token.tokens, params, describe) ?? '';
+    } else {
+      const value = params[token.name];
+      if (value === undefined || value === null) return undefined;
+      out += encodeValue(token, value, describe);
+    }
+  }
+  return out;
+}
+
+function encodeValue(
+  token: { type: 'param' | 'wildcard'; name: string },
+  value: unknown,
+  describe: (name: string) => string,
+): string {
+  if (token.type === 'wildcard') {
+    if (!Array.isArray(value) || value.length === 0) {
+      throw new TypeError(
+        `${describe(token.name)} must be a non-empty array of strings (a *wildcard), got ${show(value)}`,
+      );
+    }
+    return value
+      .map((segment) => {
+        if (typeof segment !== 'string' && typeof segment !== 'number') {
+          throw new TypeError(
+            `${describe(token.name)} must contain only strings, got ${show(segment)}`,
+          );
+        }
+        return encodeURIComponent(String(segment));
+      })
+      .join('/');
+  }
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'bigint') {
+    throw new TypeError(`${describe(token.name)} must be a string or number, got ${show(value)}`);
+  }
+  return encodeURIComponent(String(value));
+}
+
+function show(value: unknown): string {
+  if (Array.isArray(value)) return 'an array';
+  if (value === null) return 'null';
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
+}
+
+/**
+ * Fill a template with parameters. Missing required parameters and values of
+ * the wrong type throw a `TypeError` naming `endpointName` and the parameter.
+ *
+ * @example
+ * fillPath('/users/:id{/posts/:postId}', { id: 5 }, 'User.get') // '/users/5'
+ */
+export function fillPath(
+  source: string,
+  params: Record<string, unknown>,
+  endpointName: string,
+): string {
+  const template = pathTemplate(source);
+  const describe = (name: string) =>
+    `${endpointName}: path parameter "${name}" of ${JSON.stringify(source)}`;
+  for (const name of template.required) {
+    if (params[name] === undefined || params[name] === null) {
+      throw new TypeError(`${describe(name)} is missing`);
+    }
+  }
+  // Required names are present, so the top level never drops out.
+  return fillTokens(template.data.tokens, params, describe) ?? '';
+}
+
+/**
+ * Whether a filled path (optionally followed by a query string) matches the
+ * template. A `?`/`&` inside the template is literal, so each cut point of the
+ * query string is tried.
+ *
+ * @example
+ * matchesPath('/users/:id', '/users/5?fields=name') // true
+ */
+export function matchesPath(source: string, filled: string): boolean {
+  const { regexp } = pathTemplate(source);
+  if (regexp.test(filled)) return true;
+  for (let i = filled.length - 1; i > 0; i--) {
+    const ch = filled[i];
+    if ((ch === '?' || ch === '&') && regexp.test(filled.slice(0, i))) return true;
+  }
+  return false;
+}

@@ -1,0 +1,54 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { Endpoint } from '../../src/endpoint';
+
+describe('Endpoint', () => {
+  it('is a callable object whose fetch runs with this = the endpoint', async () => {
+    const double = new Endpoint(
+      async function (this: { factor: number }, n: number) {
+        return n * this.factor;
+      },
+      { name: 'double', factor: 2 },
+    );
+    expect(typeof double).toBe('function');
+    expect(await double(21)).toBe(42);
+    expectTypeOf(double).parameters.toEqualTypeOf<[n: number]>();
+    expectTypeOf(double(1)).toEqualTypeOf<Promise<number>>();
+    // apply/call keep working on the callable
+    expect(await Function.prototype.call.call(double, null, 1)).toBe(2);
+    // The controller adds members with Object.create, without extend().
+    const tripled = Object.create(double, { factor: { value: 3 } }) as { fetch(n: number): Promise<number> };
+    expect(await tripled.fetch(2)).toBe(6);
+  });
+
+  it('has a key per arguments, testKey, name, and sideEffect from options', () => {
+    const ep = new Endpoint(async (id: string) => id, { name: 'get' });
+    expect(ep.name).toBe('get');
+    expect(ep.key('a')).toBe('get ["a"]');
+    expect(ep.testKey(ep.key('b'))).toBe(true);
+    expect(ep.testKey('other ["b"]')).toBe(false);
+    expect(ep.sideEffect).toBeUndefined();
+    expect(new Endpoint(async () => 1, { sideEffect: true }).sideEffect).toBe(true);
+    // name defaults to the function's name
+    expect(new Endpoint(async function loadThings() {}).name).toBe('loadThings');
+  });
+
+  it('extend returns a new endpoint with options replaced and the rest inherited', async () => {
+    class Counter extends Endpoint {
+      declare step: number;
+    }
+    const base = new Counter(
+      async function (this: Counter, n: number) {
+        return n + this.step;
+      },
+      { name: 'count', step: 1, dataExpiryLength: 5 },
+    );
+    const big = base.extend({ step: 10 });
+    expect(big).toBeInstanceOf(Counter);
+    expect(big).not.toBe(base);
+    expect(await big(1)).toBe(11);
+    expect(await base(1)).toBe(2);
+    expect(big.dataExpiryLength).toBe(5);
+    expect(big.name).toBe('count');
+    expect(base.extend({ name: 'renamed' }).name).toBe('renamed');
+  });
+});
