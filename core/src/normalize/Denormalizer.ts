@@ -1,0 +1,187 @@
+import { denormalizeArray } from '../schema/Array';
+import { denormalizeObject } from '../schema/Object';
+import { INVALID } from '../schema/symbols';
+import type { Unvisit } from '../schema/types';
+
+/** Nested entities deeper than this are returned without their nested fields. */
+export const MAX_ENTITY_DEPTH = 256;
+
+type Tables = { readonly [key: string]: { readonly [pk: string]: any } | undefined };
+
+/** Cached denormalization of one stored object, valid while every dependency is unchanged. */
+export interface EntityEntry {
+  schema: unknown;
+  value: unknown;
+  /** Flat triplets: key, pk, stored object read (undefined/INVALID included). */
+  deps: unknown[];
+  /** The entities object this entry was last validated against. */
+  entities: Tables;
+}
+
+interface LocalEntry {
+  value: unknown;
+  /** null while the entity is being built (a reference to it now is a cycle). */
+  deps: unknown[] | null;
+  depth: number;
+}
+
+/** True when the stored schema's entry is still current in `entities`. */
+export function depsValid(deps: unknown[], entities: Tables, from: number): boolean {
+  for (let i = from; i < deps.length; i += 3) {
+    const t = entities[deps[i] as string];
+    if ((t === undefined ? undefined : t[deps[i + 1] as string]) !== deps[i + 2]) return false;
+  }
+  return true;
+}
+
+function append(to: unknown[], from: unknown[]): void {
+  for (let i = 0; i < from.length; i++) to.push(from[i]);
+}
+
+/**
+ * One denormalization pass. Without a cache it only keeps a per-pass map (the
+ * same stored object reads as the same instance; cycles close on themselves).
+ * With a cache it records what every entity read depends on.
+ */
+export class Denormalizer {
+  readonly unvisit: Unvisit;
+  /** Dependencies of the frame being built (tracking mode). */
+  deps: unknown[] = [];
+  private readonly entities: Tables;
+  private readonly args: readonly any[];
+  private readonly cache: WeakMap<object, EntityEntry> | undefined;
+  private local: Map<object, LocalEntry | unknown> | undefined;
+  private depth = 0;
+  /** Smallest depth of an unfinished entity referenced below the current frame. */
+  private minRef = Infinity;
+  private reported = false;
+
+  constructor(entities: Tables, args: readonly any[], cache?: WeakMap<object, EntityEntry>) {
+    this.entities = entities;
+    this.args = args;
+    this.cache = cache;
+    this.unvisit = (schema, input) => this.visit(schema, input);
+  }
+
+  visit(schema: any, input: any): any {
+    if (input === undefined || input === null || schema === undefined || schema === null) return input;
+    if (typeof schema.pk === 'function' && typeof schema.key === 'string') {
+      if (typeof input === 'object') return schema.denormalize(input, this.args, this.unvisit);
+      if (typeof input === 'symbol') return input;
+      return this.stored(schema, typeof input === 'string' ? input : `${input}`);
+    }
+    if (typeof schema.denormalize === 'function') return schema.denormalize(input, this.args, this.unvisit);
+    if (Array.isArray(schema)) return denormalizeArray(schema[0], input, this.unvisit);
+    if (typeof schema === 'object') return denormalizeObject(schema, input, this.unvisit);
+    return input;
+  }
+
+  private stored(schema: any, pk: string): any {
+    const key: string = schema.key;
+    const t = this.entities[key];
+    const obj = t === undefined ? undefined : t[pk];
+    if (this.cache === undefined) {
+      if (obj === undefined || obj === INVALID || typeof obj !== 'object') return obj;
+      return this.storedPlain(schema, obj);
+    }
+    if (obj === undefined || obj === INVALID || typeof obj !== 'object') {
+      // a missing or deleted entity is a dependency too: storing it later must refresh readers
+      this.deps.push(key, pk, obj);
+      return obj;
+    }
+    return this.storedTracked(schema, key, pk, obj);
+  }
+
+  private storedPlain(schema: any, obj: object): any {
+    let local = this.local;
+    if (local === undefined) local = this.local = new Map();
+    else {
+      const hit = local.get(obj);
+      if (hit !== undefined) return hit;
+    }
+    if (this.depth >= MAX_ENTITY_DEPTH) return this.tooDeep(schema, obj);
+    this.depth++;
+    let value: any;
+    if (typeof schema.createIfValid === 'function') {
+      value = schema.createIfValid(obj);
+      local.set(obj, value);
+      value = schema.denormalize(value, this.args, this.unvisit);
+    } else {
+      value = schema.denormalize(obj, this.args, this.unvisit);
+    }
+    local.set(obj, value);
+    this.depth--;
+    return value;
+  }
+
+  private storedTracked(schema: any, key: string, pk: string, obj: object): any {
+    let local = this.local as Map<object, LocalEntry> | undefined;
+    if (local === undefined) local = this.local = new Map() as Map<object, any>;
+    else {
+      const hit = local.get(obj);
+      if (hit !== undefined) {
+        if (hit.deps === null) {
+          // cycle: the entity is still being built further up
+          this.deps.push(key, pk, obj);
+          if (hit.depth < this.minRef) this.minRef = hit.depth;
+        } else {
+          append(this.deps, hit.deps);
+        }
+        return hit.value;
+      }
+    }
+    const cached = this.cache!.get(obj);
+    if (cached !== undefined && cached.schema === schema) {
+      if (cached.entities === this.entities || depsValid(cached.deps, this.entities, 3)) {
+        cached.entities = this.entities;
+        local.set(obj, { value: cached.value, deps: cached.deps, depth: 0 });
+        append(this.deps, cached.deps);
+        return cached.value;
+      }
+    }
+    if (this.depth >= MAX_ENTITY_DEPTH) {
+      this.minRef = -1;
+      this.deps.push(key, pk, obj);
+      return this.tooDeep(schema, obj);
+    }
+    const parentDeps = this.deps;
+    const parentMin = this.minRef;
+    const depth = ++this.depth;
+    const deps: unknown[] = (this.deps = [key, pk, obj]);
+    this.minRef = Infinity;
+    const entry: LocalEntry = { value: undefined, deps: null, depth };
+    local.set(obj, entry);
+    let value: any;
+    if (typeof schema.createIfValid === 'function') {
+      value = entry.value = schema.createIfValid(obj);
+      value = schema.denormalize(value, this.args, this.unvisit);
+    } else {
+      value = schema.denormalize(obj, this.args, this.unvisit);
+    }
+    entry.value = value;
+    entry.deps = deps;
+    const min = this.minRef;
+    this.depth--;
+    this.deps = parentDeps;
+    if (min >= depth) {
+      // complete on its own (or the root of a cycle): safe to reuse in later reads
+      this.cache!.set(obj, { schema, value, deps, entities: this.entities });
+      this.minRef = parentMin;
+    } else {
+      this.minRef = min < parentMin ? min : parentMin;
+    }
+    append(parentDeps, deps);
+    return value;
+  }
+
+  private tooDeep(schema: any, obj: object): any {
+    if (!this.reported) {
+      this.reported = true;
+      console.error(
+        `denormalize: entity depth limit (${MAX_ENTITY_DEPTH}) reached at ${schema.key}; ` +
+          'nested fields below it are left as stored keys. This usually means very deep or cyclic data.',
+      );
+    }
+    return typeof schema.createIfValid === 'function' ? schema.createIfValid(obj) : obj;
+  }
+}

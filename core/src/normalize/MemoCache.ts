@@ -1,0 +1,173 @@
+import { Denormalizer, depsValid, type EntityEntry } from './Denormalizer';
+import { queryKey } from './queryKey';
+import type { DenormalizeNullable } from '../schema/types';
+
+type Tables = { readonly [key: string]: { readonly [pk: string]: any } | undefined };
+
+/** An entity read by a denormalization, for expiry bookkeeping. */
+export interface EntityPath {
+  key: string;
+  pk: string;
+}
+
+/** What `MemoCache.denormalize` returns; the same object while nothing it read changed. */
+export interface DenormalizeResult<T = any> {
+  data: T;
+  paths: EntityPath[];
+}
+
+interface ResultEntry {
+  result: DenormalizeResult;
+  deps: unknown[];
+  entities: Tables;
+  /** The table of each key read, as of the last validation. */
+  tables: Map<string, unknown>;
+}
+
+interface SchemaResults {
+  byInput: WeakMap<object, Map<string, ResultEntry>>;
+  byKey: Map<string, ResultEntry>;
+}
+
+/** Results kept per schema by structural key; cleared past this many. */
+const MAX_KEYED_RESULTS = 5000;
+
+function argsKey(args: readonly any[]): string {
+  return args.length === 0 ? '' : JSON.stringify(args);
+}
+
+/**
+ * Memoized denormalization: the same inputs give the same objects; after one entity
+ * changes only results that read it change identity; a normalized result that is
+ * new but equal to a previous one gives the previous data.
+ *
+ * @example
+ * const memo = new MemoCache();
+ * const a = memo.denormalize([Todo], state.endpoints[key], state.entities);
+ * const b = memo.denormalize([Todo], state.endpoints[key], state.entities);
+ * a.data === b.data; // true
+ * memo.query(new All(Todo), [], state); // every stored Todo
+ */
+export class MemoCache {
+  /** Per stored object: its denormalized value and dependencies. */
+  protected readonly entities = new WeakMap<object, EntityEntry>();
+  protected readonly results = new WeakMap<object, SchemaResults>();
+  /** Results for primitive schemas (rare) share one bucket. */
+  private readonly primitiveResults: SchemaResults = { byInput: new WeakMap(), byKey: new Map() };
+
+  /**
+   * Data for `schema` from normalized `input`, plus the `{ key, pk }` of every entity read.
+   *
+   * @example
+   * const { data, paths } = memo.denormalize(Todo, '1', state.entities);
+   */
+  denormalize<S>(
+    schema: S,
+    input: unknown,
+    entities: Tables,
+    args: readonly any[] = [],
+  ): DenormalizeResult<DenormalizeNullable<S> | symbol> {
+    if (schema === undefined || schema === null || input === undefined || input === null) {
+      return { data: input as any, paths: [] };
+    }
+    // `[Todo]` written inline is a new array each call: bucket by its member instead
+    const bucketKey: any =
+      Array.isArray(schema) && schema.length === 1 && schema[0] && typeof schema[0] !== 'string'
+        ? this.arrayKey(schema[0])
+        : schema;
+    let bucket =
+      typeof bucketKey === 'object' || typeof bucketKey === 'function' ? this.results.get(bucketKey) : this.primitiveResults;
+    if (bucket === undefined) {
+      bucket = { byInput: new WeakMap(), byKey: new Map() };
+      this.results.set(bucketKey, bucket);
+    }
+    const aKey = argsKey(args);
+    const isObject = typeof input === 'object';
+    let byArgs: Map<string, ResultEntry> | undefined;
+    let sKey: string | undefined;
+    if (isObject) {
+      byArgs = bucket.byInput.get(input as object);
+      const hit = byArgs?.get(aKey);
+      if (hit !== undefined && this.valid(hit, entities)) return hit.result;
+      // new object, maybe equal to one seen before (the same data stored again)
+      sKey = JSON.stringify(input) + '|' + aKey;
+    } else {
+      sKey = typeof input + ':' + String(input) + '|' + aKey;
+    }
+    let entry = bucket.byKey.get(sKey);
+    if (entry === undefined || !this.valid(entry, entities)) {
+      const d = new Denormalizer(entities, args, this.entities);
+      const data = d.visit(schema, input);
+      entry = this.makeEntry(data, d.deps, entities);
+      if (bucket.byKey.size >= MAX_KEYED_RESULTS) bucket.byKey.clear();
+      bucket.byKey.set(sKey, entry);
+    }
+    if (isObject) {
+      if (byArgs === undefined) bucket.byInput.set(input as object, (byArgs = new Map()));
+      byArgs.set(aKey, entry);
+    }
+    return entry.result as DenormalizeResult<any>;
+  }
+
+  /**
+   * Read `schema` from args alone (Entity by pk, All, Query, Collection by args);
+   * undefined when nothing matching is stored.
+   *
+   * @example
+   * memo.query(Todo, [{ id: 1 }], state) // Todo | undefined
+   */
+  query<S>(
+    schema: S,
+    args: readonly any[],
+    state: { entities: Tables; indexes?: unknown },
+  ): DenormalizeNullable<S> | symbol | undefined {
+    const input = queryKey(schema, args, state.entities);
+    if (input === undefined) return undefined;
+    return this.denormalize(schema, input, state.entities, args).data;
+  }
+
+  private readonly arrays = new WeakMap<object, object>();
+  private arrayKey(member: any): object {
+    if (typeof member !== 'object' && typeof member !== 'function') return member;
+    let key = this.arrays.get(member);
+    if (key === undefined) this.arrays.set(member, (key = [member]));
+    return key;
+  }
+
+  private makeEntry(data: unknown, deps: unknown[], entities: Tables): ResultEntry {
+    const paths: EntityPath[] = [];
+    const tables = new Map<string, unknown>();
+    for (let i = 0; i < deps.length; i += 3) {
+      const key = deps[i] as string;
+      if (!tables.has(key)) tables.set(key, entities[key]);
+      const obj = deps[i + 2];
+      if (obj !== undefined) paths.push({ key, pk: deps[i + 1] as string });
+    }
+    return { result: { data, paths }, deps, entities, tables };
+  }
+
+  /** Checks tables first: an unchanged table means none of its entities changed. */
+  private valid(entry: ResultEntry, entities: Tables): boolean {
+    if (entry.entities === entities) return true;
+    let changed: string[] | undefined;
+    for (const [key, table] of entry.tables) {
+      if (entities[key] !== table) (changed ??= []).push(key);
+    }
+    if (changed !== undefined) {
+      if (changed.length === entry.tables.size) {
+        if (!depsValid(entry.deps, entities, 0)) return false;
+      } else {
+        const deps = entry.deps;
+        for (let i = 0; i < deps.length; i += 3) {
+          const key = deps[i] as string;
+          if (!changed.includes(key)) continue;
+          const t = entities[key];
+          if ((t === undefined ? undefined : t[deps[i + 1] as string]) !== deps[i + 2]) return false;
+        }
+      }
+      for (const key of changed) entry.tables.set(key, entities[key]);
+    }
+    entry.entities = entities;
+    return true;
+  }
+}

@@ -1,0 +1,163 @@
+import { Entity } from '../schema/Entity';
+import { INVALID } from '../schema/symbols';
+import type { EntityMeta, NormalizeDelegate, NormalizeMeta, StoredSchema } from '../schema/types';
+import { deepEqual, isSubsetEqual } from './equal';
+
+type Tables = { readonly [key: string]: { readonly [pk: string]: any } | undefined };
+type MetaTables = { readonly [key: string]: { readonly [pk: string]: EntityMeta } | undefined };
+
+/** The store given to `normalize` (a State works as is). */
+export interface NormalizeInputStore {
+  readonly entities?: Tables;
+  readonly indexes?: { readonly [key: string]: unknown };
+  readonly entitiesMeta?: MetaTables;
+}
+
+const defaultMergeWithStore = Entity.mergeWithStore;
+const defaultMerge = Entity.merge;
+const defaultShouldReorder = Entity.shouldReorder;
+const defaultMergeMeta = Entity.mergeMetaWithStore;
+
+/**
+ * Copy-on-write working copy of the store for one `normalize` call: the top-level
+ * object and each table are copied at their first write only, so untouched tables
+ * keep identity and a throw leaves the caller's store as it was.
+ */
+export class NormalizeStore implements NormalizeDelegate {
+  entities: Record<string, Record<string, any>>;
+  entitiesMeta: Record<string, Record<string, EntityMeta>>;
+  readonly indexes: { readonly [key: string]: unknown };
+  readonly args: readonly any[];
+  readonly meta: NormalizeMeta;
+  /** The shared meta object written for every entity of this call. */
+  private readonly entityMeta: EntityMeta;
+  private readonly srcEntities: Tables;
+  private readonly srcMeta: MetaTables;
+  private ownTables: Record<string, true> | undefined;
+  private ownMetaTables: Record<string, true> | undefined;
+
+  constructor(store: NormalizeInputStore, args: readonly any[], meta: NormalizeMeta) {
+    this.srcEntities = store.entities ?? {};
+    this.srcMeta = store.entitiesMeta ?? {};
+    this.entities = this.srcEntities as any;
+    this.entitiesMeta = this.srcMeta as any;
+    this.indexes = store.indexes ?? {};
+    this.args = args;
+    this.meta = meta;
+    this.entityMeta = { date: meta.date, fetchedAt: meta.fetchedAt, expiresAt: meta.expiresAt };
+  }
+
+  getEntity(key: string, pk: string): any {
+    const t = this.entities[key];
+    return t === undefined ? undefined : t[pk];
+  }
+
+  getEntities(key: string): Readonly<Record<string, any>> | undefined {
+    return this.entities[key];
+  }
+
+  getMeta(key: string, pk: string): EntityMeta | undefined {
+    const t = this.entitiesMeta[key];
+    return t === undefined ? undefined : t[pk];
+  }
+
+  private write(key: string, pk: string, value: any): void {
+    if (this.entities === this.srcEntities) {
+      this.entities = { ...this.srcEntities } as any;
+      this.ownTables = {};
+    }
+    let t = this.entities[key];
+    if (this.ownTables![key] === undefined) {
+      t = this.entities[key] = t === undefined ? {} : Object.assign({}, t);
+      this.ownTables![key] = true;
+    }
+    t![pk] = value;
+  }
+
+  private writeMeta(key: string, pk: string, meta: EntityMeta): void {
+    if (this.entitiesMeta === this.srcMeta) {
+      this.entitiesMeta = { ...this.srcMeta } as any;
+      this.ownMetaTables = {};
+    }
+    let t = this.entitiesMeta[key];
+    if (this.ownMetaTables![key] === undefined) {
+      t = this.entitiesMeta[key] = t === undefined ? {} : Object.assign({}, t);
+      this.ownMetaTables![key] = true;
+    }
+    t![pk] = meta;
+  }
+
+  private touchMeta(key: string, pk: string, existing: EntityMeta | undefined, next: EntityMeta): void {
+    if (
+      existing === next ||
+      (existing !== undefined &&
+        existing.fetchedAt === next.fetchedAt &&
+        existing.expiresAt === next.expiresAt &&
+        existing.date === next.date)
+    ) {
+      return;
+    }
+    this.writeMeta(key, pk, next);
+  }
+
+  mergeEntity(schema: StoredSchema, pk: string, incoming: any): void {
+    const key = schema.key;
+    const table = this.entities[key];
+    const existing = table === undefined ? undefined : table[pk];
+    const metaTable = this.entitiesMeta[key];
+    const existingMeta = metaTable === undefined ? undefined : metaTable[pk];
+    const incomingMeta = this.entityMeta;
+    if (existing === undefined || existing === INVALID) {
+      this.write(key, pk, incoming);
+      this.touchMeta(key, pk, existingMeta, incomingMeta);
+      return;
+    }
+    let merged: any;
+    let meta: EntityMeta;
+    const s = schema as any;
+    if (
+      s.mergeWithStore === defaultMergeWithStore &&
+      s.merge === defaultMerge &&
+      s.shouldReorder === defaultShouldReorder &&
+      s.mergeMetaWithStore === defaultMergeMeta
+    ) {
+      // fast path for the default merge: no new object when nothing changes
+      if (existingMeta !== undefined && incomingMeta.fetchedAt < existingMeta.fetchedAt) {
+        // fetched earlier than what is stored: only fills fields the store lacks
+        let missing = false;
+        for (const k in incoming) {
+          if (!(k in existing)) {
+            missing = true;
+            break;
+          }
+        }
+        merged = missing ? { ...incoming, ...existing } : existing;
+        meta = existingMeta;
+      } else {
+        merged = isSubsetEqual(incoming, existing) ? existing : { ...existing, ...incoming };
+        meta = incomingMeta;
+      }
+    } else if (existingMeta !== undefined) {
+      merged = schema.mergeWithStore(existingMeta, incomingMeta, existing, incoming);
+      meta = schema.mergeMetaWithStore(existingMeta, incomingMeta, existing, incoming);
+      if (merged !== existing && deepEqual(merged, existing)) merged = existing;
+    } else {
+      merged = schema.merge(existing, incoming);
+      meta = incomingMeta;
+      if (merged !== existing && deepEqual(merged, existing)) merged = existing;
+    }
+    if (merged !== existing) this.write(key, pk, merged);
+    this.touchMeta(key, pk, existingMeta, meta);
+  }
+
+  setEntity(key: string, pk: string, value: any): void {
+    const existing = this.getEntity(key, pk);
+    if (existing === value || (existing !== INVALID && deepEqual(existing, value))) return;
+    this.write(key, pk, value);
+  }
+
+  invalidate(key: string, pk: string): void {
+    if (this.getEntity(key, pk) !== INVALID) this.write(key, pk, INVALID);
+    this.touchMeta(key, pk, this.getMeta(key, pk), this.entityMeta);
+  }
+}

@@ -1,0 +1,83 @@
+import { normalizeArray } from '../schema/Array';
+import { normalizeObject } from '../schema/Object';
+import { schemaName } from '../schema/Polymorphic';
+import { SchemaError } from '../schema/SchemaError';
+import type { EntityMeta, NormalizeMeta, Visit } from '../schema/types';
+import { NormalizeStore, type NormalizeInputStore } from './NormalizeStore';
+
+/** Deeper than this, the input is almost surely cyclic. */
+const MAX_DEPTH = 512;
+
+/** What `normalize` returns: the result plus full, copy-on-write tables. */
+export interface NormalizedResult<R = any> {
+  result: R;
+  entities: { [key: string]: { [pk: string]: any } };
+  indexes: { [key: string]: unknown };
+  entitiesMeta: { [key: string]: { [pk: string]: EntityMeta } };
+}
+
+const emptyStore: NormalizeInputStore = { entities: {}, indexes: {}, entitiesMeta: {} };
+
+/**
+ * Store `input` according to `schema` and return the normalized result and the
+ * resulting tables. Tables that were not written keep identity; an entity whose
+ * merged value equals what is stored keeps identity. Throws a 400 `SchemaError`
+ * for bad input, leaving `store` untouched. `optimistic` (or `meta.optimistic`)
+ * allows entities without a primary key (an optimistic create).
+ *
+ * @example
+ * const { result, entities } = normalize([Todo], [{ id: 1, title: 'milk' }]);
+ * // result: ['1'], entities: { Todo: { '1': { id: 1, title: 'milk' } } }
+ * const next = normalize(Todo, { id: 1, done: true }, [], { entities, entitiesMeta }, { fetchedAt: Date.now(), date: Date.now(), expiresAt: Infinity });
+ */
+export function normalize<R = any>(
+  schema: any,
+  input: any,
+  args: readonly any[] = [],
+  store: NormalizeInputStore = emptyStore,
+  meta?: Partial<NormalizeMeta>,
+  optimistic?: boolean,
+): NormalizedResult<R> {
+  if (schema === undefined || schema === null) {
+    return {
+      result: input,
+      entities: (store.entities ?? {}) as any,
+      indexes: (store.indexes ?? {}) as any,
+      entitiesMeta: (store.entitiesMeta ?? {}) as any,
+    };
+  }
+  const now = Date.now();
+  const fullMeta: NormalizeMeta = {
+    date: meta?.date ?? now,
+    fetchedAt: meta?.fetchedAt ?? meta?.date ?? now,
+    expiresAt: meta?.expiresAt ?? Infinity,
+    optimistic: optimistic ?? meta?.optimistic,
+  };
+  const delegate = new NormalizeStore(store, args, fullMeta);
+  let depth = 0;
+  const visit: Visit = (s, value, parent, key, a) => {
+    if (value === undefined || value === null || s === undefined || s === null) return value;
+    if (++depth > MAX_DEPTH) {
+      throw new SchemaError(
+        schemaName(s),
+        key,
+        `data nested deeper than ${MAX_DEPTH} levels`,
+        'the input probably contains a cycle (an object that contains itself)',
+      );
+    }
+    let out;
+    if (typeof s.normalize === 'function') out = s.normalize(value, parent, key, a, visit, delegate);
+    else if (Array.isArray(s)) out = normalizeArray(s[0], value, parent, key, a, visit);
+    else if (typeof s === 'object') out = normalizeObject(s, value, parent, key, a, visit);
+    else out = value;
+    depth--;
+    return out;
+  };
+  const result = visit(schema, input, input, undefined, args);
+  return {
+    result,
+    entities: delegate.entities,
+    indexes: delegate.indexes as any,
+    entitiesMeta: delegate.entitiesMeta,
+  };
+}

@@ -1,0 +1,85 @@
+import { INVALID } from './symbols';
+import { Polymorphic, schemaName, type SchemaAttribute } from './Polymorphic';
+import { SchemaError, looksLikeJSON, notParsedError } from './SchemaError';
+import type { Denormalize, EntityLikeClass, NormalizeDelegate, SchemaClass, QueryDelegate, Unvisit, Visit } from './types';
+
+/** Normalize a list against one member schema (used for `[S]` too). */
+export function normalizeArray(
+  schema: any,
+  input: any,
+  parent: any,
+  key: any,
+  args: readonly any[],
+  visit: Visit,
+  name?: string,
+): any[] {
+  const list = Array.isArray(input) ? input : toList(input, key, name ?? `[${schemaName(schema)}]`);
+  const out = new Array(list.length);
+  for (let i = 0; i < list.length; i++) out[i] = visit(schema, list[i], parent, key, args);
+  return out;
+}
+
+function toList(input: any, key: any, name: string): any[] {
+  if (Array.isArray(input)) return input;
+  if (typeof input === 'string' && looksLikeJSON(input)) throw notParsedError(name, key);
+  if (typeof input !== 'object' || input === null) {
+    throw new SchemaError(name, key, `expected an array, got ${typeof input}`);
+  }
+  // an object of members is accepted as its values
+  return Object.values(input);
+}
+
+/** Denormalize a list; members that are deleted (INVALID) or missing are skipped. */
+export function denormalizeArray(schema: any, input: any, unvisit: Unvisit): any {
+  if (!Array.isArray(input)) return input;
+  const out: any[] = [];
+  for (let i = 0; i < input.length; i++) {
+    const v = unvisit(schema, input[i]);
+    if (v !== undefined && v !== INVALID) out.push(v);
+  }
+  return out;
+}
+
+/** Data type of one member: the single schema's, or any of the map's. */
+export type MemberOf<S> = S extends EntityLikeClass | SchemaClass | readonly any[]
+  ? Denormalize<S>
+  : S extends Record<string, infer M>
+    ? Denormalize<M>
+    : Denormalize<S>;
+
+/**
+ * A list schema; with a schema attribute, members pick their schema by discriminator.
+ * `[Todo]` is the same as `new schema.Array(Todo)`.
+ *
+ * @example
+ * const feed = new schema.Array({ posts: Post, links: Link }, 'type');
+ */
+export class ArraySchema<S = any> extends Polymorphic {
+  declare readonly schema: S;
+  constructor(definition: S, schemaAttribute?: SchemaAttribute) {
+    super(definition, schemaAttribute);
+  }
+
+  normalize(input: any, parent: any, key: any, args: readonly any[], visit: Visit, _d?: NormalizeDelegate): any[] {
+    if (this.isSingleSchema) return normalizeArray(this.schema, input, parent, key, args, visit, this.name);
+    const list = toList(input, key, this.name);
+    const out = new Array(list.length);
+    for (let i = 0; i < list.length; i++) out[i] = this.normalizeValue(list[i], parent, key, args, visit);
+    return out;
+  }
+
+  denormalize(input: any, _args: readonly any[], unvisit: Unvisit): MemberOf<S>[] {
+    if (this.isSingleSchema) return denormalizeArray(this.schema, input, unvisit);
+    if (!Array.isArray(input)) return input;
+    const out: any[] = [];
+    for (let i = 0; i < input.length; i++) {
+      const v = this.denormalizeValue(input[i], unvisit);
+      if (v !== undefined && v !== INVALID) out.push(v);
+    }
+    return out;
+  }
+
+  queryKey(_args: readonly any[], _delegate: QueryDelegate): any {
+    return undefined;
+  }
+}

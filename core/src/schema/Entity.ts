@@ -1,0 +1,245 @@
+import { entityPlan } from './entityPlan';
+import { SchemaError, looksLikeJSON, notParsedError } from './SchemaError';
+import type { EntityMeta, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
+
+let optimisticCount = 0;
+
+/**
+ * A record kind stored once by primary key, so every response that contains it
+ * updates the same object. Instance fields with defaults declare the fields.
+ *
+ * @example
+ * class Todo extends Entity {
+ *   id = 0;
+ *   title = '';
+ *   createdAt = new Date(0);
+ *   static key = 'Todo';
+ *   static schema = { createdAt: Date };
+ * }
+ */
+export abstract class Entity {
+  /**
+   * Name of the entity kind: the table name in the store. Defaults to the class
+   * name; set it explicitly since minifiers rename classes.
+   */
+  static get key(): string {
+    return this.name;
+  }
+
+  /**
+   * Field deserialisers (functions or constructors) and nested schemas.
+   *
+   * @example
+   * static schema = { author: User, price: Decimal, due: Temporal.Instant.from };
+   */
+  static schema: { [k: string]: any } = {};
+
+  /**
+   * Primary key of this record. Default: the `id` field.
+   *
+   * @example
+   * pk() { return `${this.owner}/${this.name}`; }
+   */
+  pk(_parent?: any, _key?: any, _args?: readonly any[]): string | number | undefined | null {
+    return (this as any).id;
+  }
+
+  /**
+   * Primary key of plain data (need not be an instance).
+   *
+   * @example
+   * Todo.pk({ id: 5 }) // 5
+   */
+  static pk(value: any, parent?: any, key?: any, args?: readonly any[]): string | number | undefined | null {
+    return this.prototype.pk.call(value, parent, key, args);
+  }
+
+  /**
+   * Reshape input before it is stored; must return a new object (default: a shallow copy).
+   *
+   * @example
+   * static process(input: any) { return { ...input, id: input.uuid }; }
+   */
+  static process(input: any, _parent?: any, _key?: any, _args?: readonly any[]): any {
+    return { ...input };
+  }
+
+  /**
+   * Merge a newer partial record into the stored one.
+   *
+   * @example
+   * static merge(existing: any, incoming: any) { return { ...existing, ...incoming, tags: [...existing.tags, ...incoming.tags] }; }
+   */
+  static merge(existing: any, incoming: any): any {
+    return { ...existing, ...incoming };
+  }
+
+  /**
+   * True when `incoming` was fetched before what is stored: it then merges underneath.
+   *
+   * @example
+   * static shouldReorder(a: EntityMeta, b: EntityMeta) { return b.fetchedAt < a.fetchedAt; }
+   */
+  static shouldReorder(existingMeta: EntityMeta, incomingMeta: EntityMeta, _existing: any, _incoming: any): boolean {
+    return incomingMeta.fetchedAt < existingMeta.fetchedAt;
+  }
+
+  /**
+   * Merge used by the store: an earlier-fetched response never overwrites a later one.
+   *
+   * @example
+   * Todo.mergeWithStore(storedMeta, meta, stored, incoming)
+   */
+  static mergeWithStore(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any): any {
+    return this.shouldReorder(existingMeta, incomingMeta, existing, incoming)
+      ? this.merge(incoming, existing)
+      : this.merge(existing, incoming);
+  }
+
+  /**
+   * Meta kept after a merge: the later fetch wins.
+   *
+   * @example
+   * Todo.mergeMetaWithStore(storedMeta, meta, stored, incoming)
+   */
+  static mergeMetaWithStore(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any): EntityMeta {
+    return this.shouldReorder(existingMeta, incomingMeta, existing, incoming) ? existingMeta : incomingMeta;
+  }
+
+  /**
+   * An instance from plain props, missing fields at their defaults (no deserialising).
+   *
+   * @example
+   * const todo = Todo.fromJS({ id: 1, title: 'milk' });
+   */
+  static fromJS<T extends abstract new (...args: any) => any>(this: T, props: Partial<InstanceType<T>> = {}): InstanceType<T> {
+    const plan = entityPlan(this);
+    const inst = Object.create((this as any).prototype);
+    const { defaults, defaultKeys } = plan;
+    for (let i = 0; i < defaultKeys.length; i++) inst[defaultKeys[i]!] = defaults[defaultKeys[i]!];
+    for (const k in props) inst[k] = (props as any)[k];
+    return inst;
+  }
+
+  /**
+   * Store one record: process, compute pk, normalize nested fields, merge. Returns the pk.
+   *
+   * @example
+   * Todo.normalize(input, undefined, undefined, [], visit, delegate) // '5'
+   */
+  static normalize(
+    input: any,
+    parent: any,
+    key: any,
+    args: readonly any[],
+    visit: Visit,
+    delegate: NormalizeDelegate,
+  ): any {
+    if (typeof input !== 'object' || input === null) {
+      if (typeof input === 'string' && looksLikeJSON(input)) throw notParsedError(this.key, key);
+      // a bare primary key: a reference to an entity stored elsewhere
+      return input;
+    }
+    if (Array.isArray(input)) {
+      throw new SchemaError(
+        this.key,
+        key,
+        'expected one object but got an array',
+        `declare the schema as [${this.key}] if the response is a list`,
+      );
+    }
+    const processed = this.process(input, parent, key, args);
+    let id = this.pk(processed, parent, key, args);
+    if (id === undefined || id === null || id === '' || id === 'undefined') {
+      if (!delegate.meta.optimistic) throw missingPkError(this, processed, key);
+      // optimistic create: the server assigns the key later
+      id = `optimistic-${++optimisticCount}`;
+    }
+    const pk = typeof id === 'string' ? id : `${id}`;
+    // never mutate the caller's object: process may return its input
+    const data = processed === input ? { ...input } : processed;
+    const plan = entityPlan(this);
+    const keys = plan.nestedKeys;
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const v = data[k];
+      if (v !== undefined && v !== null) data[k] = visit(plan.nestedSchemas[i], v, data, k, args);
+    }
+    delegate.mergeEntity(this as any, pk, data);
+    return pk;
+  }
+
+  /**
+   * Instance from a stored record without nested fields resolved: defaults, stored
+   * fields, deserialisers applied. The denormalizer fills nested fields after.
+   *
+   * @example
+   * Todo.createIfValid({ id: 1 }) // Todo { id: 1, title: '' }
+   */
+  static createIfValid(stored: any): any {
+    const plan = entityPlan(this);
+    const inst = Object.create(this.prototype);
+    const { defaults, defaultKeys, deserKeys, deserFns } = plan;
+    for (let i = 0; i < defaultKeys.length; i++) {
+      const k = defaultKeys[i]!;
+      inst[k] = defaults[k];
+    }
+    for (const k in stored) inst[k] = stored[k];
+    for (let i = 0; i < deserKeys.length; i++) {
+      const k = deserKeys[i]!;
+      const v = stored[k];
+      if (v !== undefined && v !== null) inst[k] = deserFns[i]!(v);
+    }
+    return inst;
+  }
+
+  /**
+   * Resolve nested fields of an instance made by `createIfValid` (in place) and return it.
+   * Given a stored record instead of an instance, creates the instance first.
+   *
+   * @example
+   * Todo.denormalize(Todo.createIfValid(stored), [], unvisit)
+   */
+  static denormalize(input: any, _args: readonly any[], unvisit: Unvisit): any {
+    const inst = input instanceof this ? input : this.createIfValid(input);
+    const plan = entityPlan(this);
+    const keys = plan.nestedKeys;
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const v = inst[k];
+      if (v === undefined || v === null) continue;
+      const value = unvisit(plan.nestedSchemas[i], v);
+      // a deleted single reference reads as missing; lists drop deleted members themselves
+      inst[k] = typeof value === 'symbol' ? undefined : value;
+    }
+    return inst;
+  }
+
+  /**
+   * Store key of a lookup by primary key (`[5]`, `[{ id: 5 }]`); undefined when not stored.
+   *
+   * @example
+   * Todo.queryKey([{ id: 5 }], delegate) // '5'
+   */
+  static queryKey(args: readonly any[], delegate: QueryDelegate): any {
+    const first = args[0];
+    if (first === undefined || first === null) return undefined;
+    const id = typeof first === 'object' ? this.pk(first, undefined, undefined, args) : first;
+    if (id === undefined || id === null || id === '') return undefined;
+    const pk = `${id}`;
+    return delegate.getEntity(this.key, pk) === undefined ? undefined : pk;
+  }
+}
+
+function missingPkError(cls: any, processed: any, field: unknown): SchemaError {
+  const defaultPk = cls.prototype.pk === Entity.prototype.pk;
+  const fields = Object.keys(processed).slice(0, 8).join(', ');
+  return new SchemaError(
+    cls.key,
+    field,
+    'missing primary key (pk() returned ' + JSON.stringify(cls.pk(processed)) + ')',
+    defaultPk
+      ? `the default pk() reads the \`id\` field, which is missing; fields present: ${fields || 'none'}. Define pk() or add \`id\``
+      : `pk() found nothing in the fields present: ${fields || 'none'}`,
+  );
+}

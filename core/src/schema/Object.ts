@@ -1,0 +1,78 @@
+import { INVALID } from './symbols';
+import { SchemaError, looksLikeJSON, notParsedError } from './SchemaError';
+import type { Denormalize, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
+
+/** Normalize the declared fields of a plain object; other fields pass through. */
+export function normalizeObject(
+  schema: Record<string, any>,
+  input: any,
+  _parent: any,
+  key: any,
+  args: readonly any[],
+  visit: Visit,
+): any {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    const name = `{${Object.keys(schema).join(', ')}}`;
+    if (typeof input === 'string' && looksLikeJSON(input)) throw notParsedError(name, key);
+    throw new SchemaError(name, key, `expected an object, got ${Array.isArray(input) ? 'an array' : typeof input}`);
+  }
+  const out = { ...input };
+  for (const k in schema) {
+    const v = input[k];
+    if (v !== undefined && v !== null) out[k] = visit(schema[k], v, input, k, args);
+  }
+  return out;
+}
+
+/** Denormalize declared fields; a deleted (INVALID) member makes the whole object INVALID. */
+export function denormalizeObject(schema: Record<string, any>, input: any, unvisit: Unvisit): any {
+  if (typeof input !== 'object' || input === null) return input;
+  const out = { ...input };
+  for (const k in schema) {
+    const v = input[k];
+    if (v === undefined || v === null) continue;
+    const value = unvisit(schema[k], v);
+    if (value === INVALID) return INVALID;
+    out[k] = value;
+  }
+  return out;
+}
+
+/** queryKey of each declared field (Entity by args, All, ...). */
+export function queryKeyObject(schema: Record<string, any>, args: readonly any[], delegate: QueryDelegate): any {
+  const out: Record<string, any> = {};
+  for (const k in schema) out[k] = delegate.queryKey(schema[k], args);
+  return out;
+}
+
+/**
+ * A plain object with some fields holding schemas. `{ user: User }` is the same
+ * as `new schema.Object({ user: User })`.
+ *
+ * @example
+ * const page = new schema.Object({ results: [Todo], next: undefined });
+ */
+export class ObjectSchema<S extends Record<string, any> = Record<string, any>> {
+  readonly schema: S;
+  constructor(definition: S) {
+    this.schema = definition;
+  }
+
+  /** Adds fields to the definition (returns this, like the established library). */
+  define(definition: Partial<S>): this {
+    Object.assign(this.schema, definition);
+    return this;
+  }
+
+  normalize(input: any, parent: any, key: any, args: readonly any[], visit: Visit, _d?: NormalizeDelegate): any {
+    return normalizeObject(this.schema, input, parent, key, args, visit);
+  }
+
+  denormalize(input: any, _args: readonly any[], unvisit: Unvisit): { -readonly [K in keyof S]: Denormalize<S[K]> } {
+    return denormalizeObject(this.schema, input, unvisit);
+  }
+
+  queryKey(args: readonly any[], delegate: QueryDelegate): any {
+    return queryKeyObject(this.schema, args, delegate);
+  }
+}

@@ -1,0 +1,84 @@
+import { SchemaError } from './SchemaError';
+import type { Unvisit, Visit } from './types';
+
+export type SchemaAttribute = string | ((value: any, parent: any, key: any) => string);
+
+/**
+ * Shared by Union, Array and Values: one schema, or a map of schemas chosen per
+ * value by a discriminator attribute.
+ */
+export abstract class Polymorphic {
+  /** The single schema, or the map of schemas by discriminator value. */
+  readonly schema: any;
+  protected readonly attribute: ((value: any, parent: any, key: any) => string) | undefined;
+
+  constructor(definition: any, schemaAttribute?: SchemaAttribute) {
+    this.schema = definition;
+    this.attribute =
+      schemaAttribute === undefined
+        ? undefined
+        : typeof schemaAttribute === 'string'
+          ? (value: any) => value?.[schemaAttribute]
+          : schemaAttribute;
+  }
+
+  /** True when values pick their schema by attribute. */
+  get isSingleSchema(): boolean {
+    return this.attribute === undefined;
+  }
+
+  /** Name used in warnings and errors. */
+  get name(): string {
+    const s = this.schema;
+    if (this.attribute === undefined) return `${this.constructor.name}(${schemaName(s)})`;
+    return `${this.constructor.name}(${Object.keys(s)
+      .map((k) => schemaName(s[k]))
+      .join('|')})`;
+  }
+
+  /** Schema for one value, or undefined for an unknown discriminator. */
+  inferSchema(value: any, parent: any, key: any): any {
+    if (this.attribute === undefined) return this.schema;
+    return this.schema[this.attribute(value, parent, key)];
+  }
+
+  protected normalizeValue(value: any, parent: any, key: any, args: readonly any[], visit: Visit): any {
+    if (this.attribute === undefined) return visit(this.schema, value, parent, key, args);
+    if (value === null || value === undefined) return value;
+    if (typeof value !== 'object') {
+      throw new SchemaError(this.name, key, `expected an object to read the discriminator from, got ${typeof value}`);
+    }
+    const type = this.attribute(value, parent, key);
+    const schema = this.schema[type];
+    if (schema === undefined) {
+      console.warn(
+        `${this.name}: no schema for discriminator value ${JSON.stringify(type)}` +
+          (key !== undefined ? ` at field "${String(key)}"` : '') +
+          `; known: ${Object.keys(this.schema).join(', ')}. The value is kept as is.`,
+      );
+      return value;
+    }
+    const id = visit(schema, value, parent, key, args);
+    return id === undefined || id === null ? id : { id, schema: type };
+  }
+
+  protected denormalizeValue(value: any, unvisit: Unvisit): any {
+    if (this.attribute === undefined) return unvisit(this.schema, value);
+    if (value === null || typeof value !== 'object') return value;
+    const schema = typeof value.schema === 'string' ? this.schema[value.schema] : undefined;
+    // a value kept as is for an unknown discriminator reads back unchanged
+    if (schema === undefined || !('id' in value)) return value;
+    return unvisit(schema, value.id);
+  }
+}
+
+/** Short human name of any schema, for messages. */
+export function schemaName(s: any): string {
+  if (s === null || s === undefined) return String(s);
+  if (Array.isArray(s)) return `[${schemaName(s[0])}]`;
+  if (typeof s === 'function') return typeof s.key === 'string' ? s.key : s.name;
+  if (typeof s.key === 'string') return s.key;
+  if (typeof s.name === 'string') return s.name;
+  if (typeof s === 'object' && s.constructor === Object) return `{${Object.keys(s).join(', ')}}`;
+  return s.constructor?.name ?? 'schema';
+}

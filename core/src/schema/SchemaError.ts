@@ -1,0 +1,45 @@
+/**
+ * Thrown by `normalize` for input that does not fit the declared schema.
+ * `status` is 400 so it flows through the same error paths as an HTTP error.
+ *
+ * @example
+ * try { normalize(Todo, {}) } catch (e) { if (e instanceof SchemaError) e.schema === 'Todo' }
+ */
+export class SchemaError extends Error {
+  readonly status = 400;
+  /** Name of the schema that rejected the input (an Entity key, `Union(A|B)`, ...). */
+  readonly schema: string;
+  /** Field (key in the parent) where the bad value sat, when known. */
+  readonly field: string | undefined;
+
+  constructor(schema: string, field: unknown, problem: string, hint?: string) {
+    const where = field === undefined || field === '' ? '' : ` at field "${String(field)}"`;
+    super(`${schema}${where}: ${problem}${hint ? `\n  hint: ${hint}` : ''}`);
+    this.name = 'SchemaError';
+    this.schema = schema;
+    this.field = field === undefined ? undefined : String(field);
+  }
+}
+
+/** True for a string that is a JSON object or array: the response was never parsed. */
+export function looksLikeJSON(value: string): boolean {
+  const c = value.charCodeAt(0);
+  // 123 '{', 91 '['; cheap check first, parse only when it might be JSON
+  if (c !== 123 && c !== 91) return false;
+  try {
+    JSON.parse(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The error for a string that parses as JSON where structured data was declared. */
+export function notParsedError(schema: string, field: unknown): SchemaError {
+  return new SchemaError(
+    schema,
+    field,
+    'got a string that looks like JSON',
+    'response not parsed: check the Content-Type header or the `content` option',
+  );
+}

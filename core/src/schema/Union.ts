@@ -1,0 +1,45 @@
+import { Polymorphic, type SchemaAttribute } from './Polymorphic';
+import { SchemaError } from './SchemaError';
+import type { Denormalize, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
+
+/**
+ * One of several Entity kinds, chosen by a discriminator attribute (or function).
+ * Stored as `{ id, schema }`; an unknown discriminator warns and keeps the value.
+ *
+ * @example
+ * const Item = new Union({ users: User, groups: Group }, 'type');
+ * const Item2 = new Union({ users: User, groups: Group }, (input) => input.kind + 's');
+ */
+export class Union<S extends Record<string, any> = Record<string, any>> extends Polymorphic {
+  declare readonly schema: S;
+
+  constructor(definition: S, schemaAttribute: SchemaAttribute) {
+    if (schemaAttribute === undefined) {
+      throw new SchemaError('Union', undefined, 'needs a schema attribute (a field name or a function)');
+    }
+    super(definition, schemaAttribute);
+  }
+
+  override get name(): string {
+    return `Union(${Object.keys(this.schema).join('|')})`;
+  }
+
+  normalize(input: any, parent: any, key: any, args: readonly any[], visit: Visit, _d?: NormalizeDelegate): any {
+    return this.normalizeValue(input, parent, key, args, visit);
+  }
+
+  denormalize(input: any, _args: readonly any[], unvisit: Unvisit): Denormalize<S[keyof S]> {
+    return this.denormalizeValue(input, unvisit);
+  }
+
+  /** Lookup by args holding the discriminator and the primary key fields. */
+  queryKey(args: readonly any[], delegate: QueryDelegate): any {
+    const first = args[0];
+    if (!first || typeof first !== 'object') return undefined;
+    const type = this.attribute!(first, undefined, undefined);
+    const schema = this.schema[type];
+    if (schema === undefined) return undefined;
+    const id = delegate.queryKey(schema, args);
+    return id === undefined ? undefined : { id, schema: type };
+  }
+}

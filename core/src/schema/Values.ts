@@ -1,0 +1,47 @@
+import { INVALID } from './symbols';
+import { Polymorphic, type SchemaAttribute } from './Polymorphic';
+import { SchemaError, looksLikeJSON, notParsedError } from './SchemaError';
+import type { MemberOf } from './Array';
+import type { NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
+
+/**
+ * A map of arbitrary keys to members of one schema (or of several, by attribute).
+ * Deleted members are dropped when read.
+ *
+ * @example
+ * const byId = new Values(Todo);          // { [id: string]: Todo }
+ * const feed = new Values({ a: A, b: B }, 'type');
+ */
+export class Values<S = any> extends Polymorphic {
+  declare readonly schema: S;
+  constructor(definition: S, schemaAttribute?: SchemaAttribute) {
+    super(definition, schemaAttribute);
+  }
+
+  normalize(input: any, parent: any, key: any, args: readonly any[], visit: Visit, _d?: NormalizeDelegate): any {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      if (typeof input === 'string' && looksLikeJSON(input)) throw notParsedError(this.name, key);
+      throw new SchemaError(this.name, key, `expected an object, got ${Array.isArray(input) ? 'an array' : typeof input}`);
+    }
+    const out: Record<string, any> = {};
+    for (const k in input) {
+      const v = input[k];
+      if (v !== undefined && v !== null) out[k] = this.normalizeValue(v, input, k, args, visit);
+    }
+    return out;
+  }
+
+  denormalize(input: any, _args: readonly any[], unvisit: Unvisit): Record<string, MemberOf<S>> {
+    if (typeof input !== 'object' || input === null) return input;
+    const out: Record<string, any> = {};
+    for (const k in input) {
+      const v = this.denormalizeValue(input[k], unvisit);
+      if (v !== undefined && v !== INVALID) out[k] = v;
+    }
+    return out;
+  }
+
+  queryKey(_args: readonly any[], _delegate: QueryDelegate): any {
+    return undefined;
+  }
+}

@@ -1,0 +1,70 @@
+import type { Deserializer } from './types';
+
+/** What an Entity class's `static schema` means, computed once per class. */
+export interface EntityPlan {
+  /** The `static schema` object this plan was built from (rebuilt if it is replaced). */
+  source: unknown;
+  nestedKeys: string[];
+  nestedSchemas: unknown[];
+  deserKeys: string[];
+  deserFns: ((value: any) => any)[];
+  defaults: Record<string, unknown>;
+  defaultKeys: string[];
+}
+
+const plans = new WeakMap<object, EntityPlan>();
+
+/** A nested schema (Entity class, schema instance, array, plain object) vs a deserialiser. */
+export function isSchema(value: unknown): boolean {
+  if (value === null || value === undefined) return false;
+  if (Array.isArray(value)) return true;
+  if (typeof value === 'function') return typeof (value as any).normalize === 'function';
+  return typeof value === 'object';
+}
+
+const callOnly = new Set<unknown>([Number, String, Boolean, BigInt, Symbol]);
+
+/** Constructors need `new` (Date('x') returns a string); plain functions and methods are called. */
+function toConverter(fn: Deserializer): (value: any) => any {
+  const f = fn as any;
+  if (callOnly.has(f)) return f;
+  const src = Function.prototype.toString.call(f);
+  const isClass = src.startsWith('class') || (f.prototype !== undefined && src.includes('[native code]'));
+  return isClass ? (v: any) => new f(v) : f;
+}
+
+/**
+ * Plan for an Entity class: which fields recurse, which convert, and the defaults.
+ * Cached by class; rebuilt when `static schema` is reassigned (cyclic definitions).
+ */
+export function entityPlan(cls: any): EntityPlan {
+  const source = cls.schema;
+  let plan = plans.get(cls);
+  if (plan !== undefined && plan.source === source) return plan;
+  const nestedKeys: string[] = [];
+  const nestedSchemas: unknown[] = [];
+  const deserKeys: string[] = [];
+  const deserFns: ((value: any) => any)[] = [];
+  if (source) {
+    for (const k of Object.keys(source)) {
+      const s = source[k];
+      if (isSchema(s)) {
+        nestedKeys.push(k);
+        nestedSchemas.push(s);
+      } else if (typeof s === 'function') {
+        deserKeys.push(k);
+        deserFns.push(toConverter(s));
+      }
+    }
+  }
+  let defaults: Record<string, unknown> = {};
+  try {
+    // field initializers are the defaults; a constructor that needs arguments has none
+    defaults = { ...new cls() };
+  } catch {
+    defaults = {};
+  }
+  plan = { source, nestedKeys, nestedSchemas, deserKeys, deserFns, defaults, defaultKeys: Object.keys(defaults) };
+  plans.set(cls, plan);
+  return plan;
+}

@@ -1,0 +1,49 @@
+import { All } from './All';
+import { ArraySchema } from './Array';
+import { Entity } from './Entity';
+import { Invalidate } from './Invalidate';
+import { ObjectSchema } from './Object';
+import { Query } from './Query';
+import { Union } from './Union';
+import { Values } from './Values';
+
+export { All, ArraySchema, Entity, Invalidate, ObjectSchema, Query, Union, Values };
+export { INVALID } from './symbols';
+export { SchemaError } from './SchemaError';
+export { isSchema } from './entityPlan';
+export type { SchemaAttribute } from './Polymorphic';
+export type {
+  AbstractInstanceType,
+  Denormalize,
+  DenormalizeNullable,
+  Deserializer,
+  EntityLikeClass,
+  MaybeInvalid,
+  Normalize,
+  NormalizeDelegate,
+  NormalizeMeta,
+  QueryDelegate,
+  Schema,
+  SchemaClass,
+  StoredSchema,
+  Unvisit,
+  Visit,
+} from './types';
+
+/**
+ * All schema classes under one name, as in the established library.
+ *
+ * @example
+ * import { schema } from '@resto/core';
+ * const list = new schema.Array(Todo);
+ */
+export const schema = {
+  Entity,
+  Union,
+  Values,
+  Array: ArraySchema,
+  Object: ObjectSchema,
+  Invalidate,
+  Query,
+  All,
+} as const;
