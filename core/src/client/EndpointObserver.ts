@@ -137,7 +137,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
     this.unsubscribeStore = this.store.subscribe(this.onStoreChange);
     if (this.args === null) return;
     this.releaseGC = this.store.controller.gc?.retain(this.endpoint, this.args);
-    if (this.options.poll && this.endpoint.pollFrequency) void this.store.controller.subscribe(this.endpoint, ...this.args);
+    if (this.options.poll && this.endpoint.pollFrequency) void this.store.controller.subscribe(this.endpoint, ...(this.args as any));
     this.revalidate('mount');
   }
 
@@ -149,7 +149,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
     if (this.args === null) return;
     this.releaseGC?.();
     this.releaseGC = undefined;
-    if (this.options.poll && this.endpoint.pollFrequency) void this.store.controller.unsubscribe(this.endpoint, ...this.args);
+    if (this.options.poll && this.endpoint.pollFrequency) void this.store.controller.unsubscribe(this.endpoint, ...(this.args as any));
     if (this.fetching) this.store.controller.release(this.key!, this);
   }
 
@@ -195,7 +195,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
     if (this.args === null || this.options.fetch === false || this.fetching) return;
     const state = this.store.getSnapshot();
     const meta = state.meta[this.key!];
-    const { data, expiryStatus, expiresAt } = this.store.controller.getResponse(this.endpoint, ...this.args, state);
+    const { data, expiryStatus, expiresAt } = this.store.controller.getResponse(this.endpoint, ...(this.args as any[]), state);
     const now = Date.now();
     const invalid = expiryStatus === ExpiryStatus.Invalid || data === undefined;
     const stale = expiresAt <= now;

@@ -96,7 +96,7 @@ export function createClient({ managers = getDefaultManagers(), initialState }: 
       return new EndpointObserver(store, endpoint, args, options);
     },
     query(schema: unknown, ...args: readonly unknown[]) {
-      return new QueryObserver(store, schema, args);
+      return new QueryObserver<any>(store, schema, args);
     },
     destroy() {
       for (const m of managers) m.cleanup();

@@ -1,11 +1,6 @@
-/** Timing of one stored entity: when its data was fetched and when it goes stale. */
-export interface EntityMeta {
-  /** When the response carrying this entity was received (ms since epoch). */
-  readonly date: number;
-  /** When the fetch that carried it started; an older fetch never overwrites a newer one. */
-  readonly fetchedAt: number;
-  readonly expiresAt: number;
-}
+import type { EntityMeta } from '../schema/types';
+
+export type { EntityMeta };
 
 /** Timing and outcome of one endpoint result, stored by endpoint key. */
 export interface ResultMeta extends EntityMeta {

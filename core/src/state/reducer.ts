@@ -82,7 +82,7 @@ function setResponse(state: State, action: SetResponseAction, optimistic: boolea
   let result: unknown = action.response;
   if (endpoint.schema !== undefined && endpoint.schema !== null) {
     try {
-      const n = normalize(endpoint.schema, action.response, action.args as any[], state as any, meta as any, optimistic);
+      const n = normalize(endpoint.schema, action.response, action.args as any[], state as any, { ...meta, optimistic });
       ({ entities, indexes, entitiesMeta } = n as any);
       result = n.result;
     } catch (e) {
