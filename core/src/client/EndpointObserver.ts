@@ -94,6 +94,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
     if (this.snapshot === undefined || state !== this.snapshotState || this.stale) {
       this.snapshotState = state;
       this.stale = false;
+      if (this.key !== undefined) this.store.controller.gc?.touch(this.key);
       const next = this.compute(state);
       const prev = this.snapshot;
       if (

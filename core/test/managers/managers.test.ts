@@ -1,0 +1,235 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  Entity,
+  GCPolicy,
+  NetworkManager,
+  RestEndpoint,
+  SubscriptionManager,
+  createClient,
+  type Client,
+} from '../../src';
+import { createMockClient, mockInitialState } from '../../src/mock';
+
+class Todo extends Entity {
+  id = 0;
+  title = '';
+  static override key = 'Todo';
+}
+
+const getTodo = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/todos/:id', schema: Todo });
+const listTodos = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/todos', schema: [Todo] });
+const fakeTimers = () =>
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+
+let client: Client | undefined;
+afterEach(() => {
+  client?.destroy();
+  client = undefined;
+  vi.useRealTimers();
+});
+
+describe('polling (SubscriptionManager)', () => {
+  it('polls at the smallest frequency among subscribers and stops with the last', async () => {
+    fakeTimers();
+    let calls = 0;
+    const time = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/time', pollFrequency: 1000 });
+    const fast = time.extend({ pollFrequency: 250 });
+    const mock = createMockClient([{ endpoint: time, response: () => ({ now: ++calls }) }]);
+    client = mock;
+    const slowObs = mock.observeWith({ poll: true }, time, []);
+    const u1 = slowObs.subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toBe(1); // the initial fetch
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(calls).toBe(4);
+    const fastObs = mock.observeWith({ poll: true }, fast, []);
+    const u2 = fastObs.subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls).toBe(8);
+    u2();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls).toBe(9);
+    u1();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(calls).toBe(9);
+    const subs = mock.managers.find((m) => m instanceof SubscriptionManager) as SubscriptionManager;
+    expect(subs.active.size).toBe(0);
+  });
+
+  it('pauses while the page is hidden and refetches once on return', async () => {
+    fakeTimers();
+    let calls = 0;
+    const time = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/time', pollFrequency: 1000 });
+    const mock = createMockClient([{ endpoint: time, response: () => ({ now: ++calls }) }]);
+    client = mock;
+    const u = mock.observeWith({ poll: true }, time, []).subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(calls).toBe(3);
+    const setVisibility = (v: string) => {
+      Object.defineProperty(document, 'visibilityState', { value: v, configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    setVisibility('hidden');
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(calls).toBe(3);
+    setVisibility('visible');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toBe(4);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls).toBe(5);
+    u();
+  });
+
+  it('poll errors follow errorPolicy: soft errors keep the last data', async () => {
+    fakeTimers();
+    let calls = 0;
+    const time = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/time', pollFrequency: 1000 });
+    const mock = createMockClient([
+      {
+        endpoint: time,
+        response: () => {
+          calls++;
+          if (calls > 1) throw Object.assign(new Error('down'), { status: 503 });
+          return { now: 1 };
+        },
+      },
+    ]);
+    client = mock;
+    const obs = mock.observeWith({ poll: true }, time, []);
+    const u = obs.subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(calls).toBe(2);
+    expect(obs.getSnapshot()).toMatchObject({ data: { now: 1 }, error: undefined });
+    u();
+  });
+});
+
+describe('fixtures and interceptors', () => {
+  it('answer only the endpoints they match, exact fixtures first, with delays and errors', async () => {
+    fakeTimers();
+    const update = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/todos/:id', method: 'PATCH', schema: Todo });
+    const mock = createMockClient([
+      { endpoint: getTodo, args: [{ id: 1 }], response: { id: 1, title: 'exact' } },
+      { endpoint: getTodo, response: ({ id }: { id: number }) => ({ id, title: `intercepted ${id}` }), delay: 500 },
+      { endpoint: update, response: (p: { id: number }, body: object) => ({ ...p, ...body }) },
+      { endpoint: getTodo, args: [{ id: 404 }], response: Object.assign(new Error('missing'), { status: 404 }), error: true },
+    ]);
+    client = mock;
+    expect(await mock.controller.fetch(getTodo, { id: 1 })).toMatchObject({ title: 'exact' });
+    const later = mock.controller.fetch(getTodo, { id: 7 });
+    let settled = false;
+    void later.then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(400);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(await later).toMatchObject({ title: 'intercepted 7' });
+    expect(await mock.controller.fetch(update, { id: 7 }, { title: 'patched' })).toMatchObject({ title: 'patched' });
+    await expect(mock.controller.fetch(getTodo, { id: 404 })).rejects.toMatchObject({ status: 404 });
+    // A different path matches nothing.
+    const other = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/users/:id' });
+    await expect(mock.controller.fetch(other, { id: 1 })).rejects.toThrow(/no fixture matches GET http:\/\/api.test\/users\/1/);
+  });
+
+  it('mockInitialState prefills the store', () => {
+    const state = mockInitialState([{ endpoint: listTodos, args: [], response: [{ id: 1, title: 'a' }, { id: 2, title: 'b' }] }]);
+    client = createClient({ initialState: state });
+    const { data } = client.controller.getResponse(listTodos, client.getSnapshot());
+    expect(data?.map((t: Todo) => t.title)).toEqual(['a', 'b']);
+    expect(client.controller.get(Todo, { id: 2 }, client.getSnapshot())).toMatchObject({ title: 'b' });
+  });
+});
+
+describe('garbage collection (GCPolicy)', () => {
+  const setup = (options: ConstructorParameters<typeof GCPolicy>[0]) => {
+    const gc = new GCPolicy(options);
+    const fixtures = [
+      { endpoint: getTodo, response: ({ id }: { id: number }) => ({ id, title: `t${id}` }) },
+      { endpoint: listTodos, args: [], response: [{ id: 1, title: 't1' }, { id: 2, title: 't2' }] },
+    ];
+    const mock = createMockClient(fixtures, { managers: [new NetworkManager(), new SubscriptionManager(), gc] });
+    client = mock;
+    return { gc, mock };
+  };
+
+  it('removes unread expired data and keeps what is read', async () => {
+    fakeTimers();
+    const { gc, mock } = setup({ intervalMS: 10_000, graceMS: 1000 });
+    const readEp = getTodo.extend({ dataExpiryLength: 1000 });
+    const unreadEp = getTodo.extend({ dataExpiryLength: 1000 });
+    const obs = mock.observe(readEp, { id: 1 });
+    const u = obs.subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(0);
+    await mock.controller.fetch(unreadEp, { id: 5 });
+    expect(Object.keys(mock.getSnapshot().entities.Todo!)).toEqual(['1', '5']);
+    await vi.advanceTimersByTimeAsync(10_000);
+    await vi.advanceTimersByTimeAsync(10);
+    const state = mock.getSnapshot();
+    expect(Object.keys(state.entities.Todo!)).toEqual(['1']);
+    expect(Object.keys(state.endpoints)).toEqual([readEp.key({ id: 1 })]);
+    expect(gc.refCount(readEp.key({ id: 1 }))).toBe(1);
+    u();
+    expect(gc.refCount(readEp.key({ id: 1 }))).toBe(0);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(mock.getSnapshot().entities.Todo ?? {}).toEqual({});
+    expect(mock.getSnapshot().endpoints).toEqual({});
+  });
+
+  it('does not collect fresh data nobody reads yet', async () => {
+    fakeTimers();
+    const { gc, mock } = setup({ intervalMS: 1000, graceMS: 1000 });
+    await mock.controller.fetch(getTodo, { id: 3 }); // expires in 60 s
+    await gc.sweep();
+    expect(mock.getSnapshot().entities.Todo?.['3']).toBeDefined();
+  });
+
+  it('with maxEntities, evicts least recently read results first', async () => {
+    fakeTimers();
+    const { gc, mock } = setup({ intervalMS: 1_000_000, graceMS: 1_000_000, maxEntities: 2 });
+    for (const id of [1, 2, 3, 4]) {
+      const u = mock.observe(getTodo, { id }).subscribe(() => {});
+      await vi.advanceTimersByTimeAsync(10);
+      u();
+    }
+    // Read 1 again: now 2 is the least recently read.
+    const u = mock.observe(getTodo, { id: 1 }).subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(10);
+    u();
+    await gc.sweep();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(Object.keys(mock.getSnapshot().entities.Todo!).sort()).toEqual(['1', '4']);
+  });
+
+  it('soak: 10,000 observe/unsubscribe cycles over 100 endpoints leave no timers, listeners or unread data', async () => {
+    fakeTimers();
+    const { gc, mock } = setup({ intervalMS: 60_000, graceMS: 1000 });
+    const eps = Array.from({ length: 100 }, (_, i) => getTodo.extend({ dataExpiryLength: 500 + i }));
+    let storeListeners = 0;
+    const subscribe = mock.subscribe;
+    (mock as { subscribe: Client['subscribe'] }).subscribe = (l) => {
+      storeListeners++;
+      const off = subscribe(l);
+      return () => {
+        storeListeners--;
+        off();
+      };
+    };
+    for (let i = 0; i < 10_000; i++) {
+      const obs = mock.observe(eps[i % 100]!, { id: i % 37 });
+      const u = obs.subscribe(() => {});
+      if (i % 1000 === 0) await vi.advanceTimersByTimeAsync(1);
+      u();
+    }
+    await vi.advanceTimersByTimeAsync(1);
+    expect(storeListeners).toBe(0);
+    await vi.advanceTimersByTimeAsync(120_000);
+    await gc.sweep();
+    await vi.advanceTimersByTimeAsync(100);
+    const state = mock.getSnapshot();
+    expect(state.endpoints).toEqual({});
+    expect(state.entities.Todo ?? {}).toEqual({});
+    for (const ep of eps) for (let id = 0; id < 37; id++) expect(gc.refCount(ep.key({ id }))).toBe(0);
+    // Only the GC's own sweep interval is left.
+    expect(vi.getTimerCount()).toBe(1);
+  });
+});
