@@ -77,8 +77,8 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     }
     const method = typeof options.method === 'string' ? options.method.toUpperCase() : this.method;
     if (typeof options.method === 'string') defineMembers(this, { method });
-    // `body: undefined` removes the body argument; any other body value adds it.
-    this[HAS_BODY] = 'body' in options ? options.body !== undefined : BODY_METHODS.has(method);
+    // POST, PUT and PATCH take a body argument unless `body: undefined` removes it.
+    this[HAS_BODY] = BODY_METHODS.has(method) && !('body' in options && options.body === undefined);
   }
 
   /** @internal Splits call arguments into URL params and body (spec 4.3, step 6a). */

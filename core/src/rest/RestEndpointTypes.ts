@@ -2,7 +2,7 @@
 import type { EndpointOptions, ErrorPolicy, FetchFunction, OptimisticSnapshot } from '../endpoint/types';
 import type { Content, ContentResult } from './content';
 import type { PathArgs } from './pathTypes';
-import type { SchemaResult } from './schemaResult';
+import type { Denormalize } from '../schema/types';
 
 /**
  * The type-level description of a RestEndpoint (spec 2.2 `RestGenerics`):
@@ -32,18 +32,27 @@ export type PathOf<O> = O extends { readonly path: infer P extends string } ? P 
 /** The HTTP method of generics `O` (default 'GET'). */
 export type MethodOf<O> = O extends { readonly method: infer M extends string } ? Uppercase<M> : 'GET';
 
+declare const bodyArg: unique symbol;
 /**
- * Whether calls take a body: `body: undefined` removes it, another `body`
- * adds it; otherwise POST, PUT and PATCH take one.
+ * Type-only marker that `extend()` uses to pin whether calls take a body, since
+ * after construction the method no longer decides it.
  */
-export type HasBody<O> = 'body' extends keyof O
-  ? IsAny<O[Extract<'body', keyof O>]> extends true
-    ? true
-    : [O[Extract<'body', keyof O>]] extends [undefined]
-      ? false
-      : true
+export type BodyArgKey = typeof bodyArg;
+
+/**
+ * Whether calls take a body: in the constructor POST, PUT and PATCH do,
+ * unless `body: undefined`; after `extend()` the marker decides.
+ */
+export type HasBody<O> = O extends { readonly [bodyArg]: infer B extends boolean }
+  ? B
   : MethodOf<O> extends 'POST' | 'PUT' | 'PATCH'
-    ? true
+    ? 'body' extends keyof O
+      ? IsAny<O[Extract<'body', keyof O>]> extends true
+        ? true
+        : [O[Extract<'body', keyof O>]] extends [undefined]
+          ? false
+          : true
+      : true
     : false;
 
 /** The body argument type (default any). */
@@ -95,7 +104,7 @@ export type SchemaOf<O> = 'schema' extends keyof O ? O[Extract<'schema', keyof O
  */
 export type RestResult<O> = [SchemaOf<O>] extends [undefined]
   ? ProcessResult<O>
-  : SchemaResult<SchemaOf<O>, ProcessResult<O>>;
+  : Denormalize<SchemaOf<O>>;
 
 /** The callable signature of an endpoint with generics `O`. */
 export type RestFetch<O> = (...args: RestArgs<O>) => Promise<RestResult<O>>;
@@ -128,18 +137,22 @@ export interface RestEndpointOptions<F extends FetchFunction = FetchFunction, S 
   parseResponse?(response: Response): Promise<any>;
 }
 
-/** Generics after `extend(E)`: the method no longer changes the body argument. */
-export type ExtendGenerics<O, E> = Omit<O, keyof E> &
-  E &
-  ('method' extends keyof E
-    ? 'body' extends keyof E
-      ? {}
-      : 'body' extends keyof O
-        ? {}
-        : { readonly body: HasBody<O> extends true ? any : undefined }
-    : {});
+/**
+ * Generics after `extend(E)`: a `body` in `E` adds (or, when undefined,
+ * removes) the body argument; otherwise it is inherited whatever the method.
+ */
+export type ExtendGenerics<O, E> = Omit<O, keyof E | BodyArgKey> &
+  E & {
+    readonly [bodyArg]: 'body' extends keyof E
+      ? IsAny<E[Extract<'body', keyof E>]> extends true
+        ? true
+        : [E[Extract<'body', keyof E>]] extends [undefined]
+          ? false
+          : true
+      : HasBody<O>;
+  };
 
-type KnownKeys = keyof RestGenerics | keyof RestEndpointOptions | 'sideEffect';
+type KnownKeys = keyof RestGenerics | keyof RestEndpointOptions | 'sideEffect' | BodyArgKey;
 
 /** Endpoint type built from generics `O`. */
 export type RestTypeFor<O> = RestInstance<RestFetch<O>, SchemaOf<O>, SideEffectOf<O>, O>;

@@ -70,10 +70,18 @@ describe('call shape and URL construction (spec 4.3)', () => {
     expect(last()).toMatchObject({ method: 'POST', url: '/jobs/1/run?force=true', body: '' });
   });
 
-  it('a body on GET is allowed when declared (non-standard combination)', () => {
-    const odd = new RestEndpoint({ path: '/q', body: {} as { a: number } });
-    expectTypeOf(odd).parameters.toEqualTypeOf<[body: { a: number }]>();
-    expect(odd.sideEffect).toBeUndefined();
+  it('in the constructor only POST/PUT/PATCH take a body; extend allows other combinations', async () => {
+    // A body type on GET is typing only (a resource passes it on to push).
+    const get = new RestEndpoint({ urlPrefix: server.url, path: '/q', body: {} as { a: number } });
+    expectTypeOf(get).parameters.toEqualTypeOf<[]>();
+    const del = new RestEndpoint({ urlPrefix: server.url, path: '/q/:id', method: 'DELETE' });
+    const delWithBody = del.extend({ body: {} as { reason: string } });
+    expectTypeOf(delWithBody).parameters.toEqualTypeOf<
+      [params: { id: string | number }, body: { reason: string }]
+    >();
+    await delWithBody({ id: 1 }, { reason: 'spam' });
+    expect(last()).toMatchObject({ method: 'DELETE', url: '/q/1', body: '{"reason":"spam"}' });
+    expect(delWithBody.sideEffect).toBe(true);
   });
 
   it('FormData passes through without the JSON header', async () => {

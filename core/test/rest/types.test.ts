@@ -1,6 +1,13 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { RestEndpoint, type PathArgs } from '../../src/rest';
 import type { EndpointLike } from '../../src/state/EndpointLike';
+import { Entity, Invalidate } from '../../src/schema';
+
+class User extends Entity {
+  id = 0;
+  name = '';
+  static override key = 'User';
+}
 
 describe('path parameter types', () => {
   it('reads params, optional groups, wildcards, quoted names and escapes', () => {
@@ -73,6 +80,19 @@ describe('RestEndpoint call types', () => {
     expectTypeOf(withBody).parameters.toEqualTypeOf<
       [params: { id: string | number }, body: { a: number }]
     >();
+  });
+});
+
+describe('schema result types', () => {
+  it('the schema decides the result type', () => {
+    const get = new RestEndpoint({ path: '/users/:id', schema: User });
+    expectTypeOf(get).returns.resolves.toEqualTypeOf<User>();
+    const list = new RestEndpoint({ path: '/users', schema: [User] });
+    expectTypeOf(list).returns.resolves.toEqualTypeOf<User[]>();
+    const wrapped = new RestEndpoint({ path: '/users', schema: { results: [User] } });
+    expectTypeOf(wrapped).returns.resolves.toEqualTypeOf<{ results: User[] }>();
+    const del = new RestEndpoint({ path: '/users/:id', method: 'DELETE', schema: new Invalidate(User) });
+    expectTypeOf(del).returns.resolves.toEqualTypeOf<User>();
   });
 });
 
