@@ -1,5 +1,6 @@
 import { All } from './All';
 import { ArraySchema } from './Array';
+import { Collection } from './Collection';
 import { Entity } from './Entity';
 import { Invalidate } from './Invalidate';
 import { ObjectSchema } from './Object';
@@ -7,8 +8,11 @@ import { Query } from './Query';
 import { Union } from './Union';
 import { Values } from './Values';
 
-export { All, ArraySchema, Entity, Invalidate, ObjectSchema, Query, Union, Values };
+export { All, ArraySchema, Collection, Entity, Invalidate, ObjectSchema, Query, Union, Values };
 export { INVALID } from './symbols';
+export { CollectionChange, type CollectionMerge } from './CollectionChange';
+export type { CollectionOptions, CreateCollectionFilter, NonFilterArgumentKeys } from './Collection';
+export type { MemberOf } from './Array';
 export { SchemaError } from './SchemaError';
 export { isSchema } from './entityPlan';
 export type { SchemaAttribute } from './Polymorphic';
@@ -39,6 +43,7 @@ export type {
  */
 export const schema = {
   Entity,
+  Collection,
   Union,
   Values,
   Array: ArraySchema,

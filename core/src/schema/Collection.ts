@@ -1,0 +1,226 @@
+import { ArraySchema, type MemberOf } from './Array';
+import { CollectionChange, setDefaultFilter, type CollectionMerge } from './CollectionChange';
+import { schemaName } from './Polymorphic';
+import { serializeArgs } from './serializeArgs';
+import type { EntityMeta, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
+import { Values } from './Values';
+
+/** Keys that are arguments but not filters (e.g. `orderBy`): strings, a RegExp or a predicate. */
+export type NonFilterArgumentKeys = readonly string[] | RegExp | ((key: string) => boolean);
+
+/** Decides, from a push's args, which stored collections (by their filter args) take the item. */
+export type CreateCollectionFilter = (...args: any[]) => (collectionKey: Record<string, string>) => boolean;
+
+export interface CollectionOptions {
+  /** Filter args from the endpoint args. Default: the first argument (URL params). */
+  argsKey?: (...args: any[]) => Record<string, unknown> | undefined;
+  /** For a collection nested in an entity: filter args from the parent entity. */
+  nestKey?: (parent: any, key: string) => Record<string, unknown>;
+  nonFilterArgumentKeys?: NonFilterArgumentKeys;
+  /** Which stored collections a created item joins; default compares filter args with args and the item. */
+  createCollectionFilter?: CreateCollectionFilter;
+  /** Table name in the store. Default `COLLECTION:` + the member schema's name. */
+  key?: string;
+}
+
+type Inner<S> = S extends Values<any> ? S : S extends ArraySchema<any> ? S : S extends readonly [infer M] ? ArraySchema<M> : never;
+type CollectionData<S> = S extends Values<infer M> ? Record<string, MemberOf<M>> : S extends ArraySchema<infer M> ? MemberOf<M>[] : S extends readonly [infer M] ? MemberOf<M>[] : never;
+
+const appendMerge: CollectionMerge = (existing, incoming) => [...existing, ...incoming];
+const prependMerge: CollectionMerge = (existing, incoming) => [...incoming, ...existing];
+const assignMerge: CollectionMerge = (existing, incoming) => ({ ...existing, ...incoming });
+
+/**
+ * A stored, ordered list (or map, with Values) of members, one per set of filter
+ * args. Stored like an entity: table `key`, primary key = the serialized args.
+ * Its `push`, `unshift`, `assign`, `remove`, `move` and `addWith` schemas update
+ * every stored collection whose filter args match.
+ *
+ * @example
+ * const todoList = new Collection([Todo], { nonFilterArgumentKeys: ['orderBy'] });
+ * const create = new RestEndpoint({ path: '/todos', method: 'POST', schema: todoList.push });
+ *
+ * // new items first for every list: override the getter
+ * class NewestFirst<S extends any[]> extends Collection<S> {
+ *   override get push() { return this.unshift; }
+ * }
+ */
+export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySchema<any> = any, _Args extends any[] = any[], _Parent = any> {
+  /** The member container: an ArraySchema or a Values. */
+  readonly schema: Inner<S>;
+  readonly key: string;
+  readonly argsKey: ((...args: any[]) => Record<string, unknown> | undefined) | undefined;
+  readonly nestKey: ((parent: any, key: string) => Record<string, unknown>) | undefined;
+  private readonly changes: Partial<Record<string, CollectionChange>> = {};
+  private readonly parsed = new Map<string, Record<string, string>>();
+
+  constructor(schema: S, options: CollectionOptions = {}) {
+    const inner: any =
+      schema instanceof Values || schema instanceof ArraySchema
+        ? schema
+        : Array.isArray(schema)
+          ? new ArraySchema(schema[0])
+          : undefined;
+    if (inner === undefined) throw new TypeError('Collection needs [Schema], schema.Array or Values');
+    this.schema = inner;
+    this.key =
+      options.key ??
+      `COLLECTION:${inner instanceof Values ? 'Values' : 'Array'}(${inner.isSingleSchema ? schemaName(inner.schema) : Object.keys(inner.schema).join('|')})`;
+    this.argsKey = options.argsKey;
+    this.nestKey = options.nestKey;
+    const nfk = options.nonFilterArgumentKeys;
+    if (nfk !== undefined) {
+      // own property only when given, so subclasses may override the method
+      this.nonFilterArgumentKeys =
+        typeof nfk === 'function'
+          ? nfk
+          : nfk instanceof RegExp
+            ? (k: string) => nfk.test(k)
+            : (k: string) => (nfk as readonly string[]).includes(k);
+    }
+    if (options.createCollectionFilter !== undefined) this.createCollectionFilter = options.createCollectionFilter;
+  }
+
+  /** True for an argument that must not filter (e.g. sort order). Default: none. */
+  nonFilterArgumentKeys(_key: string): boolean {
+    return false;
+  }
+
+  /**
+   * Filter for pushes with these args: true for each stored collection (by its
+   * filter args) that should take the new member.
+   *
+   * @example
+   * todoList.createCollectionFilter({ userId: 1 })({ userId: '1' }) // true
+   */
+  createCollectionFilter(...args: any[]): (collectionKey: Record<string, string>) => boolean {
+    return (collectionKey) => this.matches(collectionKey, args[0], args[1], undefined);
+  }
+
+  /** Default matching: every filter arg equals the value in URL params, body or item. */
+  matches(collectionKey: Record<string, string>, params: any, body: any, item: any): boolean {
+    for (const k in collectionKey) {
+      if (this.nonFilterArgumentKeys(k)) continue;
+      let v = params == null ? undefined : params[k];
+      if (v === undefined && body != null) v = body[k];
+      if (v === undefined && item != null) v = item[k];
+      if (v === undefined) return false;
+      const want = collectionKey[k];
+      if (typeof want === 'string' ? `${v}` !== want : JSON.stringify(v) !== JSON.stringify(want)) return false;
+    }
+    return true;
+  }
+
+  /** Filter args of a stored collection, from its primary key. */
+  filterArgs(pk: string): Record<string, string> {
+    let parsed = this.parsed.get(pk);
+    if (parsed === undefined) {
+      try {
+        parsed = JSON.parse(pk) as Record<string, string>;
+      } catch {
+        parsed = {};
+      }
+      this.parsed.set(pk, parsed);
+    }
+    return parsed;
+  }
+
+  /**
+   * Primary key: serialized filter args (from `nestKey(parent, key)` when nested).
+   *
+   * @example
+   * todoList.pk(undefined, undefined, '', [{ userId: 1 }]) // '{"userId":"1"}'
+   */
+  pk(_value: any, parent?: any, key?: any, args: readonly any[] = []): string {
+    if (this.nestKey !== undefined) return serializeArgs(this.nestKey(parent, key));
+    return serializeArgs(this.argsKey !== undefined ? this.argsKey(...args) : args[0]);
+  }
+
+  normalize(input: any, parent: any, key: any, args: readonly any[], visit: Visit, delegate: NormalizeDelegate): string {
+    const normalized = visit(this.schema, input, parent, key, args);
+    const pk = this.pk(input, parent, key, args);
+    delegate.mergeEntity(this as any, pk, normalized);
+    return pk;
+  }
+
+  denormalize(input: any, args: readonly any[], unvisit: Unvisit): CollectionData<S> {
+    return (this.schema as any).denormalize(input, args, unvisit);
+  }
+
+  /** The stored collection for these args, when there is one. */
+  queryKey(args: readonly any[], delegate: QueryDelegate): any {
+    if (this.nestKey !== undefined) return undefined;
+    const pk = this.pk(undefined, undefined, '', args);
+    return delegate.getEntity(this.key, pk) === undefined ? undefined : pk;
+  }
+
+  /** A fetched list replaces the stored one. */
+  merge(_existing: any, incoming: any): any {
+    return incoming;
+  }
+
+  shouldReorder(existingMeta: EntityMeta, incomingMeta: EntityMeta, _existing: any, _incoming: any): boolean {
+    return incomingMeta.fetchedAt < existingMeta.fetchedAt;
+  }
+
+  /** A list fetched before the stored one was fetched never replaces it. */
+  mergeWithStore(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any): any {
+    return this.shouldReorder(existingMeta, incomingMeta, existing, incoming) ? existing : this.merge(existing, incoming);
+  }
+
+  mergeMetaWithStore(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any): EntityMeta {
+    return this.shouldReorder(existingMeta, incomingMeta, existing, incoming) ? existingMeta : incomingMeta;
+  }
+
+  private change(name: string, make: () => CollectionChange): any {
+    return (this.changes[name] ??= make());
+  }
+
+  /** Schema adding created members at the end of every matching collection. */
+  get push(): CollectionChange<S> {
+    return this.change('push', () => new CollectionChange(this, 'add', appendMerge));
+  }
+
+  /** Schema adding created members at the start of every matching collection. */
+  get unshift(): CollectionChange<S> {
+    return this.change('unshift', () => new CollectionChange(this, 'add', prependMerge));
+  }
+
+  /** Schema merging a map of members into every matching Values collection. */
+  get assign(): CollectionChange<S> {
+    return this.change('assign', () => new CollectionChange(this, 'add', assignMerge));
+  }
+
+  /** Schema removing members from matching collections (and storing the response). */
+  get remove(): CollectionChange<S> {
+    return this.change('remove', () => new CollectionChange(this, 'remove', appendMerge));
+  }
+
+  /** Schema moving a member: out of collections it no longer matches, into those it now matches. */
+  get move(): CollectionChange<S> {
+    return this.change('move', () => this.moveWith(appendMerge));
+  }
+
+  /**
+   * A `move` whose additions use `merge` (e.g. prepend).
+   *
+   * @example
+   * get move() { return this.moveWith((existing, incoming) => [...incoming, ...existing]); }
+   */
+  moveWith(merge: CollectionMerge): CollectionChange<S> {
+    return new CollectionChange(this, 'move', merge);
+  }
+
+  /**
+   * A schema adding members with a custom merge, to collections chosen by
+   * `createCollectionFilter` (default: the collection's own filter matching).
+   *
+   * @example
+   * const nextPage = todoList.addWith((existing, page) => [...existing, ...page.filter((p) => !existing.includes(p))]);
+   */
+  addWith(merge: CollectionMerge, createCollectionFilter?: CreateCollectionFilter): CollectionChange<S> {
+    return new CollectionChange(this, 'add', merge, createCollectionFilter);
+  }
+}
+
+setDefaultFilter(Collection.prototype.createCollectionFilter);

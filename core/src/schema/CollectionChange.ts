@@ -1,0 +1,156 @@
+import { INVALID } from './symbols';
+import type { Collection, CreateCollectionFilter } from './Collection';
+import type { MemberOf } from './Array';
+import type { NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
+import { Values } from './Values';
+
+/** How new members join a stored collection: `(stored, incoming) => next`. */
+export type CollectionMerge = (existing: any, incoming: any) => any;
+
+type Mode = 'add' | 'remove' | 'move';
+type Member<S> = S extends Values<infer M> ? MemberOf<M> : S extends { schema: infer M } ? MemberOf<M> : S extends readonly [infer M] ? MemberOf<M> : any;
+
+/** Same member reference: a pk, or `{ id, schema }` for polymorphic members. */
+function sameRef(a: any, b: any): boolean {
+  if (a === b) return true;
+  return typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && a.id === b.id && a.schema === b.schema;
+}
+
+function indexOfRef(list: readonly any[], ref: any): number {
+  if (typeof ref !== 'object') return list.indexOf(ref);
+  for (let i = 0; i < list.length; i++) if (sameRef(list[i], ref)) return i;
+  return -1;
+}
+
+/**
+ * A change to stored collections (push, unshift, assign, remove, move, addWith):
+ * the endpoint's response is stored as members, then every stored collection of
+ * the same kind whose filter args match is updated. Reads back as the members.
+ *
+ * @example
+ * const create = new RestEndpoint({ path: '/todos', method: 'POST', schema: todoList.push });
+ */
+export class CollectionChange<S = any> {
+  readonly collection: Collection<any>;
+  readonly mode: Mode;
+  readonly merge: CollectionMerge;
+  private readonly filter: CreateCollectionFilter | undefined;
+
+  constructor(collection: Collection<any>, mode: Mode, merge: CollectionMerge, createCollectionFilter?: CreateCollectionFilter) {
+    this.collection = collection;
+    this.mode = mode;
+    this.merge = merge;
+    this.filter = createCollectionFilter;
+  }
+
+  /** Schema of the members (what the response holds). */
+  get schema(): any {
+    return this.collection.schema;
+  }
+
+  get key(): string {
+    return this.collection.key;
+  }
+
+  normalize(input: any, parent: any, key: any, args: readonly any[], visit: Visit, delegate: NormalizeDelegate): any {
+    const c = this.collection;
+    const inner: any = c.schema;
+    if (inner instanceof Values) {
+      const refs = visit(inner, input, parent, key, args);
+      this.update(delegate, args, (stored, filterArgs) => {
+        if (!this.accepts(filterArgs, args, undefined)) return stored;
+        if (this.mode === 'remove') {
+          let next: Record<string, unknown> | undefined;
+          for (const k in refs) if (k in stored) delete (next ??= { ...stored })[k];
+          return next ?? stored;
+        }
+        return this.merge(stored, refs);
+      });
+      return refs;
+    }
+    const many = Array.isArray(input);
+    const items: any[] = many ? input : [input];
+    if (this.mode === 'move') return this.normalizeMove(items[0], parent, key, args, visit, delegate);
+    const refs: any[] = visit(inner, items, parent, key, args);
+    this.update(delegate, args, (stored, filterArgs) => {
+      if (!Array.isArray(stored)) return stored;
+      let picked: any[] | undefined;
+      for (let i = 0; i < refs.length; i++) {
+        if (!this.accepts(filterArgs, args, items[i])) continue;
+        const inList = indexOfRef(stored, refs[i]) !== -1;
+        if (this.mode === 'remove' ? inList : !inList) (picked ??= []).push(refs[i]);
+      }
+      if (picked === undefined) return stored;
+      if (this.mode === 'remove') return stored.filter((r) => indexOfRef(picked!, r) === -1);
+      return this.merge(stored, picked);
+    });
+    return many ? refs : refs[0];
+  }
+
+  private normalizeMove(input: any, parent: any, key: any, args: readonly any[], visit: Visit, delegate: NormalizeDelegate): any {
+    const inner: any = this.collection.schema;
+    const entity: any = inner.inferSchema(input, parent, key);
+    const params = args[0];
+    const body = args[1];
+    let before: any;
+    if (entity !== undefined && typeof entity.pk === 'function' && input && typeof input === 'object') {
+      const processed = typeof entity.process === 'function' ? entity.process(input, parent, key, args) : input;
+      let id = entity.pk(processed, parent, key, args);
+      if (id === undefined || id === null || id === '') id = entity.pk(params ?? {}, parent, key, args);
+      if (id !== undefined && id !== null && id !== '') before = delegate.getEntity(entity.key, `${id}`);
+    }
+    if (before === INVALID) before = undefined;
+    const ref = visit(inner, [input], parent, key, args)[0];
+    // remove by the stored values, add by the stored values merged with the change
+    const after = { ...params, ...before, ...body, ...input };
+    this.update(delegate, args, (stored, filterArgs) => {
+      if (!Array.isArray(stored)) return stored;
+      const inList = indexOfRef(stored, ref) !== -1;
+      const fitsNew = this.collection.matches(filterArgs, after, undefined, undefined);
+      if (inList && !fitsNew) return stored.filter((r) => !sameRef(r, ref));
+      if (!inList && fitsNew) return this.merge(stored, [ref]);
+      return stored;
+    });
+    return ref;
+  }
+
+  /** Whether a stored collection (by filter args) takes this change. */
+  private accepts(filterArgs: Record<string, string>, args: readonly any[], item: any): boolean {
+    const c = this.collection;
+    const custom = this.filter ?? (c.createCollectionFilter !== defaultFilter ? c.createCollectionFilter : undefined);
+    if (custom !== undefined) return custom.apply(c, args as any[])(filterArgs);
+    return c.matches(filterArgs, args[0], args[1], item);
+  }
+
+  private update(
+    delegate: NormalizeDelegate,
+    _args: readonly any[],
+    next: (stored: any, filterArgs: Record<string, string>) => any,
+  ): void {
+    const c = this.collection;
+    const table = delegate.getEntities(c.key);
+    if (table === undefined) return;
+    for (const pk of Object.keys(table)) {
+      const stored = table[pk];
+      if (stored === undefined || stored === INVALID) continue;
+      const value = next(stored, c.filterArgs(pk));
+      if (value !== stored) delegate.setEntity(c.key, pk, value);
+    }
+  }
+
+  denormalize(input: any, args: readonly any[], unvisit: Unvisit): Member<S> | Member<S>[] {
+    const inner: any = this.collection.schema;
+    if (inner instanceof Values || Array.isArray(input)) return inner.denormalize(input, args, unvisit);
+    return inner.denormalize([input], args, unvisit)[0];
+  }
+
+  queryKey(_args: readonly any[], _delegate: QueryDelegate): any {
+    return undefined;
+  }
+}
+
+let defaultFilter: unknown;
+/** Set by Collection.ts so a subclass override of createCollectionFilter is detected. */
+export function setDefaultFilter(fn: unknown): void {
+  defaultFilter = fn;
+}

@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { Collection, Entity, Values } from '../../src/schema';
+import { MemoCache, denormalize, normalize, type NormalizedResult } from '../../src/normalize';
+import { Todo, meta } from './fixtures';
+
+const todoList = new Collection([Todo]);
+const read = (store: NormalizedResult, args: unknown[]) =>
+  (new MemoCache().query(todoList, args, store) as Todo[] | undefined)?.map((t) => t.id);
+
+function seed() {
+  let s = normalize(todoList, [{ id: 1, userId: 1 }, { id: 2, userId: 2 }], [{}], undefined, meta(1));
+  s = normalize(todoList, [{ id: 1, userId: 1 }], [{ userId: 1 }], s, meta(1));
+  s = normalize(todoList, [{ id: 2, userId: 2 }], [{ userId: 2 }], s, meta(1));
+  return s;
+}
+
+describe('Collection', () => {
+  it('is stored like an entity: own key prefix, pk = serialized filter args', () => {
+    const { result, entities } = normalize(todoList, [{ id: 1, userId: 1 }], [{ userId: 1 }]);
+    expect(todoList.key).toMatch(/^COLLECTION:/);
+    expect(result).toBe('{"userId":"1"}');
+    expect(entities[todoList.key]![result]).toEqual(['1']);
+    expect((denormalize(todoList, result, entities) as Todo[])[0]).toBeInstanceOf(Todo);
+    // numbers and strings name the same collection; key order does not matter
+    expect(todoList.pk(undefined, undefined, '', [{ b: 2, a: '1' }])).toBe(todoList.pk(undefined, undefined, '', [{ a: 1, b: '2' }]));
+  });
+
+  it('push adds a created item to every stored collection whose filter args match it', () => {
+    const s = normalize(todoList.push, { id: 3, userId: 1, title: 'new' }, [{}, { userId: 1, title: 'new' }], seed(), meta(2));
+    expect(read(s, [{}])).toEqual([1, 2, 3]);
+    expect(read(s, [{ userId: 1 }])).toEqual([1, 3]);
+    expect(read(s, [{ userId: 2 }])).toEqual([2]);
+    expect((denormalize(todoList.push, s.result, s.entities) as Todo).title).toBe('new');
+  });
+
+  it('matches filter args given in the URL params too', () => {
+    const s = normalize(todoList.push, { id: 3 }, [{ userId: 2 }, { title: 'x' }], seed(), meta(2));
+    expect(read(s, [{ userId: 2 }])).toEqual([2, 3]);
+    expect(read(s, [{ userId: 1 }])).toEqual([1]);
+  });
+
+  it('unshift adds at the start; an item already listed is not duplicated', () => {
+    let s = normalize(todoList.unshift, { id: 3, userId: 1 }, [{}, {}], seed(), meta(2));
+    expect(read(s, [{ userId: 1 }])).toEqual([3, 1]);
+    s = normalize(todoList.push, [{ id: 3, userId: 1 }, { id: 4, userId: 1 }], [{}, {}], s, meta(3));
+    expect(read(s, [{ userId: 1 }])).toEqual([3, 1, 4]);
+  });
+
+  it('nonFilterArgumentKeys: such args do not prevent membership', () => {
+    const sorted = new Collection([Todo], { nonFilterArgumentKeys: ['orderBy'] });
+    const regex = new Collection([Todo], { nonFilterArgumentKeys: /^order/, key: 'C2' });
+    const fn = new Collection([Todo], { nonFilterArgumentKeys: (k) => k === 'orderBy', key: 'C3' });
+    for (const c of [sorted, regex, fn]) {
+      let s = normalize(c, [{ id: 1, userId: 1 }], [{ userId: 1, orderBy: 'title' }]);
+      s = normalize(c.push, { id: 2, userId: 1 }, [{}, { userId: 1 }], s);
+      expect((new MemoCache().query(c, [{ userId: 1, orderBy: 'title' }], s) as Todo[]).map((t) => t.id)).toEqual([1, 2]);
+    }
+    // without it, the extra arg is a filter the new item lacks
+    let s = normalize(todoList, [{ id: 1, userId: 1 }], [{ userId: 1, orderBy: 'title' }]);
+    s = normalize(todoList.push, { id: 2, userId: 1 }, [{}, { userId: 1 }], s);
+    expect(read(s, [{ userId: 1, orderBy: 'title' }])).toEqual([1]);
+  });
+
+  it('a subclass can make push prepend', () => {
+    class NewestFirst extends Collection<[typeof Todo]> {
+      override get push() {
+        return this.unshift;
+      }
+    }
+    const c = new NewestFirst([Todo], { key: 'NewestFirst' });
+    let s = normalize(c, [{ id: 1 }], [{}]);
+    s = normalize(c.push, { id: 2 }, [{}, {}], s);
+    expect((denormalize(c, '{}', s.entities) as Todo[]).map((t) => t.id)).toEqual([2, 1]);
+  });
+
+  it('a subclass can override nonFilterArgumentKeys', () => {
+    class Loose extends Collection<[typeof Todo]> {
+      override nonFilterArgumentKeys(key: string) {
+        return key === 'status';
+      }
+    }
+    const c = new Loose([Todo], { key: 'Loose' });
+    let s = normalize(c, [], [{ status: 'open' }]);
+    s = normalize(c.push, { id: 9 }, [{}, {}], s);
+    expect(denormalize(c, c.pk(undefined, undefined, '', [{ status: 'open' }]), s.entities)).toHaveLength(1);
+  });
+
+  it('remove takes items out of matching collections and stores the response', () => {
+    const s = normalize(todoList.remove, { id: 1, userId: 1, title: 'gone' }, [{ userId: 1 }], seed(), meta(2));
+    expect(read(s, [{ userId: 1 }])).toEqual([]);
+    expect(read(s, [{}])).toEqual([2]);
+    expect(s.entities.Todo!['1'].title).toBe('gone');
+  });
+
+  it('move: out of collections matching the old values, into those matching the new', () => {
+    const s = normalize(todoList.move, { id: 1, userId: 2 }, [{ id: 1 }, { userId: 2 }], seed(), meta(2));
+    expect(read(s, [{ userId: 1 }])).toEqual([]);
+    expect(read(s, [{ userId: 2 }])).toEqual([2, 1]);
+    expect(read(s, [{}])).toEqual([1, 2]);
+    expect(s.entities.Todo!['1'].userId).toBe(2);
+  });
+
+  it('moveWith: moved items can be prepended', () => {
+    class Front extends Collection<[typeof Todo]> {
+      override get move() {
+        return this.moveWith((existing: string[], incoming: string[]) => [...incoming, ...existing]);
+      }
+    }
+    const c = new Front([Todo], { key: 'Front' });
+    let s = normalize(c, [{ id: 1, userId: 1 }], [{ userId: 1 }]);
+    s = normalize(c, [{ id: 2, userId: 2 }], [{ userId: 2 }], s);
+    s = normalize(c.move, { id: 1, userId: 2 }, [{ id: 1 }, { userId: 2 }], s);
+    expect((denormalize(c, '{"userId":"2"}', s.entities) as Todo[]).map((t) => t.id)).toEqual([1, 2]);
+  });
+
+  it('addWith appends a page without duplicates, to collections chosen by the filter', () => {
+    const nextPage = todoList.addWith(
+      (existing: string[], incoming: string[]) => [...existing, ...incoming.filter((i) => !existing.includes(i))],
+      (params: any) => (key) => key.userId === String(params.userId),
+    );
+    let s = normalize(todoList, [{ id: 1, userId: 1 }], [{ userId: 1 }]);
+    s = normalize(nextPage, [{ id: 1, userId: 1 }, { id: 5, userId: 1 }], [{ userId: 1, cursor: 2 }], s);
+    expect(read(s, [{ userId: 1 }])).toEqual([1, 5]);
+    expect((denormalize(nextPage, s.result, s.entities) as Todo[]).map((t) => t.id)).toEqual([1, 5]);
+  });
+
+  it('Values collections: assign merges entries', () => {
+    const byId = new Collection(new Values(Todo));
+    let s = normalize(byId, { a: { id: 1 } }, [{}]);
+    s = normalize(byId.assign, { b: { id: 2 } }, [{}, {}], s);
+    const data = denormalize(byId, '{}', s.entities) as Record<string, Todo>;
+    expect(Object.keys(data)).toEqual(['a', 'b']);
+    expect(data.b).toBeInstanceOf(Todo);
+  });
+
+  it('nestKey: a collection nested in an entity, keyed by its parent', () => {
+    class Owner extends Entity {
+      id = 0;
+      todos: Todo[] = [];
+      static override key = 'Owner';
+      static override schema = {
+        todos: new Collection([Todo], { nestKey: (parent: any) => ({ userId: parent.id }) }),
+      };
+    }
+    let s = normalize(Owner, { id: 1, todos: [{ id: 1, userId: 1 }] });
+    expect(s.entities.Owner!['1'].todos).toBe('{"userId":"1"}');
+    // a created todo of user 1 lands in the nested list too
+    s = normalize(Owner.schema.todos.push, { id: 2, userId: 1 }, [{}, { userId: 1 }], s);
+    expect((denormalize(Owner, '1', s.entities) as Owner).todos.map((t) => t.id)).toEqual([1, 2]);
+  });
+
+  it('a list fetched before the stored one never replaces it', () => {
+    const later = normalize(todoList, [{ id: 2 }], [{}], undefined, meta(10));
+    const earlier = normalize(todoList, [{ id: 1 }], [{}], later, meta(5));
+    expect(earlier.entities[todoList.key]!['{}']).toEqual(['2']);
+  });
+
+  it('lists skip members that were deleted', async () => {
+    const { Invalidate } = await import('../../src/schema');
+    let s = seed();
+    s = normalize(new Invalidate(Todo), '1', [], s);
+    expect(read(s, [{}])).toEqual([2]);
+  });
+
+  it('queryKey is undefined for args with no stored collection', () => {
+    expect(new MemoCache().query(todoList, [{ userId: 3 }], seed())).toBeUndefined();
+  });
+});
