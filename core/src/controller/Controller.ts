@@ -97,7 +97,13 @@ export class Controller {
     endpoint: E,
     args: readonly unknown[],
   ): Promise<ResolveType<E>> {
-    const key = endpoint.key(...args);
+    let key: string;
+    try {
+      key = endpoint.key(...args);
+    } catch (e) {
+      // Bad arguments (a missing path param) reject like any other fetch failure.
+      return Promise.reject(e);
+    }
     const fetchedAt = Date.now();
     const raw = new Promise<unknown>((resolve, reject) => {
       void this.dispatch({ type: FETCH, key, endpoint, args, meta: { fetchedAt, resolve, reject, owner } });

@@ -1,5 +1,6 @@
 import { CREATE, Endpoint, defineMembers } from '../endpoint/Endpoint';
 import type { FetchFunction } from '../endpoint/types';
+import { collectionMutation, getPageEndpoint, paginatedEndpoint } from './collectionExtenders';
 import { detectContent, type Content } from './content';
 import { NetworkError } from './NetworkError';
 import { fillPath, matchesPath, pathTemplate } from './pathTemplate';
@@ -38,6 +39,7 @@ function findHeader(headers: Record<string, string>, name: string): string | und
   return key === undefined ? undefined : headers[key];
 }
 
+/* eslint-disable @typescript-eslint/no-explicit-any */
 /**
  * Runtime class behind {@link RestEndpoint}; the exported value carries the
  * inferred types.
@@ -79,6 +81,50 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     if (typeof options.method === 'string') defineMembers(this, { method });
     // POST, PUT and PATCH take a body argument unless `body: undefined` removes it.
     this[HAS_BODY] = BODY_METHODS.has(method) && !('body' in options && options.body === undefined);
+    if (typeof options.paginationField === 'string' && options.paginationField) {
+      // getPage exists only with a paginationField (spec 4.1).
+      Object.defineProperty(this, 'getPage', {
+        get(this: RestEndpointImpl) {
+          return getPageEndpoint(this);
+        },
+        configurable: true,
+        enumerable: false,
+      });
+    }
+  }
+
+  /** POST; the created entities are added at the end of matching lists. */
+  get push(): unknown {
+    return collectionMutation(this, 'push', 'POST', setBody);
+  }
+
+  /** POST; the created entities are added at the start of matching lists. */
+  get unshift(): unknown {
+    return collectionMutation(this, 'unshift', 'POST', setBody);
+  }
+
+  /** POST; merges a map of key to entity into matching Values collections. */
+  get assign(): unknown {
+    return collectionMutation(this, 'assign', 'POST', setBody);
+  }
+
+  /** PATCH; removes the entities from matching lists and stores the response. */
+  get remove(): unknown {
+    return collectionMutation(this, 'remove', 'PATCH', setBody);
+  }
+
+  /** PATCH; moves an entity from lists matching its old values to those matching the new. */
+  get move(): unknown {
+    return collectionMutation(this, 'move', 'PATCH', setBody);
+  }
+
+  /**
+   * A GET whose pages append to this endpoint's list. `cursor` is the query
+   * field of the page/cursor, or a function from the page fetch's arguments
+   * to the arguments of the original list.
+   */
+  paginated(cursor: string | ((...args: any[]) => readonly any[])): unknown {
+    return paginatedEndpoint(this, cursor);
   }
 
   /** @internal Splits call arguments into URL params and body (spec 4.3, step 6a). */
@@ -265,6 +311,10 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
   process(value: unknown, ..._args: unknown[]): unknown {
     return value;
   }
+}
+
+function setBody(endpoint: RestEndpointImpl): void {
+  endpoint[HAS_BODY] = true;
 }
 
 const proto = RestEndpointImpl.prototype as unknown as Record<PropertyKey, unknown>;

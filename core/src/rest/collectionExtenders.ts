@@ -1,0 +1,99 @@
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import { serializeArgs } from '../schema/serializeArgs';
+import { appendPage, findCollection, mapCollection, type CollectionLike } from './collectionSchema';
+
+/** What the extenders need from a RestEndpoint instance. */
+interface Extendable {
+  name: string;
+  schema: unknown;
+  paginationField?: string;
+  extend(options: Record<string, unknown>): any;
+}
+
+const made = new WeakMap<object, Map<string, unknown>>();
+
+// Each extender builds its endpoint once per base endpoint, so it keeps its
+// identity across reads (`getList.push === getList.push`).
+function once<T>(base: object, name: string, build: () => T): T {
+  let byName = made.get(base);
+  if (!byName) made.set(base, (byName = new Map()));
+  if (!byName.has(name)) byName.set(name, build());
+  return byName.get(name) as T;
+}
+
+function changed(
+  base: Extendable,
+  member: string,
+  change: (collection: CollectionLike) => unknown,
+): unknown {
+  const schema = mapCollection(base.schema, change);
+  if (schema === undefined) {
+    throw new TypeError(
+      `${base.name}.${member}: needs a Collection in the schema (for example schema: new Collection([Todo]))`,
+    );
+  }
+  return schema;
+}
+
+/**
+ * A mutation endpoint derived from a list endpoint: the method changes, the
+ * schema becomes one of the Collection's change schemas, and the call takes a
+ * body (as if constructed with that method).
+ */
+export function collectionMutation(
+  base: Extendable,
+  member: 'push' | 'unshift' | 'assign' | 'remove' | 'move',
+  method: 'POST' | 'PATCH',
+  setBody: (endpoint: any) => void,
+): any {
+  return once(base, member, () => {
+    const schema = changed(base, member, (collection) => collection[member]);
+    const endpoint = base.extend({ method, schema, name: `${base.name}.${member}`, sideEffect: true });
+    setBody(endpoint);
+    return endpoint;
+  });
+}
+
+/** `paginated(field)` shorthand: drop `field` from the first argument. */
+function removeField(field: string) {
+  return (...args: any[]): any[] => {
+    const { [field]: _cursor, ...rest } = (args[0] ?? {}) as Record<string, unknown>;
+    return [rest, ...args.slice(1)];
+  };
+}
+
+/**
+ * A GET endpoint whose response is appended (without duplicates) to the list
+ * that the arguments, minus the cursor, identify.
+ */
+export function paginatedEndpoint(
+  base: Extendable,
+  cursor: string | ((...args: any[]) => readonly any[]),
+  member = 'paginated',
+): any {
+  const removeCursor = typeof cursor === 'string' ? removeField(cursor) : cursor;
+  const schema = changed(base, member, (collection) =>
+    collection.addWith(appendPage, (...args: any[]) => {
+      // The list a page belongs to is named by the arguments without the cursor.
+      const target = collection.pk(undefined, undefined, '', removeCursor(...args));
+      return (collectionKey) => serializeArgs(collectionKey) === target;
+    }),
+  );
+  return base.extend({
+    schema,
+    name: `${base.name}.${member}`,
+    ...(typeof cursor === 'string' ? { paginationField: cursor } : {}),
+  });
+}
+
+/** `getPage`: `paginated(paginationField)`, built once. */
+export function getPageEndpoint(base: Extendable): any {
+  const field = base.paginationField;
+  if (!field) {
+    throw new TypeError(`${base.name}.getPage: needs the paginationField option`);
+  }
+  return once(base, 'getPage', () => paginatedEndpoint(base, field, 'getPage'));
+}
+
+/** Whether a schema holds a Collection. */
+export { findCollection };

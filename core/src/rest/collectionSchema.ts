@@ -1,0 +1,103 @@
+/* eslint-disable @typescript-eslint/no-explicit-any */
+/**
+ * Finding and replacing the Collection inside an endpoint's schema. A schema
+ * may be the Collection itself or hold it in an array or object shape
+ * (e.g. `{ results: todoList, nextPage: '' }`).
+ */
+
+/** The part of a Collection the extenders use. */
+export interface CollectionLike {
+  readonly key: string;
+  push: unknown;
+  unshift: unknown;
+  assign: unknown;
+  remove: unknown;
+  move: unknown;
+  addWith(
+    merge: (existing: any, incoming: any) => any,
+    createCollectionFilter?: (...args: any[]) => (collectionKey: Record<string, string>) => boolean,
+  ): unknown;
+  pk(value: any, parent?: any, key?: any, args?: readonly any[]): string;
+}
+
+// Duck-typed, so subclasses and copies of the class from another bundle count.
+function isCollection(schema: unknown): schema is CollectionLike {
+  return (
+    typeof schema === 'object' &&
+    schema !== null &&
+    typeof (schema as CollectionLike).addWith === 'function' &&
+    typeof (schema as CollectionLike).pk === 'function' &&
+    'push' in schema
+  );
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * The first Collection in a schema, or undefined.
+ *
+ * @example
+ * findCollection({ results: todoList }) // todoList
+ */
+export function findCollection(schema: unknown): CollectionLike | undefined {
+  if (isCollection(schema)) return schema;
+  if (Array.isArray(schema)) return schema.length === 1 ? findCollection(schema[0]) : undefined;
+  if (isPlainObject(schema)) {
+    for (const key of Object.keys(schema)) {
+      const found = findCollection(schema[key]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A copy of `schema` with its Collection replaced by `change(collection)`.
+ * Returns undefined when there is no Collection.
+ *
+ * @example
+ * mapCollection({ results: todoList }, (c) => c.push) // { results: todoList.push }
+ */
+export function mapCollection(
+  schema: unknown,
+  change: (collection: CollectionLike) => unknown,
+): unknown {
+  if (isCollection(schema)) return change(schema);
+  if (Array.isArray(schema) && schema.length === 1) {
+    const inner = mapCollection(schema[0], change);
+    return inner === undefined ? undefined : [inner];
+  }
+  if (isPlainObject(schema)) {
+    for (const key of Object.keys(schema)) {
+      const inner = mapCollection(schema[key], change);
+      if (inner !== undefined) return { ...schema, [key]: inner };
+    }
+  }
+  return undefined;
+}
+
+// Normalized members are primary keys, or `{ id, schema }` for Union members.
+function sameMember(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const x = a as { id?: unknown; schema?: unknown };
+  const y = b as { id?: unknown; schema?: unknown };
+  return x.id !== undefined && x.id === y.id && x.schema === y.schema;
+}
+
+/**
+ * Append a page, skipping members already in the list (a page boundary may
+ * shift when items are created between two fetches).
+ *
+ * @example
+ * appendPage(['1', '2'], ['2', '3']) // ['1', '2', '3']
+ */
+export function appendPage(existing: unknown, incoming: unknown): unknown {
+  const before = Array.isArray(existing) ? existing : [];
+  const page = Array.isArray(incoming) ? incoming : [];
+  return [...before, ...page.filter((item) => !before.some((old) => sameMember(old, item)))];
+}
