@@ -1,0 +1,72 @@
+import type { Client, EndpointLike, EndpointObserver, ObserveOptions, ObserverSnapshot, ResolveType } from '@resto/core';
+import { getCurrentScope, onScopeDispose, shallowRef, toValue, watch, type MaybeRefOrGetter, type ShallowRef } from 'vue';
+
+type Params<E> = E extends (...args: infer A) => any ? A : never;
+// A type parameter, so the mapping keeps tuples (and their optional members) tuples.
+type MapArgs<A extends readonly unknown[]> = { [K in keyof A]: MaybeRefOrGetter<A[K] | (K extends '0' ? null : never)> };
+
+/**
+ * An endpoint's call arguments where each may be a ref or a getter. A `null`
+ * first argument (or a getter returning `null`) switches the read off.
+ *
+ * @example
+ * const id = ref(1);
+ * useDLE(TodoResource.get, () => ({ id: id.value }));
+ * useDLE(TodoResource.get, () => (id.value ? { id: id.value } : null));
+ */
+export type ReactiveArgs<E> = MapArgs<Params<E>> | readonly [MaybeRefOrGetter<null>];
+
+/** What {@link bindEndpoint} gives a composable. */
+export interface Bound<E extends EndpointLike> {
+  /** The observer of the current key; replaced when the args change. */
+  readonly observer: ShallowRef<EndpointObserver<E>>;
+  /** Its snapshot, replaced (never mutated) on every change. */
+  readonly snapshot: ShallowRef<ObserverSnapshot<ResolveType<E>>>;
+}
+
+/**
+ * The one piece every endpoint composable shares: resolve the args, observe
+ * their key, keep the snapshot in a shallowRef, swap observers when the key
+ * changes, and let go when the scope ends.
+ * @internal
+ */
+export function bindEndpoint<E extends EndpointLike>(
+  client: Client,
+  options: ObserveOptions,
+  endpoint: E,
+  args: readonly unknown[],
+): Bound<E> {
+  if (!getCurrentScope()) {
+    // Without a scope nothing would ever unsubscribe: a leak, so refuse early.
+    throw new Error('Resto composables must run in setup() or inside an effectScope');
+  }
+  let resolved: unknown[] | null = null;
+  // Tracks every ref/getter in args; the watch re-runs only when the key differs.
+  const keyOf = () => {
+    const values = args.map((a) => toValue(a as MaybeRefOrGetter<unknown>));
+    resolved = values[0] === null ? null : values;
+    return resolved === null ? null : endpoint.key(...resolved);
+  };
+  const observer = shallowRef() as ShallowRef<EndpointObserver<E>>;
+  const snapshot = shallowRef() as ShallowRef<ObserverSnapshot<ResolveType<E>>>;
+  let stop: (() => void) | undefined;
+  watch(
+    keyOf,
+    () => {
+      // Release the old key first: its fetch may be aborted and its data becomes collectable.
+      stop?.();
+      const obs = client.observeWith(options, endpoint, resolved);
+      observer.value = obs;
+      stop = obs.subscribe(() => {
+        snapshot.value = obs.getSnapshot();
+      });
+      snapshot.value = obs.getSnapshot();
+    },
+    { immediate: true },
+  );
+  onScopeDispose(() => {
+    stop?.();
+    stop = undefined;
+  });
+  return { observer, snapshot };
+}

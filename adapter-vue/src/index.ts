@@ -1,0 +1,13 @@
+// Public entry of @resto/vue: a plugin and composables, each a thin binding over
+// the core client's observers (see DESIGN.md, "Adapter shapes").
+export { createResto, RestoPlugin, RestoKey, useClient, useController, withClient, type Resto, type RestoOptions } from './context';
+export type { ReactiveArgs } from './bind';
+export { useSuspense } from './useSuspense';
+export { useDLE, type DLE } from './useDLE';
+export { useFetch } from './useFetch';
+export { useCache } from './useCache';
+export { useError } from './useError';
+export { useQuery } from './useQuery';
+export { useSubscription } from './useSubscription';
+export { useLive } from './useLive';
+export { useLoading } from './useLoading';

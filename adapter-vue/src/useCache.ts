@@ -1,0 +1,16 @@
+import type { EndpointLike, ResolveType } from '@resto/core';
+import { computed, type ComputedRef } from 'vue';
+import { bindEndpoint, type ReactiveArgs } from './bind';
+import { useClient } from './context';
+
+/**
+ * Reads what the store holds for an endpoint and never fetches. Undefined until
+ * someone else fetched it (or when it was invalidated).
+ *
+ * @example
+ * const me = useCache(UserResource.current); // shown in the header once the profile page loaded it
+ */
+export function useCache<E extends EndpointLike>(endpoint: E, ...args: ReactiveArgs<E>): ComputedRef<ResolveType<E> | undefined> {
+  const { snapshot } = bindEndpoint(useClient(), { fetch: false }, endpoint, args);
+  return computed(() => snapshot.value.data);
+}

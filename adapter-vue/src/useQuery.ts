@@ -1,0 +1,36 @@
+import type { Denormalize, QueryObserver } from '@resto/core';
+import { getCurrentScope, onScopeDispose, shallowRef, toValue, watch, type MaybeRefOrGetter, type ShallowRef } from 'vue';
+import { useClient } from './context';
+
+/**
+ * Reads a schema straight from the store, never fetching: an Entity by primary
+ * key, `All(Entity)`, or a `Query` deriving a value. Args may be refs or getters;
+ * `null` switches it off. Re-renders only when the result changes.
+ *
+ * @example
+ * const remaining = new Query(new All(Todo), (todos) => todos.filter((t) => !t.completed).length);
+ * const count = useQuery(remaining);
+ * const todo = useQuery(Todo, () => ({ id: props.id }));
+ */
+export function useQuery<S>(schema: S, ...args: readonly MaybeRefOrGetter<unknown>[]): Readonly<ShallowRef<Denormalize<S> | undefined>> {
+  type T = Denormalize<S>;
+  const client = useClient();
+  if (!getCurrentScope()) throw new Error('Resto composables must run in setup() or inside an effectScope');
+  const value = shallowRef<T | undefined>();
+  let stop: (() => void) | undefined;
+  // No key to compare: a new observer whenever a resolved arg changes (cheap, no fetch).
+  watch(
+    () => args.map((a) => toValue(a)),
+    (resolved) => {
+      stop?.();
+      const obs: QueryObserver<T> = client.query<T>(schema, ...resolved);
+      stop = obs.subscribe(() => {
+        value.value = obs.getSnapshot();
+      });
+      value.value = obs.getSnapshot();
+    },
+    { immediate: true },
+  );
+  onScopeDispose(() => stop?.());
+  return value;
+}

@@ -1,0 +1,16 @@
+import type { EndpointLike } from '@resto/core';
+import { bindEndpoint, type ReactiveArgs } from './bind';
+import { useClient } from './context';
+
+/**
+ * Keeps an endpoint polled at its `pollFrequency` while the component (or scope)
+ * lives; gives nothing back. Read the data with useSuspense, useDLE or useCache.
+ * `null` args stop polling.
+ *
+ * @example
+ * const Ticker = new RestEndpoint({ path: '/ticker/:symbol', pollFrequency: 2000 });
+ * useSubscription(Ticker, () => (visible.value ? { symbol: 'BTC' } : null));
+ */
+export function useSubscription<E extends EndpointLike>(endpoint: E, ...args: ReactiveArgs<E>): void {
+  bindEndpoint(useClient(), { fetch: false, poll: true }, endpoint, args);
+}
