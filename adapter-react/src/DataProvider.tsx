@@ -1,0 +1,47 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { createClient, type Client, type Manager, type State } from '@resto/core';
+import { ClientContext } from './context';
+
+/** Props of {@link DataProvider}. */
+export interface DataProviderProps {
+  readonly children?: ReactNode;
+  /** A client made with `createClient()` (shared with code outside React, or with tests). */
+  readonly client?: Client;
+  /** Managers for the client the provider creates (default: network, polling, GC). */
+  readonly managers?: readonly Manager[];
+  /** A prefilled store for the client the provider creates (e.g. from server rendering). */
+  readonly initialState?: State;
+}
+
+/**
+ * Gives every hook below it one normalized store. Pass a `client`, or let it create
+ * one with the default managers (network, polling, garbage collection); a client it
+ * created is destroyed when the provider unmounts. `managers` and `initialState` are
+ * read once.
+ *
+ * @example
+ * const root = createRoot(document.getElementById('app')!);
+ * root.render(
+ *   <DataProvider>
+ *     <AsyncBoundary fallback={<Spinner />}>
+ *       <TodoList />
+ *     </AsyncBoundary>
+ *   </DataProvider>,
+ * );
+ */
+export function DataProvider({ children, client, managers, initialState }: DataProviderProps) {
+  const [own] = useState(() => (client ? undefined : createClient({ managers, initialState })));
+  const mounted = useRef(0);
+  useEffect(() => {
+    if (!own) return;
+    mounted.current++;
+    return () => {
+      mounted.current--;
+      // StrictMode unmounts and remounts at once: only a real unmount destroys.
+      setTimeout(() => {
+        if (mounted.current === 0) own.destroy();
+      }, 0);
+    };
+  }, [own]);
+  return <ClientContext.Provider value={client ?? own!}>{children}</ClientContext.Provider>;
+}

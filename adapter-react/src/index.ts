@@ -1,0 +1,17 @@
+// Public entry of @resto/react: a provider, hooks that bind the store's observers
+// to useSyncExternalStore, an async boundary, and hookifyResource.
+export { DataProvider, type DataProviderProps } from './DataProvider';
+export { ClientContext, useClient } from './context';
+export { useController } from './useController';
+export { useSuspense } from './useSuspense';
+export { useDLE, type DLE } from './useDLE';
+export { useFetch } from './useFetch';
+export { useCache } from './useCache';
+export { useQuery } from './useQuery';
+export { useSubscription } from './useSubscription';
+export { useLive } from './useLive';
+export { useLoading } from './useLoading';
+export { useError } from './useError';
+export { AsyncBoundary, type AsyncBoundaryProps, type ErrorFallbackProps } from './AsyncBoundary';
+export { retryError } from './retry';
+export type { ArgsOf, ArgsOrNull } from './types';

@@ -1,0 +1,19 @@
+import { useSyncExternalStore } from 'react';
+import type { EndpointLike, ResolveType } from '@resto/core';
+import type { ArgsOf } from './types';
+import { useObserver } from './useObserver';
+
+const CACHE_ONLY = { fetch: false } as const;
+
+/**
+ * Reads what is stored for an endpoint and never fetches: undefined until someone
+ * else (a `useSuspense`, a `controller.fetch`) stored it.
+ *
+ * @example
+ * const me = useCache(CurrentUser.get);
+ * return me ? <Avatar user={me} /> : <LoginButton />;
+ */
+export function useCache<E extends EndpointLike>(endpoint: E, ...args: ArgsOf<E> | [null]): ResolveType<E> | undefined {
+  const observer = useObserver(CACHE_ONLY, endpoint, args);
+  return useSyncExternalStore(observer.subscribe, observer.getSnapshot, observer.getSnapshot).data;
+}

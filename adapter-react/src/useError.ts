@@ -1,0 +1,22 @@
+import { useSyncExternalStore } from 'react';
+import type { EndpointLike } from '@resto/core';
+import type { ArgsOf } from './types';
+import { useObserver } from './useObserver';
+
+const CACHE_ONLY = { fetch: false } as const;
+
+/**
+ * The error stored for an endpoint's read (with its numeric `status`), or undefined.
+ * Does not fetch; a soft error (see `errorPolicy`) stays hidden while data exists.
+ *
+ * @example
+ * const error = useError(TodoResource.get, { id });
+ * if (error?.status === 404) return <NotFound />;
+ */
+export function useError<E extends EndpointLike>(
+  endpoint: E,
+  ...args: ArgsOf<E> | [null]
+): (Error & { status?: number }) | undefined {
+  const observer = useObserver(CACHE_ONLY, endpoint, args);
+  return useSyncExternalStore(observer.subscribe, observer.getSnapshot, observer.getSnapshot).error;
+}

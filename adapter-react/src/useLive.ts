@@ -1,0 +1,26 @@
+import { useSyncExternalStore } from 'react';
+import type { EndpointLike, ResolveType } from '@resto/core';
+import type { ArgsOf } from './types';
+import { readSuspense } from './useSuspense';
+import { useObserver } from './useObserver';
+
+const POLL = { poll: true } as const;
+
+/**
+ * `useSuspense` plus polling: suspends until data is usable, then keeps it fresh
+ * at the endpoint's `pollFrequency` while mounted. Polling stops on unmount.
+ *
+ * @example
+ * const ServerTime = new RestEndpoint({ path: '/time', pollFrequency: 1000 });
+ * function Clock() {
+ *   const { now } = useLive(ServerTime);
+ *   return <time>{now}</time>;
+ * }
+ */
+export function useLive<E extends EndpointLike>(endpoint: E, ...args: ArgsOf<E>): ResolveType<E>;
+export function useLive<E extends EndpointLike>(endpoint: E, ...args: ArgsOf<E> | [null]): ResolveType<E> | undefined;
+export function useLive<E extends EndpointLike>(endpoint: E, ...args: readonly unknown[]): ResolveType<E> | undefined {
+  const observer = useObserver(POLL, endpoint, args);
+  const snapshot = useSyncExternalStore(observer.subscribe, observer.getSnapshot, observer.getSnapshot);
+  return readSuspense(observer, snapshot);
+}
