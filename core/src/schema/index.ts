@@ -40,15 +40,6 @@ export type {
  * @example
  * import { schema } from '@resto/core';
  * const list = new schema.Array(Todo);
+ * type Users = schema.Array<typeof User>;
  */
-export const schema = {
-  Entity,
-  Collection,
-  Union,
-  Values,
-  Array: ArraySchema,
-  Object: ObjectSchema,
-  Invalidate,
-  Query,
-  All,
-} as const;
+export * as schema from './schemaNamespace';

@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Entity } from '../../src/schema';
+import { MemoCache, denormalize, normalize } from '../../src/normalize';
+
+class Person extends Entity {
+  id = 0;
+  name = '';
+  friend: Person | undefined = undefined;
+  static override key = 'Person';
+}
+Person.schema = { friend: Person };
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('cycles', () => {
+  it('entities referencing each other read as a closed loop of instances', () => {
+    const s = normalize(Person, { id: 1, name: 'a', friend: { id: 2, name: 'b', friend: 1 } });
+    for (const read of [
+      () => denormalize(Person, '1', s.entities) as Person,
+      () => new MemoCache().denormalize(Person, '1', s.entities).data as Person,
+    ]) {
+      const a = read();
+      expect(a.friend!.name).toBe('b');
+      expect(a.friend!.friend).toBe(a);
+    }
+  });
+
+  it('memoized cycles refresh when any member changes', () => {
+    const memo = new MemoCache();
+    const s1 = normalize(Person, { id: 1, name: 'a', friend: { id: 2, name: 'b', friend: 1 } });
+    const a1 = memo.denormalize(Person, '1', s1.entities).data as Person;
+    const s2 = normalize(Person, { id: 1, name: 'A' }, [], s1);
+    const b2 = memo.denormalize(Person, '2', s2.entities).data as Person;
+    expect(b2.friend!.name).toBe('A');
+    expect(b2.friend!.friend).toBe(b2);
+    expect(a1.name).toBe('a');
+  });
+
+  it('a cyclic input object is reported, not a stack overflow', () => {
+    const a: any = { id: 1, name: 'a' };
+    a.friend = a;
+    expect(() => normalize(Person, a)).toThrow(/Person.*nested deeper.*cycle/s);
+  });
+
+  it('very deep entity chains stop at the depth limit and are reported', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let s = normalize(Person, { id: 0 });
+    for (let i = 1; i < 400; i++) s = normalize(Person, { id: i, friend: i - 1 }, [], s);
+    const top = denormalize(Person, '399', s.entities) as Person;
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(error.mock.calls[0]![0]).toMatch(/depth limit.*Person/);
+    let depth = 0;
+    for (let p: any = top; p && typeof p === 'object'; p = p.friend) depth++;
+    expect(depth).toBeGreaterThan(100);
+    expect(depth).toBeLessThan(400);
+    expect(() => new MemoCache().denormalize(Person, '399', s.entities)).not.toThrow();
+  });
+});

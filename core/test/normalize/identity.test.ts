@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { Collection } from '../../src/schema';
+import { MemoCache, denormalize, normalize } from '../../src/normalize';
+import { Post, Todo, User, meta } from '../schema/fixtures';
+
+const posts = [
+  { id: 1, title: 'a', author: { id: 1, name: 'ann' } },
+  { id: 2, title: 'b', author: { id: 2, name: 'bob' } },
+];
+
+describe('referential stability', () => {
+  it('same inputs give the same objects', () => {
+    const memo = new MemoCache();
+    const s = normalize([Post], posts);
+    const a = memo.denormalize([Post], s.result, s.entities);
+    const b = memo.denormalize([Post], s.result, s.entities);
+    expect(b).toBe(a);
+    expect(b.data).toBe(a.data);
+    expect(a.paths).toEqual([
+      { key: 'Post', pk: '1' },
+      { key: 'User', pk: '1' },
+      { key: 'Post', pk: '2' },
+      { key: 'User', pk: '2' },
+    ]);
+  });
+
+  it('the same entity read by different results is the same object', () => {
+    const memo = new MemoCache();
+    const s = normalize([Post], posts);
+    const list = memo.denormalize([Post], s.result, s.entities).data as Post[];
+    const one = memo.denormalize(Post, '2', s.entities).data;
+    expect(one).toBe(list[1]);
+  });
+
+  it('after one entity changes, only what depends on it changes identity', () => {
+    const memo = new MemoCache();
+    const s1 = normalize([Post], posts, [], undefined, meta(1));
+    const before = memo.denormalize([Post], s1.result, s1.entities).data as Post[];
+    const s2 = normalize(User, { id: 2, name: 'bobby' }, [], s1, meta(2));
+    // untouched tables keep identity
+    expect(s2.entities.Post).toBe(s1.entities.Post);
+    const after = memo.denormalize([Post], s1.result, s2.entities).data as Post[];
+    expect(after).not.toBe(before);
+    expect(after[0]).toBe(before[0]);
+    expect(after[1]).not.toBe(before[1]);
+    expect(after[1]!.author!.name).toBe('bobby');
+    expect(memo.denormalize(User, '1', s2.entities).data).toBe(before[0]!.author);
+  });
+
+  it('storing data equal to what is stored keeps the entity and the result', () => {
+    const memo = new MemoCache();
+    const s1 = normalize([Post], posts, [], undefined, meta(1));
+    const first = memo.denormalize([Post], s1.result, s1.entities);
+    const s2 = normalize([Post], structuredClone(posts), [], s1, meta(2));
+    expect(s2.entities).toBe(s1.entities);
+    expect(s2.entities.Post!['1']).toBe(s1.entities.Post!['1']);
+    expect(s2.result).not.toBe(s1.result);
+    // a new but equal normalized result reads back as the same data
+    expect(memo.denormalize([Post], s2.result, s2.entities).data).toBe(first.data);
+    // meta still moves forward (for expiry)
+    expect(s2.entitiesMeta.Post!['1']!.fetchedAt).toBe(2);
+  });
+
+  it('a partial response equal to the stored fields keeps identity', () => {
+    const s1 = normalize(Todo, { id: 1, title: 'a', done: false });
+    const s2 = normalize(Todo, { id: 1, done: false }, [], s1);
+    expect(s2.entities.Todo!['1']).toBe(s1.entities.Todo!['1']);
+  });
+
+  it('an equal collection keeps identity', () => {
+    const list = new Collection([Todo]);
+    const s1 = normalize(list, [{ id: 1 }, { id: 2 }], [{}]);
+    const s2 = normalize(list, [{ id: 1 }, { id: 2 }], [{}], s1);
+    expect(s2.entities).toBe(s1.entities);
+  });
+
+  it('a result that reads a missing entity refreshes when it is stored', () => {
+    const memo = new MemoCache();
+    const empty = normalize(Todo, { id: 1 });
+    expect(memo.denormalize(Todo, '2', empty.entities).data).toBeUndefined();
+    const s = normalize(Todo, { id: 2, title: 'now' }, [], empty);
+    expect((memo.denormalize(Todo, '2', s.entities).data as Todo).title).toBe('now');
+  });
+
+  it('copy-on-write: normalize never mutates the store it was given', () => {
+    const s1 = normalize([Post], posts);
+    const frozen = structuredClone({ entities: s1.entities, entitiesMeta: s1.entitiesMeta });
+    normalize(User, { id: 1, name: 'changed' }, [], s1);
+    normalize(User, { id: 3, name: 'new' }, [], s1);
+    expect({ entities: s1.entities, entitiesMeta: s1.entitiesMeta }).toEqual(frozen);
+  });
+
+  it('a throw leaves the store untouched and nothing stored is lost', () => {
+    const s1 = normalize([Post], posts);
+    const entities = s1.entities;
+    const snapshot = structuredClone(entities);
+    // the first item is fine, the second has no pk
+    expect(() => normalize([User], [{ id: 1, name: 'x' }, { name: 'no id' }], [], s1)).toThrow(/User/);
+    expect(s1.entities).toBe(entities);
+    expect(entities).toEqual(snapshot);
+  });
+
+  it('uncached denormalize reads one entity as one instance within a call', () => {
+    const s = normalize([Post], [
+      { id: 1, author: { id: 1 } },
+      { id: 2, author: { id: 1 } },
+    ]);
+    const data = denormalize([Post], s.result, s.entities) as Post[];
+    expect(data[0]!.author).toBe(data[1]!.author);
+  });
+});
