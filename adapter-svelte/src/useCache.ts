@@ -1,0 +1,20 @@
+import type { EndpointLike, ResolveType } from '@resto/core';
+import type { Args } from './bind.svelte';
+import { bindEndpoint, readOf, type Read } from './observe';
+
+/**
+ * The stored data of an endpoint, never fetching: undefined until something else
+ * fetched it (or when it is invalid). Args as in `useDLE`.
+ *
+ * @example
+ * const me = useCache(UserResource.get, { id: 'me' });
+ * {#if me.current}Hi {me.current.name}{/if}
+ */
+export function useCache<E extends EndpointLike>(endpoint: E, ...args: Args<E>): Read<ResolveType<E> | undefined>;
+export function useCache<E extends EndpointLike>(
+  endpoint: E,
+  args: null | (() => Args<E> | null),
+): Read<ResolveType<E> | undefined>;
+export function useCache(endpoint: EndpointLike, ...args: unknown[]): Read<unknown> {
+  return readOf(bindEndpoint({ fetch: false }, endpoint, args), (o) => o.getSnapshot().data);
+}

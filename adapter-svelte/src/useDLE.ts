@@ -1,0 +1,26 @@
+import type { EndpointLike, ObserverSnapshot, ResolveType } from '@resto/core';
+import type { Args } from './bind.svelte';
+import { bindEndpoint, readOf, type Read } from './observe';
+
+/**
+ * Data, loading and error of an endpoint read, without suspending: fetches when
+ * the data is missing or stale and shows stale data while it revalidates.
+ * Args may be values, `null` (skip) or a getter of either, so runes state re-keys the read.
+ *
+ * @example
+ * <script>
+ *   let { id } = $props();
+ *   const todo = useDLE(TodoResource.get, () => [{ id }]);
+ * </script>
+ * {#if todo.current.error}{todo.current.error.message}
+ * {:else if todo.current.loading && !todo.current.data}loading…
+ * {:else}{todo.current.data.title}{/if}
+ */
+export function useDLE<E extends EndpointLike>(endpoint: E, ...args: Args<E>): Read<ObserverSnapshot<ResolveType<E>>>;
+export function useDLE<E extends EndpointLike>(
+  endpoint: E,
+  args: null | (() => Args<E> | null),
+): Read<ObserverSnapshot<ResolveType<E>>>;
+export function useDLE(endpoint: EndpointLike, ...args: unknown[]): Read<ObserverSnapshot> {
+  return readOf(bindEndpoint({}, endpoint, args), (o) => o.getSnapshot());
+}

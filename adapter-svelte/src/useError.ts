@@ -1,0 +1,23 @@
+import type { EndpointLike } from '@resto/core';
+import type { Args } from './bind.svelte';
+import { bindEndpoint, readOf, type Read } from './observe';
+
+/** An error as stored by Resto: `NetworkError` and friends carry a numeric `status`. */
+export type ReadError = Error & { status?: number };
+
+/**
+ * The stored error of an endpoint read (never fetching); a soft error is hidden
+ * while data exists. Args as in `useDLE`.
+ *
+ * @example
+ * const error = useError(TodoResource.get, () => [{ id }]);
+ * {#if error.current?.status === 404}Not found{/if}
+ */
+export function useError<E extends EndpointLike>(endpoint: E, ...args: Args<E>): Read<ReadError | undefined>;
+export function useError<E extends EndpointLike>(
+  endpoint: E,
+  args: null | (() => Args<E> | null),
+): Read<ReadError | undefined>;
+export function useError(endpoint: EndpointLike, ...args: unknown[]): Read<ReadError | undefined> {
+  return readOf(bindEndpoint({ fetch: false }, endpoint, args), (o) => o.getSnapshot().error);
+}

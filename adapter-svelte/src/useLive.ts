@@ -1,0 +1,23 @@
+import type { EndpointLike, ResolveType } from '@resto/core';
+import { keepAlive, type Args } from './bind.svelte';
+import { bindEndpoint } from './observe';
+import { suspenseOf, type Suspense } from './useSuspense';
+
+/**
+ * `useSuspense` that also polls at the endpoint's `pollFrequency` while the
+ * component is mounted (whether or not anything reads it); polling stops on destroy.
+ *
+ * @example
+ * const price = useLive(PriceResource.get, { symbol: 'BTC' }); // pollFrequency: 5000
+ * {#if price.current}{price.current.value}{/if}
+ */
+export function useLive<E extends EndpointLike>(endpoint: E, ...args: Args<E>): Suspense<ResolveType<E>>;
+export function useLive<E extends EndpointLike>(
+  endpoint: E,
+  args: null | (() => Args<E> | null),
+): Suspense<ResolveType<E>>;
+export function useLive(endpoint: EndpointLike, ...args: unknown[]): Suspense<unknown> {
+  const binding = bindEndpoint({ poll: true }, endpoint, args);
+  keepAlive(binding);
+  return suspenseOf(binding);
+}

@@ -1,0 +1,25 @@
+import type { DenormalizeNullable, QueryObserver } from '@resto/core';
+import { bind } from './bind.svelte';
+import { getClient } from './context';
+import { readOf, type Read } from './observe';
+
+/**
+ * A derived read of the store with no fetch: an Entity by primary key, `All`, a
+ * `Query`, a Collection by args. Keeps identity until what it reads changed, so a
+ * row reading its entity only updates when that entity does.
+ *
+ * @example
+ * const remaining = new Query(new All(Todo), (todos) => todos.filter((t) => !t.completed).length);
+ * const count = useQuery(remaining);
+ * const todo = useQuery(Todo, () => [{ id }]);
+ * {count.current} left; {todo.current?.title}
+ */
+export function useQuery<S>(schema: S, ...args: readonly unknown[]): Read<DenormalizeNullable<S> | undefined> {
+  const client = getClient();
+  const binding = bind<QueryObserver<DenormalizeNullable<S>>>(
+    (a) => client.query(schema, ...(a ?? [null])),
+    (a) => (a === null || a[0] === null ? undefined : JSON.stringify(a)),
+    args,
+  );
+  return readOf(binding, (o) => o.getSnapshot());
+}

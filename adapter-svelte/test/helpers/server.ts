@@ -1,0 +1,72 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Hit {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: IncomingMessage['headers'];
+  readonly body: string;
+  /** Resolves when the client went away before an answer (aborted fetch). */
+  readonly closed: Promise<void>;
+}
+
+type Handler = (hit: Hit, res: ServerResponse) => void | Promise<void>;
+
+/**
+ * A real HTTP server on 127.0.0.1 for one test file. Routes are `METHOD /path`
+ * (query ignored); unmatched requests get 404 JSON. Every request is recorded.
+ */
+export async function startServer(routes: Record<string, Handler> = {}) {
+  const hits: Hit[] = [];
+  const server = createServer(async (req, res) => {
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    const closed = new Promise<void>((resolve) => res.on('close', () => resolve()));
+    const hit: Hit = { method: req.method!, url: req.url!, headers: req.headers, body, closed };
+    hits.push(hit);
+    const path = req.url!.split('?')[0];
+    const handler = routes[`${req.method} ${path}`] ?? routes[`${req.method} *`];
+    if (!handler) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'not found' }));
+      return;
+    }
+    try {
+      await handler(hit, res);
+    } catch (e) {
+      if (!res.headersSent) res.writeHead(500).end(String(e));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    hits,
+    routes,
+    count: (method: string, path: string) => hits.filter((h) => h.method === method && h.url.split('?')[0] === path).length,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export function json(res: ServerResponse, value: unknown, status = 200) {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+}
+
+/** A promise with its resolve exposed, to hold a response until the test says so. */
+export function defer<T = void>() {
+  let resolve!: (v: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+/** Waits until `check` passes (polling), for effects that settle over a few ticks. */
+export async function until(check: () => boolean, ms = 2000) {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > ms) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}

@@ -1,0 +1,15 @@
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  plugins: [svelte()],
+  // Svelte's package exports a server build by default; components under test need the client one.
+  resolve: { conditions: ['browser'] },
+  test: {
+    name: 'adapter-svelte',
+    environment: 'happy-dom',
+    // The test server runs on its own port; the page is not served from it.
+    environmentOptions: { happyDOM: { settings: { fetch: { disableSameOriginPolicy: true } } } },
+    include: ['test/**/*.test.ts'],
+  },
+});
