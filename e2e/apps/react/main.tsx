@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { DataProvider } from '@resto/react';
+import { createDemoClient } from '../shared/client';
+import { App } from './App';
+import '../shared/style.css';
+
+// One client for the page, made outside React so the LogoutManager is in it.
+const client = createDemoClient();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <DataProvider client={client}>
+      <App />
+    </DataProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,43 @@
+// The store every demo app uses: default managers plus a LogoutManager that
+// turns any 401 into "logged out, session expired".
+import { LogoutManager, createClient, getDefaultManagers, type Client, type Controller } from '@resto/core';
+import { Login, Logout, type LoginResult } from './api';
+import { session } from './session';
+
+export function createDemoClient(): Client {
+  return createClient({
+    managers: [
+      new LogoutManager({
+        handleLogout(controller) {
+          session.expire();
+          return controller.resetEntireStore();
+        },
+      }),
+      ...getDefaultManagers(),
+    ],
+  });
+}
+
+/** POST /login, then remember the token. Throws on a wrong password (not a logout). */
+export async function logIn(username: string, password: string): Promise<LoginResult> {
+  const result = await Login({ username, password });
+  session.login(result.accessToken, result.user);
+  return result;
+}
+
+/** POST /logout (revokes the token), forget it, and drop per-user data. */
+export async function logOut(controller: Controller): Promise<void> {
+  try {
+    await Logout();
+  } finally {
+    session.logout();
+    await controller.resetEntireStore();
+  }
+}
+
+/** Message of an error for the UI. */
+export function errorText(error: unknown): string {
+  const e = error as { status?: number; message?: string } | undefined;
+  if (!e) return '';
+  return e.status ? `${e.status}: ${e.message ?? 'error'}` : (e.message ?? String(error));
+}
