@@ -51,7 +51,9 @@ describe('mutations', () => {
   it('push and delete update a rendered list', async () => {
     const app = mountApp();
     await until(() => app.items().length === 2);
-    const created = await app.ctrl().fetch(api.create, { title: 'three' });
+    const result = await app.ctrl().fetch(api.create, { title: 'three' });
+    // Collection.push is typed Todo | Todo[] by core (one or many may be pushed).
+    const created = Array.isArray(result) ? result[0]! : result;
     expect(created.title).toBe('three');
     await until(() => app.items().length === 3);
     expect(app.items()).toEqual(['one', 'two', 'three']);
