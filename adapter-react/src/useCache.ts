@@ -1,9 +1,10 @@
-import { useSyncExternalStore } from 'react';
 import type { EndpointLike, ResolveType } from '@resto/core';
 import type { ArgsOf } from './types';
 import { useObserver } from './useObserver';
+import { useSnapshot } from './useSnapshot';
 
 const CACHE_ONLY = { fetch: false } as const;
+const FIELDS = ['data'] as const;
 
 /**
  * Reads what is stored for an endpoint and never fetches: undefined until someone
@@ -15,5 +16,5 @@ const CACHE_ONLY = { fetch: false } as const;
  */
 export function useCache<E extends EndpointLike>(endpoint: E, ...args: ArgsOf<E> | [null]): ResolveType<E> | undefined {
   const observer = useObserver(CACHE_ONLY, endpoint, args);
-  return useSyncExternalStore(observer.subscribe, observer.getSnapshot, observer.getSnapshot).data;
+  return useSnapshot(observer, FIELDS).data;
 }

@@ -1,17 +1,22 @@
-import { useSyncExternalStore } from 'react';
-import type { EndpointLike, ObserverSnapshot, ResolveType } from '@resto/core';
+import type { EndpointLike, ResolveType } from '@resto/core';
 import type { ArgsOf } from './types';
 import { useObserver } from './useObserver';
+import { useSnapshot } from './useSnapshot';
 
 const FETCH = {};
+const FIELDS = ['data', 'loading', 'error'] as const;
 
 /** What `useDLE` returns: the read's data, whether a fetch runs, and its error. */
-export type DLE<T> = ObserverSnapshot<T>;
+export interface DLE<T> {
+  readonly data: T | undefined;
+  readonly loading: boolean;
+  readonly error: (Error & { status?: number }) | undefined;
+}
 
 /**
- * Reads an endpoint without suspending: `{ data, loading, error }` (plus
- * `expiryStatus` and `expiresAt`). Fetches when data is missing or stale; errors are
- * returned, not thrown. The object keeps its identity until one field changes.
+ * Reads an endpoint without suspending: `{ data, loading, error }`. Fetches when
+ * data is missing or stale; errors are returned, not thrown. The object keeps its
+ * identity until one of its fields changes.
  *
  * @example
  * const { data: todos, loading, error } = useDLE(TodoResource.getList);
@@ -20,5 +25,5 @@ export type DLE<T> = ObserverSnapshot<T>;
  */
 export function useDLE<E extends EndpointLike>(endpoint: E, ...args: ArgsOf<E> | [null]): DLE<ResolveType<E>> {
   const observer = useObserver(FETCH, endpoint, args);
-  return useSyncExternalStore(observer.subscribe, observer.getSnapshot, observer.getSnapshot);
+  return useSnapshot(observer, FIELDS);
 }

@@ -1,9 +1,10 @@
-import { useSyncExternalStore } from 'react';
 import type { EndpointLike } from '@resto/core';
 import type { ArgsOf } from './types';
 import { useObserver } from './useObserver';
+import { useSnapshot } from './useSnapshot';
 
 const CACHE_ONLY = { fetch: false } as const;
+const FIELDS = ['error'] as const;
 
 /**
  * The error stored for an endpoint's read (with its numeric `status`), or undefined.
@@ -18,5 +19,5 @@ export function useError<E extends EndpointLike>(
   ...args: ArgsOf<E> | [null]
 ): (Error & { status?: number }) | undefined {
   const observer = useObserver(CACHE_ONLY, endpoint, args);
-  return useSyncExternalStore(observer.subscribe, observer.getSnapshot, observer.getSnapshot).error;
+  return useSnapshot(observer, FIELDS).error;
 }

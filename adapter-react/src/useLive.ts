@@ -1,10 +1,11 @@
-import { useSyncExternalStore } from 'react';
 import type { EndpointLike, ResolveType } from '@resto/core';
 import type { ArgsOf } from './types';
 import { readSuspense } from './useSuspense';
 import { useObserver } from './useObserver';
+import { useSnapshot } from './useSnapshot';
 
 const POLL = { poll: true } as const;
+const FIELDS = ['data', 'error'] as const;
 
 /**
  * `useSuspense` plus polling: suspends until data is usable, then keeps it fresh
@@ -21,6 +22,5 @@ export function useLive<E extends EndpointLike>(endpoint: E, ...args: ArgsOf<E>)
 export function useLive<E extends EndpointLike>(endpoint: E, ...args: ArgsOf<E> | [null]): ResolveType<E> | undefined;
 export function useLive<E extends EndpointLike>(endpoint: E, ...args: readonly unknown[]): ResolveType<E> | undefined {
   const observer = useObserver(POLL, endpoint, args);
-  const snapshot = useSyncExternalStore(observer.subscribe, observer.getSnapshot, observer.getSnapshot);
-  return readSuspense(observer, snapshot);
+  return readSuspense(observer, useSnapshot(observer, FIELDS));
 }

@@ -1,10 +1,11 @@
-import { use, useSyncExternalStore } from 'react';
-import type { EndpointLike, EndpointObserver, ObserverSnapshot, ResolveType } from '@resto/core';
+import type { EndpointLike, EndpointObserver, ResolveType } from '@resto/core';
 import { withRetry } from './retry';
 import type { ArgsOf } from './types';
 import { useObserver } from './useObserver';
+import { useSnapshot } from './useSnapshot';
 
 const FETCH = {};
+const FIELDS = ['data', 'error'] as const;
 
 /**
  * Reads an endpoint, suspending until usable data is stored. Errors go to the
@@ -21,8 +22,7 @@ export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: ArgsOf
 export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: ArgsOf<E> | [null]): ResolveType<E> | undefined;
 export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: readonly unknown[]): ResolveType<E> | undefined {
   const observer = useObserver(FETCH, endpoint, args);
-  const snapshot = useSyncExternalStore(observer.subscribe, observer.getSnapshot, observer.getSnapshot);
-  return readSuspense(observer, snapshot);
+  return readSuspense(observer, useSnapshot(observer, FIELDS));
 }
 
 /**
@@ -31,14 +31,13 @@ export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: readon
  */
 export function readSuspense<E extends EndpointLike>(
   observer: EndpointObserver<E>,
-  snapshot: ObserverSnapshot<ResolveType<E>>,
+  snapshot: { readonly data: ResolveType<E> | undefined; readonly error: Error | undefined },
 ): ResolveType<E> | undefined {
   if (observer.key === undefined) return undefined;
   if (snapshot.error) throw withRetry(snapshot.error, () => observer.refetch());
   if (snapshot.data !== undefined) return snapshot.data;
-  use(observer.promise());
-  // The fetch settled: read what it stored (React re-renders before using this).
-  const after = observer.getSnapshot();
-  if (after.error) throw withRetry(after.error, () => observer.refetch());
-  return after.data;
+  // Thrown rather than passed to `use()`: when React replays the component after the
+  // fetch, the data is there and `use()` would not be called again, which React
+  // reports as a conditional `use()`. A thrown promise retries the render instead.
+  throw observer.promise();
 }

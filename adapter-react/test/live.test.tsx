@@ -1,0 +1,121 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { createClient, RestEndpoint, SubscriptionManager, type Client } from '@resto/core';
+import { AsyncBoundary, DataProvider, useCache, useSubscription, useLive, useSuspense } from '../src';
+import { json, startServer, until } from './helpers/server';
+import { todoApi } from './helpers/api';
+
+let server: Awaited<ReturnType<typeof startServer>>;
+let client: Client;
+let tick = 0;
+
+beforeAll(async () => {
+  server = await startServer({ 'GET /time': (_h, res) => json(res, { tick: ++tick }) });
+});
+afterAll(() => server.close());
+afterEach(() => {
+  cleanup();
+  client?.destroy();
+  server.hits.length = 0;
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const polls = (c: Client) => c.managers.find((m): m is SubscriptionManager => m instanceof SubscriptionManager)!.active;
+
+describe('polling', () => {
+  it('useLive suspends, then polls at pollFrequency, and stops on unmount', async () => {
+    const getTime = new RestEndpoint({ urlPrefix: server.url, path: '/time', pollFrequency: 40 });
+    function Clock() {
+      const { tick } = useLive(getTime);
+      return <time>tick {tick}</time>;
+    }
+    client = createClient();
+    let view!: ReturnType<typeof render>;
+    await act(async () => {
+      view = render(
+        <DataProvider client={client}>
+          <AsyncBoundary fallback={<p>loading</p>}>
+            <Clock />
+          </AsyncBoundary>
+        </DataProvider>,
+      );
+    });
+    const first = Number((await screen.findByText(/^tick/)).textContent!.split(' ')[1]);
+    await act(() => until(() => server.count('GET', '/time') >= 4, 3000));
+    const shown = Number(screen.getByText(/^tick/).textContent!.split(' ')[1]);
+    expect(shown).toBeGreaterThan(first);
+    expect(polls(client).size).toBe(1);
+    view.unmount();
+    expect(polls(client).size).toBe(0);
+    const after = server.count('GET', '/time');
+    await sleep(200);
+    // At most one request that was already in flight at unmount.
+    expect(server.count('GET', '/time')).toBeLessThanOrEqual(after + 1);
+  });
+
+  it('useSubscription polls without re-rendering its own component; null args stop it', async () => {
+    const getTime = new RestEndpoint({ urlPrefix: server.url, path: '/time', pollFrequency: 30 });
+    let renders = 0;
+    function Poller({ on }: { on: boolean }) {
+      renders++;
+      useSubscription(getTime, ...((on ? [] : [null]) as []));
+      return null;
+    }
+    function Reader() {
+      const data = useCache(getTime);
+      return <span>{data ? `seen ${data.tick}` : 'nothing yet'}</span>;
+    }
+    client = createClient();
+    let view!: ReturnType<typeof render>;
+    await act(async () => {
+      view = render(
+        <DataProvider client={client}>
+          <Poller on />
+          <Reader />
+        </DataProvider>,
+      );
+    });
+    expect(screen.getByText('nothing yet')).toBeTruthy();
+    await act(() => until(() => server.count('GET', '/time') >= 2, 3000));
+    await screen.findByText(/^seen/);
+    expect(renders).toBe(1);
+    await act(async () => {
+      view.rerender(
+        <DataProvider client={client}>
+          <Poller on={false} />
+          <Reader />
+        </DataProvider>,
+      );
+    });
+    expect(polls(client).size).toBe(0);
+  });
+});
+
+describe('conditional reads', () => {
+  it('null args fetch nothing until real args arrive', async () => {
+    const api = todoApi(server.url);
+    server.routes['GET /todos/7'] = (_h, res) => json(res, { id: 7, title: 'seven', completed: false });
+    function Maybe({ id }: { id: number | null }) {
+      const todo = useSuspense(api.get, id === null ? null : { id });
+      return <p>{todo ? todo.title : 'no todo selected'}</p>;
+    }
+    client = createClient();
+    const ui = (id: number | null) => (
+      <DataProvider client={client}>
+        <AsyncBoundary fallback={<p>loading</p>}>
+          <Maybe id={id} />
+        </AsyncBoundary>
+      </DataProvider>
+    );
+    let view!: ReturnType<typeof render>;
+    await act(async () => {
+      view = render(ui(null));
+    });
+    expect(screen.getByText('no todo selected')).toBeTruthy();
+    await sleep(30);
+    expect(server.count('GET', '/todos/7')).toBe(0);
+    await act(async () => view.rerender(ui(7)));
+    await screen.findByText('seven');
+    expect(server.count('GET', '/todos/7')).toBe(1);
+  });
+});
