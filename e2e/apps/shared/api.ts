@@ -1,6 +1,7 @@
 // The one API description every demo app imports: entities, resources and
 // endpoints of the e2e server. Apps differ only in how they bind to it.
-import { Entity, RestEndpoint, resource, type RestGenerics } from '@resto/core';
+import { Entity, RestEndpoint, type RestGenerics } from '@resto/core';
+import { resource } from './compat';
 import { session } from './session';
 
 /**

@@ -1,0 +1,8 @@
+import { createApp } from 'vue';
+import { createResto } from '@resto/vue';
+import { createDemoClient } from '../shared/client';
+import App from './App.vue';
+import '../shared/style.css';
+
+// One client for the page, made outside Vue so the LogoutManager is in it.
+createApp(App).use(createResto({ client: createDemoClient() })).mount('#app');

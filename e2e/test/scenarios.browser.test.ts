@@ -1,0 +1,270 @@
+// One scenario list, four demo apps (web component, React, Vue, Svelte), real
+// Chromium, real server. The apps share e2e/apps/shared/api.ts and the same
+// data-testids, so every scenario reads the same in every app. Request counts
+// come from the server's log: they prove dedupe and "no refetch".
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../server/index';
+import { useBrowser, withPage } from './browser';
+
+const ALL_APPS = ['wc', 'react', 'vue', 'svelte'] as const;
+type AppName = (typeof ALL_APPS)[number];
+// E2E_APPS=wc,react narrows the run while working on one app (default: all four).
+const APPS = process.env.E2E_APPS ? ALL_APPS.filter((a) => process.env.E2E_APPS!.split(',').includes(a)) : ALL_APPS;
+
+const appsDir = fileURLToPath(new URL('../apps/', import.meta.url));
+const distOf = (app: AppName) => join(appsDir, app, 'dist');
+
+let server: RunningServer;
+const browser = useBrowser();
+
+beforeAll(async () => {
+  // Build once, in a child process (vite's build must not run inside the test
+  // runner's own vite); up-to-date apps are skipped in a few milliseconds.
+  await promisify(execFile)(process.execPath, [join(appsDir, 'build.mjs'), ...APPS], { timeout: 170_000 }).catch((err) => {
+    throw new Error(`building the demo apps failed:\n${err.stdout ?? ''}\n${err.stderr ?? err.message}`);
+  });
+  for (const app of APPS) {
+    if (!existsSync(join(distOf(app), 'index.html'))) throw new Error(`no build of the ${app} app in ${distOf(app)}`);
+  }
+  server = await startServer({ static: Object.fromEntries(APPS.map((a) => [`/${a}/`, distOf(a)])) });
+}, 180_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+// ---- helpers ---------------------------------------------------------------
+
+/** Requests that reached the server for exactly this path (and query, when given). */
+function requests(method: string, path: string, query?: Record<string, string>) {
+  return server.requests
+    .filter({ method })
+    .filter((r) => r.path === path && (query === undefined || JSON.stringify(r.query) === JSON.stringify(query)));
+}
+
+const POLL = { timeout: 5_000, interval: 25 };
+const byId = (page: Page, id: string) => page.getByTestId(id);
+const todoItem = (page: Page, id: number) => page.locator(`[data-testid="todo-item"][data-id="${id}"]`);
+const count = (page: Page, id: string) => page.getByTestId(id).count();
+const text = (page: Page, id: string) => page.getByTestId(id).first().textContent();
+const completedOf = (page: Page, id: number) => todoItem(page, id).getAttribute('data-completed');
+
+/** Opens the app on a fresh server state and waits for the first screen. */
+async function open(page: Page, app: AppName) {
+  server.reset();
+  await page.goto(`${server.url}/${app}/`);
+  await expect.poll(() => count(page, 'todo-item'), POLL).toBe(20);
+}
+
+async function logInAs(page: Page, username: string) {
+  await byId(page, 'login-username').fill(username);
+  await byId(page, 'login-password').fill('resto');
+  await byId(page, 'login-submit').click();
+}
+
+function scenario(app: AppName, name: string, fn: (page: Page) => Promise<void>, timeout?: number) {
+  it(name, async () => {
+    await withPage(await browser(), `${app}-${name}`, fn);
+  }, timeout);
+}
+
+// ---- the scenario list -----------------------------------------------------
+
+for (const app of APPS) {
+  describe(`${app} app`, () => {
+    scenario(app, 'load: todos, count, posts with nested authors, server time', async (page) => {
+      await open(page, app);
+      expect(await text(page, 'app-name')).toBe(app);
+      expect(await todoItem(page, 1).getByTestId('todo-title').textContent()).toBe('Buy milk');
+      expect(await completedOf(page, 3)).toBe('true');
+      expect(await text(page, 'todo-count')).toBe('20');
+      await expect.poll(() => count(page, 'post-item'), POLL).toBe(5);
+      // Nested author and comments came normalized out of one GET /posts.
+      expect(await page.getByTestId('post-author').first().textContent()).toBe('Alice Archer');
+      expect(await page.getByTestId('post-comments').first().textContent()).toBe('2 comments');
+      await expect.poll(() => text(page, 'server-time'), POLL).toMatch(/^\d\d:\d\d:\d\d$/);
+      expect(requests('GET', '/posts')).toHaveLength(1);
+    });
+
+    scenario(app, 'dedupe: list and counter read one key with one request', async (page) => {
+      await open(page, app);
+      // TodoList and TodoCount are two components reading getList({}).
+      expect(await text(page, 'todo-count')).toBe('20');
+      expect(requests('GET', '/todos')).toHaveLength(1);
+      await byId(page, 'filter-open').click();
+      await expect.poll(() => count(page, 'todo-item'), POLL).toBe(14);
+      expect(await text(page, 'todo-count')).toBe('14');
+      expect(requests('GET', '/todos', { completed: 'false' })).toHaveLength(1);
+    });
+
+    scenario(app, 'filter: all / open / done via getList args', async (page) => {
+      await open(page, app);
+      await byId(page, 'filter-done').click();
+      await expect.poll(() => count(page, 'todo-item'), POLL).toBe(6);
+      expect(await page.locator('[data-testid="todo-item"][data-completed="false"]').count()).toBe(0);
+      expect(await byId(page, 'filter-done').getAttribute('aria-pressed')).toBe('true');
+      await byId(page, 'filter-open').click();
+      await expect.poll(() => count(page, 'todo-item'), POLL).toBe(14);
+      expect(await page.locator('[data-testid="todo-item"][data-completed="true"]').count()).toBe(0);
+      await byId(page, 'filter-all').click();
+      await expect.poll(() => count(page, 'todo-item'), POLL).toBe(20);
+      expect(requests('GET', '/todos', { completed: 'true' })).toHaveLength(1);
+      expect(requests('GET', '/todos', { completed: 'false' })).toHaveLength(1);
+      // Back to "all": still fresh in the store, no second request.
+      expect(requests('GET', '/todos', {})).toHaveLength(1);
+    });
+
+    scenario(app, 'add: getList.push appends the created todo', async (page) => {
+      await open(page, app);
+      await byId(page, 'todo-new-title').fill('Write e2e tests');
+      await byId(page, 'todo-add').click();
+      await expect.poll(() => count(page, 'todo-item'), POLL).toBe(21);
+      // The server's answer (id 21) replaces the optimistic row.
+      await expect.poll(() => todoItem(page, 21).getByTestId('todo-title').textContent(), POLL).toBe('Write e2e tests');
+      expect(await page.getByTestId('todo-title').last().textContent()).toBe('Write e2e tests');
+      expect(await text(page, 'todo-count')).toBe('21');
+      expect(requests('POST', '/todos')).toHaveLength(1);
+      expect(server.db.todos.get(21)?.title).toBe('Write e2e tests');
+      // The open list was never fetched: pushing did not need it, so no GET.
+      expect(requests('GET', '/todos')).toHaveLength(1);
+      await byId(page, 'filter-open').click();
+      await expect.poll(() => count(page, 'todo-item'), POLL).toBe(15);
+      expect(await todoItem(page, 21).count()).toBe(1);
+    });
+
+    scenario(app, 'toggle: getList.move takes the todo out of the open list', async (page) => {
+      await open(page, app);
+      await byId(page, 'filter-open').click();
+      await expect.poll(() => count(page, 'todo-item'), POLL).toBe(14);
+      await todoItem(page, 1).getByTestId('todo-toggle').click();
+      await expect.poll(() => count(page, 'todo-item'), POLL).toBe(13);
+      expect(await todoItem(page, 1).count()).toBe(0);
+      await expect.poll(() => server.db.todos.get(1)?.completed, POLL).toBe(true);
+      expect(requests('PATCH', '/todos/1')).toHaveLength(1);
+      // The "all" list was updated in place: it shows todo 1 done without a refetch.
+      await byId(page, 'filter-all').click();
+      await expect.poll(() => completedOf(page, 1), POLL).toBe('true');
+      expect(requests('GET', '/todos', {})).toHaveLength(1);
+    });
+
+    scenario(app, 'delete: the todo leaves every list', async (page) => {
+      await open(page, app);
+      await todoItem(page, 2).getByTestId('todo-delete').click();
+      await expect.poll(() => count(page, 'todo-item'), POLL).toBe(19);
+      expect(await todoItem(page, 2).count()).toBe(0);
+      expect(await text(page, 'todo-count')).toBe('19');
+      await expect.poll(() => server.db.todos.has(2), POLL).toBe(false);
+      expect(requests('DELETE', '/todos/2')).toHaveLength(1);
+      await byId(page, 'filter-open').click();
+      await expect.poll(() => count(page, 'todo-item'), POLL).toBe(13);
+      expect(await todoItem(page, 2).count()).toBe(0);
+    });
+
+    scenario(app, 'pagination: load more appends pages until the end', async (page) => {
+      await open(page, app);
+      await expect.poll(() => count(page, 'post-item'), POLL).toBe(5);
+      await byId(page, 'posts-load-more').click();
+      await expect.poll(() => count(page, 'post-item'), POLL).toBe(10);
+      await byId(page, 'posts-load-more').click();
+      await expect.poll(() => count(page, 'post-item'), POLL).toBe(12);
+      await byId(page, 'posts-end').waitFor();
+      expect(await count(page, 'posts-load-more')).toBe(0);
+      const ids = await page.getByTestId('post-item').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-id'))));
+      expect(ids).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+      expect(requests('GET', '/posts').map((r) => r.query.page)).toEqual([undefined, '2', '3']);
+    });
+
+    scenario(app, 'detail/list consistency: an edit in the detail shows in the list without refetch', async (page) => {
+      await open(page, app);
+      await todoItem(page, 4).getByTestId('todo-open').click();
+      await expect.poll(() => text(page, 'detail-title'), POLL).toBe('Review pull request');
+      await expect.poll(() => byId(page, 'detail-title-input').inputValue(), POLL).toBe('Review pull request');
+      await byId(page, 'detail-title-input').fill('Review two pull requests');
+      await byId(page, 'detail-save').click();
+      await expect.poll(() => todoItem(page, 4).getByTestId('todo-title').textContent(), POLL).toBe('Review two pull requests');
+      await expect.poll(() => text(page, 'detail-status'), POLL).toBe('Saved');
+      expect(await text(page, 'detail-title')).toBe('Review two pull requests');
+      expect(server.db.todos.get(4)?.title).toBe('Review two pull requests');
+      expect(requests('PATCH', '/todos/4')).toHaveLength(1);
+      // One list fetch at load, none after the edit: the store applied the response.
+      expect(requests('GET', '/todos')).toHaveLength(1);
+      await byId(page, 'detail-close').click();
+      await expect.poll(() => count(page, 'todo-detail'), POLL).toBe(0);
+    });
+
+    scenario(app, 'optimistic toggle: shows at once, rolls back when the server fails', async (page) => {
+      await open(page, app);
+      expect(await completedOf(page, 3)).toBe('true');
+      server.delayNext({ method: 'PATCH', path: '/todos/3', ms: 1_000 });
+      server.failNext({ method: 'PATCH', path: '/todos/3', status: 500, message: 'Database on fire' });
+      const clicked = Date.now();
+      await todoItem(page, 3).getByTestId('todo-toggle').click();
+      // Flipped before the (delayed) server answered.
+      await expect.poll(() => completedOf(page, 3), { timeout: 900, interval: 10 }).toBe('false');
+      expect(await todoItem(page, 3).getByTestId('todo-toggle').isChecked()).toBe(false);
+      expect(Date.now() - clicked).toBeLessThan(1_000);
+      expect(requests('PATCH', '/todos/3')[0]?.status).toBe(0);
+      // The failure puts the stored value back and says why.
+      await expect.poll(() => completedOf(page, 3), POLL).toBe('true');
+      expect(await todoItem(page, 3).getByTestId('todo-toggle').isChecked()).toBe(true);
+      await expect.poll(() => text(page, 'mutation-error'), POLL).toContain('500');
+      expect(server.db.todos.get(3)?.completed).toBe(true);
+      expect(await text(page, 'todo-count')).toBe('20');
+    });
+
+    scenario(app, 'polling: the server time widget updates by itself', async (page) => {
+      await open(page, app);
+      await expect.poll(() => text(page, 'server-time'), POLL).toMatch(/^\d\d:\d\d:\d\d$/);
+      const first = await text(page, 'server-time');
+      await expect.poll(() => text(page, 'server-time'), { timeout: 4_000, interval: 50 }).not.toBe(first);
+      expect(requests('GET', '/time').length).toBeGreaterThanOrEqual(2);
+    });
+
+    scenario(app, 'login and logout with an access token', async (page) => {
+      await open(page, app);
+      await logInAs(page, 'bob');
+      await expect.poll(() => text(page, 'auth-user'), POLL).toBe('Bob Baker');
+      const me = requests('GET', '/me');
+      expect(me).toHaveLength(1);
+      expect(me[0]).toMatchObject({ token: true, status: 200 });
+      await byId(page, 'logout').click();
+      await byId(page, 'login-form').waitFor();
+      expect(await count(page, 'session-expired')).toBe(0);
+      await expect.poll(() => requests('POST', '/logout').length, POLL).toBe(1);
+      expect(requests('POST', '/logout')[0]?.token).toBe(true);
+      // A wrong password is an error message, not a logout.
+      await byId(page, 'login-username').fill('bob');
+      await byId(page, 'login-password').fill('nope');
+      await byId(page, 'login-submit').click();
+      await expect.poll(() => text(page, 'login-error'), POLL).toContain('401');
+      expect(await count(page, 'session-expired')).toBe(0);
+    });
+
+    scenario(app, 'a 401 logs out: expired token, next request, login form again', async (page) => {
+      await open(page, app);
+      await logInAs(page, 'alice');
+      await expect.poll(() => text(page, 'auth-user'), POLL).toBe('Alice Archer');
+      server.expireTokens();
+      await todoItem(page, 1).getByTestId('todo-toggle').click();
+      // LogoutManager: the 401 forgets the token and resets the store.
+      await byId(page, 'session-expired').waitFor();
+      expect(await count(page, 'login-form')).toBe(1);
+      expect(await count(page, 'auth-user')).toBe(0);
+      const patch = requests('PATCH', '/todos/1');
+      expect(patch).toHaveLength(1);
+      expect(patch[0]).toMatchObject({ token: true, status: 401 });
+      expect(server.db.todos.get(1)?.completed).toBe(false);
+      // The reset store reads again, anonymously, and shows the server's truth.
+      await expect.poll(() => count(page, 'todo-item'), POLL).toBe(20);
+      await expect.poll(() => completedOf(page, 1), POLL).toBe('false');
+      await expect.poll(() => requests('GET', '/todos').length, POLL).toBe(2);
+      expect(requests('GET', '/todos')[1]?.token).toBe(false);
+    });
+  });
+}
