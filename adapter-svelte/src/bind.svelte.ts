@@ -113,7 +113,7 @@ export function bind<O extends Source<any>>(
 }
 
 /** A `$derived` as a function, so it can be created conditionally. */
-function derive<T>(fn: () => T): () => T {
+export function derive<T>(fn: () => T): () => T {
   const value = $derived.by(fn);
   return () => value;
 }

@@ -1,24 +1,25 @@
 import type { EndpointLike, EndpointObserver, ObserverSnapshot, ResolveType } from '@resto/core';
-import type { Args, StoreSubscribe } from './bind.svelte';
+import { derive, type Args, type StoreSubscribe } from './bind.svelte';
 import { bindEndpoint } from './observe';
 
 /**
  * What `useSuspense` and `useLive` return: `current` (reactive under runes),
- * the store contract (`$todo`), and a promise of the data for `{#await}`.
+ * the store contract (`$todo`), and `promise` for `{#await}`.
  */
-export interface Suspense<T> extends PromiseLike<T> {
+export interface Suspense<T> {
   /**
    * The data, or undefined while nothing usable is stored. Throws the error when
    * the read failed with no data to show (catch it with `<svelte:boundary>`).
    */
   readonly current: T | undefined;
   /**
-   * Settles with the data (or rejects with the error). While data is usable it is
-   * an already-resolved promise of the latest data, so `{#await todo.promise then t}`
-   * keeps showing fresh data without a pending flash; it is pending only while
-   * nothing usable is stored (first load, invalidation, new args).
+   * For `{#await todo.promise}` and `await todo.promise`: a promise while nothing
+   * usable is stored (first load, invalidation, new args), rejected with the error
+   * when the read failed, and the data itself once it is usable. A value that is not
+   * a promise renders `{:then}` at once, so fresh data (a mutation, a revalidation)
+   * updates the `{:then}` branch in place: no pending flash, no re-created rows.
    */
-  readonly promise: Promise<T>;
+  readonly promise: T | Promise<T>;
   /** Store contract: `$todo` is the data (undefined while loading or failed). */
   subscribe: StoreSubscribe<T | undefined>;
   /** Fetches again now, whatever is stored. */
@@ -28,17 +29,17 @@ export interface Suspense<T> extends PromiseLike<T> {
 const noop = () => {};
 
 interface Promised {
-  data?: [unknown, Promise<unknown>];
   error?: [unknown, Promise<unknown>];
   pending?: Promise<unknown>;
 }
 
-/** One promise per data value, per error, per loading episode: await blocks stay calm. */
-function promiseOf(o: EndpointObserver, cache: Promised, snap: ObserverSnapshot): Promise<unknown> {
-  if (snap.data !== undefined) {
-    if (cache.data?.[0] !== snap.data) cache.data = [snap.data, Promise.resolve(snap.data)];
-    return cache.data[1];
-  }
+/**
+ * The data when usable; otherwise one promise per error and per loading episode.
+ * Why not a resolved promise for data: Svelte's `{#await}` may show `pending` for a
+ * tick on every new promise, even a settled one, and rebuild `{:then}`.
+ */
+function promiseOf(o: EndpointObserver, cache: Promised, snap: ObserverSnapshot): unknown {
+  if (snap.data !== undefined) return snap.data;
   if (snap.error) {
     if (cache.error?.[0] !== snap.error) {
       const rejected = Promise.reject(snap.error);
@@ -47,7 +48,7 @@ function promiseOf(o: EndpointObserver, cache: Promised, snap: ObserverSnapshot)
     }
     return cache.error[1];
   }
-  if (o.args === null) return Promise.resolve(undefined);
+  if (o.args === null) return undefined;
   if (!cache.pending) {
     const pending = o.promise().then(() => {
       if (cache.pending === pending) cache.pending = undefined;
@@ -69,6 +70,12 @@ export function suspenseOf<E extends EndpointLike>(binding: ReturnType<typeof bi
     if (!c) caches.set(o, (c = {}));
     return c;
   };
+  // A derived, so an await block re-runs only when the promise or data itself
+  // changes, not on every snapshot change (loading flags, expiry).
+  const promise = derive(() => {
+    const o = binding.read();
+    return promiseOf(o, cacheFor(o), o.getSnapshot()) as ResolveType<E> | Promise<ResolveType<E>>;
+  });
   return {
     get current() {
       const snap = binding.read().getSnapshot();
@@ -76,11 +83,7 @@ export function suspenseOf<E extends EndpointLike>(binding: ReturnType<typeof bi
       return snap.data;
     },
     get promise() {
-      const o = binding.read();
-      return promiseOf(o, cacheFor(o), o.getSnapshot()) as Promise<ResolveType<E>>;
-    },
-    then(onfulfilled, onrejected) {
-      return this.promise.then(onfulfilled, onrejected);
+      return promise();
     },
     subscribe: binding.store((o) => o.getSnapshot().data),
     refetch: () => binding.entry().source.refetch(),

@@ -1,0 +1,120 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
+import { createClient, RestEndpoint, type Client } from '@resto/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { clientContext } from '../src';
+import { Todo, startTodoServer, type TodoServer } from './helpers/api';
+import { until } from './helpers/server';
+import TodoAwait from './fixtures/TodoAwait.svelte';
+import TodoDLE from './fixtures/TodoDLE.svelte';
+import TodoStore from './fixtures/TodoStore.svelte';
+import TodoSwitch from './fixtures/TodoSwitch.svelte';
+
+let server: TodoServer;
+let client: Client;
+beforeEach(async () => {
+  server = await startTodoServer();
+  client = createClient();
+});
+afterEach(async () => {
+  cleanup();
+  client.destroy();
+  await server.close();
+});
+const text = (id: string) => screen.getByTestId(id).textContent;
+
+describe('errors', () => {
+  it('a 404 rejects the {#await} promise with the status', async () => {
+    render(TodoAwait, { props: { api: server.api, id: 99 }, context: clientContext(client) });
+    expect((await screen.findByTestId('error')).textContent).toBe('error 404');
+    expect(screen.queryByTestId('title')).toBeNull();
+  });
+
+  it('a 404 shows as useDLE error, without data', async () => {
+    render(TodoDLE, { props: { api: server.api, id: 99 }, context: clientContext(client) });
+    expect(screen.getByText('loading')).toBeTruthy();
+    expect((await screen.findByTestId('error')).textContent).toBe('error 404');
+  });
+});
+
+describe('getter args', () => {
+  it('re-keys the read when runes state changes, and null skips fetching', async () => {
+    render(TodoSwitch, { props: { api: server.api }, context: clientContext(client) });
+    await until(() => text('title') === 'todo 1');
+    await fireEvent.click(screen.getByText('two'));
+    expect(text('title')).toBe('loading');
+    await until(() => text('title') === 'todo 2');
+    // Back to a key that is stored: no loading, no new request.
+    await fireEvent.click(screen.getByText('one'));
+    expect(text('title')).toBe('todo 1');
+    await fireEvent.click(screen.getByText('off'));
+    expect(text('title')).toBe('off');
+    await new Promise((r) => setTimeout(r, 30));
+    expect(server.count('GET', '/todos/1')).toBe(1);
+    expect(server.count('GET', '/todos/2')).toBe(1);
+    expect(server.hits.filter((h) => h.method === 'GET')).toHaveLength(2);
+  });
+
+  it('releases the previous key when the args change', async () => {
+    const gc = client.controller.gc as unknown as { refCount(key: string): number };
+    render(TodoSwitch, { props: { api: server.api }, context: clientContext(client) });
+    await until(() => text('title') === 'todo 1');
+    const key1 = server.api.get.key({ id: 1 });
+    expect(gc.refCount(key1)).toBeGreaterThan(0);
+    await fireEvent.click(screen.getByText('two'));
+    await until(() => text('title') === 'todo 2');
+    await until(() => gc.refCount(key1) === 0);
+    expect(gc.refCount(server.api.get.key({ id: 2 }))).toBeGreaterThan(0);
+  });
+});
+
+describe('stale-while-revalidate', () => {
+  it('keeps showing stale data while it refetches, then shows the new data', async () => {
+    const get = new RestEndpoint({ urlPrefix: server.url, path: '/todos/:id', schema: Todo, dataExpiryLength: 100 });
+    render(TodoDLE, { props: { api: { ...server.api, get }, id: 1 }, context: clientContext(client) });
+    await until(() => screen.queryByTestId('title')?.textContent === 'todo 1');
+    server.todos.get(1)!.title = 'renamed';
+    const release = server.hold();
+    // Expiry passes while mounted: a refetch starts and the old data stays on screen.
+    await until(() => server.count('GET', '/todos/1') === 2);
+    await until(() => text('title') === 'todo 1 (refreshing)');
+    release();
+    await until(() => text('title') === 'renamed');
+    expect(screen.queryByText('loading')).toBeNull();
+  });
+
+  it('an {#await} block never falls back to pending while stale data revalidates', async () => {
+    const get = new RestEndpoint({ urlPrefix: server.url, path: '/todos/:id', schema: Todo, dataExpiryLength: 100 });
+    render(TodoAwait, { props: { api: { ...server.api, get }, id: 1 }, context: clientContext(client) });
+    await until(() => screen.queryByTestId('title')?.textContent === 'todo 1');
+    server.todos.get(1)!.title = 'renamed';
+    const seen = new Set<string>();
+    const observer = new MutationObserver(() => seen.add(document.body.textContent ?? ''));
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    await until(() => text('title') === 'renamed');
+    observer.disconnect();
+    expect([...seen].some((t) => t.includes('loading'))).toBe(false);
+  });
+});
+
+describe('stores and runes', () => {
+  it('$store syntax follows getter args and fixed args', async () => {
+    render(TodoStore, { props: { api: server.api }, context: clientContext(client) });
+    expect(text('title')).toBe('loading');
+    await until(() => text('title') === 'todo 1' && text('dle') === 'todo 3');
+    await fireEvent.click(screen.getByText('two'));
+    await until(() => text('title') === 'todo 2');
+  });
+
+  it('store subscribe works outside components (plain subscribers)', async () => {
+    const { useSuspense } = await import('../src');
+    // A read made inside a component, consumed by a plain store subscriber.
+    let read!: ReturnType<typeof useSuspense<typeof server.api.get>>;
+    const { default: Capture } = await import('./fixtures/Capture.svelte');
+    render(Capture, { props: { make: () => (read = useSuspense(server.api.get, { id: 2 })) }, context: clientContext(client) });
+    const values: unknown[] = [];
+    const stop = read.subscribe((v) => values.push(v && (v as Todo).title));
+    await until(() => values.includes('todo 2'));
+    expect(values[0]).toBeUndefined();
+    stop();
+  });
+});
