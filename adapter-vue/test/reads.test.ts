@@ -72,6 +72,41 @@ describe('useSuspense', () => {
   });
 });
 
+describe('useSuspense after it resolved', () => {
+  it('keeps the last data while new args load, then shows them; a later error reaches onErrorCaptured', async () => {
+    const id = ref(1);
+    const Detail = defineComponent({
+      async setup() {
+        const todo = await useSuspense(api.get, () => ({ id: id.value }));
+        return () => h('h1', todo.value.title);
+      },
+    });
+    const caught: unknown[] = [];
+    const Root = defineComponent(() => {
+      onErrorCaptured((e) => {
+        caught.push(e);
+        return false;
+      });
+      return () => h(Suspense, null, { default: () => h(Detail), fallback: () => h('p', 'loading') });
+    });
+    const { wrapper } = withApp(Root);
+    await until(() => wrapper.text() === 'one');
+    const held = defer();
+    gate.hold = held.promise;
+    id.value = 2;
+    await new Promise((r) => setTimeout(r, 20));
+    expect(wrapper.text()).toBe('one');
+    gate.hold = undefined;
+    held.resolve();
+    await until(() => wrapper.text() === 'two');
+
+    id.value = 406;
+    await until(() => caught.length > 0);
+    expect(caught[0]).toMatchObject({ status: 404 });
+    wrapper.unmount();
+  });
+});
+
 describe('useDLE', () => {
   it('gives loading, then an error state on 404', async () => {
     const Detail = defineComponent(() => {
