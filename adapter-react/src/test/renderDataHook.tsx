@@ -33,7 +33,7 @@ export type RenderDataHookResult<R, P> = RenderHookResult<R, P> & {
  */
 export function renderDataHook<R, P = undefined>(
   hook: (props: P) => R,
-  { initialProps, client, wrapper: Inner, ...fixtures }: RenderDataHookOptions<P> = {},
+  { initialProps, client, wrapper: Inner, ...fixtures }: RenderDataHookOptions<NoInfer<P>> = {},
 ): RenderDataHookResult<R, P> {
   const store = client ?? createFixtureClient(fixtures);
   const wrapper = ({ children }: { children: ReactNode }) => (
