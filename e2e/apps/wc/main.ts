@@ -25,6 +25,9 @@ function h(tag: string, attrs: Record<string, string | boolean | undefined> = {}
   return el;
 }
 
+/** Children without the empty ones, for replaceChildren. */
+const kids = (...children: Child[]): Array<Node | string> => children.filter((c): c is Node | string => c !== null && c !== undefined && c !== false);
+
 /** Subscribes and renders now and on every change; returns the unsubscribe. */
 function bind<T>(observer: { subscribe(l: () => void): () => void; getSnapshot(): T }, render: (s: T) => void) {
   const stop = observer.subscribe(() => render(observer.getSnapshot()));
@@ -57,11 +60,11 @@ class RestoTime extends Bound {
     const time = client.observeWith({ poll: true }, ServerTime, []);
     return [
       bind(time, ({ data, error }) => {
-        this.replaceChildren(
+        this.replaceChildren(...kids(
           'Server time: ',
           h('time', { 'data-testid': 'server-time', 'data-epoch': data ? String(data.epochMs) : undefined }, data ? new Date(data.epochMs).toISOString().slice(11, 19) : '…'),
           error ? h('span', { class: 'error' }, ` (${errorText(error)})`) : null,
-        );
+        ));
       }),
     ];
   }
@@ -101,11 +104,11 @@ class RestoAuth extends Bound {
         this.renderOut(false);
       });
     });
-    this.replaceChildren(
+    this.replaceChildren(...kids(
       form,
       expired ? h('p', { 'data-testid': 'session-expired', class: 'notice' }, 'Session expired, please log in again.') : null,
       this.error ? h('p', { 'data-testid': 'login-error', class: 'error' }, this.error) : null,
-    );
+    ));
   }
 }
 
@@ -132,11 +135,11 @@ class RestoTodoList extends Bound {
     return [
       bind(todos, ({ data, loading, error }) => {
         this.todos = (data as Todo[] | undefined) ?? [];
-        this.replaceChildren(
+        this.replaceChildren(...kids(
           error ? h('p', { 'data-testid': 'todo-error', class: 'error' }, errorText(error)) : null,
           loading && !data ? h('p', { 'data-testid': 'todo-loading', class: 'muted' }, 'Loading todos…') : null,
           h('ul', { 'data-testid': 'todo-list' }, ...this.todos.map((t) => this.item(t))),
-        );
+        ));
       }),
     ];
   }
@@ -238,9 +241,9 @@ class RestoTodoDetail extends Bound {
               (err) => (status!.textContent = errorText(err)),
             );
           });
-          this.replaceChildren(
+          this.replaceChildren(...kids(
             h('section', { 'data-testid': 'todo-detail', class: 'card' }, h('h2', {}, 'Todo #', id, ': ', h('span', { 'data-testid': 'detail-title' })), form, close, status),
-          );
+          ));
         }
         const shown = this.querySelector('[data-testid="detail-title"]')!;
         shown.textContent = t ? t.title : error ? errorText(error) : '…';
@@ -282,7 +285,7 @@ class RestoPosts extends Bound {
         },
       );
     });
-    this.replaceChildren(
+    this.replaceChildren(...kids(
       h('h2', {}, 'Posts'),
       error ? h('p', { 'data-testid': 'posts-error', class: 'error' }, errorText(error)) : null,
       !posts && !error ? h('p', { 'data-testid': 'posts-loading', class: 'muted' }, 'Loading posts…') : null,
@@ -299,7 +302,7 @@ class RestoPosts extends Bound {
         ),
       ),
       posts && next !== undefined ? more : posts ? h('p', { 'data-testid': 'posts-end', class: 'muted' }, 'All posts loaded') : null,
-    );
+    ));
   }
 }
 
