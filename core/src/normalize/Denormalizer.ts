@@ -47,8 +47,10 @@ export class Denormalizer {
   readonly unvisit: Unvisit;
   /** Dependencies of the frame being built (tracking mode). */
   deps: unknown[] = [];
-  private readonly entities: Tables;
-  private readonly args: readonly any[];
+  private entities: Tables;
+  private args: readonly any[];
+  private rootObj: object | undefined;
+  private rootValue: unknown;
   private readonly cache: WeakMap<object, EntityEntry> | undefined;
   private local: Map<object, LocalEntry | unknown> | undefined;
   private depth = 0;
@@ -93,9 +95,9 @@ export class Denormalizer {
   }
 
   private storedPlain(schema: any, obj: object): any {
-    let local = this.local;
-    if (local === undefined) local = this.local = new Map();
-    else {
+    if (obj === this.rootObj) return this.rootValue;
+    const local = this.local;
+    if (local !== undefined) {
       const hit = local.get(obj);
       if (hit !== undefined) return hit;
     }
@@ -103,15 +105,37 @@ export class Denormalizer {
     this.depth++;
     let value: any;
     if (typeof schema.createIfValid === 'function') {
+      // registered before nested fields resolve, so a cycle closes on this instance
       value = schema.createIfValid(obj);
-      local.set(obj, value);
-      value = schema.denormalize(value, this.args, this.unvisit);
+      this.remember(obj, value);
+      const out = schema.denormalize(value, this.args, this.unvisit);
+      if (out !== value) this.remember(obj, (value = out));
     } else {
       value = schema.denormalize(obj, this.args, this.unvisit);
+      this.remember(obj, value);
     }
-    local.set(obj, value);
     this.depth--;
     return value;
+  }
+
+  /** The first entity of a pass gets a slot; a Map only when there are more. */
+  private remember(obj: object, value: unknown): void {
+    if (this.rootObj === undefined || this.rootObj === obj) {
+      this.rootObj = obj;
+      this.rootValue = value;
+    } else {
+      (this.local ??= new Map()).set(obj, value);
+    }
+  }
+
+  /** Ready for another pass (uncached passes reuse one instance). */
+  reset(entities: Tables, args: readonly any[]): void {
+    this.entities = entities;
+    this.args = args;
+    this.rootObj = undefined;
+    this.rootValue = undefined;
+    if (this.local !== undefined) this.local.clear();
+    this.depth = 0;
   }
 
   private storedTracked(schema: any, key: string, pk: string, obj: object): any {

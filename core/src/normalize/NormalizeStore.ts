@@ -68,7 +68,7 @@ export class NormalizeStore implements NormalizeDelegate {
     }
     let t = this.entities[key];
     if (this.ownTables![key] === undefined) {
-      t = this.entities[key] = t === undefined ? {} : Object.assign({}, t);
+      t = this.entities[key] = t === undefined ? {} : { ...t };
       this.ownTables![key] = true;
     }
     t![pk] = value;
@@ -81,7 +81,7 @@ export class NormalizeStore implements NormalizeDelegate {
     }
     let t = this.entitiesMeta[key];
     if (this.ownMetaTables![key] === undefined) {
-      t = this.entitiesMeta[key] = t === undefined ? {} : Object.assign({}, t);
+      t = this.entitiesMeta[key] = t === undefined ? {} : { ...t };
       this.ownMetaTables![key] = true;
     }
     t![pk] = meta;

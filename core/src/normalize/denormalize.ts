@@ -14,5 +14,21 @@ export function denormalize<S>(
   entities: { readonly [key: string]: { readonly [pk: string]: any } | undefined },
   args: readonly any[] = [],
 ): DenormalizeNullable<S> | symbol {
-  return new Denormalizer(entities, args).visit(schema, input);
+  // one pass object reused across calls; a nested call (from a process hook) gets its own
+  let d = idle;
+  if (d === undefined) d = new Denormalizer(entities, args);
+  else {
+    idle = undefined;
+    d.reset(entities, args);
+  }
+  try {
+    return d.visit(schema, input);
+  } finally {
+    d.reset(empty, none);
+    idle = d;
+  }
 }
+
+const empty = {};
+const none: readonly any[] = [];
+let idle: Denormalizer | undefined;

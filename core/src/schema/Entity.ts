@@ -114,11 +114,8 @@ export abstract class Entity {
    */
   static fromJS<T extends abstract new (...args: any) => any>(this: T, props: Partial<InstanceType<T>> = {}): InstanceType<T> {
     const plan = entityPlan(this);
-    const inst = Object.create((this as any).prototype);
-    const { defaults, defaultKeys } = plan;
-    for (let i = 0; i < defaultKeys.length; i++) inst[defaultKeys[i]!] = defaults[defaultKeys[i]!];
-    for (const k in props) inst[k] = (props as any)[k];
-    return inst;
+    const inst = plan.ctorSafe ? new (this as any)() : Object.assign(Object.create((this as any).prototype), plan.defaults);
+    return Object.assign(inst, props);
   }
 
   /**
@@ -178,13 +175,20 @@ export abstract class Entity {
    */
   static createIfValid(stored: any): any {
     const plan = entityPlan(this);
-    const inst = Object.create(this.prototype);
-    const { defaults, defaultKeys, deserKeys, deserFns } = plan;
-    for (let i = 0; i < defaultKeys.length; i++) {
-      const k = defaultKeys[i]!;
-      inst[k] = defaults[k];
+    let inst: any;
+    if (plan.spread === undefined) {
+      // records with many undeclared fields copy fastest by spread; few, by assigning onto `new`
+      plan.spread = plan.ctorSafe && Object.keys(stored).length > plan.defaultKeys.length + 8;
     }
-    for (const k in stored) inst[k] = stored[k];
+    if (plan.spread && hasAll(stored, plan.defaultKeys)) {
+      inst = Object.setPrototypeOf({ ...stored }, this.prototype);
+    } else if (plan.ctorSafe) {
+      // field initializers give a fixed-shape object: faster than adding defaults one by one
+      inst = Object.assign(new (this as any)(), stored);
+    } else {
+      inst = Object.assign(Object.create(this.prototype), plan.defaults, stored);
+    }
+    const { deserKeys, deserFns } = plan;
     for (let i = 0; i < deserKeys.length; i++) {
       const k = deserKeys[i]!;
       const v = stored[k];
@@ -229,6 +233,11 @@ export abstract class Entity {
     const pk = `${id}`;
     return delegate.getEntity(this.key, pk) === undefined ? undefined : pk;
   }
+}
+
+function hasAll(obj: object, keys: string[]): boolean {
+  for (let i = 0; i < keys.length; i++) if (!(keys[i]! in obj)) return false;
+  return true;
 }
 
 function missingPkError(cls: any, processed: any, field: unknown): SchemaError {

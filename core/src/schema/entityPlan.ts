@@ -2,6 +2,8 @@ import type { Deserializer } from './types';
 
 /** What an Entity class's `static schema` means, computed once per class. */
 export interface EntityPlan {
+  /** The class this plan belongs to (a subclass inherits the static slot but needs its own plan). */
+  owner: unknown;
   /** The `static schema` object this plan was built from (rebuilt if it is replaced). */
   source: unknown;
   nestedKeys: string[];
@@ -10,9 +12,14 @@ export interface EntityPlan {
   deserFns: ((value: any) => any)[];
   defaults: Record<string, unknown>;
   defaultKeys: string[];
+  /** `new cls()` worked without arguments: field initializers give fast, fixed-shape instances. */
+  ctorSafe: boolean;
+  /** How instances are built; decided from the first stored record seen. */
+  spread?: boolean;
 }
 
-const plans = new WeakMap<object, EntityPlan>();
+/** Static slot holding the plan: a property read is cheaper than a WeakMap lookup per entity. */
+const SLOT = '__restoPlan';
 
 /** A nested schema (Entity class, schema instance, array, plain object) vs a deserialiser. */
 export function isSchema(value: unknown): boolean {
@@ -39,8 +46,8 @@ function toConverter(fn: Deserializer): (value: any) => any {
  */
 export function entityPlan(cls: any): EntityPlan {
   const source = cls.schema;
-  let plan = plans.get(cls);
-  if (plan !== undefined && plan.source === source) return plan;
+  let plan: EntityPlan | undefined = cls[SLOT];
+  if (plan !== undefined && plan.owner === cls && plan.source === source) return plan;
   const nestedKeys: string[] = [];
   const nestedSchemas: unknown[] = [];
   const deserKeys: string[] = [];
@@ -58,13 +65,15 @@ export function entityPlan(cls: any): EntityPlan {
     }
   }
   let defaults: Record<string, unknown> = {};
+  let ctorSafe = false;
   try {
     // field initializers are the defaults; a constructor that needs arguments has none
     defaults = { ...new cls() };
+    ctorSafe = true;
   } catch {
     defaults = {};
   }
-  plan = { source, nestedKeys, nestedSchemas, deserKeys, deserFns, defaults, defaultKeys: Object.keys(defaults) };
-  plans.set(cls, plan);
+  plan = { owner: cls, source, nestedKeys, nestedSchemas, deserKeys, deserFns, defaults, defaultKeys: Object.keys(defaults), ctorSafe };
+  Object.defineProperty(cls, SLOT, { value: plan, configurable: true, writable: true, enumerable: false });
   return plan;
 }
