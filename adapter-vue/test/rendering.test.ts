@@ -101,7 +101,7 @@ describe('rendering', () => {
     expect(live).toBe(0);
     expect(gc.refCount(key)).toBe(0);
     wrapper.unmount();
-  });
+  }, 30_000);
 
   it('GC collects data nobody reads any more, keeps what is read', async () => {
     const gc = new GCPolicy({ graceMS: 5, intervalMS: 60_000 });

@@ -1,7 +1,7 @@
 import { createClient, getDefaultManagers, type Client, type Manager } from '@resto/core';
 import { MockManager, mockInitialState, type Fixture, type FixtureOrInterceptor } from '@resto/core/mock';
 import { mount, type ComponentMountingOptions, type VueWrapper } from '@vue/test-utils';
-import { defineComponent, h, Suspense, type Component } from 'vue';
+import { defineComponent, h, Suspense, type App, type Component } from 'vue';
 import { createResto } from '../context';
 
 /** Options of {@link mountWithResto}. */
@@ -46,7 +46,8 @@ export function createFixtureClient({
 
 /**
  * Mounts a component with the Resto plugin installed on a fixture client.
- * Returns the @vue/test-utils wrapper and the client (to mutate or inspect).
+ * Returns the @vue/test-utils wrapper and the client (to mutate or inspect); a
+ * client built here is destroyed when the wrapper unmounts.
  *
  * @example
  * const { wrapper, client } = mountWithResto(TodoDetail, {
@@ -62,6 +63,8 @@ export function mountWithResto(
   options: RestoMountOptions = {},
 ): { wrapper: VueWrapper<any>; client: Client } {
   const client = options.client ?? createFixtureClient(options);
+  // A client made here is ours to stop (GC interval, polling) when the test unmounts.
+  const owned = options.client ? [] : [{ install: (app: App) => app.onUnmount(() => client.destroy()) }];
   const { suspense, props, mountOptions = {} } = options;
   const fallback = typeof suspense === 'object' ? suspense.fallback : () => 'loading';
   const root = suspense
@@ -70,7 +73,7 @@ export function mountWithResto(
   const wrapper = mount(root as any, {
     ...mountOptions,
     ...(suspense ? null : { props }),
-    global: { ...mountOptions.global, plugins: [...(mountOptions.global?.plugins ?? []), createResto({ client })] },
+    global: { ...mountOptions.global, plugins: [...(mountOptions.global?.plugins ?? []), createResto({ client }), ...owned] },
   });
   return { wrapper, client };
 }
