@@ -1,5 +1,5 @@
 import type { EndpointLike, ResolveType } from '@resto/core';
-import type { Args } from './bind.svelte';
+import type { Args, ArgsInput } from './bind.svelte';
 import { bindEndpoint, readOf, type Read } from './observe';
 
 /**
@@ -10,11 +10,6 @@ import { bindEndpoint, readOf, type Read } from './observe';
  * const me = useCache(UserResource.get, { id: 'me' });
  * {#if me.current}Hi {me.current.name}{/if}
  */
-export function useCache<E extends EndpointLike>(endpoint: E, ...args: Args<E>): Read<ResolveType<E> | undefined>;
-export function useCache<E extends EndpointLike>(
-  endpoint: E,
-  args: null | (() => Args<E> | null),
-): Read<ResolveType<E> | undefined>;
-export function useCache(endpoint: EndpointLike, ...args: unknown[]): Read<unknown> {
+export function useCache<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<Args<E>>): Read<ResolveType<E> | undefined> {
   return readOf(bindEndpoint({ fetch: false }, endpoint, args), (o) => o.getSnapshot().data);
 }

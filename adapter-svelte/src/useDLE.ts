@@ -1,5 +1,5 @@
 import type { EndpointLike, ObserverSnapshot, ResolveType } from '@resto/core';
-import type { Args } from './bind.svelte';
+import type { Args, ArgsInput } from './bind.svelte';
 import { bindEndpoint, readOf, type Read } from './observe';
 
 /**
@@ -16,11 +16,6 @@ import { bindEndpoint, readOf, type Read } from './observe';
  * {:else if todo.current.loading && !todo.current.data}loading…
  * {:else}{todo.current.data.title}{/if}
  */
-export function useDLE<E extends EndpointLike>(endpoint: E, ...args: Args<E>): Read<ObserverSnapshot<ResolveType<E>>>;
-export function useDLE<E extends EndpointLike>(
-  endpoint: E,
-  args: null | (() => Args<E> | null),
-): Read<ObserverSnapshot<ResolveType<E>>>;
-export function useDLE(endpoint: EndpointLike, ...args: unknown[]): Read<ObserverSnapshot> {
+export function useDLE<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<Args<E>>): Read<ObserverSnapshot<ResolveType<E>>> {
   return readOf(bindEndpoint({}, endpoint, args), (o) => o.getSnapshot());
 }

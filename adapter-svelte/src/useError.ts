@@ -1,5 +1,5 @@
 import type { EndpointLike } from '@resto/core';
-import type { Args } from './bind.svelte';
+import type { Args, ArgsInput } from './bind.svelte';
 import { bindEndpoint, readOf, type Read } from './observe';
 
 /** An error as stored by Resto: `NetworkError` and friends carry a numeric `status`. */
@@ -13,11 +13,6 @@ export type ReadError = Error & { status?: number };
  * const error = useError(TodoResource.get, () => [{ id }]);
  * {#if error.current?.status === 404}Not found{/if}
  */
-export function useError<E extends EndpointLike>(endpoint: E, ...args: Args<E>): Read<ReadError | undefined>;
-export function useError<E extends EndpointLike>(
-  endpoint: E,
-  args: null | (() => Args<E> | null),
-): Read<ReadError | undefined>;
-export function useError(endpoint: EndpointLike, ...args: unknown[]): Read<ReadError | undefined> {
+export function useError<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<Args<E>>): Read<ReadError | undefined> {
   return readOf(bindEndpoint({ fetch: false }, endpoint, args), (o) => o.getSnapshot().error);
 }

@@ -1,5 +1,5 @@
 import type { EndpointLike } from '@resto/core';
-import { keepAlive, type Args } from './bind.svelte';
+import { keepAlive, type Args, type ArgsInput } from './bind.svelte';
 import { bindEndpoint, readOf, type Read } from './observe';
 
 /**
@@ -11,12 +11,7 @@ import { bindEndpoint, readOf, type Read } from './observe';
  * useFetch(TodoResource.getList);
  * const todos = useCache(TodoResource.getList);
  */
-export function useFetch<E extends EndpointLike>(endpoint: E, ...args: Args<E>): Read<Promise<void> | undefined>;
-export function useFetch<E extends EndpointLike>(
-  endpoint: E,
-  args: null | (() => Args<E> | null),
-): Read<Promise<void> | undefined>;
-export function useFetch(endpoint: EndpointLike, ...args: unknown[]): Read<Promise<void> | undefined> {
+export function useFetch<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<Args<E>>): Read<Promise<void> | undefined> {
   const binding = bindEndpoint({}, endpoint, args);
   keepAlive(binding);
   return readOf(binding, (o) => (o.getSnapshot().loading ? o.promise() : undefined));

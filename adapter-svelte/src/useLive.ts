@@ -1,5 +1,5 @@
 import type { EndpointLike, ResolveType } from '@resto/core';
-import { keepAlive, type Args } from './bind.svelte';
+import { keepAlive, type Args, type ArgsInput } from './bind.svelte';
 import { bindEndpoint } from './observe';
 import { suspenseOf, type Suspense } from './useSuspense';
 
@@ -11,12 +11,7 @@ import { suspenseOf, type Suspense } from './useSuspense';
  * const price = useLive(PriceResource.get, { symbol: 'BTC' }); // pollFrequency: 5000
  * {#if price.current}{price.current.value}{/if}
  */
-export function useLive<E extends EndpointLike>(endpoint: E, ...args: Args<E>): Suspense<ResolveType<E>>;
-export function useLive<E extends EndpointLike>(
-  endpoint: E,
-  args: null | (() => Args<E> | null),
-): Suspense<ResolveType<E>>;
-export function useLive(endpoint: EndpointLike, ...args: unknown[]): Suspense<unknown> {
+export function useLive<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<Args<E>>): Suspense<ResolveType<E>> {
   const binding = bindEndpoint({ poll: true }, endpoint, args);
   keepAlive(binding);
   return suspenseOf(binding);

@@ -1,5 +1,5 @@
 import type { EndpointLike, ResolveType } from '@resto/core';
-import { keepAlive, type Args } from './bind.svelte';
+import { keepAlive, type Args, type ArgsInput } from './bind.svelte';
 import { bindEndpoint, readOf, type Read } from './observe';
 
 /**
@@ -10,12 +10,7 @@ import { bindEndpoint, readOf, type Read } from './observe';
  * const todo = useSuspense(TodoResource.get, { id });
  * useSubscription(TodoResource.get.extend({ pollFrequency: 2000 }), { id });
  */
-export function useSubscription<E extends EndpointLike>(endpoint: E, ...args: Args<E>): Read<ResolveType<E> | undefined>;
-export function useSubscription<E extends EndpointLike>(
-  endpoint: E,
-  args: null | (() => Args<E> | null),
-): Read<ResolveType<E> | undefined>;
-export function useSubscription(endpoint: EndpointLike, ...args: unknown[]): Read<unknown> {
+export function useSubscription<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<Args<E>>): Read<ResolveType<E> | undefined> {
   const binding = bindEndpoint({ fetch: false, poll: true }, endpoint, args);
   keepAlive(binding);
   return readOf(binding, (o) => o.getSnapshot().data);

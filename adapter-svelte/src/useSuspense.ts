@@ -1,5 +1,5 @@
 import type { EndpointLike, EndpointObserver, ObserverSnapshot, ResolveType } from '@resto/core';
-import { derive, type Args, type StoreSubscribe } from './bind.svelte';
+import { derive, type Args, type ArgsInput, type StoreSubscribe } from './bind.svelte';
 import { bindEndpoint } from './observe';
 
 /**
@@ -108,11 +108,6 @@ export function suspenseOf<E extends EndpointLike>(binding: ReturnType<typeof bi
  *   {error.status}
  * {/await}
  */
-export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: Args<E>): Suspense<ResolveType<E>>;
-export function useSuspense<E extends EndpointLike>(
-  endpoint: E,
-  args: null | (() => Args<E> | null),
-): Suspense<ResolveType<E>>;
-export function useSuspense(endpoint: EndpointLike, ...args: unknown[]): Suspense<unknown> {
+export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<Args<E>>): Suspense<ResolveType<E>> {
   return suspenseOf(bindEndpoint({}, endpoint, args));
 }

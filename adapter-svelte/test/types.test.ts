@@ -1,0 +1,32 @@
+import { expectTypeOf, it } from 'vitest';
+import type { Client, ObserverSnapshot } from '@resto/core';
+import type { Read, Suspense, useCache, useDLE, useLoading, useQuery, useSuspense } from '../src';
+import { Todo, todoApi } from './helpers/api';
+
+// Type-level only: these functions need a component, so the calls are never run.
+declare const api: ReturnType<typeof todoApi>;
+declare const suspense: typeof useSuspense;
+declare const dle: typeof useDLE;
+declare const cache: typeof useCache;
+declare const query: typeof useQuery;
+declare const loading: typeof useLoading;
+declare let id: number;
+declare const client: Client;
+
+it('infers data types from the endpoint and checks args', () => {
+  if (Math.random() < 2) return;
+  expectTypeOf(suspense(api.get, { id: 1 })).toEqualTypeOf<Suspense<Todo>>();
+  expectTypeOf(suspense(api.get, { id: 1 }).current).toEqualTypeOf<Todo | undefined>();
+  expectTypeOf(suspense(api.list).current).toEqualTypeOf<Todo[] | undefined>();
+  expectTypeOf(suspense(api.get, () => [{ id }]).promise).toEqualTypeOf<Todo | Promise<Todo>>();
+  expectTypeOf(suspense(api.get, () => (id ? [{ id }] : null)).current).toEqualTypeOf<Todo | undefined>();
+  expectTypeOf(dle(api.get, null)).toEqualTypeOf<Read<ObserverSnapshot<Todo>>>();
+  expectTypeOf(cache(api.get, { id: 1 }).current).toEqualTypeOf<Todo | undefined>();
+  expectTypeOf(query(Todo, { id: 1 }).current).toEqualTypeOf<Todo | undefined>();
+  expectTypeOf(loading(async (n: number) => String(n)).run).toEqualTypeOf<(n: number) => Promise<string | undefined>>();
+  // @ts-expect-error: the path needs an id
+  suspense(api.get, { ident: 1 });
+  // @ts-expect-error: a getter returns the args as a tuple
+  suspense(api.get, () => ({ id }));
+  void client;
+});
