@@ -1,4 +1,4 @@
-import { defineComponent, effectScope, h, nextTick, ref } from 'vue';
+import { createApp, defineComponent, effectScope, h, nextTick, ref } from 'vue';
 import { describe, expect, it, vi } from 'vitest';
 import { All, createClient, getDefaultManagers, Query, RestEndpoint } from '@resto/core';
 import { MockManager } from '@resto/core/mock';
@@ -175,6 +175,16 @@ describe('plugin and scopes', () => {
     await client.controller.setResponse(api.get, { id: 1 }, { ...one, title: 'later' });
     await flushResto();
     expect(data.value?.title).toBe('one');
+  });
+
+  it('app.runWithContext gives a scope the plugin client', async () => {
+    const client = createFixtureClient({ fixtures: [{ endpoint: api.get, args: [{ id: 2 }], response: two }] });
+    const app = createApp({ render: () => null }).use(createResto({ client }));
+    const scope = effectScope();
+    const { data } = scope.run(() => app.runWithContext(() => useDLE(api.get, { id: 2 })))!;
+    await until(() => data.value?.title === 'two');
+    scope.stop();
+    client.destroy();
   });
 
   it('explains what is missing without a client or a scope', () => {
