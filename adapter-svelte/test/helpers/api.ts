@@ -33,7 +33,16 @@ export type TodoApi = ReturnType<typeof todoApi>;
  * the next requests wait until the returned function is called; `fail` makes
  * a route answer an error status.
  */
-export async function startTodoServer(count = 3) {
+export interface TodoServer extends Awaited<ReturnType<typeof startServer>> {
+  readonly todos: Map<number, TodoRow>;
+  readonly api: TodoApi;
+  /** Holds every request until the returned release is called. */
+  hold(): () => void;
+  /** Makes `METHOD /path` answer `status` (0: answer normally again). */
+  fail(route: string, status: number): void;
+}
+
+export async function startTodoServer(count = 3): Promise<TodoServer> {
   const todos = new Map<number, TodoRow>();
   for (let id = 1; id <= count; id++) todos.set(id, { id, title: `todo ${id}`, completed: false });
   let nextId = count + 1;
@@ -88,4 +97,3 @@ export async function startTodoServer(count = 3) {
     },
   };
 }
-export type TodoServer = Awaited<ReturnType<typeof startTodoServer>>;
