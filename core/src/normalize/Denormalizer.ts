@@ -2,6 +2,7 @@ import { denormalizeArray } from '../schema/Array';
 import { denormalizeObject } from '../schema/Object';
 import { INVALID } from '../schema/symbols';
 import type { Unvisit } from '../schema/types';
+import { PLAN } from '../schema/entityPlan';
 
 /** Nested entities deeper than this are returned without their nested fields. */
 export const MAX_ENTITY_DEPTH = 256;
@@ -67,13 +68,14 @@ export class Denormalizer {
 
   visit(schema: any, input: any): any {
     if (input === undefined || input === null || schema === undefined || schema === null) return input;
-    if (typeof schema.pk === 'function' && typeof schema.key === 'string') {
+    // Entity classes are the only function schemas; checked first as the hot case
+    if (typeof schema === 'function' || typeof schema.pk === 'function') {
       if (typeof input === 'object') return schema.denormalize(input, this.args, this.unvisit);
       if (typeof input === 'symbol') return input;
       return this.stored(schema, typeof input === 'string' ? input : `${input}`);
     }
-    if (typeof schema.denormalize === 'function') return schema.denormalize(input, this.args, this.unvisit);
     if (Array.isArray(schema)) return denormalizeArray(schema[0], input, this.unvisit);
+    if (typeof schema.denormalize === 'function') return schema.denormalize(input, this.args, this.unvisit);
     if (typeof schema === 'object') return denormalizeObject(schema, input, this.unvisit);
     return input;
   }
@@ -105,8 +107,14 @@ export class Denormalizer {
     this.depth++;
     let value: any;
     if (typeof schema.createIfValid === 'function') {
-      // registered before nested fields resolve, so a cycle closes on this instance
       value = schema.createIfValid(obj);
+      const plan = schema[PLAN];
+      if (plan !== undefined && plan.owner === schema && plan.nestedKeys.length === 0) {
+        // a leaf entity cannot close a cycle: no per-pass bookkeeping needed
+        this.depth--;
+        return value;
+      }
+      // registered before nested fields resolve, so a cycle closes on this instance
       this.remember(obj, value);
       const out = schema.denormalize(value, this.args, this.unvisit);
       if (out !== value) this.remember(obj, (value = out));

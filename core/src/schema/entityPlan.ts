@@ -19,7 +19,8 @@ export interface EntityPlan {
 }
 
 /** Static slot holding the plan: a property read is cheaper than a WeakMap lookup per entity. */
-const SLOT = '__restoPlan';
+export const PLAN = '__restoPlan';
+const SLOT = PLAN;
 
 /** A nested schema (Entity class, schema instance, array, plain object) vs a deserialiser. */
 export function isSchema(value: unknown): boolean {

@@ -100,12 +100,15 @@ describe('referential stability', () => {
     expect(entities).toEqual(snapshot);
   });
 
-  it('uncached denormalize reads one entity as one instance within a call', () => {
+  it('one entity read twice in a result is one instance', () => {
     const s = normalize([Post], [
       { id: 1, author: { id: 1 } },
       { id: 2, author: { id: 1 } },
     ]);
-    const data = denormalize([Post], s.result, s.entities) as Post[];
+    const data = new MemoCache().denormalize([Post], s.result, s.entities).data as Post[];
     expect(data[0]!.author).toBe(data[1]!.author);
+    // uncached: an entity with nested schemas is one instance per pass
+    const twice = denormalize([Post], ['1', '1'], s.entities) as Post[];
+    expect(twice[0]).toBe(twice[1]);
   });
 });

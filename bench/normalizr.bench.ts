@@ -1,0 +1,221 @@
+// Normalizr suite: Resto against @data-client/normalizr 0.9.5 (+ endpoint 0.9.9)
+// and normalizr 3.6.2, same data, same process. Run: pnpm --filter ./bench bench
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Bench } from 'tinybench';
+import * as resto from '@resto/core';
+import * as dc from '@data-client/normalizr';
+import { Entity as DCEntity, schema as dcSchema } from '@data-client/endpoint';
+import { normalize as nzNormalize, denormalize as nzDenormalize, schema as nzSchema } from 'normalizr';
+
+// the fixtures live beside the repo, never inside it
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = join(repoRoot, '..', 'shared', 'bench-data');
+const projects = JSON.parse(readFileSync(join(dataDir, 'projects.json'), 'utf8'));
+const githubUser = JSON.parse(readFileSync(join(dataDir, 'github-user.json'), 'utf8'));
+
+// ---- schemas, one set per library ----
+class RBuildType extends resto.Entity {
+  id = '';
+  internalId = '';
+  name = '';
+  type = '';
+  paused = false;
+  projectId = '';
+  static override key = 'BuildType';
+}
+class RProject extends resto.Entity {
+  id = '';
+  internalId = '';
+  name = '';
+  parentProjectId = '';
+  archived = false;
+  buildTypes = { buildType: [] as RBuildType[] };
+  static override key = 'Project';
+  static override schema = { buildTypes: { buildType: [RBuildType] } };
+}
+class RUser extends resto.Entity {
+  id = 0;
+  login = '';
+  name = '';
+  created_at = new Date(0);
+  static override key = 'User';
+  static override schema = { created_at: Date };
+}
+const rProjects = { project: [RProject] };
+const rAll = new resto.All(RProject);
+
+class DBuildType extends DCEntity {
+  id = '';
+  internalId = '';
+  name = '';
+  type = '';
+  paused = false;
+  projectId = '';
+  pk() {
+    return this.id;
+  }
+  static key = 'BuildType';
+}
+class DProject extends DCEntity {
+  id = '';
+  internalId = '';
+  name = '';
+  parentProjectId = '';
+  archived = false;
+  buildTypes = { buildType: [] as DBuildType[] };
+  pk() {
+    return this.id;
+  }
+  static key = 'Project';
+  static schema = { buildTypes: { buildType: [DBuildType] } };
+}
+class DUser extends DCEntity {
+  id = 0;
+  login = '';
+  name = '';
+  created_at = new Date(0);
+  pk() {
+    return `${this.id}`;
+  }
+  static key = 'User';
+  static schema = { created_at: Date };
+}
+const dProjects = { project: [DProject] };
+const dAll = new dcSchema.All(DProject);
+
+const nBuildType = new nzSchema.Entity('BuildType');
+const nProject = new nzSchema.Entity('Project', { buildTypes: { buildType: [nBuildType] } });
+const nUser = new nzSchema.Entity('User');
+const nProjects = { project: [nProject] };
+
+// ---- stores prepared once ----
+const meta = () => ({ date: Date.now(), fetchedAt: Date.now(), expiresAt: Date.now() + 60_000 });
+const rStore = resto.normalize(rProjects, projects, [], undefined, meta());
+const dStore = dc.normalize(projects, dProjects, [], {}, {}, {}, meta());
+const nStore = nzNormalize(projects, nProjects);
+const userPk = `${githubUser.id}`;
+const rUserStore = resto.normalize(RUser, githubUser);
+const dUserStore = dc.normalize(githubUser, DUser);
+const nUserStore = nzNormalize(githubUser, nUser);
+
+const users10k = Array.from({ length: 10_000 }, (_, i) => ({ ...githubUser, id: i, login: `u${i}` }));
+const rBig = resto.normalize([RUser], users10k, [], undefined, meta());
+const dBig = dc.normalize(users10k, [DUser], [], {}, {}, {}, meta());
+const nBig = nzNormalize(users10k, [nUser]);
+let n = 0;
+const changedUser = () => ({ ...githubUser, id: 5000, login: 'changed', followers: ++n });
+
+// memo caches live across iterations, as in an app
+const rMemo = new resto.MemoCache();
+const dEntityCache = {};
+const dResultCache = new dc.WeakEntityMap();
+const dUserEntityCache = {};
+const dUserResultCache = new dc.WeakEntityMap();
+const dAllEntityCache = {};
+const dAllResultCache = new dc.WeakEntityMap();
+
+type Case = { name: string; resto: () => unknown; dataClient: () => unknown; normalizr?: () => unknown };
+const cases: Case[] = [
+  {
+    name: 'normalize long list',
+    resto: () => resto.normalize(rProjects, projects, [], undefined, meta()),
+    dataClient: () => dc.normalize(projects, dProjects, [], {}, {}, {}, meta()),
+    normalizr: () => nzNormalize(projects, nProjects),
+  },
+  {
+    name: 'denormalize long list (uncached)',
+    resto: () => resto.denormalize(rProjects, rStore.result, rStore.entities),
+    dataClient: () => dc.denormalize(dStore.result, dProjects, dStore.entities),
+    normalizr: () => nzDenormalize(nStore.result, nProjects, nStore.entities),
+  },
+  {
+    name: 'denormalize long list (memoized)',
+    resto: () => rMemo.denormalize(rProjects, rStore.result, rStore.entities),
+    dataClient: () => dc.denormalizeCached(dStore.result, dProjects, dStore.entities, dEntityCache, dResultCache),
+  },
+  {
+    name: 'denormalize one entity x500 (uncached)',
+    resto: () => {
+      for (let i = 0; i < 500; i++) resto.denormalize(RUser, userPk, rUserStore.entities);
+    },
+    dataClient: () => {
+      for (let i = 0; i < 500; i++) dc.denormalize(userPk, DUser, dUserStore.entities);
+    },
+    normalizr: () => {
+      for (let i = 0; i < 500; i++) nzDenormalize(githubUser.id, nUser, nUserStore.entities);
+    },
+  },
+  {
+    name: 'denormalize one entity x500 (memoized)',
+    resto: () => {
+      for (let i = 0; i < 500; i++) rMemo.denormalize(RUser, userPk, rUserStore.entities);
+    },
+    dataClient: () => {
+      for (let i = 0; i < 500; i++) dc.denormalizeCached(userPk, DUser, dUserStore.entities, dUserEntityCache, dUserResultCache);
+    },
+  },
+  {
+    name: 'query All over the list (memoized)',
+    resto: () => rMemo.query(rAll, [], rStore),
+    dataClient: () => {
+      const input = dc.inferResults(dAll, [], dStore.indexes, dStore.entities);
+      return dc.denormalizeCached(input, dAll, dStore.entities, dAllEntityCache, dAllResultCache);
+    },
+  },
+  {
+    name: 'set one entity in a 10k-entity store',
+    resto: () => resto.normalize(RUser, changedUser(), [], rBig, meta()),
+    dataClient: () => dc.normalize(changedUser(), DUser, [], dBig.entities, dBig.indexes, dBig.entityMeta, meta()),
+    normalizr: () => {
+      // normalizr has no store: normalize, then merge the tables the way a reducer would
+      const out = nzNormalize(changedUser(), nUser);
+      return { ...nBig.entities, User: { ...nBig.entities.User, ...out.entities.User } };
+    },
+  },
+];
+
+// sanity: every library reads back the same shape
+const check = resto.denormalize(rProjects, rStore.result, rStore.entities) as any;
+if (check.project.length !== projects.project.length) throw new Error('resto read back a different list');
+
+// Shared CI machines are noisy: each case runs in short interleaved rounds and
+// keeps each library's best round, so a busy moment does not favour either side.
+const time = Number(process.env.BENCH_TIME ?? 1500);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 6);
+const only = process.env.BENCH_ONLY;
+const rows: Record<string, string | number>[] = [];
+const ratios: number[] = [];
+for (const c of cases) {
+  if (only && !c.name.includes(only)) continue;
+  const best = new Map<string, number>();
+  for (let round = 0; round < rounds; round++) {
+    const bench = new Bench({ time: time / rounds, warmupTime: round === 0 ? 200 : 20 });
+    // a full collection before each library, so one's garbage is not billed to the next
+    const opts = { beforeAll: () => (globalThis as any).gc?.() };
+    const tasks: [string, () => unknown][] = [
+      ['resto', c.resto],
+      ['@data-client 0.9.5', c.dataClient],
+    ];
+    if (c.normalizr) tasks.push(['normalizr 3.6.2', c.normalizr]);
+    // alternate the order between rounds
+    if (round % 2) tasks.reverse();
+    for (const [name, fn] of tasks) bench.add(name, fn, opts);
+    await bench.run();
+    for (const t of bench.tasks) best.set(t.name, Math.max(best.get(t.name) ?? 0, t.result?.hz ?? 0));
+  }
+  const r = best.get('resto')!;
+  const d = best.get('@data-client 0.9.5')!;
+  const z = best.get('normalizr 3.6.2');
+  ratios.push(r / d);
+  rows.push({
+    case: c.name,
+    'resto ops/s': Math.round(r),
+    '@data-client ops/s': Math.round(d),
+    'normalizr ops/s': z === undefined ? '-' : Math.round(z),
+    'resto / @data-client': `${(r / d).toFixed(2)}x`,
+    'resto / normalizr': z === undefined ? '-' : `${(r / z).toFixed(2)}x`,
+  });
+}
+console.table(rows);
