@@ -2,6 +2,7 @@
 import type { EndpointOptions, ErrorPolicy, FetchFunction, OptimisticSnapshot } from '../endpoint/types';
 import type { Content, ContentResult } from './content';
 import type { PathArgs } from './pathTypes';
+import type { Collection } from '../schema/Collection';
 import type { Denormalize } from '../schema/types';
 
 /**
@@ -33,6 +34,9 @@ export type PathOf<O> = O extends { readonly path: infer P extends string } ? P 
 export type MethodOf<O> = O extends { readonly method: infer M extends string } ? Uppercase<M> : 'GET';
 
 declare const bodyArg: unique symbol;
+declare const itemPath: unique symbol;
+/** Type-only marker: the item path a list's `move` uses (a resource's `{path}`). */
+export type ItemPathKey = typeof itemPath;
 /**
  * Type-only marker that `extend()` uses to pin whether calls take a body, since
  * after construction the method no longer decides it.
@@ -71,7 +75,8 @@ type SearchOf<O> = 'searchParams' extends keyof O
  * type P = ParamsOf<{ path: '/users/:id'; searchParams: { fields?: string } }>;
  * // { id: string | number; fields?: string }
  */
-export type ParamsOf<O> = Simplify<PathArgs<PathOf<O>> & SearchOf<O>>;
+// A path parameter wins over a searchParams field of the same name.
+export type ParamsOf<O> = Simplify<PathArgs<PathOf<O>> & Omit<SearchOf<O>, keyof PathArgs<PathOf<O>>>>;
 
 type ParamsArgs<P> = [RequiredKeys<P>] extends [never] ? [params?: P] : [params: P];
 
@@ -162,6 +167,90 @@ export type RestExtended<O, E> = RestTypeFor<ExtendGenerics<O, E>> &
   Omit<E, KnownKeys>;
 
 /**
+ * Whether a schema holds a Collection (directly, in `[ ]` or in an object
+ * shape), looking at most three levels deep.
+ */
+export type ContainsCollection<S, Depth extends unknown[] = []> =
+  IsAny<S> extends true
+    ? true
+    : Depth['length'] extends 3
+      ? false
+      : S extends Collection<any, any, any>
+        ? true
+        : S extends readonly [infer I]
+          ? ContainsCollection<I, [0, ...Depth]>
+          : S extends abstract new (...args: any) => any
+            ? false
+            : S extends (...args: any) => any
+              ? false
+              : // Schema classes (Union, Values, Collection change schemas...)
+                // are leaves; only array/object shapes are searched.
+                S extends { normalize(...args: any): any }
+                ? false
+                : S extends object
+                  ? true extends { [K in keyof S]-?: ContainsCollection<S[K], [0, ...Depth]> }[keyof S]
+                    ? true
+                    : false
+                  : false;
+
+/** The schema with its Collection replaced by one of its change schemas. */
+export type ReplaceCollection<S, Change extends string> =
+  IsAny<S> extends true
+    ? any
+    : S extends Collection<any, any, any>
+      ? Change extends 'addWith'
+        ? ReturnType<S['addWith']>
+        : S[Extract<Change, keyof S>]
+      : S extends readonly [infer I]
+        ? [ReplaceCollection<I, Change>]
+        : ContainsCollection<S> extends true
+          ? { [K in keyof S]: ReplaceCollection<S[K], Change> }
+          : S;
+
+/** Generics of `push`, `unshift`, `assign`, `remove`, `move`. */
+export type MutationGenerics<O, Change extends string, Method extends string> = Omit<
+  O,
+  'method' | 'schema' | 'sideEffect' | 'path' | BodyArgKey | ItemPathKey
+> & {
+  readonly method: Method;
+  readonly schema: ReplaceCollection<SchemaOf<O>, Change>;
+  readonly [bodyArg]: true;
+  // A resource's getList.move works on the item path.
+  readonly path: Change extends 'move'
+    ? O extends { readonly [itemPath]: infer P extends string }
+      ? P
+      : PathOf<O>
+    : PathOf<O>;
+};
+
+/** A Collection extender's endpoint type, or never without a Collection. */
+export type CollectionMutation<O, Change extends string, Method extends string> =
+  IsAny<SchemaOf<O>> extends true
+    ? // Unknown schema: a fixed type, so the type cannot grow without end.
+      RestInstance<FetchFunction, any, true, any>
+    : ContainsCollection<SchemaOf<O>> extends true
+      ? RestTypeFor<MutationGenerics<O, Change, Method>>
+      : never;
+
+/** Generics of `paginated(field)` / `getPage`: the field is a required query arg. */
+export type PaginatedGenerics<O, F extends string> = Omit<
+  O,
+  'schema' | 'searchParams' | 'paginationField' | BodyArgKey
+> & {
+  readonly schema: ReplaceCollection<SchemaOf<O>, 'addWith'>;
+  readonly searchParams: SearchOf<O> & { readonly [K in F]: string | number };
+  readonly paginationField: F;
+  readonly [bodyArg]: HasBody<O>;
+};
+
+/** `getPage`: present (typed) only when `paginationField` is set. */
+export type GetPageOf<O> = O extends { readonly paginationField: infer F extends string }
+  ? string extends F
+    ? RestTypeFor<PaginatedGenerics<O, string>> | undefined
+    : RestTypeFor<PaginatedGenerics<O, F>>
+  : undefined;
+
+/**
  * A RestEndpoint instance: callable, plus its options and overridable steps.
  */
 export interface RestInstance<
@@ -199,6 +288,36 @@ export interface RestInstance<
   fetchResponse(input: string, init: RequestInit): Promise<Response>;
   parseResponse(response: Response): Promise<any>;
   process(value: any, ...args: Parameters<F>): any;
+  /** POST; created entities go to the end of every matching list (spec 4.2). */
+  readonly push: CollectionMutation<O, 'push', 'POST'>;
+  /** POST; created entities go to the start of every matching list. */
+  readonly unshift: CollectionMutation<O, 'unshift', 'POST'>;
+  /** POST; merges a map of key to entity into matching Values collections. */
+  readonly assign: CollectionMutation<O, 'assign', 'POST'>;
+  /** PATCH; removes entities from matching lists, storing the response. */
+  readonly remove: CollectionMutation<O, 'remove', 'PATCH'>;
+  /** PATCH; moves an entity between lists by its old and new values. */
+  readonly move: CollectionMutation<O, 'move', 'PATCH'>;
+  /** GET of the next page (needs `paginationField`); appends without duplicates. */
+  readonly getPage: GetPageOf<O>;
+  /**
+   * A GET whose pages append to this endpoint's list: `field` is the page or
+   * cursor query key; or `removeCursor` maps the page fetch's arguments to
+   * those of the original list.
+   *
+   * @example
+   * const nextPage = getTodos.paginated('cursor');
+   * const byOffset = getTodos.paginated(({ offset, ...rest }: { offset: number; userId?: number }) => [rest]);
+   */
+  paginated<const F extends string>(field: F): RestTypeFor<PaginatedGenerics<O, F>>;
+  paginated<A extends any[]>(
+    removeCursor: (...args: A) => readonly any[],
+  ): RestInstance<
+    (...args: A) => Promise<RestResult<PaginatedGenerics<O, never>>>,
+    ReplaceCollection<SchemaOf<O>, 'addWith'>,
+    undefined,
+    PaginatedGenerics<O, never>
+  >;
   /**
    * A new endpoint of the same class with some options replaced.
    *

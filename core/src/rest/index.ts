@@ -22,3 +22,21 @@ export type {
   SchemaOf,
   SideEffectOf,
 } from './RestEndpointTypes';
+export { resource } from './resource';
+export { listPath, type ListPath } from './listPath';
+export type {
+  Resource,
+  ResourceExtend,
+  ResourceGenerics,
+  ResourceMembers,
+  ResourceOf,
+  ResourceOptions,
+} from './resourceTypes';
+export type {
+  CollectionMutation,
+  ContainsCollection,
+  GetPageOf,
+  MutationGenerics,
+  PaginatedGenerics,
+  ReplaceCollection,
+} from './RestEndpointTypes';

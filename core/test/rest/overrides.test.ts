@@ -144,8 +144,9 @@ describe('overridable URL building (spec 4.3)', () => {
       urlPrefix: server.url,
       path: '/users',
       method: 'POST',
-      async getRequestInit(this: InstanceType<typeof RestEndpoint>, body?: Record<string, unknown>) {
-        return RestEndpoint.prototype.getRequestInit.call(this, body && toSnake(body));
+      async getRequestInit(body?: Record<string, unknown>): Promise<RequestInit> {
+        const base: (body?: unknown) => Promise<RequestInit> = RestEndpoint.prototype.getRequestInit;
+        return base.call(this, body && toSnake(body));
       },
       process: (value: Record<string, unknown>) => toCamel(value),
     });

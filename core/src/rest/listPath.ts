@@ -1,0 +1,61 @@
+/**
+ * `{listPath}` of spec 4.1: the path without the segment holding its last
+ * `:param` or `*wildcard` (an optional `{/...}` group holding it goes too).
+ *
+ * @example
+ * listPath('/:a/:b')       // '/:a'
+ * listPath('/:a')          // '/'
+ * listPath('/:a/*rest')    // '/:a'
+ * listPath('/users{/:id}') // '/users'
+ */
+export function listPath(path: string): string {
+  let token = -1;
+  let quoted = false;
+  for (let i = 0; i < path.length; i++) {
+    const ch = path[i];
+    if (ch === '\\') i++;
+    else if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === ':' || ch === '*')) token = i;
+  }
+  if (token === -1) return path;
+  let start = path.lastIndexOf('/', token);
+  while (start > 0 && path[start - 1] === '\\') start = path.lastIndexOf('/', start - 2);
+  let end: number;
+  if (start > 0 && path[start - 1] === '{') {
+    start -= 1;
+    end = path.indexOf('}', token) + 1 || path.length;
+  } else {
+    const next = path.indexOf('/', token);
+    end = next === -1 ? path.length : next;
+  }
+  if (start === -1) start = 0;
+  const result = path.slice(0, start) + path.slice(end);
+  return result === '' ? '/' : result;
+}
+
+type Split<S extends string> = S extends `${infer H}/${infer T}` ? [H, ...Split<T>] : [S];
+type Join<T extends string[]> = T extends [infer H extends string, ...infer R extends string[]]
+  ? R extends []
+    ? H
+    : `${H}/${Join<R>}`
+  : '';
+type HasToken<S extends string> = S extends `${string}:${string}` | `${string}*${string}` ? true : false;
+type DropLastToken<T extends string[]> = T extends [...infer Init extends string[], infer Last extends string]
+  ? HasToken<Last> extends true
+    ? Init
+    : [...DropLastToken<Init>, Last]
+  : [];
+
+/**
+ * Type of {@link listPath} for common templates.
+ *
+ * @example
+ * type L = ListPath<'/users/:id'>; // '/users'
+ */
+export type ListPath<P extends string> = string extends P
+  ? string
+  : Join<DropLastToken<Split<P>>> extends infer R extends string
+    ? R extends ''
+      ? '/'
+      : R
+    : string;

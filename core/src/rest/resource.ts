@@ -1,0 +1,203 @@
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import { Collection as BaseCollection } from '../schema/Collection';
+import { Invalidate } from '../schema/Invalidate';
+import { RestEndpoint } from './RestEndpoint';
+import { listPath } from './listPath';
+import type { ResourceOptions, ResourceGenerics, Resource } from './resourceTypes';
+
+// Options that go to every member endpoint unchanged.
+function memberOptions(options: Record<string, unknown>): Record<string, unknown> {
+  const {
+    path: _path,
+    schema: _schema,
+    body: _body,
+    searchParams: _searchParams,
+    paginationField: _paginationField,
+    nonFilterArgumentKeys: _nonFilter,
+    optimistic: _optimistic,
+    Endpoint: _Endpoint,
+    Collection: _Collection,
+    ...rest
+  } = options;
+  return rest;
+}
+
+function schemaLabel(schema: any): string {
+  return (typeof schema?.key === 'string' && schema.key) || schema?.name || 'Resource';
+}
+
+// delete: a non-empty object response names the entity; anything else (empty
+// body, 'ok', a bare pk) falls back to the URL params, so it still invalidates.
+function deleteProcess(value: unknown, params: unknown): unknown {
+  return value !== null && typeof value === 'object' && Object.keys(value).length > 0 ? value : params;
+}
+
+/** Optimistic responses per member (spec 2.1 `optimistic`). */
+function optimisticFor(member: string, schema: unknown) {
+  switch (member) {
+    case 'update':
+      return (_snapshot: unknown, params: object, body: object) => ({ ...params, ...body });
+    case 'partialUpdate':
+    case 'move':
+      return (snapshot: any, params: object, body: object) => {
+        const stored = snapshot.get(schema, params);
+        if (!stored) throw snapshot.abort;
+        return { ...stored, ...body };
+      };
+    case 'delete':
+      return (_snapshot: unknown, params: object) => params;
+    default:
+      // push / unshift: the created item as sent
+      return (_snapshot: unknown, ...args: unknown[]) => args[args.length - 1];
+  }
+}
+
+/**
+ * Members of getList that differ from the plain extenders: `move` works on the
+ * item path (spec 4.1) and, with `optimistic`, push/unshift/move respond
+ * optimistically. Re-applied whenever a new getList is derived.
+ */
+export function decorateGetList(getList: any, options: Record<string, any>): any {
+  const { path, schema, optimistic } = options;
+  const define = (member: string, value: unknown) =>
+    Object.defineProperty(getList, member, { value, configurable: true, enumerable: false, writable: true });
+  if (optimistic) {
+    for (const member of ['push', 'unshift']) {
+      define(member, getList[member].extend({ getOptimisticResponse: optimisticFor(member, schema) }));
+    }
+  }
+  define(
+    'move',
+    getList.move.extend({ path, ...(optimistic ? { getOptimisticResponse: optimisticFor('move', schema) } : {}) }),
+  );
+  return getList;
+}
+
+/** Memo of how a resource was built, for `extend()` and `hookifyResource()`. */
+export const RESOURCE = Symbol('resto.resource');
+
+export interface ResourceInternals {
+  readonly options: Record<string, unknown>;
+  readonly Endpoint: typeof RestEndpoint;
+}
+
+/**
+ * A group of endpoints sharing one schema: get, getList (+ push, unshift,
+ * move, getPage), update, partialUpdate, delete (spec 4.1).
+ *
+ * @example
+ * class Todo extends Entity { id = 0; title = ''; completed = false; userId = 0; static key = 'Todo'; }
+ * const TodoResource = resource({ urlPrefix: 'https://api.example.com', path: '/todos/:id', schema: Todo,
+ *   searchParams: {} as { userId?: number; completed?: boolean }, paginationField: 'page' });
+ * await TodoResource.get({ id: 1 });                       // GET /todos/1
+ * await TodoResource.getList({ userId: 1 });               // GET /todos?userId=1
+ * await TodoResource.getList.push({ title: 'new' });       // POST /todos
+ * await TodoResource.getList.getPage({ userId: 1, page: 2 });
+ * await TodoResource.partialUpdate({ id: 1 }, { completed: true });
+ * await TodoResource.delete({ id: 1 });
+ */
+export function resource<const O extends ResourceGenerics>(options: O & ResourceOptions): Resource<O> {
+  const opts = options as unknown as Record<string, any>;
+  const { path, schema, optimistic, paginationField, nonFilterArgumentKeys } = opts;
+  if (typeof path !== 'string') throw new TypeError('resource: the "path" option is required');
+  if (schema === undefined) throw new TypeError(`resource(${path}): the "schema" option is required`);
+  const Endpoint: any = opts.Endpoint ?? RestEndpoint;
+  const CollectionClass: any = opts.Collection ?? BaseCollection;
+  const label = schemaLabel(schema);
+  const shared = memberOptions(opts);
+  const typing = (keys: string[]) => Object.fromEntries(keys.filter((k) => k in opts).map((k) => [k, opts[k]]));
+  const optimisticOf = (member: string) =>
+    optimistic ? { getOptimisticResponse: optimisticFor(member, schema) } : {};
+
+  const get = new Endpoint({ ...shared, path, schema, name: `${label}.get` });
+  const listSchema = new CollectionClass([schema], nonFilterArgumentKeys ? { nonFilterArgumentKeys } : {});
+  const getList = new Endpoint({
+    ...shared,
+    ...typing(['body', 'searchParams']),
+    ...(paginationField ? { paginationField } : {}),
+    path: listPath(path),
+    schema: listSchema,
+    name: `${label}.getList`,
+  });
+  decorateGetList(getList, opts);
+  const update = new Endpoint({
+    ...shared,
+    ...typing(['body']),
+    ...optimisticOf('update'),
+    path,
+    schema,
+    method: 'PUT',
+    name: `${label}.update`,
+  });
+  const partialUpdate = new Endpoint({
+    ...shared,
+    ...typing(['body']),
+    ...optimisticOf('partialUpdate'),
+    path,
+    schema,
+    method: 'PATCH',
+    name: `${label}.partialUpdate`,
+  });
+  const del = new Endpoint({
+    ...shared,
+    ...optimisticOf('delete'),
+    path,
+    schema: new Invalidate(schema),
+    method: 'DELETE',
+    name: `${label}.delete`,
+    process: deleteProcess,
+  });
+  const members = { get, getList, update, partialUpdate, delete: del };
+  return withExtend(members, { options: opts, Endpoint }) as unknown as Resource<O>;
+}
+
+function withExtend(members: Record<string, any>, internals: ResourceInternals): Record<string, any> {
+  const result: Record<string, any> = { ...members };
+  Object.defineProperty(result, RESOURCE, { value: internals, enumerable: false });
+  Object.defineProperty(result, 'extend', {
+    enumerable: false,
+    value: function extend(this: Record<string, any>, first: unknown, second?: unknown) {
+      return extendResource(this, internals, first, second);
+    },
+  });
+  return result;
+}
+
+function extendResource(
+  base: Record<string, any>,
+  internals: ResourceInternals,
+  first: unknown,
+  second: unknown,
+): Record<string, any> {
+  const members: Record<string, any> = {};
+  for (const key of Object.keys(base)) members[key] = base[key];
+  if (typeof first === 'function') {
+    // 1. function form: the base resource in, new or replaced members out
+    Object.assign(members, first(base));
+  } else if (typeof first === 'string') {
+    // 2. (name, options): one new member, constructed like the others so its
+    //    method decides the body argument
+    const { options, Endpoint } = internals;
+    members[first] = new (Endpoint as any)({
+      ...memberOptions(options),
+      path: options.path,
+      schema: options.schema,
+      name: `${schemaLabel(options.schema)}.${first}`,
+      ...(second as object),
+    });
+  } else if (first && typeof first === 'object') {
+    // 3. object form: option overrides per existing member
+    for (const [key, overrides] of Object.entries(first as Record<string, Record<string, unknown>>)) {
+      const member = base[key];
+      if (!member || typeof member.extend !== 'function') {
+        throw new TypeError(`resource.extend: "${key}" is not a member of ${schemaLabel(internals.options.schema)}'s resource`);
+      }
+      let next = member.extend(overrides);
+      if (key === 'getList') next = decorateGetList(next, internals.options);
+      members[key] = next;
+    }
+  } else {
+    throw new TypeError('resource.extend: expected a function, an object of member options, or (name, options)');
+  }
+  return withExtend(members, internals);
+}
