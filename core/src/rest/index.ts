@@ -40,3 +40,4 @@ export type {
   PaginatedGenerics,
   ReplaceCollection,
 } from './RestEndpointTypes';
+export { hookifyResource, type HookifiedResource, type HookInit } from './hookifyResource';

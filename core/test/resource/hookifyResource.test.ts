@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { Entity } from '../../src/schema';
+import { hookifyResource, resource } from '../../src/rest';
+import { startApi } from './api';
+
+class Todo extends Entity {
+  id = 0;
+  userId = 0;
+  title = '';
+  completed = false;
+  static override key = 'Todo';
+}
+
+let api: Awaited<ReturnType<typeof startApi>>;
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(() => api.close());
+const last = () => api.requests.at(-1)!;
+
+describe('hookifyResource (spec 4.5)', () => {
+  const makeHooks = () => {
+    let token = 'first';
+    const TodoResource = resource({
+      urlPrefix: api.url,
+      path: '/todos/:id',
+      schema: Todo,
+      paginationField: 'page',
+      requestInit: { headers: { 'x-base': 'kept' } },
+    });
+    const hooks = hookifyResource(TodoResource, () => ({ headers: { 'Access-Token': token } }));
+    return { hooks, TodoResource, setToken: (t: string) => (token = t) };
+  };
+
+  it('has one hook per member, each returning an endpoint with the init applied', async () => {
+    const { hooks, setToken } = makeHooks();
+    expect(Object.keys(hooks).sort()).toEqual(['useDelete', 'useGet', 'useGetList', 'usePartialUpdate', 'useUpdate']);
+    await hooks.useGet()({ id: 1 });
+    expect(last()).toMatchObject({ method: 'GET', url: '/todos/1' });
+    expect(last().headers['access-token']).toBe('first');
+    expect(last().headers['x-base']).toBe('kept');
+    // getInit is read on every hook call (each render)
+    setToken('second');
+    await hooks.useGet()({ id: 1 });
+    expect(last().headers['access-token']).toBe('second');
+  });
+
+  it('covers every row: methods, paths and list extenders', async () => {
+    const { hooks } = makeHooks();
+    const rows: [() => Promise<unknown>, string, string][] = [
+      [() => hooks.useGetList()(), 'GET', '/todos'],
+      [() => hooks.useGetList().push({ title: 'p' }), 'POST', '/todos'],
+      [() => hooks.useGetList().unshift({ title: 'u' }), 'POST', '/todos'],
+      [() => hooks.useGetList().getPage({ page: 2 }), 'GET', '/todos?page=2'],
+      [() => hooks.useUpdate()({ id: 1 }, { title: 'x' }), 'PUT', '/todos/1'],
+      [() => hooks.usePartialUpdate()({ id: 1 }, { title: 'y' }), 'PATCH', '/todos/1'],
+      [() => hooks.useDelete()({ id: 4 }), 'DELETE', '/todos/4'],
+    ];
+    for (const [call, method, url] of rows) {
+      await call();
+      expect(last()).toMatchObject({ method, url });
+      expect(last().headers['access-token']).toBe('first');
+    }
+    expect(hooks.useGetList().move.url({ id: 3 })).toBe(`${api.url}/todos/3`);
+  });
+
+  it('keeps schemas, the delete process rule and types', async () => {
+    const { hooks, TodoResource } = makeHooks();
+    expect(hooks.useGet().schema).toBe(TodoResource.get.schema);
+    expect(hooks.useGetList().schema).toBe(TodoResource.getList.schema);
+    expect(hooks.useDelete().process({}, { id: 9 })).toEqual({ id: 9 });
+    expectTypeOf(hooks.useGet).returns.toEqualTypeOf<typeof TodoResource.get>();
+    expectTypeOf(hooks.useGetList().getPage).toBeCallableWith({ page: 1 });
+    // @ts-expect-error no hook for a member that does not exist
+    void hooks.useMissing;
+  });
+});
