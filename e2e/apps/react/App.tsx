@@ -1,11 +1,7 @@
 // The React demo: hooks from @resto/react over the shared API. Same screens and
 // data-testids as the Vue, Svelte and web component apps.
 import { Suspense, useState, useSyncExternalStore, type FormEvent } from 'react';
-import * as resto from '@resto/react';
-import { useController, useDLE, useLive } from '@resto/react';
-import { hookifyResource as fallbackHookify } from '../shared/compat';
-// TEMPORARY until @resto/react exports hookifyResource.
-const hookifyResource: typeof fallbackHookify = (resto as any).hookifyResource ?? fallbackHookify;
+import { hookifyResource, useController, useDLE, useLive } from '@resto/react';
 import { FILTERS, Me, PostResource, ServerTime, TodoResource, nextPostsPage, type FilterName } from '../shared/api';
 import { errorText, logIn, logOut } from '../shared/client';
 import { authInit, session } from '../shared/session';

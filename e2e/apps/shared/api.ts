@@ -1,7 +1,6 @@
 // The one API description every demo app imports: entities, resources and
 // endpoints of the e2e server. Apps differ only in how they bind to it.
-import { Entity, RestEndpoint, type RestGenerics } from '@resto/core';
-import { resource } from './compat';
+import { Entity, RestEndpoint, resource, type RestGenerics } from '@resto/core';
 import { session } from './session';
 
 /**

@@ -1,8 +1,7 @@
 // The demo with no framework: custom elements bound to the store with
 // client.observe(...).subscribe in connectedCallback, released in
 // disconnectedCallback. Same screens and data-testids as the other three apps.
-import type { EndpointObserver } from '@resto/core';
-import { hookifyResource } from '../shared/compat';
+import { hookifyResource, type EndpointObserver } from '@resto/core';
 import { FILTERS, Me, PostResource, ServerTime, TodoResource, nextPostsPage, type FilterName, type Post, type Todo, type User } from '../shared/api';
 import { createDemoClient, errorText, logIn, logOut } from '../shared/client';
 import { authInit, session } from '../shared/session';
