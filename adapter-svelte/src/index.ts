@@ -11,3 +11,5 @@ export { useSubscription } from './useSubscription';
 export { useLive } from './useLive';
 export { useLoading, type Loading, type LoadingState } from './useLoading';
 export { useError, type ReadError } from './useError';
+export { hookifyResource } from './hookifyResource';
+export type { HookifiedResource, HookInit } from '@resto/core';
