@@ -15,3 +15,4 @@ export { useError } from './useError';
 export { AsyncBoundary, type AsyncBoundaryProps, type ErrorFallbackProps } from './AsyncBoundary';
 export { retryError } from './retry';
 export type { ArgsOf, ArgsOrNull } from './types';
+export { hookifyResource } from './hookifyResource';
