@@ -11,3 +11,4 @@ export { useQuery } from './useQuery';
 export { useSubscription } from './useSubscription';
 export { useLive } from './useLive';
 export { useLoading } from './useLoading';
+export { hookifyResource } from './hookifyResource';
