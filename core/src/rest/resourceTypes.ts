@@ -50,6 +50,12 @@ type Pick2<O, K extends string> = { readonly [P in Extract<keyof O, K>]: O[P] };
 
 type InvalidateOf<S> = S extends EntityLikeClass | Union<any> ? Invalidate<S> : any;
 
+// Without declared searchParams, getList accepts any filter args (as the
+// established library does), so `getList({ userId: 1 })` type-checks.
+type ListSearch<O> = 'searchParams' extends keyof O
+  ? {}
+  : { readonly searchParams: Record<string, string | number | boolean | undefined> };
+
 type PartialBody<O> = 'body' extends keyof O ? { readonly body: Partial<O[Extract<'body', keyof O>]> } : {};
 
 /** Generics of each member, from the resource's generics `O`. */
@@ -58,7 +64,7 @@ export interface ResourceMemberGenerics<O extends ResourceGenerics> {
   getList: { readonly path: ListPath<O['path']>; readonly schema: Collection<[O['schema']]> } & Pick2<
     O,
     'body' | 'searchParams' | 'paginationField'
-  > & { readonly [K in ItemPathKey]: O['path'] };
+  > & { readonly [K in ItemPathKey]: O['path'] } & ListSearch<O>;
   update: { readonly path: O['path']; readonly schema: O['schema']; readonly method: 'PUT' } & Pick2<O, 'body'>;
   partialUpdate: { readonly path: O['path']; readonly schema: O['schema']; readonly method: 'PATCH' } & PartialBody<O>;
   delete: {

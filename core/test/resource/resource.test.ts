@@ -149,7 +149,11 @@ describe('resource members (spec 4.1): method, URL, body', () => {
   it('{listPath} drops the last path token for nested resources', async () => {
     const Comments = resource({ urlPrefix: api.url, path: '/todos/:todoId/comments/:id', schema: Todo });
     expect(Comments.getList.url({ todoId: 5 })).toBe(`${api.url}/todos/5/comments`);
-    expectTypeOf(Comments.getList).parameters.toEqualTypeOf<[params: { todoId: string | number }]>();
+    expectTypeOf(Comments.getList).toBeCallableWith({ todoId: 5 });
+    // without declared searchParams any filter args are accepted
+    expectTypeOf(Comments.getList).toBeCallableWith({ todoId: 5, author: 'ada' });
+    // @ts-expect-error the path parameter is still required
+    void (() => Comments.getList({ author: 'ada' }));
   });
 });
 
@@ -377,5 +381,28 @@ describe('resource.extend() (spec 4.1)', () => {
     }
     await TodoResource.partialUpdate({ id: 1 }, { title: 'x' });
     expect(last().headers['access-token']).toBe('resource-token');
+  });
+});
+
+describe('response transformation patterns (spec 4.6)', () => {
+  class Profile extends Entity {
+    id = '';
+    name = '';
+    static override key = 'Profile';
+  }
+
+  it('process copies a URL parameter into a response that lacks its key', async () => {
+    const getProfile = new RestEndpoint({
+      urlPrefix: api.url,
+      path: '/users/:id',
+      schema: Profile,
+      process: (value: { name: string }, params: { id: string }) => ({ name: value.name, id: params.id }),
+    });
+    const store = new TestStore();
+    await store.fetch(getProfile, { id: '7' });
+    const profile = store.get(getProfile, { id: '7' }) as Profile;
+    expect(profile).toBeInstanceOf(Profile);
+    expect(profile).toMatchObject({ id: '7', name: 'user 7' });
+    expect(Object.keys(store.entities.Profile!)).toEqual(['7']);
   });
 });
