@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { createClient, type Client, type Manager, type State } from '@resto/core';
 import { ClientContext } from './context';
+import { useOwnedClient } from './useOwnedClient';
 
 /** Props of {@link DataProvider}. */
 export interface DataProviderProps {
@@ -30,18 +31,6 @@ export interface DataProviderProps {
  * );
  */
 export function DataProvider({ children, client, managers, initialState }: DataProviderProps) {
-  const [own] = useState(() => (client ? undefined : createClient({ managers, initialState })));
-  const mounted = useRef(0);
-  useEffect(() => {
-    if (!own) return;
-    mounted.current++;
-    return () => {
-      mounted.current--;
-      // StrictMode unmounts and remounts at once: only a real unmount destroys.
-      setTimeout(() => {
-        if (mounted.current === 0) own.destroy();
-      }, 0);
-    };
-  }, [own]);
+  const own = useOwnedClient(client ? undefined : () => createClient({ managers, initialState }));
   return <ClientContext.Provider value={client ?? own!}>{children}</ClientContext.Provider>;
 }

@@ -1,7 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { Client, State } from '@resto/core';
 import { createMockClient, mockInitialState, type Fixture, type FixtureOrInterceptor } from '@resto/core/mock';
 import { DataProvider } from '../DataProvider';
+import { useOwnedClient } from '../useOwnedClient';
 
 /** Options shared by the test helpers. */
 export interface FixtureOptions {
@@ -25,7 +26,8 @@ export function createFixtureClient({ fixtures = [], initialFixtures, initialSta
 
 /**
  * A `DataProvider` whose fetches are answered by fixtures: for stories, component
- * tests and demos. Pass `client` to reach the store from the test.
+ * tests and demos. Pass `client` to reach the store from the test (it is then
+ * yours to destroy).
  *
  * @example
  * render(
@@ -35,7 +37,7 @@ export function createFixtureClient({ fixtures = [], initialFixtures, initialSta
  * );
  */
 export function DataProviderWithFixtures({ children, client, ...options }: FixtureOptions & { children?: ReactNode; client?: Client }) {
-  // Options are read once, like a real app's store.
-  const [store] = useState(() => client ?? createFixtureClient(options));
-  return <DataProvider client={store}>{children}</DataProvider>;
+  // Options are read once, like a real app's store; a client made here is destroyed on unmount.
+  const own = useOwnedClient(client ? undefined : () => createFixtureClient(options));
+  return <DataProvider client={client ?? own!}>{children}</DataProvider>;
 }

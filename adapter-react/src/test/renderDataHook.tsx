@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { renderHook, type RenderHookResult } from '@testing-library/react';
 import type { Client, Controller } from '@resto/core';
 import { DataProvider } from '../DataProvider';
+import { useOwnedClient } from '../useOwnedClient';
 import { createFixtureClient, type FixtureOptions } from './DataProviderWithFixtures';
 
 /** Options of {@link renderDataHook}. */
@@ -36,11 +37,17 @@ export function renderDataHook<R, P = undefined>(
   { initialProps, client, wrapper: Inner, ...fixtures }: RenderDataHookOptions<NoInfer<P>> = {},
 ): RenderDataHookResult<R, P> {
   const store = client ?? createFixtureClient(fixtures);
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <DataProvider client={store}>
-      <Suspense fallback={null}>{Inner ? <Inner>{children}</Inner> : children}</Suspense>
-    </DataProvider>
-  );
+  // The mock client made here is destroyed when the hook unmounts (testing-library's cleanup).
+  const owned = client ? undefined : () => store;
+  function Wrapper({ children }: { children: ReactNode }) {
+    useOwnedClient(owned);
+    return (
+      <DataProvider client={store}>
+        <Suspense fallback={null}>{Inner ? <Inner>{children}</Inner> : children}</Suspense>
+      </DataProvider>
+    );
+  }
+  const wrapper = Wrapper;
   const rendered = renderHook(hook, { initialProps: initialProps as P, wrapper });
   return Object.assign(rendered, { client: store, controller: store.controller });
 }

@@ -1,0 +1,29 @@
+import { useEffect, useRef } from 'react';
+import type { Client } from '@resto/core';
+
+/**
+ * A client this component owns: made once by `create` (a ref, so StrictMode's
+ * double render does not make a second one), destroyed when the component really
+ * unmounts (StrictMode's simulated unmount is followed by a remount at once, so
+ * the check waits a macrotask). `create` undefined: nothing is owned. Internal.
+ *
+ * @example
+ * const own = useOwnedClient(client ? undefined : () => createClient());
+ */
+export function useOwnedClient(create: (() => Client) | undefined): Client | undefined {
+  const ref = useRef<Client | undefined>(undefined);
+  if (!ref.current && create) ref.current = create();
+  const own = ref.current;
+  const mounted = useRef(0);
+  useEffect(() => {
+    if (!own) return;
+    mounted.current++;
+    return () => {
+      mounted.current--;
+      setTimeout(() => {
+        if (mounted.current === 0) own.destroy();
+      }, 0);
+    };
+  }, [own]);
+  return own;
+}
