@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { createClient, type Client } from '@resto/core';
+import { createClient, resource, type Client } from '@resto/core';
 import { AsyncBoundary, DataProvider, useController, useLoading, useSuspense } from '../src';
 import { defer, json, startServer } from './helpers/server';
-import { todoApi, type Todo } from './helpers/api';
+import { Todo, todoApi } from './helpers/api';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let api: ReturnType<typeof todoApi>;
@@ -145,5 +145,49 @@ describe('mutations', () => {
     await act(async () => gate.resolve());
     await screen.findByText('failed 400');
     expect(titles()).toEqual(['one', 'two']);
+  });
+
+  it('resource({ optimistic: true }): a toggle shows at once and the server answer wins', async () => {
+    serve();
+    const gate = defer();
+    const patch = server.routes['PATCH *']!;
+    server.routes['PATCH *'] = async (hit, res) => {
+      await gate.promise;
+      // The server also normalizes the title: its answer replaces the optimistic value.
+      patch({ ...hit, body: JSON.stringify({ ...JSON.parse(hit.body), title: 'One' }) }, res);
+    };
+    const TodoResource = resource({ urlPrefix: server.url, path: '/todos/:id', schema: Todo, optimistic: true });
+    function Row() {
+      const todo = useSuspense(TodoResource.get, { id: 1 });
+      const ctrl = useController();
+      return (
+        <label>
+          <input
+            type="checkbox"
+            checked={todo.completed}
+            onChange={() => void ctrl.fetch(TodoResource.partialUpdate, { id: 1 }, { completed: !todo.completed })}
+          />
+          {todo.title}
+        </label>
+      );
+    }
+    client = createClient();
+    await act(async () => {
+      render(
+        <DataProvider client={client}>
+          <AsyncBoundary fallback={<p>loading</p>}>
+            <Row />
+          </AsyncBoundary>
+        </DataProvider>,
+      );
+    });
+    const box = (await screen.findByRole('checkbox')) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    await act(async () => box.click());
+    expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText('one')).toBeTruthy();
+    await act(async () => gate.resolve());
+    await screen.findByText('One');
+    expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { All, Query, RestEndpoint } from '@resto/core';
+import { All, Query, RestEndpoint, resource } from '@resto/core';
 import { useCache, useDLE, useError, useFetch, useLive, useLoading, useQuery, useSuspense } from '../src';
 import { renderDataHook } from '../src/test';
 import { Todo, todoApi } from './helpers/api';
@@ -9,6 +9,7 @@ const stats = new RestEndpoint({
   path: '/stats/:day',
   process: (value: unknown) => ({ visits: Number((value as { v: string }).v) }),
 });
+const TodoResource = resource({ path: '/todos/:id', schema: Todo, searchParams: {} as { userId?: number } });
 const openCount = new Query(new All(Todo), (todos) => todos.filter((t) => !t.completed).length);
 
 // Type-level checks: compiled by the root `tsc`, never executed.
@@ -25,6 +26,11 @@ function typeChecks() {
   expectTypeOf(useError(api.get, { id: 1 })?.status).toEqualTypeOf<number | undefined>();
   expectTypeOf(useQuery(Todo, { id: 1 })).toEqualTypeOf<Todo | undefined>();
   expectTypeOf(useQuery(openCount)).toEqualTypeOf<number | undefined>();
+  expectTypeOf(useSuspense(TodoResource.get, { id: 1 })).toEqualTypeOf<Todo>();
+  expectTypeOf(useSuspense(TodoResource.getList, { userId: 1 })).toEqualTypeOf<Todo[]>();
+  expectTypeOf(useSuspense(TodoResource.getList)).toEqualTypeOf<Todo[]>();
+  // @ts-expect-error userId is a number
+  useSuspense(TodoResource.getList, { userId: 'me' });
   const [save, saving] = useLoading((title: string) => Promise.resolve(title.length));
   expectTypeOf(save).toEqualTypeOf<(title: string) => Promise<number | undefined>>();
   expectTypeOf(saving).toEqualTypeOf<boolean>();
