@@ -1,9 +1,11 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
 import { createClient, RestEndpoint, type Client } from '@resto/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clientContext } from '../src';
+import { clientContext, useDLE, useSuspense } from '../src';
 import { Todo, startTodoServer, type TodoServer } from './helpers/api';
 import { until } from './helpers/server';
+import Capture from './fixtures/Capture.svelte';
+import Show from './fixtures/Show.svelte';
 import TodoAwait from './fixtures/TodoAwait.svelte';
 import TodoDLE from './fixtures/TodoDLE.svelte';
 import TodoStore from './fixtures/TodoStore.svelte';
@@ -67,6 +69,30 @@ describe('getter args', () => {
   });
 });
 
+describe('null args and invalidation', () => {
+  it('null args skip the read: no fetch, no data', async () => {
+    render(Show, {
+      props: { make: () => useDLE(server.api.get, null), format: (s: { data?: unknown; loading: boolean }) => `${s.data}/${s.loading}` },
+      context: clientContext(client),
+    });
+    expect(text('out')).toBe('undefined/false');
+    await new Promise((r) => setTimeout(r, 30));
+    expect(server.hits).toHaveLength(0);
+  });
+
+  it('invalidating shows {#await} pending again, then the refetched data', async () => {
+    render(TodoAwait, { props: { api: server.api, id: 1 }, context: clientContext(client) });
+    await until(() => screen.queryByTestId('title')?.textContent === 'todo 1');
+    server.todos.get(1)!.title = 'refetched';
+    const release = server.hold();
+    await client.controller.invalidate(server.api.get, { id: 1 });
+    await until(() => screen.queryByText('loading') !== null);
+    release();
+    await until(() => screen.queryByTestId('title')?.textContent === 'refetched');
+    expect(server.count('GET', '/todos/1')).toBe(2);
+  });
+});
+
 describe('stale-while-revalidate', () => {
   it('keeps showing stale data while it refetches, then shows the new data', async () => {
     const get = new RestEndpoint({ urlPrefix: server.url, path: '/todos/:id', schema: Todo, dataExpiryLength: 100 });
@@ -106,10 +132,8 @@ describe('stores and runes', () => {
   });
 
   it('store subscribe works outside components (plain subscribers)', async () => {
-    const { useSuspense } = await import('../src');
     // A read made inside a component, consumed by a plain store subscriber.
     let read!: ReturnType<typeof useSuspense<typeof server.api.get>>;
-    const { default: Capture } = await import('./fixtures/Capture.svelte');
     render(Capture, { props: { make: () => (read = useSuspense(server.api.get, { id: 2 })) }, context: clientContext(client) });
     const values: unknown[] = [];
     const stop = read.subscribe((v) => values.push(v && (v as Todo).title));
