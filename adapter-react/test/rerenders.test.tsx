@@ -2,7 +2,7 @@ import { memo, Profiler } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { GCPolicy, SubscriptionManager, type Client } from '@resto/core';
-import { AsyncBoundary, useCache, useController, useDLE, useLive, useQuery, useSuspense } from '../src';
+import { AsyncBoundary, useCache, useController, useDLE, useError, useFetch, useLive, useQuery, useSubscription, useSuspense } from '../src';
 import { createFixtureClient, DataProviderWithFixtures } from '../src/test';
 import { Todo, todoApi } from './helpers/api';
 
@@ -110,6 +110,10 @@ describe('subscriptions are released', () => {
       const c = useCache(api.get, { id });
       const d = useLive(live, { id });
       const e = useQuery(Todo, { id });
+      useSubscription(live, { id });
+      useFetch(api.get, { id });
+      const f = useError(api.get, { id });
+      if (f) throw f;
       return <i>{a.title + b?.length + c?.id + d.id + e?.id}</i>;
     }
     const cycles = 10_000;
