@@ -117,4 +117,30 @@ describe('useSuspense', () => {
     await screen.findByText('new');
     expect(screen.getByText('idle')).toBeTruthy();
   });
+
+  it("AsyncBoundary's default error view retries errors from anywhere", async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let broken = true;
+    function Fragile() {
+      if (broken) throw new Error('render failed');
+      return <p>fine</p>;
+    }
+    const onError = vi.fn();
+    client = createClient();
+    await act(async () => {
+      render(
+        <DataProvider client={client}>
+          <AsyncBoundary onError={onError}>
+            <Fragile />
+          </AsyncBoundary>
+        </DataProvider>,
+      );
+    });
+    expect(screen.getByRole('alert').textContent).toContain('render failed');
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'render failed' }), expect.anything());
+    broken = false;
+    await act(async () => screen.getByRole('button', { name: 'Retry' }).click());
+    expect(screen.getByText('fine')).toBeTruthy();
+    logged.mockRestore();
+  });
 });
