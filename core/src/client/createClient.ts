@@ -29,6 +29,8 @@ export interface Client {
   ): EndpointObserver<E>;
   /** A derived read with no fetch (Entity by pk, All, Query); `null` args switch it off. */
   query<T = any>(schema: unknown, ...args: readonly unknown[]): QueryObserver<T>;
+  /** How many store listeners are attached (observers hold one each while subscribed): for leak checks. */
+  readonly listenerCount: number;
   /** The managers in dispatch order. */
   readonly managers: readonly Manager[];
   /** Stops every manager (timers, sockets, in-flight fetches). */
@@ -89,6 +91,9 @@ export function createClient({ managers = getDefaultManagers(), initialState }: 
       };
     },
     getSnapshot: () => visible,
+    get listenerCount() {
+      return listeners.size;
+    },
     observe<E extends EndpointLike>(endpoint: E, ...args: readonly unknown[]) {
       return new EndpointObserver(store, endpoint, args);
     },

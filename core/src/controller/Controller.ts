@@ -32,7 +32,7 @@ export type Dispatch = (action: ActionTypes) => Promise<void>;
 type ArgsThen<L> = [...args: any[], last: L];
 
 /** An endpoint's call arguments, as given to the controller (`null` means "no read"). */
-type EndpointArgs<E> = E extends (...args: infer A) => any ? A : never;
+export type EndpointArgs<E> = E extends (...args: infer A) => any ? A : never;
 /** What reading an endpoint through the store gives: its schema's data, or `process`'s result. */
 export type ResolveType<E> = E extends { schema: infer S }
   ? [S] extends [undefined]
