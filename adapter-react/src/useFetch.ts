@@ -28,11 +28,14 @@ export function useFetch<E extends EndpointLike>(
   // a boolean means new data alone never re-renders the component.
   const needed = useSyncExternalStore(observer.subscribe, () => needsFetch(observer.getSnapshot()), () => false);
   // Deduplicated by key in the network layer: the observer's own fetch and this one share a request.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  return useMemo(
-    () => (needed && observer.args ? controller.fetch(endpoint, ...(observer.args as ArgsOf<E>)) : undefined),
-    [controller, observer, needed],
-  );
+  return useMemo(() => {
+    if (!needed || !observer.args) return undefined;
+    const fetched = controller.fetch(endpoint, ...(observer.args as ArgsOf<E>));
+    // The error is stored for readers; a caller that ignores the promise must not get an unhandled rejection.
+    fetched.catch(() => undefined);
+    return fetched;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [controller, observer, needed]);
 }
 
 function needsFetch(snap: { data: unknown; error: unknown; expiryStatus: ExpiryStatus; expiresAt: number }): boolean {

@@ -73,6 +73,16 @@ describe('useFetch', () => {
     expect(renders).toBe(settled);
   });
 
+  it('a failing fetch is stored as the error, not an unhandled rejection', async () => {
+    const { result, client } = renderDataHook(() => useFetch(api.get, { id: 9 }), {
+      fixtures: [{ endpoint: api.get, args: [{ id: 9 }], response: notFound, error: true }],
+    });
+    expect(result.current).toBeInstanceOf(Promise);
+    // Nobody awaits the promise: vitest would report an unhandled rejection.
+    await waitFor(() => expect(client.controller.getError(api.get, { id: 9 }, client.getSnapshot())?.status).toBe(404));
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+  });
+
   it('returns undefined for fresh data and for null args', async () => {
     const { result, rerender } = renderDataHook(({ id }: { id: number | null }) => useFetch(api.get, id === null ? null : { id }), {
       initialFixtures: [{ endpoint: api.get, args: [{ id: 1 }], response: one }],
