@@ -233,6 +233,13 @@ for (const app of APPS) {
       const me = requests('GET', '/me');
       expect(me).toHaveLength(1);
       expect(me[0]).toMatchObject({ token: true, status: 200 });
+      // Endpoints from hookifyResource carry the token too (detail save).
+      await todoItem(page, 5).getByTestId('todo-open').click();
+      await expect.poll(() => byId(page, 'detail-title-input').inputValue(), POLL).toBe('Water the plants');
+      await byId(page, 'detail-title-input').fill('Water the cactus');
+      await byId(page, 'detail-save').click();
+      await expect.poll(() => text(page, 'detail-status'), POLL).toBe('Saved');
+      expect(requests('PATCH', '/todos/5')).toMatchObject([{ token: true, status: 200 }]);
       await byId(page, 'logout').click();
       await byId(page, 'login-form').waitFor();
       expect(await count(page, 'session-expired')).toBe(0);
