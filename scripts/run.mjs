@@ -43,6 +43,15 @@ function test() {
   const tsc = run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
   if (tsc !== 0) failed++;
   else console.log('types ok');
+  // .svelte components are outside tsc's reach; svelte-check covers them.
+  console.log('\n== svelte-check (adapter-svelte) ==');
+  const svelteCheck = run(join(root, 'adapter-svelte/node_modules/.bin/svelte-check'), [
+    '--tsconfig',
+    join(root, 'adapter-svelte/tsconfig.json'),
+    '--output',
+    'human',
+  ]);
+  if (svelteCheck !== 0) failed++;
   const out = join(root, '.vitest-results.json');
   rmSync(out, { force: true });
   console.log('\n== vitest ==');
@@ -59,6 +68,7 @@ function test() {
     failed++;
   }
   if (tsc === 0) passed++;
+  if (svelteCheck === 0) passed++;
   console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   process.exit(failed ? 1 : 0);
 }

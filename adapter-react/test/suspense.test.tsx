@@ -143,4 +143,30 @@ describe('useSuspense', () => {
     expect(screen.getByText('fine')).toBeTruthy();
     logged.mockRestore();
   });
+
+  it('controller.invalidate makes a mounted read suspend and refetch', async () => {
+    let title = 'first';
+    const gate = defer();
+    server.routes['GET /todos/4'] = async (_hit, res) => {
+      if (title === 'second') await gate.promise;
+      json(res, { id: 4, title, completed: false });
+    };
+    client = createClient();
+    await act(async () => {
+      render(
+        <DataProvider client={client}>
+          <AsyncBoundary fallback={<p>loading</p>}>
+            <TodoTitle id={4} />
+          </AsyncBoundary>
+        </DataProvider>,
+      );
+    });
+    await screen.findByText('first');
+    title = 'second';
+    await act(() => client.controller.invalidate(api.get, { id: 4 }));
+    await screen.findByText('loading');
+    await act(async () => gate.resolve());
+    await screen.findByText('second');
+    expect(server.count('GET', '/todos/4')).toBe(2);
+  });
 });
