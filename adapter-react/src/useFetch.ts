@@ -38,7 +38,7 @@ export function useFetch<E extends EndpointLike>(
   }, [controller, observer, needed]);
 }
 
-function needsFetch(snap: { data: unknown; error: unknown; expiryStatus: ExpiryStatus; expiresAt: number }): boolean {
+function needsFetch(snap: { data: unknown; error: unknown; expiryStatus: ExpiryStatus; stale: boolean }): boolean {
   if (snap.error) return false;
-  return snap.data === undefined || snap.expiryStatus === ExpiryStatus.Invalid || snap.expiresAt <= Date.now();
+  return snap.data === undefined || snap.expiryStatus === ExpiryStatus.Invalid || snap.stale;
 }

@@ -3,7 +3,7 @@ import type { EndpointLike, EndpointObserver, ObserverSnapshot, ResolveType } fr
 
 /**
  * Binds an observer to `useSyncExternalStore`, keeping only the fields a hook uses:
- * the component re-renders when one of those changed, not when, say, `expiresAt`
+ * the component re-renders when one of those changed, not when, say, only `stale`
  * moved because identical data was stored again. Internal.
  *
  * @example

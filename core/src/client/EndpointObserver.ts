@@ -9,7 +9,8 @@ export interface ObserverSnapshot<T = unknown> {
   readonly loading: boolean;
   readonly error: (Error & { status?: number }) | undefined;
   readonly expiryStatus: ExpiryStatus;
-  readonly expiresAt: number;
+  /** The data is past its expiry (still shown while it revalidates unless invalidIfStale). Flipped by a timer, not computed on read. */
+  readonly stale: boolean;
 }
 
 /** How an observer reads. */
@@ -103,7 +104,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
         prev.loading !== next.loading ||
         prev.error !== next.error ||
         prev.expiryStatus !== next.expiryStatus ||
-        prev.expiresAt !== next.expiresAt
+        prev.stale !== next.stale
       ) {
         this.snapshot = next;
       }
@@ -166,14 +167,14 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
 
   private compute(state: State): ObserverSnapshot<ResolveType<E>> {
     if (this.args === null) {
-      return { data: undefined, loading: false, error: undefined, expiryStatus: ExpiryStatus.Valid, expiresAt: 0 };
+      return { data: undefined, loading: false, error: undefined, expiryStatus: ExpiryStatus.Valid, stale: false };
     }
     const { controller } = this.store;
     const res = controller.getResponse(this.endpoint, ...this.args, state);
     const error = controller.getError(this.endpoint, ...this.args, state);
+    const stale = res.expiresAt <= Date.now();
     const unusable =
-      res.expiryStatus === ExpiryStatus.Invalid ||
-      (res.expiryStatus === ExpiryStatus.InvalidIfStale && res.expiresAt <= Date.now());
+      res.expiryStatus === ExpiryStatus.Invalid || (res.expiryStatus === ExpiryStatus.InvalidIfStale && stale);
     const data = unusable ? undefined : res.data;
     const wantsFetch = this.options.fetch !== false;
     return {
@@ -181,7 +182,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
       loading: this.fetching !== undefined || (unusable && !error && wantsFetch),
       error,
       expiryStatus: res.expiryStatus,
-      expiresAt: res.expiresAt,
+      stale,
     };
   }
 

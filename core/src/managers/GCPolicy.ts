@@ -52,7 +52,6 @@ export class GCPolicy implements Manager, GCInterface {
 
   middleware: Middleware = (controller: Controller) => {
     this.controller = controller;
-    this.timer ??= setInterval(() => void this.sweep(), this.intervalMS);
     return (next: Dispatch) => (action: ActionTypes) => {
       if (action.type === SET_RESPONSE && !action.error) this.remember(action.key, action.endpoint, action.args).lastRead = Date.now();
       else if (action.type === RESET) for (const [k, v] of this.known) if (v.refs === 0) this.known.delete(k);
@@ -64,6 +63,11 @@ export class GCPolicy implements Manager, GCInterface {
     const key = endpoint.key(...args);
     const known = this.remember(key, endpoint, args);
     known.refs++;
+    // Started lazily: a client nobody reads from (a throwaway in a render) owns no timer.
+    if (!this.timer) {
+      this.timer = setInterval(() => void this.sweep(), this.intervalMS);
+      (this.timer as { unref?: () => void }).unref?.();
+    }
     known.lastRead = Date.now();
     let released = false;
     return () => {

@@ -157,12 +157,15 @@ function withoutOptimistic(state: State, key: string, fetchedAt: number): State 
   return optimistic.length === state.optimistic.length ? state : { ...state, optimistic };
 }
 
+// Both drop a stored error: the point is to fetch again now, not after errorExpiryLength.
 const invalidated = (m: ResultMeta | undefined): ResultMeta => ({
-  ...(m ?? { date: 0, fetchedAt: 0 }),
+  date: m?.date ?? 0,
+  fetchedAt: m?.fetchedAt ?? 0,
   expiresAt: 0,
   invalidated: true,
 });
-const expired = (m: ResultMeta | undefined): ResultMeta | undefined => m && { ...m, expiresAt: 1 };
+const expired = (m: ResultMeta | undefined): ResultMeta | undefined =>
+  m && { date: m.date, fetchedAt: m.fetchedAt, expiresAt: 1, ...(m.invalidated ? { invalidated: true as const } : null) };
 
 function markKeys(
   state: State,

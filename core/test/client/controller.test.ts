@@ -196,6 +196,23 @@ describe('expiry', () => {
   });
 });
 
+describe('invalidate after an error', () => {
+  it('drops the stored error so the next mount refetches at once', async () => {
+    server.routes['GET /todos/1'] = (_h, res) => json(res, { message: 'gone' }, 404);
+    const ep = getTodo().extend({ errorExpiryLength: 60_000 });
+    await client.controller.fetch(ep, { id: 1 }).catch(() => {});
+    expect(client.controller.getError(ep, { id: 1 }, client.getSnapshot())?.status).toBe(404);
+    await client.controller.invalidate(ep, { id: 1 });
+    expect(client.controller.getError(ep, { id: 1 }, client.getSnapshot())).toBeUndefined();
+    server.routes['GET /todos/1'] = (_h, res) => json(res, todos.get(1));
+    const obs = client.observe(ep, { id: 1 });
+    const u = obs.subscribe(() => {});
+    await until(() => obs.getSnapshot().data !== undefined);
+    expect(server.count('GET', '/todos/1')).toBe(2);
+    u();
+  });
+});
+
 describe('observers', () => {
   it('abort the read when the last subscriber leaves, not while another waits', async () => {
     const hold = defer();
@@ -342,9 +359,9 @@ describe('optimistic updates', () => {
 
   it('two overlapping updates of one entity end in the later one, with no flicker back', async () => {
     const holds = [defer(), defer()];
-    let n = 0;
     server.routes['PATCH /todos/1'] = async (hit, res) => {
-      const i = n++;
+      // Requests may reach the server in either order: hold each by its body.
+      const i = 'completed' in JSON.parse(hit.body) ? 0 : 1;
       await holds[i]!.promise;
       const next = { ...todos.get(1)!, ...JSON.parse(hit.body) };
       todos.set(1, next);

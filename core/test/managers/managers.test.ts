@@ -175,6 +175,16 @@ describe('garbage collection (GCPolicy)', () => {
     expect(mock.getSnapshot().endpoints).toEqual({});
   });
 
+  it('owns no timer until something is read', async () => {
+    fakeTimers();
+    const { mock } = setup({ intervalMS: 1000 });
+    expect(vi.getTimerCount()).toBe(0);
+    const u = mock.observe(getTodo, { id: 1 }).subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(0);
+    expect(vi.getTimerCount()).toBeGreaterThanOrEqual(1);
+    u();
+  });
+
   it('does not collect fresh data nobody reads yet', async () => {
     fakeTimers();
     const { gc, mock } = setup({ intervalMS: 1000, graceMS: 1000 });
@@ -204,16 +214,6 @@ describe('garbage collection (GCPolicy)', () => {
     fakeTimers();
     const { gc, mock } = setup({ intervalMS: 60_000, graceMS: 1000 });
     const eps = Array.from({ length: 100 }, (_, i) => getTodo.extend({ dataExpiryLength: 500 + i }));
-    let storeListeners = 0;
-    const subscribe = mock.subscribe;
-    (mock as { subscribe: Client['subscribe'] }).subscribe = (l) => {
-      storeListeners++;
-      const off = subscribe(l);
-      return () => {
-        storeListeners--;
-        off();
-      };
-    };
     for (let i = 0; i < 10_000; i++) {
       const obs = mock.observe(eps[i % 100]!, { id: i % 37 });
       const u = obs.subscribe(() => {});
@@ -221,7 +221,7 @@ describe('garbage collection (GCPolicy)', () => {
       u();
     }
     await vi.advanceTimersByTimeAsync(1);
-    expect(storeListeners).toBe(0);
+    expect(mock.listenerCount).toBe(0);
     await vi.advanceTimersByTimeAsync(120_000);
     await gc.sweep();
     await vi.advanceTimersByTimeAsync(100);
