@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it } fr
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { createClient, resource, type Client } from '@resto/core';
 import { AsyncBoundary, DataProvider, hookifyResource, useController, useSuspense } from '../src';
-import { json, startServer } from './helpers/server';
+import { json, startServer } from '@resto/testing';
 import { Todo } from './helpers/api';
 
 let server: Awaited<ReturnType<typeof startServer>>;

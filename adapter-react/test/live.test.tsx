@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { createClient, RestEndpoint, SubscriptionManager, type Client } from '@resto/core';
 import { AsyncBoundary, DataProvider, useCache, useSubscription, useLive, useSuspense } from '../src';
-import { json, startServer, until } from './helpers/server';
+import { json, startServer, until } from '@resto/testing';
 import { todoApi } from './helpers/api';
 
 let server: Awaited<ReturnType<typeof startServer>>;

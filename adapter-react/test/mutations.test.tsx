@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { createClient, resource, type Client } from '@resto/core';
 import { AsyncBoundary, DataProvider, useController, useLoading, useSuspense } from '../src';
-import { defer, json, startServer } from './helpers/server';
+import { defer, json, startServer } from '@resto/testing';
 import { Todo, todoApi } from './helpers/api';
 
 let server: Awaited<ReturnType<typeof startServer>>;

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { createClient, type Client } from '@resto/core';
 import { AsyncBoundary, DataProvider, useDLE, useSuspense } from '../src';
-import { defer, json, startServer, until } from './helpers/server';
+import { defer, json, startServer, until } from '@resto/testing';
 import { todoApi } from './helpers/api';
 
 let server: Awaited<ReturnType<typeof startServer>>;

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clientContext } from '../src';
 import { startTodoServer, type TodoServer } from './helpers/api';
 import { todoResource } from './helpers/resource';
-import { until } from './helpers/server';
+import { until } from '@resto/testing';
 import HookTodo from './fixtures/HookTodo.svelte';
 import TokenProvider from './fixtures/TokenProvider.svelte';
 

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clientContext, getClient, useCache, useDLE, useError, useFetch, useQuery, useSubscription, useSuspense } from '../src';
 import { mockClient } from '../src/test';
 import { Todo, startTodoServer, todoApi, type TodoServer } from './helpers/api';
-import { until } from './helpers/server';
+import { until } from '@resto/testing';
 import Boundary from './fixtures/Boundary.svelte';
 import Counter from './fixtures/Counter.svelte';
 import Root from './fixtures/Root.svelte';

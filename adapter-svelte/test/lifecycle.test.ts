@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clientContext } from '../src';
 import { countSubscriptions, mockClient } from '../src/test';
 import { Todo, startTodoServer, todoApi, type TodoServer } from './helpers/api';
-import { until } from './helpers/server';
+import { until } from '@resto/testing';
 import Everything from './fixtures/Everything.svelte';
 import LiveTodo from './fixtures/LiveTodo.svelte';
 

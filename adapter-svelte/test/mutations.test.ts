@@ -4,7 +4,7 @@ import { flushSync } from 'svelte';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clientContext } from '../src';
 import { Todo, startTodoServer, type TodoServer } from './helpers/api';
-import { until } from './helpers/server';
+import { until } from '@resto/testing';
 import Editor from './fixtures/Editor.svelte';
 import TodoAwait from './fixtures/TodoAwait.svelte';
 import TodoCurrent from './fixtures/TodoCurrent.svelte';

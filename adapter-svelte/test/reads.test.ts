@@ -3,7 +3,7 @@ import { createClient, RestEndpoint, type Client } from '@resto/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clientContext, useDLE, useSuspense } from '../src';
 import { Todo, startTodoServer, type TodoServer } from './helpers/api';
-import { until } from './helpers/server';
+import { until } from '@resto/testing';
 import Capture from './fixtures/Capture.svelte';
 import Show from './fixtures/Show.svelte';
 import TodoAwait from './fixtures/TodoAwait.svelte';

@@ -4,7 +4,7 @@ import { All, createClient, getDefaultManagers, Query, RestEndpoint } from '@res
 import { MockManager } from '@resto/core/mock';
 import { createResto, RestoPlugin, useCache, useClient, useController, useDLE, useError, useFetch, useLive, useLoading, useQuery, useSubscription, withClient } from '../src';
 import { createFixtureClient, flushResto, mountWithResto } from '../src/test';
-import { until } from './helpers/server';
+import { until } from '@resto/testing';
 import { makeApi, Todo } from './helpers/api';
 import { mount } from '@vue/test-utils';
 

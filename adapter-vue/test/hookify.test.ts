@@ -3,7 +3,7 @@ import { mount } from '@vue/test-utils';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { createClient, resource } from '@resto/core';
 import { createResto, hookifyResource, useController, useSuspense } from '../src';
-import { until } from './helpers/server';
+import { until } from '@resto/testing';
 import { startTodoServer } from './helpers/todoServer';
 import { Todo } from './helpers/api';
 

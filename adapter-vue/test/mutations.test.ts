@@ -3,7 +3,7 @@ import { mount } from '@vue/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@resto/core';
 import { createResto, useController, useDLE, useSuspense, type Resto } from '../src';
-import { until } from './helpers/server';
+import { until } from '@resto/testing';
 import { startTodoServer } from './helpers/todoServer';
 import { makeApi } from './helpers/api';
 

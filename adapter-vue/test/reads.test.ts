@@ -3,7 +3,7 @@ import { mount } from '@vue/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '@resto/core';
 import { createResto, useDLE, useSuspense } from '../src';
-import { json, startServer, until, defer } from './helpers/server';
+import { json, startServer, until, defer } from '@resto/testing';
 import { makeApi } from './helpers/api';
 
 let server: Awaited<ReturnType<typeof startServer>>;

@@ -4,7 +4,7 @@ import { createClient, getDefaultManagers, GCPolicy, NetworkManager, Subscriptio
 import { MockManager } from '@resto/core/mock';
 import { useController, useDLE, withClient } from '../src';
 import { flushResto, mountWithResto } from '../src/test';
-import { until } from './helpers/server';
+import { until } from '@resto/testing';
 import { makeApi, Todo } from './helpers/api';
 
 const api = makeApi('http://api.test');

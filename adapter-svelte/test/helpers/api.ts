@@ -1,6 +1,6 @@
 import { Collection, Entity, Invalidate, RestEndpoint } from '@resto/core';
 import type { ServerResponse } from 'node:http';
-import { json, startServer, type Hit } from './server';
+import { json, startServer, type Hit } from '@resto/testing';
 
 export class Todo extends Entity {
   id = 0;

@@ -1,4 +1,4 @@
-import { defer, json, startServer } from './server';
+import { defer, json, startServer } from '@resto/testing';
 
 /** A REST server holding todos in memory; `hold()` delays the next write until released. */
 export async function startTodoServer() {

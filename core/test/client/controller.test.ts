@@ -8,7 +8,7 @@ import {
   getDefaultManagers,
   type Client,
 } from '../../src';
-import { defer, json, startServer, until } from '../helpers/server';
+import { defer, json, startServer, until } from '@resto/testing';
 
 class Todo extends Entity {
   id = 0;
