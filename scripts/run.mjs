@@ -52,6 +52,9 @@ function test() {
     'human',
   ]);
   if (svelteCheck !== 0) failed++;
+  console.log('\n== demo apps: tsc + svelte-check ==');
+  const appsCheck = run('npm', ['run', '--silent', 'check:apps'], { cwd: join(root, 'e2e') });
+  if (appsCheck !== 0) failed++;
   const out = join(root, '.vitest-results.json');
   rmSync(out, { force: true });
   console.log('\n== vitest ==');
@@ -69,6 +72,7 @@ function test() {
   }
   if (tsc === 0) passed++;
   if (svelteCheck === 0) passed++;
+  if (appsCheck === 0) passed++;
   console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   process.exit(failed ? 1 : 0);
 }
