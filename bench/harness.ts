@@ -93,7 +93,8 @@ export function ratio(a: number | null | undefined, b: number | null | undefined
 export function report(section: Section): void {
   const unit = section.unit ?? 'ops';
   console.log(`\n${section.title}`);
-  console.table(
+  if (section.markdown) console.log(section.markdown);
+  if (section.rows.length) console.table(
     section.rows.map((r) => {
       const o: Record<string, string> = { case: r.case };
       for (const lib of section.libs) o[lib] = r.hz[lib] == null ? '-' : fmt(r.hz[lib]!);

@@ -3,10 +3,10 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Bench } from 'tinybench';
 import * as resto from '@resto/core';
 import * as dc from '@data-client/normalizr';
 import { Entity as DCEntity, schema as dcSchema } from '@data-client/endpoint';
+import { report, runCases } from './harness';
 import { normalize as nzNormalize, denormalize as nzDenormalize, schema as nzSchema } from 'normalizr';
 
 // the fixtures live beside the repo, never inside it
@@ -179,43 +179,12 @@ const cases: Case[] = [
 
 // Shared CI machines are noisy: each case runs in short interleaved rounds and
 // keeps each library's best round, so a busy moment does not favour either side.
-const time = Number(process.env.BENCH_TIME ?? 1500);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 6);
-const only = process.env.BENCH_ONLY;
-const rows: Record<string, string | number>[] = [];
-const ratios: number[] = [];
-for (const c of cases) {
-  if (only && !c.name.includes(only)) continue;
-  const best = new Map<string, number>();
-  for (let round = 0; round < rounds; round++) {
-    const bench = new Bench({ time: time / rounds, warmupTime: round === 0 ? 200 : 20 });
-    // a full collection before each library, so one's garbage is not billed to the next
-    const opts = { beforeAll: () => (globalThis as any).gc?.() };
-    const tasks: [string, () => unknown][] = [
-      ['resto', c.resto],
-      ['@data-client 0.9.5', c.dataClient],
-    ];
-    if (c.normalizr) tasks.push(['normalizr 3.6.2', c.normalizr]);
-    // alternate the order between rounds
-    if (round % 2) tasks.reverse();
-    for (const [name, fn] of tasks) bench.add(name, fn, opts);
-    await bench.run();
-    for (const t of bench.tasks) best.set(t.name, Math.max(best.get(t.name) ?? 0, t.result?.hz ?? 0));
-  }
-  const r = best.get('resto')!;
-  const d = best.get('@data-client 0.9.5')!;
-  const z = best.get('normalizr 3.6.2');
-  ratios.push(r / d);
-  rows.push({
-    case: c.name,
-    'resto ops/s': Math.round(r),
-    '@data-client ops/s': Math.round(d),
-    'normalizr ops/s': z === undefined ? '-' : Math.round(z),
-    'resto / @data-client': `${(r / d).toFixed(2)}x`,
-    'resto / normalizr': z === undefined ? '-' : `${(r / z).toFixed(2)}x`,
-  });
-}
-console.table(rows);
+const rows = await runCases(
+  cases.map((c) => ({
+    name: c.name,
+    libs: { resto: c.resto, '@data-client': c.dataClient, 'normalizr 3.6.2': c.normalizr },
+  })),
+);
 
 // sanity, after timing (a cold call before timing changes how V8 compiles the read path;
 // see README): what was measured reads back the whole list
@@ -225,3 +194,14 @@ if (check.project.length !== projects.project.length || dcCheck.project.length !
   throw new Error('libraries read back different lists');
 }
 if (check.project[2].buildTypes.buildType[0].constructor !== RBuildType) throw new Error('resto lost the nested entity');
+
+report({
+  suite: 'normalizr',
+  title: 'normalizr: normalize and denormalize (node)',
+  libs: ['resto', '@data-client', 'normalizr 3.6.2'],
+  peer: '@data-client',
+  rows,
+  notes: [
+    'Resto `normalize`/`denormalize`/`MemoCache` against `@data-client/normalizr` 0.9.5 (entities from `@data-client/endpoint` 0.9.9) and `normalizr` 3.6.2. The 10k-entity case here uses dense ids 0..9999 and a call site that has seen only that table, the best case for both libraries (see the core suite for real-world ids).',
+  ],
+});

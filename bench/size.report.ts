@@ -1,0 +1,37 @@
+// Bundle-size section of RESULTS.md: every typical app import, Resto and peers.
+import { APPS, BUDGET_GZIP, kB, measure } from './size';
+import { report } from './harness';
+
+process.env.SIZE_TOP ??= '20';
+const sizes = [];
+for (const app of APPS) sizes.push({ app, size: await measure(app) });
+const dc = sizes.find((s) => s.app.name.startsWith('@data-client'))!.size;
+const lines = [
+  '| typical app import | minified | gzip | vs 10 kB target | vs data-client React |',
+  '|---|---:|---:|---:|---:|',
+  ...sizes.map(({ app, size }) =>
+    `| ${app.name} | ${kB(size.minified)} | **${kB(size.gzip)}** | ${app.resto ? (size.gzip <= BUDGET_GZIP ? 'within' : `+${kB(size.gzip - BUDGET_GZIP)} over`) : '-'} | ${(size.gzip / dc.gzip).toFixed(2)}x |`,
+  ),
+  '',
+  'What each imports:',
+  '',
+  ...sizes.map(({ app }) => `- ${app.name}: \`${app.imports.replace(/\n/g, ' ')}\``),
+  '',
+  'Biggest modules in the Resto React app (minified bytes in the output):',
+  '',
+  '| module | bytes |',
+  '|---|---:|',
+  ...sizes[0]!.size.top.map((t) => `| ${t.path} | ${t.bytes.toLocaleString('en-US')} |`),
+];
+for (const { app, size } of sizes) console.log(`${app.name.padEnd(45)} ${kB(size.minified).padStart(9)} ${kB(size.gzip).padStart(9)}`);
+report({
+  suite: 'size',
+  title: 'Bundle size',
+  libs: [],
+  peer: '',
+  rows: [],
+  markdown: lines.join('\n'),
+  notes: [
+    'esbuild (minify, ESM, browser + module conditions, `NODE_ENV=production`), the UI framework external, gzip level 9; 1 kB = 1,000 bytes. `.svelte.ts` modules are compiled with Svelte\'s compiler as vite-plugin-svelte would.',
+  ],
+});

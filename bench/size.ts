@@ -1,0 +1,118 @@
+// Bundle size of a typical app import: esbuild-minified (production, ESM, the UI
+// framework external) and gzipped (level 9). Used by test/size.test.ts (the budget,
+// run in CI) and by size.report.ts (RESULTS.md, peers included).
+import { build, transform, type Plugin } from 'esbuild';
+import { readFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
+import { benchDir } from './harness';
+
+/** Budget for every Resto typical-app import, gzip bytes (1 kB = 1,000 bytes). */
+export const BUDGET_GZIP = 10_000;
+
+export interface App {
+  name: string;
+  /** Is it Resto (budgeted) or a peer (reported only)? */
+  resto: boolean;
+  /** The typical import, as an app writes it. */
+  imports: string;
+  /** Code using what was imported, so nothing is shaken away. */
+  code: string;
+}
+
+const todo = (Entity: string) => `
+class Todo extends ${Entity} { id = 0; title = ''; completed = false; pk() { return this.id; } static key = 'Todo'; }
+export const TodoResource = resource({ urlPrefix: 'https://api.example.com', path: '/todos/:id', schema: Todo });
+`;
+
+export const APPS: App[] = [
+  {
+    name: 'Resto React',
+    resto: true,
+    imports: `import { resource, Entity } from '@resto/core';\nimport { useSuspense, DataProvider, useController } from '@resto/react';`,
+    code: `${todo('Entity')}export { useSuspense, DataProvider, useController };`,
+  },
+  {
+    name: 'Resto Vue',
+    resto: true,
+    imports: `import { resource, Entity } from '@resto/core';\nimport { useSuspense, createResto, useController } from '@resto/vue';`,
+    code: `${todo('Entity')}export { useSuspense, createResto, useController };`,
+  },
+  {
+    name: 'Resto Svelte',
+    resto: true,
+    imports: `import { resource, Entity } from '@resto/core';\nimport { useSuspense, setClient, useController } from '@resto/svelte';`,
+    code: `${todo('Entity')}export { useSuspense, setClient, useController };`,
+  },
+  {
+    name: '@data-client/react 0.9.9 (+ rest 0.9.9)',
+    resto: false,
+    imports: `import { createResource as resource, Entity } from '@data-client/rest';\nimport { useSuspense, CacheProvider, useController } from '@data-client/react';`,
+    code: `${todo('Entity')}export { useSuspense, CacheProvider, useController };`,
+  },
+  {
+    name: '@tanstack/react-query 5 (not normalized)',
+    resto: false,
+    imports: `import { QueryClient, QueryClientProvider, useSuspenseQuery, useQueryClient } from '@tanstack/react-query';`,
+    code: `export const client = new QueryClient();\nexport { QueryClientProvider, useSuspenseQuery, useQueryClient };`,
+  },
+  {
+    name: '@apollo/client 3 (normalized, GraphQL)',
+    resto: false,
+    imports: `import { ApolloClient, InMemoryCache, ApolloProvider, useSuspenseQuery, useApolloClient, gql } from '@apollo/client';`,
+    code: `export const client = new ApolloClient({ uri: '/graphql', cache: new InMemoryCache() });\nexport const Q = gql\`query { todos { id title } }\`;\nexport { ApolloProvider, useSuspenseQuery, useApolloClient };`,
+  },
+];
+
+/** The framework is the app's, not the library's: never counted. */
+const FRAMEWORKS = ['react', 'react-dom', 'react/*', 'react-dom/*', 'vue', 'svelte', 'svelte/*'];
+
+/** Svelte runes in `.svelte.ts` modules need Svelte's compiler (what vite-plugin-svelte does). */
+const svelteModules: Plugin = {
+  name: 'svelte-modules',
+  setup(b) {
+    b.onLoad({ filter: /\.svelte\.(ts|js)$/ }, async (args) => {
+      const { compileModule } = await import('svelte/compiler');
+      let source = await readFile(args.path, 'utf8');
+      if (args.path.endsWith('.ts')) source = (await transform(source, { loader: 'ts', target: 'es2022' })).code;
+      const out = compileModule(source, { filename: args.path, generate: 'client', dev: false });
+      return { contents: out.js.code, loader: 'js', resolveDir: args.path.slice(0, args.path.lastIndexOf('/')) };
+    });
+  },
+};
+
+export interface Size {
+  name: string;
+  resto: boolean;
+  minified: number;
+  gzip: number;
+  /** The biggest inputs by minified bytes (what to look at when a budget fails). */
+  top: { path: string; bytes: number }[];
+}
+
+export async function measure(app: App): Promise<Size> {
+  const result = await build({
+    stdin: { contents: `${app.imports}\n${app.code}\n`, resolveDir: benchDir, loader: 'ts', sourcefile: 'app.ts' },
+    bundle: true,
+    write: false,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    jsx: 'automatic',
+    conditions: ['browser', 'module', 'production'],
+    define: { 'process.env.NODE_ENV': '"production"', __DEV__: 'false' },
+    external: FRAMEWORKS,
+    metafile: true,
+    logLevel: 'silent',
+    plugins: [svelteModules],
+  });
+  const code = result.outputFiles[0]!.contents;
+  const inputs = Object.values(result.metafile.outputs)[0]!.inputs;
+  const top = Object.entries(inputs)
+    .map(([path, v]) => ({ path: path.replace(/^.*node_modules\/\.pnpm\/[^/]+\/node_modules\//, '').replace(/^\.\.\//, ''), bytes: v.bytesInOutput }))
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, Number(process.env.SIZE_TOP ?? 8));
+  return { name: app.name, resto: app.resto, minified: code.length, gzip: gzipSync(code, { level: 9 }).length, top };
+}
+
+export const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
