@@ -194,7 +194,13 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
    * endpoint never loops. On the expiry timer: revalidate.
    */
   private revalidate(reason: 'mount' | 'change' | 'timer') {
-    if (this.args === null || this.options.fetch === false || this.fetching) return;
+    if (this.args === null || this.fetching) return;
+    if (this.options.fetch === false) {
+      // Cache-only reads never fetch, but still learn when their data expires.
+      const { expiresAt, data } = this.store.controller.getResponse(this.endpoint, ...(this.args as any[]), this.store.getSnapshot());
+      if (data !== undefined && expiresAt > Date.now()) this.schedule(expiresAt - Date.now());
+      return;
+    }
     const state = this.store.getSnapshot();
     const meta = state.meta[this.key!];
     const { data, expiryStatus, expiresAt } = this.store.controller.getResponse(this.endpoint, ...(this.args as any[]), state);

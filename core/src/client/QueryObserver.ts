@@ -26,13 +26,18 @@ export class QueryObserver<T = unknown> {
 
   subscribe = (listener: () => void): (() => void) => {
     let prev = this.getSnapshot();
-    return this.store.subscribe(() => {
+    const release = this.args === null ? undefined : this.store.controller.gc?.retainQuery?.(this.schema, this.args);
+    const stop = this.store.subscribe(() => {
       const next = this.getSnapshot();
       if (next !== prev) {
         prev = next;
         listener();
       }
     });
+    return () => {
+      stop();
+      release?.();
+    };
   };
 
   getSnapshot = (): T | undefined => {

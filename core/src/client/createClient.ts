@@ -1,6 +1,6 @@
 import { Controller } from '../controller';
 import { getDefaultManagers, type Manager } from '../managers';
-import { applyOptimistic, initialState as emptyState, reducer, type ActionTypes, type EndpointLike, type State } from '../state';
+import { applyOptimistic, keepOptimisticIdentity, initialState as emptyState, reducer, type ActionTypes, type EndpointLike, type State } from '../state';
 import { EndpointObserver, type ObserveOptions } from './EndpointObserver';
 import { QueryObserver } from './QueryObserver';
 
@@ -66,7 +66,9 @@ export function createClient({ managers = getDefaultManagers(), initialState }: 
     const next = reducer(base, action);
     if (next !== base) {
       base = next;
-      visible = base.optimistic.length ? applyOptimistic(base, makeSnapshot) : base;
+      visible = base.optimistic.length
+        ? keepOptimisticIdentity(visible, base, applyOptimistic(base, makeSnapshot))
+        : base;
       if (!scheduled) {
         scheduled = true;
         // Batched: many dispatches in one tick notify once, and never inside a read.

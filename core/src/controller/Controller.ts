@@ -13,6 +13,7 @@ import {
   UNSUBSCRIBE,
   errorMeta,
   responseMeta,
+  uniqueNow,
   type ActionTypes,
   type EndpointLike,
   type State,
@@ -104,7 +105,7 @@ export class Controller {
       // Bad arguments (a missing path param) reject like any other fetch failure.
       return Promise.reject(e);
     }
-    const fetchedAt = Date.now();
+    const fetchedAt = uniqueNow();
     const raw = new Promise<unknown>((resolve, reject) => {
       void this.dispatch({ type: FETCH, key, endpoint, args, meta: { fetchedAt, resolve, reject, owner } });
     });
@@ -190,7 +191,7 @@ export class Controller {
   setResponse(endpoint: EndpointLike, ...rest: ArgsThen<unknown>): Promise<void> {
     const response = rest[rest.length - 1];
     const args = rest.slice(0, -1);
-    const now = Date.now();
+    const now = uniqueNow();
     return this.dispatch({
       type: SET_RESPONSE,
       key: endpoint.key(...args),
@@ -210,7 +211,7 @@ export class Controller {
   setError(endpoint: EndpointLike, ...rest: ArgsThen<unknown>): Promise<void> {
     const error = rest[rest.length - 1];
     const args = rest.slice(0, -1);
-    const now = Date.now();
+    const now = uniqueNow();
     return this.dispatch({
       type: SET_RESPONSE,
       key: endpoint.key(...args),
@@ -322,7 +323,15 @@ export class Controller {
     if (args[0] === null) return undefined;
     const meta = state.meta[endpoint.key(...args)];
     if (!meta?.error) return undefined;
-    if (meta.errorPolicy === 'soft' && state.endpoints[endpoint.key(...args)] !== undefined) return undefined;
+    if (meta.errorPolicy === 'soft') {
+      // Soft errors hide only behind data that can still be shown.
+      const { data, expiryStatus, expiresAt } = this.getResponse(endpoint, ...args, state);
+      const usable =
+        data !== undefined &&
+        expiryStatus !== ExpiryStatus.Invalid &&
+        !(expiryStatus === ExpiryStatus.InvalidIfStale && expiresAt <= Date.now());
+      if (usable) return undefined;
+    }
     return meta.error as Error & { status?: number };
   }
 

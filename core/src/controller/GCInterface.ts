@@ -11,6 +11,8 @@ import type { EndpointLike } from '../state';
  */
 export interface GCInterface {
   retain(endpoint: EndpointLike, args: readonly unknown[]): () => void;
+  /** Keeps every entity a derived read (Query, All, Entity by pk) shows. */
+  retainQuery?(schema: unknown, args: readonly unknown[]): () => void;
   /** Marks a result as just read, for least-recently-read eviction. */
   touch(key: string): void;
 }

@@ -35,6 +35,7 @@ interface Known {
  */
 export class GCPolicy implements Manager, GCInterface {
   private readonly known = new Map<string, Known>();
+  private readonly queries = new Set<{ schema: unknown; args: readonly unknown[] }>();
   private controller: Controller | undefined;
   private timer: ReturnType<typeof setInterval> | undefined;
   private sweeping = false;
@@ -63,11 +64,7 @@ export class GCPolicy implements Manager, GCInterface {
     const key = endpoint.key(...args);
     const known = this.remember(key, endpoint, args);
     known.refs++;
-    // Started lazily: a client nobody reads from (a throwaway in a render) owns no timer.
-    if (!this.timer) {
-      this.timer = setInterval(() => void this.sweep(), this.intervalMS);
-      (this.timer as { unref?: () => void }).unref?.();
-    }
+    this.startTimer();
     known.lastRead = Date.now();
     let released = false;
     return () => {
@@ -75,6 +72,15 @@ export class GCPolicy implements Manager, GCInterface {
       released = true;
       known.refs--;
       known.lastRead = Date.now();
+    };
+  }
+
+  retainQuery(schema: unknown, args: readonly unknown[]): () => void {
+    const query = { schema, args };
+    this.queries.add(query);
+    this.startTimer();
+    return () => {
+      this.queries.delete(query);
     };
   }
 
@@ -91,6 +97,13 @@ export class GCPolicy implements Manager, GCInterface {
   cleanup(): void {
     clearInterval(this.timer);
     this.timer = undefined;
+  }
+
+  // Started lazily: a client nobody reads from (a throwaway in a render) owns no timer.
+  private startTimer() {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.sweep(), this.intervalMS);
+    (this.timer as { unref?: () => void }).unref?.();
   }
 
   private remember(key: string, endpoint: EndpointLike, args: readonly unknown[]): Known {
@@ -142,6 +155,9 @@ export class GCPolicy implements Manager, GCInterface {
         for (const p of paths) reach.set(p, (reach.get(p) ?? 0) + 1);
         if (i % this.chunkSize === this.chunkSize - 1) await yieldToHost();
       }
+      for (const { schema, args } of this.queries) {
+        for (const p of entityPaths(controller.get(schema, ...args, state))) reach.set(p, (reach.get(p) ?? 0) + 1);
+      }
       if (reach.size > this.maxEntities) {
         unread.sort((a, b) => a.lastRead - b.lastRead);
         for (const known of unread) {
@@ -187,6 +203,22 @@ export class GCPolicy implements Manager, GCInterface {
     const { paths } = controller.memo.denormalize(schema, stored, state.entities as any, known.args as any[]);
     return (paths as { key: string; pk: string }[]).map((p) => p.key + '\u0000' + p.pk);
   }
+}
+
+/** Entities (by `key\0pk`) inside denormalized data: what a derived read shows. */
+function entityPaths(data: unknown): string[] {
+  const out: string[] = [];
+  const seen = new Set<object>();
+  const walk = (value: unknown) => {
+    if (typeof value !== 'object' || value === null || seen.has(value)) return;
+    seen.add(value);
+    const ctor = (value as { constructor?: { key?: unknown } }).constructor;
+    const pk = (value as { pk?: () => unknown }).pk;
+    if (ctor && typeof ctor.key === 'string' && typeof pk === 'function') out.push(ctor.key + '\u0000' + String(pk.call(value)));
+    for (const k in value) walk((value as Record<string, unknown>)[k]);
+  };
+  walk(data);
+  return out;
 }
 
 /** Lets the host run (rendering, input) between slices of a sweep. */

@@ -2,7 +2,7 @@ import { entityPlan } from './entityPlan';
 import { SchemaError, looksLikeJSON, notParsedError } from './SchemaError';
 import type { EntityMeta, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 
-let optimisticCount = 0;
+const optimisticCounts = new WeakMap<object, number>();
 
 /**
  * A record kind stored once by primary key, so every response that contains it
@@ -149,8 +149,11 @@ export abstract class Entity {
     let id = this.pk(processed, parent, key, args);
     if (id === undefined || id === null || id === '' || id === 'undefined') {
       if (!delegate.meta.optimistic) throw missingPkError(this, processed, key);
-      // optimistic create: the server assigns the key later
-      id = `optimistic-${++optimisticCount}`;
+      // Optimistic create: the server assigns the key later. The placeholder is derived
+      // from the fetch's start time, so replaying the update yields the same key.
+      const n = (optimisticCounts.get(delegate) ?? 0) + 1;
+      optimisticCounts.set(delegate, n);
+      id = `optimistic-${delegate.meta.fetchedAt}${n > 1 ? `-${n}` : ''}`;
     }
     const pk = typeof id === 'string' ? id : `${id}`;
     // never mutate the caller's object: process may return its input

@@ -36,3 +36,14 @@ export function errorMeta(
 ): { fetchedAt: number; date: number; expiresAt: number } {
   return { fetchedAt, date: now, expiresAt: now + (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY) };
 }
+
+let lastNow = 0;
+/**
+ * Date.now(), but strictly increasing: two fetches or writes never share a start
+ * time, so ordering and optimistic bookkeeping can always tell them apart.
+ */
+export function uniqueNow(): number {
+  const now = Date.now();
+  lastNow = now > lastNow ? now : lastNow + 0.001;
+  return lastNow;
+}

@@ -64,9 +64,46 @@ export function applyOptimistic(state: State, makeSnapshot: SnapshotFactory): St
       if (e !== snapshot.abort) console.error(`${action.endpoint.name}: getOptimisticResponse threw`, e);
       continue;
     }
-    visible = setResponse(visible, { ...action, type: SET_RESPONSE, response }, true);
+    try {
+      visible = setResponse(visible, { ...action, type: SET_RESPONSE, response }, true);
+    } catch (e) {
+      // An optimistic value that does not fit the schema is skipped; the real response still lands.
+      console.error(`${action.endpoint.name}: optimistic response does not fit the schema`, e);
+    }
   }
   return visible;
+}
+
+/**
+ * Keeps the identity of optimistic entities that did not change since the last
+ * visible state. Replaying optimistic updates builds new objects each time; without
+ * this, every unrelated action would re-render whatever shows a pending update.
+ * Only tables that differ from `base` are fresh copies made by the replay, so they
+ * may be patched in place before anyone sees them.
+ */
+export function keepOptimisticIdentity(prev: State, base: State, visible: State): State {
+  if (visible === base || prev === base) return visible;
+  for (const key in visible.entities) {
+    const table = visible.entities[key] as Record<string, unknown> | undefined;
+    const baseTable = base.entities[key];
+    const prevTable = prev.entities[key];
+    if (!table || table === baseTable || !prevTable) continue;
+    for (const pk in table) {
+      const value = table[pk];
+      if (baseTable && baseTable[pk] === value) continue;
+      const before = prevTable[pk];
+      if (before !== undefined && before !== value && shallowEqual(before, value)) table[pk] = before;
+    }
+  }
+  return visible;
+}
+
+function shallowEqual(a: unknown, b: unknown): boolean {
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) if ((a as Record<string, unknown>)[k] !== (b as Record<string, unknown>)[k]) return false;
+  return true;
 }
 
 function setResponse(state: State, action: SetResponseAction, optimistic: boolean): State {
@@ -75,7 +112,9 @@ function setResponse(state: State, action: SetResponseAction, optimistic: boolea
   if (action.error) return setError(state, key, endpoint.errorPolicy?.(action.response), action.response, meta);
 
   // A response to a fetch that started before the stored one never replaces it.
-  const older = prev !== undefined && !prev.error && prev.fetchedAt > meta.fetchedAt;
+  // (An error with no data behind it does not count: any success beats it.)
+  const older =
+    prev !== undefined && prev.fetchedAt > meta.fetchedAt && (!prev.error || state.endpoints[key] !== undefined);
   let entities = state.entities;
   let indexes = state.indexes;
   let entitiesMeta = state.entitiesMeta;
@@ -124,6 +163,8 @@ function setError(
   meta: SetResponseAction['meta'],
 ): State {
   const prev = state.meta[key];
+  // A request that started before the stored data was fetched cannot make that data wrong.
+  if (prev !== undefined && !prev.error && !prev.invalidated && prev.fetchedAt > meta.fetchedAt) return state;
   const next: ResultMeta = {
     date: meta.date,
     // Keep the data's fetchedAt so ordering against later data responses still holds.

@@ -1,0 +1,188 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { All, Entity, GCPolicy, NetworkManager, RestEndpoint, SubscriptionManager, type Client } from '../../src';
+import { createMockClient } from '../../src/mock';
+
+class Todo extends Entity {
+  id = 0;
+  title = '';
+  completed = false;
+  static override key = 'Todo';
+}
+const api = 'http://api.test';
+const getTodo = new RestEndpoint({ urlPrefix: api, path: '/todos/:id', schema: Todo });
+const listTodos = new RestEndpoint({ urlPrefix: api, path: '/todos', schema: [Todo] });
+const optimisticPatch = new RestEndpoint({
+  urlPrefix: api,
+  path: '/todos/:id',
+  method: 'PATCH',
+  schema: Todo,
+  getOptimisticResponse(snap: any, params: { id: number }, body: Partial<Todo>) {
+    const stored = snap.get(Todo, params);
+    if (!stored) throw snap.abort;
+    return { ...stored, ...body };
+  },
+});
+const fakeTimers = () =>
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+const seed = [
+  { id: 1, title: 't1', completed: false },
+  { id: 2, title: 't2', completed: false },
+];
+
+let client: Client | undefined;
+afterEach(() => {
+  client?.destroy();
+  client = undefined;
+  vi.useRealTimers();
+});
+
+describe('soft errors behind unusable data', () => {
+  it('an invalidated read that then fails softly shows the error instead of loading forever', async () => {
+    let calls = 0;
+    const mock = createMockClient([
+      {
+        endpoint: getTodo,
+        response: ({ id }: { id: number }) => {
+          if (++calls > 1) throw Object.assign(new Error('down'), { status: 503 });
+          return { id, title: 'first', completed: false };
+        },
+      },
+    ]);
+    client = mock;
+    await mock.controller.fetch(getTodo, { id: 1 });
+    await mock.controller.invalidate(getTodo, { id: 1 });
+    const obs = mock.observe(getTodo, { id: 1 });
+    const u = obs.subscribe(() => {});
+    await vi.waitFor(() => expect(obs.getSnapshot().error?.status).toBe(503));
+    expect(obs.getSnapshot()).toMatchObject({ data: undefined, loading: false });
+    await obs.promise();
+    await obs.promise();
+    expect(calls).toBe(2);
+    u();
+  });
+});
+
+describe('optimistic updates', () => {
+  it('an optimistic value that does not fit the schema is skipped; the store keeps working', async () => {
+    const bad = optimisticPatch.extend({ getOptimisticResponse: () => [{ id: 1 }] });
+    const mock = createMockClient([
+      { endpoint: getTodo, response: ({ id }: { id: number }) => ({ id, title: 'a', completed: false }) },
+      { endpoint: bad, response: (p: { id: number }, body: object) => ({ ...p, title: 'a', completed: false, ...body }) },
+    ]);
+    client = mock;
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await mock.controller.fetch(getTodo, { id: 1 });
+    expect(await mock.controller.fetch(bad, { id: 1 }, { completed: true })).toMatchObject({ completed: true });
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining('optimistic response does not fit'), expect.anything());
+    await mock.controller.setResponse(getTodo, { id: 2 }, { id: 2, title: 'b', completed: false });
+    expect(mock.controller.get(Todo, { id: 2 }, mock.getSnapshot())).toMatchObject({ title: 'b' });
+    expect(mock.getSnapshot().optimistic).toHaveLength(0);
+    errors.mockRestore();
+  });
+
+  it('two updates started in the same millisecond each keep their overlay until their own answer', async () => {
+    fakeTimers();
+    const mock = createMockClient([
+      { endpoint: listTodos, args: [], response: seed },
+      { endpoint: optimisticPatch, response: (p: { id: number }, body: object) => ({ ...seed[0], ...p, ...body }), delay: 100 },
+    ]);
+    client = mock;
+    await mock.controller.fetch(listTodos);
+    const first = mock.controller.fetch(optimisticPatch, { id: 1 }, { completed: true });
+    const slow = optimisticPatch.extend({});
+    (mock.mock.fixtures as any[]).push({
+      endpoint: slow,
+      response: (p: { id: number }, body: object) => ({ ...seed[0], completed: true, ...p, ...body }),
+      delay: 300,
+    });
+    mock.mock.fixtures = [...mock.mock.fixtures].reverse(); // the slow interceptor answers the second call
+    const second = mock.controller.fetch(slow, { id: 1 }, { title: 'renamed' });
+    const read = () => mock.controller.get(Todo, { id: 1 }, mock.getSnapshot());
+    expect(read()).toMatchObject({ completed: true, title: 'renamed' });
+    await vi.advanceTimersByTimeAsync(100);
+    await first;
+    expect(read()).toMatchObject({ completed: true, title: 'renamed' });
+    await vi.advanceTimersByTimeAsync(200);
+    await second;
+    expect(read()).toMatchObject({ completed: true, title: 'renamed' });
+  });
+
+  it('a pending update does not change identity on unrelated actions', async () => {
+    fakeTimers();
+    const mock = createMockClient([
+      { endpoint: listTodos, args: [], response: seed },
+      { endpoint: optimisticPatch, response: (p: { id: number }, body: object) => ({ ...seed[0], ...p, ...body }), delay: 100 },
+    ]);
+    client = mock;
+    await mock.controller.fetch(listTodos);
+    const pending = mock.controller.fetch(optimisticPatch, { id: 1 }, { completed: true });
+    const list = mock.observeWith({ fetch: false }, listTodos, []);
+    const u = list.subscribe(() => {});
+    const before = list.getSnapshot();
+    expect(before.data![0]!.completed).toBe(true);
+    await mock.controller.setResponse(new RestEndpoint({ urlPrefix: api, path: '/other' }), { x: 1 });
+    expect(list.getSnapshot()).toBe(before);
+    await vi.advanceTimersByTimeAsync(100);
+    await pending;
+    u();
+  });
+});
+
+describe('ordering of errors', () => {
+  it('a request that started before newer data and then fails does not hide that data', async () => {
+    fakeTimers();
+    const mock = createMockClient([
+      { endpoint: getTodo, response: () => Object.assign(new Error('gone'), { status: 404 }), error: true, delay: 100 },
+    ]);
+    client = mock;
+    const failing = mock.controller.fetch(getTodo, { id: 1 }).catch((e) => e);
+    await vi.advanceTimersByTimeAsync(10);
+    await mock.controller.setResponse(getTodo, { id: 1 }, { id: 1, title: 'pushed', completed: false });
+    await vi.advanceTimersByTimeAsync(100);
+    expect((await failing).status).toBe(404);
+    const state = mock.getSnapshot();
+    expect(mock.controller.getError(getTodo, { id: 1 }, state)).toBeUndefined();
+    expect(mock.controller.getResponse(getTodo, { id: 1 }, state).data).toMatchObject({ title: 'pushed' });
+  });
+});
+
+describe('garbage collection and derived reads', () => {
+  it('entities shown by a subscribed query survive sweeps; the rest go', async () => {
+    fakeTimers();
+    const gc = new GCPolicy({ intervalMS: 1_000_000, graceMS: 100 });
+    const mock = createMockClient([{ endpoint: listTodos.extend({ dataExpiryLength: 100 }), args: [], response: seed }], {
+      managers: [new NetworkManager(), new SubscriptionManager(), gc],
+    });
+    client = mock;
+    await mock.controller.fetch(listTodos.extend({ dataExpiryLength: 100 }));
+    const one = mock.query(Todo, { id: 1 });
+    const u = one.subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(1000);
+    await gc.sweep();
+    expect(one.getSnapshot()).toMatchObject({ title: 't1' });
+    expect(mock.controller.get(new All(Todo), mock.getSnapshot()).map((t: Todo) => t.id)).toEqual([1]);
+    u();
+    await gc.sweep();
+    expect(mock.getSnapshot().entities.Todo ?? {}).toEqual({});
+  });
+});
+
+describe('cache-only reads', () => {
+  it('learn when invalidIfStale data expires, without fetching', async () => {
+    fakeTimers();
+    const ep = getTodo.extend({ dataExpiryLength: 1000, invalidIfStale: true });
+    let calls = 0;
+    const mock = createMockClient([{ endpoint: ep, response: ({ id }: { id: number }) => (calls++, { id, title: 'a', completed: false }) }]);
+    client = mock;
+    await mock.controller.fetch(ep, { id: 1 });
+    const obs = mock.observeWith({ fetch: false }, ep, [{ id: 1 }]);
+    const listener = vi.fn();
+    const u = obs.subscribe(listener);
+    expect(obs.getSnapshot().data).toMatchObject({ title: 'a' });
+    await vi.advanceTimersByTimeAsync(1001);
+    expect(listener).toHaveBeenCalled();
+    expect(obs.getSnapshot().data).toBeUndefined();
+    expect(calls).toBe(1);
+    u();
+  });
+});
