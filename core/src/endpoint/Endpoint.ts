@@ -68,6 +68,7 @@ export class Endpoint<F extends FetchFunction = FetchFunction, S = any, M extend
     defineMembers(self, rest);
     // `false` means "no side effect": stored as undefined, the store's convention.
     if ('sideEffect' in options) defineMembers(self, { sideEffect: sideEffect ? true : undefined });
+    bindTestKey(self);
     return self;
   }
 
@@ -112,8 +113,28 @@ export class Endpoint<F extends FetchFunction = FetchFunction, S = any, M extend
     // explicit options must still win over them.
     defineMembers(next, options);
     if ('sideEffect' in options) defineMembers(next, { sideEffect: options.sideEffect ? true : undefined });
+    bindTestKey(next);
     return next;
   }
+}
+
+type TestKey = ((key: string) => boolean) & { readonly impl?: (key: string) => boolean };
+
+/**
+ * `testKey` is handed around detached (`invalidateAll({ testKey: R.getList.testKey })`),
+ * so each instance gets one bound to itself. A `testKey` option stays enumerable (so
+ * `extend()` carries it) and is re-bound to every copy; the class method is looked up
+ * through the prototype chain, so subclass overrides still apply.
+ */
+function bindTestKey(self: Endpoint): void {
+  const own = Object.getOwnPropertyDescriptor(self, 'testKey')?.value as TestKey | undefined;
+  const impl = own?.impl ?? own;
+  const bound: TestKey = Object.assign(
+    (key: string): boolean =>
+      (impl ?? (Object.getPrototypeOf(self) as { testKey: (k: string) => boolean }).testKey).call(self, key),
+    { impl },
+  );
+  Object.defineProperty(self, 'testKey', { value: bound, enumerable: impl !== undefined, writable: true, configurable: true });
 }
 
 // Instances are functions: keep `call`, `apply` and `bind` reachable.
