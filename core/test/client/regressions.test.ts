@@ -167,6 +167,33 @@ describe('garbage collection and derived reads', () => {
   });
 });
 
+describe('invalidIfStale and suspense', () => {
+  it('a suspending read waits for fresh data even though stale data is stored', async () => {
+    fakeTimers();
+    const ep = getTodo.extend({ dataExpiryLength: 1000, invalidIfStale: true });
+    let calls = 0;
+    const mock = createMockClient([
+      { endpoint: ep, response: ({ id }: { id: number }) => ({ id, title: `v${++calls}`, completed: false }), delay: 50 },
+    ]);
+    client = mock;
+    const first = mock.observe(ep, { id: 1 });
+    const p1 = first.promise();
+    await vi.advanceTimersByTimeAsync(50);
+    await p1;
+    expect(first.getSnapshot().data).toMatchObject({ title: 'v1' });
+    await vi.advanceTimersByTimeAsync(1500);
+    const later = mock.observe(ep, { id: 1 });
+    let settled = false;
+    void later.promise().then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(settled).toBe(false);
+    expect(later.getSnapshot().data).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(50);
+    expect(settled).toBe(true);
+    expect(later.getSnapshot().data).toMatchObject({ title: 'v2' });
+  });
+});
+
 describe('cache-only reads', () => {
   it('learn when invalidIfStale data expires, without fetching', async () => {
     fakeTimers();

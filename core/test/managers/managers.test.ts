@@ -57,6 +57,18 @@ describe('polling (SubscriptionManager)', () => {
     expect(subs.active.size).toBe(0);
   });
 
+  it('pollFrequency does nothing for a plain read: only subscriptions and live reads poll', async () => {
+    fakeTimers();
+    let calls = 0;
+    const time = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/time', pollFrequency: 100 });
+    const mock = createMockClient([{ endpoint: time, response: () => ({ now: ++calls }) }]);
+    client = mock;
+    const u = mock.observe(time).subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls).toBe(1);
+    u();
+  });
+
   it('pauses while the page is hidden and refetches once on return', async () => {
     fakeTimers();
     let calls = 0;
