@@ -1,0 +1,75 @@
+import { Suspense, memo } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { CacheProvider, useController, useSuspense, type Controller } from '@data-client/react';
+import { Entity, createResource } from '@data-client/rest';
+import { register } from './shared/harness';
+
+class User extends Entity {
+  id = 0;
+  login = '';
+  name = '';
+  avatar_url = '';
+  pk() {
+    return `${this.id}`;
+  }
+  static key = 'User';
+}
+class Row extends Entity {
+  id = '';
+  name = '';
+  type = '';
+  paused = false;
+  projectId = '';
+  author = User.fromJS();
+  pk() {
+    return this.id;
+  }
+  static key = 'Row';
+  static schema = { author: User };
+}
+const RowResource = createResource({ path: '/rows/:id', schema: Row });
+const UserResource = createResource({ path: '/users/:id', schema: User });
+
+const RowItem = memo(function RowItem({ row }: { row: Row }) {
+  return (
+    <li data-id={row.id}>
+      <span className="name">{row.name}</span> <span className="author">{row.author.name}</span> <span>{row.type}</span>
+    </li>
+  );
+});
+
+let controller: Controller | undefined;
+function List() {
+  controller = useController();
+  const rows = useSuspense(RowResource.getList);
+  return (
+    <ul id="list">
+      {rows.map((r) => (
+        <RowItem key={r.id} row={r} />
+      ))}
+    </ul>
+  );
+}
+
+let root: Root | undefined;
+register('dataclient-react', {
+  mount(container) {
+    root = createRoot(container);
+    root.render(
+      // React 19 ignores defaultProps on function components, which CacheProvider 0.9
+      // relies on (it supports React <= 18): pass them explicitly.
+      <CacheProvider {...CacheProvider.defaultProps}>
+        <Suspense fallback={<p>loading</p>}>
+          <List />
+        </Suspense>
+      </CacheProvider>,
+    );
+  },
+  unmount() {
+    root?.unmount();
+  },
+  updateRow: (row) => void controller!.setResponse(RowResource.get, { id: row.id }, row),
+  updateUser: (user) => void controller!.setResponse(UserResource.get, { id: user.id }, user),
+  push: (row) => void controller!.setResponse(RowResource.getList.push, row, row),
+  remove: (id) => void controller!.setResponse(RowResource.delete, { id }, { id }),
+});

@@ -1,0 +1,47 @@
+import { Suspense, memo } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { createClient, type Client } from '@resto/core';
+import { DataProvider, useSuspense } from '@resto/react';
+import { register } from './shared/harness';
+import { restoMutations } from './shared/resto-mutations';
+import { RowResource, type Row } from './shared/resto-schema';
+
+const RowItem = memo(function RowItem({ row }: { row: Row }) {
+  return (
+    <li data-id={row.id}>
+      <span className="name">{row.name}</span> <span className="author">{row.author.name}</span> <span>{row.type}</span>
+    </li>
+  );
+});
+
+function List() {
+  const rows = useSuspense(RowResource.getList);
+  return (
+    <ul id="list">
+      {rows.map((r) => (
+        <RowItem key={r.id} row={r} />
+      ))}
+    </ul>
+  );
+}
+
+let client: Client | undefined;
+let root: Root | undefined;
+register('resto-react', {
+  mount(container) {
+    client = createClient();
+    root = createRoot(container);
+    root.render(
+      <DataProvider client={client}>
+        <Suspense fallback={<p>loading</p>}>
+          <List />
+        </Suspense>
+      </DataProvider>,
+    );
+  },
+  unmount() {
+    root?.unmount();
+    client?.destroy();
+  },
+  ...restoMutations(() => client!.controller),
+});

@@ -1,0 +1,19 @@
+import { mount, unmount } from 'svelte';
+import { createClient, type Client } from '@resto/core';
+import { register } from './shared/harness';
+import { restoMutations } from './shared/resto-mutations';
+import App from './svelte/App.svelte';
+
+let client: Client | undefined;
+let app: Record<string, unknown> | undefined;
+register('resto-svelte', {
+  mount(container) {
+    client = createClient();
+    app = mount(App, { target: container, props: { client } });
+  },
+  unmount() {
+    if (app) void unmount(app);
+    client?.destroy();
+  },
+  ...restoMutations(() => client!.controller),
+});

@@ -1,0 +1,11 @@
+import type { Controller } from '@resto/core';
+import type { RawRow, RawUser } from './data';
+import { RowResource, UserResource } from './resto-schema';
+
+/** The four mutations as an app would push them into the store (a websocket, say). */
+export const restoMutations = (ctrl: () => Controller) => ({
+  updateRow: (row: RawRow) => void ctrl().setResponse(RowResource.get, { id: row.id }, row),
+  updateUser: (user: RawUser) => void ctrl().setResponse(UserResource.get, { id: user.id }, user),
+  push: (row: RawRow) => void ctrl().setResponse(RowResource.getList.push, row, row),
+  remove: (id: string) => void ctrl().setResponse(RowResource.delete, { id }, { id }),
+});

@@ -1,0 +1,52 @@
+import { Suspense, memo } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { QueryClient, QueryClientProvider, useSuspenseQuery } from '@tanstack/react-query';
+import type { RawRow } from './shared/data';
+import { register } from './shared/harness';
+
+// Not normalized: every change is written into the cached list by hand, as a
+// react-query app does with setQueryData.
+const RowItem = memo(function RowItem({ row }: { row: RawRow }) {
+  return (
+    <li data-id={row.id}>
+      <span className="name">{row.name}</span> <span className="author">{row.author.name}</span> <span>{row.type}</span>
+    </li>
+  );
+});
+
+const rowsQuery = { queryKey: ['rows'], queryFn: () => fetch('/rows').then((r) => r.json() as Promise<RawRow[]>) };
+function List() {
+  const { data: rows } = useSuspenseQuery(rowsQuery);
+  return (
+    <ul id="list">
+      {rows.map((r) => (
+        <RowItem key={r.id} row={r} />
+      ))}
+    </ul>
+  );
+}
+
+let client: QueryClient | undefined;
+let root: Root | undefined;
+const setRows = (f: (rows: RawRow[]) => RawRow[]) => client!.setQueryData<RawRow[]>(['rows'], (old) => f(old ?? []));
+register('tanstack-react', {
+  mount(container) {
+    client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+    root = createRoot(container);
+    root.render(
+      <QueryClientProvider client={client}>
+        <Suspense fallback={<p>loading</p>}>
+          <List />
+        </Suspense>
+      </QueryClientProvider>,
+    );
+  },
+  unmount() {
+    root?.unmount();
+    client?.clear();
+  },
+  updateRow: (row) => setRows((rows) => rows.map((r) => (r.id === row.id ? { ...r, ...row } : r))),
+  updateUser: (user) => setRows((rows) => rows.map((r) => (r.author.id === user.id ? { ...r, author: user } : r))),
+  push: (row) => setRows((rows) => [...rows, row]),
+  remove: (id) => setRows((rows) => rows.filter((r) => r.id !== id)),
+});
