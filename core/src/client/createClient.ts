@@ -1,6 +1,6 @@
 import { Controller } from '../controller';
 import { getDefaultManagers, type Manager } from '../managers';
-import { applyOptimistic, keepOptimisticIdentity, initialState as emptyState, reducer, type ActionTypes, type EndpointLike, type State } from '../state';
+import { applyOptimistic, GC, keepOptimisticIdentity, initialState as emptyState, reducer, type ActionTypes, type EndpointLike, type State } from '../state';
 import { EndpointObserver, type ObserveOptions } from './EndpointObserver';
 import { QueryObserver } from './QueryObserver';
 
@@ -69,6 +69,8 @@ export function createClient({ managers = getDefaultManagers(), initialState }: 
       visible = base.optimistic.length
         ? keepOptimisticIdentity(visible, base, applyOptimistic(base, makeSnapshot))
         : base;
+      // What the GC removed must not stay reachable through memoized reads of it.
+      if (action.type === GC) controller.memo.prune(visible.entities as never);
       if (!scheduled) {
         scheduled = true;
         // Batched: many dispatches in one tick notify once, and never inside a read.

@@ -54,6 +54,8 @@ export class MemoCache {
   protected readonly results = new WeakMap<object, SchemaResults>();
   /** Results for primitive schemas (rare) share one bucket. */
   private readonly primitiveResults: SchemaResults = { byInput: new WeakMap(), byKey: new Map() };
+  /** Every bucket, weakly (a schema made on the fly must not live on through its bucket), for `prune`. */
+  private buckets: WeakRef<SchemaResults>[] = [];
 
   /**
    * Data for `schema` from normalized `input`, plus the `{ key, pk }` of every entity read.
@@ -80,6 +82,7 @@ export class MemoCache {
     if (bucket === undefined) {
       bucket = { byInput: new WeakMap(), byKey: new Map() };
       this.results.set(bucketKey, bucket);
+      this.buckets.push(new WeakRef(bucket));
     }
     const aKey = argsKey(args);
     const isObject = typeof input === 'object';
@@ -124,6 +127,26 @@ export class MemoCache {
     const input = queryKey(schema, args, state.entities);
     if (input === undefined) return undefined;
     return this.denormalize(schema, input, state.entities, args).data;
+  }
+
+  /**
+   * Drops the results found by structural key that no longer hold for `entities`
+   * (they would be recomputed on their next read anyway). Called after garbage
+   * collection: otherwise a collected list stays reachable through its cached
+   * denormalized copy (its instances and the stored entities they depend on).
+   *
+   * @example
+   * memo.prune(client.getSnapshot().entities);
+   */
+  prune(entities: Tables): void {
+    const alive: WeakRef<SchemaResults>[] = [];
+    for (const ref of [new WeakRef(this.primitiveResults), ...this.buckets]) {
+      const bucket = ref.deref();
+      if (bucket === undefined) continue;
+      if (bucket !== this.primitiveResults) alive.push(ref);
+      for (const [key, entry] of bucket.byKey) if (!this.valid(entry, entities)) bucket.byKey.delete(key);
+    }
+    this.buckets = alive;
   }
 
   private readonly arrays = new WeakMap<object, object>();
