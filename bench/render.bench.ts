@@ -3,113 +3,20 @@
 // React, Vue and Svelte, data-client React 0.9.9 and TanStack react-query, then
 // updates one entity, a shared nested author, pushes and deletes one item.
 // Run alone: node --import tsx render.bench.ts
-import { createReadStream, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { extname, join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { benchDir, dataDir, fmt, report, repoRoot, type Row } from './harness';
+import { buildPages, CHROMIUM, LABEL, launch, LIBS, loadFixtures, serve } from './browser';
+import { report, type Row } from './harness';
 
-const renderDir = join(benchDir, 'render');
-const distDir = join(renderDir, 'dist');
-const LIBS = ['resto-react', 'resto-vue', 'resto-svelte', 'dataclient-react', 'tanstack-react'] as const;
-const LABEL: Record<string, string> = {
-  'resto-react': 'Resto React',
-  'resto-vue': 'Resto Vue',
-  'resto-svelte': 'Resto Svelte',
-  'dataclient-react': 'data-client React',
-  'tanstack-react': 'TanStack react-query',
-};
 const SIZES = (process.env.RENDER_SIZES ?? '1000,10000').split(',').map(Number);
 const ROUNDS = Number(process.env.RENDER_ROUNDS ?? 2);
 const BUDGET_MS = Number(process.env.RENDER_BUDGET_MS ?? 700);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-  // timers and rendering of a background page must not be throttled
-  '--disable-background-timer-throttling',
-  '--disable-renderer-backgrounding',
-  '--disable-backgrounding-occluded-windows',
-];
-
-function newest(dir: string): number {
-  let t = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (e.name === 'node_modules' || e.name === 'dist' || e.name === 'test') continue;
-    const p = join(dir, e.name);
-    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
-  }
-  return t;
-}
-
-/** Builds the pages with Vite unless dist is newer than every source (pages, core, adapters). */
-async function buildPages(): Promise<void> {
-  const marker = join(distDir, 'resto-react.html');
-  const sources = [renderDir, ...['core/src', 'adapter-react/src', 'adapter-vue/src', 'adapter-svelte/src'].map((s) => join(repoRoot, s))];
-  if (existsSync(marker) && sources.every((s) => newest(s) < statSync(marker).mtimeMs)) return;
-  const started = Date.now();
-  const { build } = await import('vite');
-  const react = (await import('@vitejs/plugin-react')).default;
-  const vue = (await import('@vitejs/plugin-vue')).default;
-  const { svelte } = await import('@sveltejs/vite-plugin-svelte');
-  await build({
-    configFile: false,
-    root: renderDir,
-    base: './',
-    logLevel: 'warn',
-    plugins: [react(), vue(), svelte()],
-    define: { 'process.env.NODE_ENV': '"production"' },
-    resolve: { alias: { '@babel/runtime/helpers/jsx': join(renderDir, 'shared/babel-jsx-react19.ts') } },
-    build: {
-      outDir: distDir,
-      emptyOutDir: true,
-      reportCompressedSize: false,
-      minify: !process.env.RENDER_DEBUG,
-      rollupOptions: { input: Object.fromEntries(LIBS.map((l) => [l, join(renderDir, `${l}.html`)])) },
-    },
-  });
-  console.error(`  built the render pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-}
-
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
-function serve(): Promise<{ server: Server; origin: string }> {
-  const server = createServer((req, res) => {
-    const path = join(distDir, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
-    if (!path.startsWith(distDir) || !existsSync(path) || statSync(path).isDirectory()) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' });
-    createReadStream(path).pipe(res);
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const addr = server.address() as { port: number };
-      resolve({ server, origin: `http://127.0.0.1:${addr.port}` });
-    }),
-  );
-}
 
 type OpResult = { median: number; mean: number; iterations: number };
 const OPS = ['mount', 'update one entity', 'update shared author', 'push one item', 'delete one item'] as const;
 
-if (!existsSync(CHROMIUM)) {
-  throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
-}
 await buildPages();
-const fixtures = {
-  projects: JSON.parse(readFileSync(join(dataDir, 'projects.json'), 'utf8')),
-  user: JSON.parse(readFileSync(join(dataDir, 'github-user.json'), 'utf8')),
-};
+const fixtures = loadFixtures();
 const { server, origin } = await serve();
-const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS, timeout: 30_000 });
+const browser = await launch();
 
 // best (lowest median) per size / lib / op over the rounds
 const best = new Map<string, OpResult>();
@@ -179,5 +86,4 @@ report({
     `Best median of ${ROUNDS} rounds (libraries in alternating order), ${BUDGET_MS} ms per operation kind per round; ratios are data-client's ms / Resto's ms (above 1 = Resto faster). ops/s = 1000 / ms.`,
   ],
 });
-void fmt;
 process.exit(0);

@@ -1,4 +1,4 @@
-import { Suspense, memo } from 'react';
+import { Suspense, memo, useState, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { CacheProvider, useController, useSuspense, type Controller } from '@data-client/react';
 import { Entity, createResource } from '@data-client/rest';
@@ -52,6 +52,13 @@ function List() {
 }
 
 let root: Root | undefined;
+let hide: (() => void) | undefined;
+/** Renders its children until hide() (the memory suite's "user navigated away"). */
+function Shown({ children }: { children: ReactNode }) {
+  const [shown, setShown] = useState(true);
+  hide = () => setShown(false);
+  return shown ? children : null;
+}
 register('dataclient-react', {
   mount(container) {
     root = createRoot(container);
@@ -59,12 +66,15 @@ register('dataclient-react', {
       // React 19 ignores defaultProps on function components, which CacheProvider 0.9
       // relies on (it supports React <= 18): pass them explicitly.
       <CacheProvider {...CacheProvider.defaultProps}>
-        <Suspense fallback={<p>loading</p>}>
-          <List />
-        </Suspense>
+        <Shown>
+          <Suspense fallback={<p>loading</p>}>
+            <List />
+          </Suspense>
+        </Shown>
       </CacheProvider>,
     );
   },
+  hideList: () => hide!(),
   unmount() {
     root?.unmount();
   },

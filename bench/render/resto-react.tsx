@@ -1,9 +1,9 @@
-import { Suspense, memo } from 'react';
+import { Suspense, memo, useState, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createClient, type Client } from '@resto/core';
 import { DataProvider, useSuspense } from '@resto/react';
 import { register } from './shared/harness';
-import { restoMutations } from './shared/resto-mutations';
+import { restoMutations, restoSweep } from './shared/resto-mutations';
 import { RowResource, type Row } from './shared/resto-schema';
 
 const RowItem = memo(function RowItem({ row }: { row: Row }) {
@@ -27,18 +27,29 @@ function List() {
 
 let client: Client | undefined;
 let root: Root | undefined;
+let hide: (() => void) | undefined;
+/** Renders its children until hide() (the memory suite's "user navigated away"). */
+function Shown({ children }: { children: ReactNode }) {
+  const [shown, setShown] = useState(true);
+  hide = () => setShown(false);
+  return shown ? children : null;
+}
 register('resto-react', {
   mount(container) {
     client = createClient();
     root = createRoot(container);
     root.render(
       <DataProvider client={client}>
-        <Suspense fallback={<p>loading</p>}>
-          <List />
-        </Suspense>
+        <Shown>
+          <Suspense fallback={<p>loading</p>}>
+            <List />
+          </Suspense>
+        </Shown>
       </DataProvider>,
     );
   },
+  hideList: () => hide!(),
+  sweep: () => restoSweep(client),
   unmount() {
     root?.unmount();
     client?.destroy();

@@ -1,16 +1,18 @@
 import { mount, unmount } from 'svelte';
 import { createClient, type Client } from '@resto/core';
 import { register } from './shared/harness';
-import { restoMutations } from './shared/resto-mutations';
+import { restoMutations, restoSweep } from './shared/resto-mutations';
 import App from './svelte/App.svelte';
 
 let client: Client | undefined;
-let app: Record<string, unknown> | undefined;
+let app: { hide(): void } | undefined;
 register('resto-svelte', {
   mount(container) {
     client = createClient();
-    app = mount(App, { target: container, props: { client } });
+    app = mount(App, { target: container, props: { client } }) as unknown as { hide(): void };
   },
+  hideList: () => app!.hide(),
+  sweep: () => restoSweep(client),
   unmount() {
     if (app) void unmount(app);
     client?.destroy();

@@ -1,4 +1,4 @@
-import { Suspense, memo } from 'react';
+import { Suspense, memo, useState, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { QueryClient, QueryClientProvider, useSuspenseQuery } from '@tanstack/react-query';
 import type { RawRow } from './shared/data';
@@ -28,6 +28,13 @@ function List() {
 
 let client: QueryClient | undefined;
 let root: Root | undefined;
+let hide: (() => void) | undefined;
+/** Renders its children until hide() (the memory suite's "user navigated away"). */
+function Shown({ children }: { children: ReactNode }) {
+  const [shown, setShown] = useState(true);
+  hide = () => setShown(false);
+  return shown ? children : null;
+}
 const setRows = (f: (rows: RawRow[]) => RawRow[]) => client!.setQueryData<RawRow[]>(['rows'], (old) => f(old ?? []));
 register('tanstack-react', {
   mount(container) {
@@ -35,12 +42,15 @@ register('tanstack-react', {
     root = createRoot(container);
     root.render(
       <QueryClientProvider client={client}>
-        <Suspense fallback={<p>loading</p>}>
-          <List />
-        </Suspense>
+        <Shown>
+          <Suspense fallback={<p>loading</p>}>
+            <List />
+          </Suspense>
+        </Shown>
       </QueryClientProvider>,
     );
   },
+  hideList: () => hide!(),
   unmount() {
     root?.unmount();
     client?.clear();

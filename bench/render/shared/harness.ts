@@ -13,6 +13,10 @@ export interface Adapter {
   updateUser(user: RawUser): void;
   push(row: RawRow): void;
   remove(id: string): void;
+  /** Memory suite: unmounts the list only; the provider and its store stay (an app going on). */
+  hideList(): void;
+  /** Memory suite: runs the library's own garbage collection, if it has one, as if an hour had passed. */
+  sweep?(): Promise<void>;
 }
 
 export interface RunOptions {
@@ -142,5 +146,32 @@ export function register(name: string, adapter: Adapter): void {
     return out;
   }
 
-  (window as unknown as { bench: unknown }).bench = { name, run, ready: true };
+  /** Memory suite, step 1: render n rows (the store then holds n rows and 20 users). */
+  async function memoryMount({ fixtures, n }: { fixtures: Fixtures; n: number }): Promise<void> {
+    listJson = JSON.stringify(makeRows(fixtures, n));
+    await adapter.mount(container);
+    await until(container, () => list()?.childElementCount === n, `${n} rows`);
+    listJson = '[]';
+    await nextTask();
+  }
+  /** Memory suite, step 2: nothing reads the rows any more; collect what the library collects. */
+  async function memoryRelease(): Promise<void> {
+    adapter.hideList();
+    await until(container, () => list() === null, 'list gone');
+    await nextTask();
+    if (adapter.sweep) {
+      // "an hour later": data expired and every grace period passed
+      const realNow = Date.now;
+      const skew = 3_600_000;
+      Date.now = () => realNow() + skew;
+      try {
+        await adapter.sweep();
+      } finally {
+        Date.now = realNow;
+      }
+    }
+    await nextTask();
+  }
+
+  (window as unknown as { bench: unknown }).bench = { name, run, memoryMount, memoryRelease, ready: true };
 }

@@ -1,4 +1,4 @@
-import type { Controller } from '@resto/core';
+import { GCPolicy, type Client, type Controller } from '@resto/core';
 import type { RawRow, RawUser } from './data';
 import { RowResource, UserResource } from './resto-schema';
 
@@ -9,3 +9,12 @@ export const restoMutations = (ctrl: () => Controller) => ({
   push: (row: RawRow) => void ctrl().setResponse(RowResource.getList.push, row, row),
   remove: (id: string) => void ctrl().setResponse(RowResource.delete, { id }, { id }),
 });
+
+/** Runs the client's GC policy now (the memory suite moves the clock first). */
+export async function restoSweep(client: Client | undefined): Promise<void> {
+  const gc = client?.managers.find((m): m is GCPolicy => m instanceof GCPolicy);
+  if (!gc) throw new Error('no GCPolicy in the client');
+  await gc.sweep();
+  // entities go in a second pass: once the results that reached them are gone
+  await gc.sweep();
+}
