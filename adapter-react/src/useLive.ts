@@ -22,5 +22,6 @@ export function useLive<E extends EndpointLike>(endpoint: E, ...args: ArgsOf<E>)
 export function useLive<E extends EndpointLike>(endpoint: E, ...args: ArgsOf<E> | [null]): ResolveType<E> | undefined;
 export function useLive<E extends EndpointLike>(endpoint: E, ...args: readonly unknown[]): ResolveType<E> | undefined {
   const observer = useObserver(POLL, endpoint, args);
-  return readSuspense(observer, useSnapshot(observer, FIELDS));
+  useSnapshot(observer, FIELDS);
+  return readSuspense(observer);
 }

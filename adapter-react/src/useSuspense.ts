@@ -22,22 +22,22 @@ export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: ArgsOf
 export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: ArgsOf<E> | [null]): ResolveType<E> | undefined;
 export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: readonly unknown[]): ResolveType<E> | undefined {
   const observer = useObserver(FETCH, endpoint, args);
-  return readSuspense(observer, useSnapshot(observer, FIELDS));
+  // Subscribes (re-rendering when data or error change); core's read() decides what to show.
+  useSnapshot(observer, FIELDS);
+  return readSuspense(observer);
 }
 
 /**
- * The suspense part shared with `useLive`: throw the error, wait on the fetch, or
- * hand back the data. @internal
+ * The suspense part shared with `useLive`: core's `observer.read()` decides; this only
+ * turns its answer into React's vocabulary (throw the error, throw the promise, or
+ * return the data). The caller subscribes with `useSnapshot`. @internal
  */
-export function readSuspense<E extends EndpointLike>(
-  observer: EndpointObserver<E>,
-  snapshot: { readonly data: ResolveType<E> | undefined; readonly error: Error | undefined },
-): ResolveType<E> | undefined {
-  if (observer.key === undefined) return undefined;
-  if (snapshot.error) throw withRetry(snapshot.error, () => observer.refetch());
-  if (snapshot.data !== undefined) return snapshot.data;
+export function readSuspense<E extends EndpointLike>(observer: EndpointObserver<E>): ResolveType<E> | undefined {
+  const r = observer.read();
+  if (r.status === 'error') throw withRetry(r.error, () => observer.refetch());
   // Thrown rather than passed to `use()`: when React replays the component after the
   // fetch, the data is there and `use()` would not be called again, which React
   // reports as a conditional `use()`. A thrown promise retries the render instead.
-  throw observer.promise();
+  if (r.status === 'pending') throw r.promise;
+  return r.data;
 }

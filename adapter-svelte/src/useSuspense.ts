@@ -1,4 +1,4 @@
-import type { EndpointLike, EndpointObserver, ObserverSnapshot, ResolveType } from '@resto/core';
+import type { EndpointLike, EndpointObserver, ResolveType } from '@resto/core';
 import { derive, type Args, type ArgsInput, type StoreSubscribe } from './bind.svelte';
 import { bindEndpoint } from './observe';
 
@@ -8,14 +8,15 @@ import { bindEndpoint } from './observe';
  */
 export interface Suspense<T> {
   /**
-   * The data, or undefined while nothing usable is stored. Throws the error when
-   * the read failed with no data to show (catch it with `<svelte:boundary>`).
+   * The data, or undefined while nothing usable is stored. Throws a stored error,
+   * even over stale data, unless it is a soft one hidden behind usable data (core's
+   * `observer.read()` rule; catch it with `<svelte:boundary>`).
    */
   readonly current: T | undefined;
   /**
    * For `{#await todo.promise}` and `await todo.promise`: a promise while nothing
    * usable is stored (first load, invalidation, new args), rejected with the error
-   * when the read failed, and the data itself once it is usable. A value that is not
+   * when `current` would throw it, and the data itself once it is usable. A value that is not
    * a promise renders `{:then}` at once, so fresh data (a mutation, a revalidation)
    * updates the `{:then}` branch in place: no pending flash, no re-created rows.
    */
@@ -28,38 +29,41 @@ export interface Suspense<T> {
 
 const noop = () => {};
 
+/** The `{#await}` promise per observer: one per error and one per fetch it waits on. */
 interface Promised {
   error?: [unknown, Promise<unknown>];
-  pending?: Promise<unknown>;
+  pending?: [Promise<void>, Promise<unknown>];
 }
 
 /**
- * The data when usable; otherwise one promise per error and per loading episode.
- * Why not a resolved promise for data: Svelte's `{#await}` may show `pending` for a
- * tick on every new promise, even a settled one, and rebuild `{:then}`.
+ * Core's `read()` in `{#await}` form: the data when ready (a value, not a resolved
+ * promise: Svelte's `{#await}` may show `pending` for a tick on every new promise,
+ * even a settled one, and rebuild `{:then}`), else one rejected promise per error and
+ * one `readAsync()` per fetch.
  */
-function promiseOf(o: EndpointObserver, cache: Promised, snap: ObserverSnapshot): unknown {
-  if (snap.data !== undefined) return snap.data;
-  if (snap.error) {
-    if (cache.error?.[0] !== snap.error) {
-      const rejected = Promise.reject(snap.error);
+function promiseOf(o: EndpointObserver, cache: Promised): unknown {
+  const r = o.read();
+  if (r.status === 'ready') return r.data;
+  if (r.status === 'error') {
+    if (cache.error?.[0] !== r.error) {
+      const rejected = Promise.reject(r.error);
       rejected.catch(noop); // an unread promise must not count as an unhandled rejection
-      cache.error = [snap.error, rejected];
+      cache.error = [r.error, rejected];
     }
     return cache.error[1];
   }
-  if (o.args === null) return undefined;
-  if (!cache.pending) {
-    const pending = o.promise().then(() => {
-      if (cache.pending === pending) cache.pending = undefined;
-      const s = o.getSnapshot();
-      if (s.data === undefined && s.error) throw s.error;
-      return s.data;
-    });
-    pending.catch(noop);
-    cache.pending = pending;
+  if (cache.pending?.[0] !== r.promise) {
+    const waiting = o.readAsync();
+    waiting.catch(noop);
+    cache.pending = [r.promise, waiting];
   }
-  return cache.pending;
+  return cache.pending[1];
+}
+
+/** Core's `read()` as `current` and `$store` want it: the data, undefined while pending. */
+function dataOf<E extends EndpointLike>(o: EndpointObserver<E>): ResolveType<E> | undefined {
+  const r = o.read();
+  return r.status === 'ready' ? r.data : undefined;
 }
 
 /** Shared by useSuspense and useLive. */
@@ -74,18 +78,18 @@ export function suspenseOf<E extends EndpointLike>(binding: ReturnType<typeof bi
   // changes, not on every snapshot change (loading flags, expiry).
   const promise = derive(() => {
     const o = binding.read();
-    return promiseOf(o, cacheFor(o), o.getSnapshot()) as ResolveType<E> | Promise<ResolveType<E>>;
+    return promiseOf(o, cacheFor(o)) as ResolveType<E> | Promise<ResolveType<E>>;
   });
   return {
     get current() {
-      const snap = binding.read().getSnapshot();
-      if (snap.data === undefined && snap.error) throw snap.error;
-      return snap.data;
+      const r = binding.read().read();
+      if (r.status === 'error') throw r.error;
+      return r.status === 'ready' ? r.data : undefined;
     },
     get promise() {
       return promise();
     },
-    subscribe: binding.store((o) => o.getSnapshot().data),
+    subscribe: binding.store(dataOf),
     refetch: () => binding.entry().source.refetch(),
   };
 }

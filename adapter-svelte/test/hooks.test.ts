@@ -103,6 +103,17 @@ describe('errors through .current', () => {
     expect((await screen.findByTestId('failed')).textContent).toBe('failed 404');
   });
 
+  it('a hard error is thrown over stale data; a soft one stays hidden behind it (core read rule)', async () => {
+    await client.controller.fetch(server.api.get, { id: 1 });
+    render(Boundary, { props: { make: () => useSuspense(server.api.get, { id: 1 }), format: (t: Todo | undefined) => t?.title ?? 'loading' }, context: clientContext(client) });
+    expect(out()).toBe('todo 1');
+    await client.controller.setError(server.api.get, { id: 1 }, Object.assign(new Error('down'), { status: 503 }));
+    await tick();
+    expect(out()).toBe('todo 1');
+    await client.controller.setError(server.api.get, { id: 1 }, Object.assign(new Error('gone'), { status: 404 }));
+    expect((await screen.findByTestId('failed')).textContent).toBe('failed 404');
+  });
+
   it('useSuspense().refetch retries a failed read', async () => {
     server.fail('GET /todos/1', 500);
     let read!: ReturnType<typeof useSuspense<typeof server.api.get>>;

@@ -1,11 +1,11 @@
 import type { EndpointLike, ObserveOptions, ResolveType } from '@resto/core';
-import { computed, type ComputedRef } from 'vue';
+import { computed, onScopeDispose, type ComputedRef } from 'vue';
 import { bindEndpoint, type ReactiveArgs } from './bind';
 import { useClient } from './context';
 
 /**
- * Shared by useSuspense and useLive: bind, wait for usable data or an error, throw
- * the error, else give a ref that rethrows later errors during render.
+ * Shared by useSuspense and useLive: bind, wait until core's `read()` says ready or
+ * error (rejecting with the error), then give a ref that follows later reads.
  * @internal
  */
 export async function suspend<E extends EndpointLike>(
@@ -15,18 +15,24 @@ export async function suspend<E extends EndpointLike>(
 ): Promise<ComputedRef<ResolveType<E>>> {
   // Everything that needs the component instance runs before the first await.
   const { observer, snapshot } = bindEndpoint(useClient(), options, endpoint, args);
+  let alive = true;
+  onScopeDispose(() => (alive = false));
   let last: ResolveType<E> | undefined;
   const data = computed(() => {
-    const { data: value, error } = snapshot.value;
+    void snapshot.value; // re-read on every snapshot; core's read() decides what it shows
+    const r = observer.value.read();
     // Rendering this after a later failure routes the error to onErrorCaptured.
-    if (error && value === undefined) throw error;
-    // A resolved Suspense cannot suspend again: while a new key loads, keep the last data.
-    if (value !== undefined) last = value;
+    if (r.status === 'error') throw r.error;
+    // Vue-specific: a resolved Suspense cannot suspend again, so while a new key loads
+    // (pending) the ref keeps the last data.
+    if (r.status === 'ready') last = r.data;
     return last as ResolveType<E>;
   });
-  await observer.value.promise();
-  const { error } = observer.value.getSnapshot();
-  if (error && observer.value.getSnapshot().data === undefined) throw error;
+  // Args may change while we wait: wait for the observer that is current afterwards.
+  for (let obs = observer.value; ; obs = observer.value) {
+    await obs.readAsync();
+    if (obs === observer.value || !alive) break;
+  }
   return data;
 }
 

@@ -107,6 +107,38 @@ describe('useSuspense after it resolved', () => {
   });
 });
 
+describe('useSuspense and stored errors', () => {
+  it('a hard error reaches onErrorCaptured even over stale data; a soft one stays hidden (core read rule)', async () => {
+    const client = createClient();
+    await client.controller.fetch(api.get, { id: 1 });
+    const Detail = defineComponent({
+      async setup() {
+        const todo = await useSuspense(api.get, { id: 1 });
+        return () => h('h1', todo.value.title);
+      },
+    });
+    const caught: (Error & { status?: number })[] = [];
+    const Root = defineComponent(() => {
+      onErrorCaptured((e) => {
+        caught.push(e as Error);
+        return false;
+      });
+      return () => h(Suspense, null, { default: () => h(Detail), fallback: () => h('p', 'loading') });
+    });
+    const { wrapper } = withApp(Root, client);
+    await until(() => wrapper.text() === 'one');
+    await client.controller.setError(api.get, { id: 1 }, Object.assign(new Error('down'), { status: 503 }));
+    await nextTick();
+    expect(wrapper.text()).toBe('one');
+    expect(caught).toEqual([]);
+    await client.controller.setError(api.get, { id: 1 }, Object.assign(new Error('gone'), { status: 404 }));
+    await until(() => caught.length > 0);
+    expect(caught[0]).toMatchObject({ status: 404 });
+    wrapper.unmount();
+    client.destroy();
+  });
+});
+
 describe('useDLE', () => {
   it('gives loading, then an error state on 404', async () => {
     const Detail = defineComponent(() => {

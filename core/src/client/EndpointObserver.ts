@@ -21,6 +21,15 @@ export interface ObserveOptions {
   readonly poll?: boolean;
 }
 
+/**
+ * What a suspending read shows now (see {@link EndpointObserver.read}): the data, the
+ * error to throw, or the promise to wait on.
+ */
+export type ReadResult<T> =
+  | { readonly status: 'ready'; readonly data: T }
+  | { readonly status: 'error'; readonly error: Error & { status?: number } }
+  | { readonly status: 'pending'; readonly promise: Promise<void> };
+
 /** The store contract every adapter binds to. */
 export interface StoreLike {
   readonly controller: Controller;
@@ -122,6 +131,55 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
     if (this.args === null || snap.error || isUsable(snap)) return SETTLED;
     if (!this.fetching) this.fetch(undefined);
     return this.fetching ?? SETTLED;
+  }
+
+  /**
+   * The suspense rule, decided here once for every adapter. A stored error (as
+   * `controller.getError` reports it, so a soft error behind usable data is none)
+   * wins even over stale data; otherwise usable data is ready; otherwise the read is
+   * pending on the stable `promise()`. Only getting `promise` starts a fetch if none
+   * runs, so a binding that just shows "pending" (Svelte's `current`) fetches nothing
+   * the observer did not decide to. A switched-off read (`null` args) is ready with
+   * `undefined`.
+   *
+   * @example
+   * const r = observer.read();
+   * if (r.status === 'error') throw r.error;
+   * if (r.status === 'pending') throw r.promise; // React; Vue and Svelte use readAsync()
+   * return r.data;
+   */
+  read(): ReadResult<ResolveType<E> | undefined> {
+    if (this.args === null) return { status: 'ready', data: undefined };
+    const { data, error } = this.getSnapshot();
+    if (error) return { status: 'error', error };
+    if (data !== undefined) return { status: 'ready', data };
+    const wait = () => this.promise();
+    return {
+      status: 'pending',
+      get promise() {
+        return wait();
+      },
+    };
+  }
+
+  /**
+   * `read()` as a promise, for `await` (Vue's async setup) and `{#await}` (Svelte):
+   * resolves with the data once usable, rejects with the error. Resolves with
+   * `undefined` when the fetch ended with nothing usable (aborted, or data that
+   * expires at once) rather than fetching again in a loop.
+   *
+   * @example
+   * const todo = await client.observe(TodoResource.get, { id: 1 }).readAsync();
+   */
+  async readAsync(): Promise<ResolveType<E> | undefined> {
+    for (let r = this.read(); ; r = this.read()) {
+      if (r.status === 'error') throw r.error;
+      if (r.status === 'ready') return r.data;
+      await r.promise;
+      // Wait again only for a fetch that is already running (e.g. after an invalidation).
+      const snap = this.getSnapshot();
+      if (!this.fetching && snap.data === undefined && !snap.error) return undefined;
+    }
   }
 
   /** Fetches now, whatever is stored (e.g. a retry button). */

@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { Entity, NetworkManager, RestEndpoint, type Client } from '../../src';
+import { createMockClient } from '../../src/mock';
+
+class Todo extends Entity {
+  id = 0;
+  title = '';
+  static override key = 'Todo';
+}
+const getTodo = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/todos/:id', schema: Todo });
+const status = (code: number) => Object.assign(new Error(`status ${code}`), { status: code });
+
+let client: Client | undefined;
+afterEach(() => {
+  client?.destroy();
+  client = undefined;
+});
+
+function setup(response: (args: { id: number }) => unknown = ({ id }) => ({ id, title: `t${id}` })) {
+  let calls = 0;
+  const mock = createMockClient([{ endpoint: getTodo, response: (args: { id: number }) => (calls++, response(args)) }]);
+  client = mock;
+  return { client: mock, calls: () => calls };
+}
+
+describe('EndpointObserver.read(): the one suspense rule', () => {
+  it('is pending on one stable promise, then ready with the data', async () => {
+    const { client, calls } = setup();
+    const obs = client.observe(getTodo, { id: 1 });
+    const first = obs.read();
+    expect(first.status).toBe('pending');
+    const again = obs.read();
+    expect(again.status === 'pending' && first.status === 'pending' && again.promise === first.promise).toBe(true);
+    await (first as { promise: Promise<void> }).promise;
+    expect(obs.read()).toMatchObject({ status: 'ready', data: { id: 1, title: 't1' } });
+    expect(calls()).toBe(1);
+  });
+
+  it('a hard error wins over data that is still stored', async () => {
+    const { client } = setup();
+    await client.controller.fetch(getTodo, { id: 1 });
+    await client.controller.setError(getTodo, { id: 1 }, status(404));
+    const obs = client.observe(getTodo, { id: 1 });
+    expect(obs.getSnapshot().data).toMatchObject({ title: 't1' });
+    expect(obs.read()).toMatchObject({ status: 'error', error: { status: 404 } });
+  });
+
+  it('a soft error hides behind usable data, and shows when there is none', async () => {
+    const { client } = setup();
+    await client.controller.fetch(getTodo, { id: 1 });
+    await client.controller.setError(getTodo, { id: 1 }, status(503));
+    expect(client.observe(getTodo, { id: 1 }).read()).toMatchObject({ status: 'ready', data: { title: 't1' } });
+    await client.controller.setError(getTodo, { id: 2 }, status(503));
+    expect(client.observe(getTodo, { id: 2 }).read()).toMatchObject({ status: 'error', error: { status: 503 } });
+  });
+
+  it('null args are ready with undefined and fetch nothing', () => {
+    const { client, calls } = setup();
+    expect(client.observe(getTodo, null).read()).toEqual({ status: 'ready', data: undefined });
+    expect(calls()).toBe(0);
+  });
+});
+
+describe('EndpointObserver.readAsync()', () => {
+  it('resolves with the data, rejects with the error', async () => {
+    const { client } = setup(({ id }) => {
+      if (id === 404) throw status(404);
+      return { id, title: 'ok' };
+    });
+    await expect(client.observe(getTodo, { id: 1 }).readAsync()).resolves.toMatchObject({ title: 'ok' });
+    await expect(client.observe(getTodo, { id: 404 }).readAsync()).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('does not fetch in a loop when data is never usable', async () => {
+    const never = getTodo.extend({ dataExpiryLength: 0, invalidIfStale: true });
+    let calls = 0;
+    const mock = createMockClient([{ endpoint: never, response: ({ id }: { id: number }) => (calls++, { id, title: 'gone' }) }]);
+    client = mock;
+    await expect(mock.observe(never, { id: 1 }).readAsync()).resolves.toBeUndefined();
+    expect(calls).toBe(1);
+  });
+});
+
+describe('read() has no side effect until the promise is asked for', () => {
+  it('a pending read fetches only when its promise is taken', async () => {
+    const { client, calls } = setup();
+    const obs = client.observe(getTodo, { id: 1 });
+    const r = obs.read();
+    expect(r.status).toBe('pending');
+    const network = client.managers.find((m): m is NetworkManager => m instanceof NetworkManager)!;
+    expect(network.pending).toBe(0);
+    const promise = (r as { promise: Promise<void> }).promise;
+    expect(network.pending).toBe(1);
+    await promise;
+    expect(calls()).toBe(1);
+  });
+});
