@@ -1,9 +1,8 @@
-import type { EndpointLike, ResolveType } from '@resto/core';
+import { ObserveModes, type EndpointLike, type ResolveType } from '@resto/core';
 import type { ArgsOf } from './types';
 import { useObserver } from './useObserver';
 import { useSnapshot } from './useSnapshot';
 
-const CACHE_ONLY = { fetch: false } as const;
 const FIELDS = ['data'] as const;
 
 /**
@@ -15,6 +14,6 @@ const FIELDS = ['data'] as const;
  * return me ? <Avatar user={me} /> : <LoginButton />;
  */
 export function useCache<E extends EndpointLike>(endpoint: E, ...args: ArgsOf<E> | [null]): ResolveType<E> | undefined {
-  const observer = useObserver(CACHE_ONLY, endpoint, args);
+  const observer = useObserver(ObserveModes.cache, endpoint, args);
   return useSnapshot(observer, FIELDS).data;
 }

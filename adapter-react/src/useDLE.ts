@@ -1,9 +1,8 @@
-import type { EndpointLike, ResolveType } from '@resto/core';
+import { ObserveModes, type EndpointLike, type ResolveType } from '@resto/core';
 import type { ArgsOf } from './types';
 import { useObserver } from './useObserver';
 import { useSnapshot } from './useSnapshot';
 
-const FETCH = {};
 const FIELDS = ['data', 'loading', 'error'] as const;
 
 /** What `useDLE` returns: the read's data, whether a fetch runs, and its error. */
@@ -24,6 +23,6 @@ export interface DLE<T> {
  * if (!todos) return <Spinner />;
  */
 export function useDLE<E extends EndpointLike>(endpoint: E, ...args: ArgsOf<E> | [null]): DLE<ResolveType<E>> {
-  const observer = useObserver(FETCH, endpoint, args);
+  const observer = useObserver(ObserveModes.dle, endpoint, args);
   return useSnapshot(observer, FIELDS);
 }

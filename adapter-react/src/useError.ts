@@ -1,9 +1,8 @@
-import type { EndpointLike } from '@resto/core';
+import { ObserveModes, type EndpointLike } from '@resto/core';
 import type { ArgsOf } from './types';
 import { useObserver } from './useObserver';
 import { useSnapshot } from './useSnapshot';
 
-const CACHE_ONLY = { fetch: false } as const;
 const FIELDS = ['error'] as const;
 
 /**
@@ -18,6 +17,6 @@ export function useError<E extends EndpointLike>(
   endpoint: E,
   ...args: ArgsOf<E> | [null]
 ): (Error & { status?: number }) | undefined {
-  const observer = useObserver(CACHE_ONLY, endpoint, args);
+  const observer = useObserver(ObserveModes.error, endpoint, args);
   return useSnapshot(observer, FIELDS).error;
 }

@@ -1,10 +1,8 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { ExpiryStatus, type EndpointLike, type ResolveType } from '@resto/core';
+import { ExpiryStatus, ObserveModes, type EndpointLike, type ResolveType } from '@resto/core';
 import type { ArgsOf } from './types';
 import { useController } from './useController';
 import { useObserver } from './useObserver';
-
-const FETCH = {};
 
 /**
  * Fetches when the stored data is missing or stale, without reading it: the
@@ -23,7 +21,7 @@ export function useFetch<E extends EndpointLike>(
   ...args: ArgsOf<E> | [null]
 ): Promise<ResolveType<E>> | undefined {
   const controller = useController();
-  const observer = useObserver(FETCH, endpoint, args);
+  const observer = useObserver(ObserveModes.fetch, endpoint, args);
   // Subscribing keeps the read fresh (the observer revalidates on expiry); selecting
   // a boolean means new data alone never re-renders the component.
   const needed = useSyncExternalStore(observer.subscribe, () => needsFetch(observer.getSnapshot()), () => false);

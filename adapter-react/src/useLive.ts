@@ -1,10 +1,9 @@
-import type { EndpointLike, ResolveType } from '@resto/core';
+import { ObserveModes, type EndpointLike, type ResolveType } from '@resto/core';
 import type { ArgsOf } from './types';
 import { readSuspense } from './useSuspense';
 import { useObserver } from './useObserver';
 import { useSnapshot } from './useSnapshot';
 
-const POLL = { poll: true } as const;
 const FIELDS = ['data', 'error'] as const;
 
 /**
@@ -21,7 +20,7 @@ const FIELDS = ['data', 'error'] as const;
 export function useLive<E extends EndpointLike>(endpoint: E, ...args: ArgsOf<E>): ResolveType<E>;
 export function useLive<E extends EndpointLike>(endpoint: E, ...args: ArgsOf<E> | [null]): ResolveType<E> | undefined;
 export function useLive<E extends EndpointLike>(endpoint: E, ...args: readonly unknown[]): ResolveType<E> | undefined {
-  const observer = useObserver(POLL, endpoint, args);
+  const observer = useObserver(ObserveModes.live, endpoint, args);
   useSnapshot(observer, FIELDS);
   return readSuspense(observer);
 }

@@ -1,23 +1,23 @@
 import { useSyncExternalStore } from 'react';
-import type { EndpointLike } from '@resto/core';
+import { ObserveModes, type EndpointLike } from '@resto/core';
 import type { ArgsOf } from './types';
 import { useObserver } from './useObserver';
-
-const POLL = { poll: true } as const;
 
 // Nothing is read, so the component never re-renders because of this hook.
 const nothing = () => 0;
 
 /**
  * Keeps an endpoint polled at its `pollFrequency` while the component is mounted,
- * without reading it (pair it with `useSuspense`/`useCache` of the same args). One
- * timer per key however many components subscribe; `null` args stop it.
+ * without reading it (pair it with `useSuspense`/`useCache` of the same args). It
+ * does not fetch on mount: the first poll comes one period later, as in every
+ * adapter (core's `ObserveModes.subscription`). One timer per key however many
+ * components subscribe; `null` args stop it.
  *
  * @example
  * useSubscription(Ticker.get, { symbol });
  * const ticker = useSuspense(Ticker.get, { symbol });
  */
 export function useSubscription<E extends EndpointLike>(endpoint: E, ...args: ArgsOf<E> | [null]): void {
-  const observer = useObserver(POLL, endpoint, args);
+  const observer = useObserver(ObserveModes.subscription, endpoint, args);
   useSyncExternalStore(observer.subscribe, nothing, nothing);
 }

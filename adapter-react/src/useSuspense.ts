@@ -1,10 +1,9 @@
-import type { EndpointLike, EndpointObserver, ResolveType } from '@resto/core';
+import { ObserveModes, type EndpointLike, type EndpointObserver, type ResolveType } from '@resto/core';
 import { withRetry } from './retry';
 import type { ArgsOf } from './types';
 import { useObserver } from './useObserver';
 import { useSnapshot } from './useSnapshot';
 
-const FETCH = {};
 const FIELDS = ['data', 'error'] as const;
 
 /**
@@ -21,7 +20,7 @@ const FIELDS = ['data', 'error'] as const;
 export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: ArgsOf<E>): ResolveType<E>;
 export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: ArgsOf<E> | [null]): ResolveType<E> | undefined;
 export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: readonly unknown[]): ResolveType<E> | undefined {
-  const observer = useObserver(FETCH, endpoint, args);
+  const observer = useObserver(ObserveModes.suspense, endpoint, args);
   // Subscribes (re-rendering when data or error change); core's read() decides what to show.
   useSnapshot(observer, FIELDS);
   return readSuspense(observer);

@@ -91,6 +91,27 @@ describe('polling', () => {
   });
 });
 
+describe('useSubscription on mount', () => {
+  it('does not fetch on mount, like every adapter (ObserveModes.subscription)', async () => {
+    const getTime = new RestEndpoint({ urlPrefix: server.url, path: '/time', pollFrequency: 60_000 });
+    function Poller() {
+      useSubscription(getTime);
+      return null;
+    }
+    client = createClient();
+    await act(async () => {
+      render(
+        <DataProvider client={client}>
+          <Poller />
+        </DataProvider>,
+      );
+    });
+    await sleep(30);
+    expect(polls(client).size).toBe(1);
+    expect(server.count('GET', '/time')).toBe(0);
+  });
+});
+
 describe('conditional reads', () => {
   it('null args fetch nothing until real args arrive', async () => {
     const api = todoApi(server.url);

@@ -1,4 +1,4 @@
-import type { EndpointLike, ResolveType } from '@resto/core';
+import { ObserveModes, type EndpointLike, type ResolveType } from '@resto/core';
 import type { Args, ArgsInput } from './bind.svelte';
 import { bindEndpoint, readOf, type Read } from './observe';
 
@@ -11,5 +11,5 @@ import { bindEndpoint, readOf, type Read } from './observe';
  * {#if me.current}Hi {me.current.name}{/if}
  */
 export function useCache<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<Args<E>>): Read<ResolveType<E> | undefined> {
-  return readOf(bindEndpoint({ fetch: false }, endpoint, args), (o) => o.getSnapshot().data);
+  return readOf(bindEndpoint(ObserveModes.cache, endpoint, args), (o) => o.getSnapshot().data);
 }

@@ -1,4 +1,4 @@
-import type { EndpointLike, ObserverSnapshot, ResolveType } from '@resto/core';
+import { ObserveModes, type EndpointLike, type ObserverSnapshot, type ResolveType } from '@resto/core';
 import type { Args, ArgsInput } from './bind.svelte';
 import { bindEndpoint, readOf, type Read } from './observe';
 
@@ -17,5 +17,5 @@ import { bindEndpoint, readOf, type Read } from './observe';
  * {:else}{todo.current.data.title}{/if}
  */
 export function useDLE<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<Args<E>>): Read<ObserverSnapshot<ResolveType<E>>> {
-  return readOf(bindEndpoint({}, endpoint, args), (o) => o.getSnapshot());
+  return readOf(bindEndpoint(ObserveModes.dle, endpoint, args), (o) => o.getSnapshot());
 }

@@ -1,4 +1,4 @@
-import type { EndpointLike } from '@resto/core';
+import { ObserveModes, type EndpointLike } from '@resto/core';
 import type { Args, ArgsInput } from './bind.svelte';
 import { bindEndpoint, readOf, type Read } from './observe';
 
@@ -14,5 +14,5 @@ export type ReadError = Error & { status?: number };
  * {#if error.current?.status === 404}Not found{/if}
  */
 export function useError<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<Args<E>>): Read<ReadError | undefined> {
-  return readOf(bindEndpoint({ fetch: false }, endpoint, args), (o) => o.getSnapshot().error);
+  return readOf(bindEndpoint(ObserveModes.error, endpoint, args), (o) => o.getSnapshot().error);
 }

@@ -1,4 +1,4 @@
-import type { EndpointLike } from '@resto/core';
+import { ObserveModes, type EndpointLike } from '@resto/core';
 import { keepAlive, type Args, type ArgsInput } from './bind.svelte';
 import { bindEndpoint, readOf, type Read } from './observe';
 
@@ -12,7 +12,7 @@ import { bindEndpoint, readOf, type Read } from './observe';
  * const todos = useCache(TodoResource.getList);
  */
 export function useFetch<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<Args<E>>): Read<Promise<void> | undefined> {
-  const binding = bindEndpoint({}, endpoint, args);
+  const binding = bindEndpoint(ObserveModes.fetch, endpoint, args);
   keepAlive(binding);
   return readOf(binding, (o) => (o.getSnapshot().loading ? o.promise() : undefined));
 }

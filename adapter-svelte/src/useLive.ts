@@ -1,4 +1,4 @@
-import type { EndpointLike, ResolveType } from '@resto/core';
+import { ObserveModes, type EndpointLike, type ResolveType } from '@resto/core';
 import { keepAlive, type Args, type ArgsInput } from './bind.svelte';
 import { bindEndpoint } from './observe';
 import { suspenseOf, type Suspense } from './useSuspense';
@@ -12,7 +12,7 @@ import { suspenseOf, type Suspense } from './useSuspense';
  * {#if price.current}{price.current.value}{/if}
  */
 export function useLive<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<Args<E>>): Suspense<ResolveType<E>> {
-  const binding = bindEndpoint({ poll: true }, endpoint, args);
+  const binding = bindEndpoint(ObserveModes.live, endpoint, args);
   keepAlive(binding);
   return suspenseOf(binding);
 }

@@ -1,4 +1,4 @@
-import type { EndpointLike, ResolveType } from '@resto/core';
+import { ObserveModes, type EndpointLike, type ResolveType } from '@resto/core';
 import { keepAlive, type Args, type ArgsInput } from './bind.svelte';
 import { bindEndpoint, readOf, type Read } from './observe';
 
@@ -11,7 +11,7 @@ import { bindEndpoint, readOf, type Read } from './observe';
  * useSubscription(TodoResource.get.extend({ pollFrequency: 2000 }), { id });
  */
 export function useSubscription<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<Args<E>>): Read<ResolveType<E> | undefined> {
-  const binding = bindEndpoint({ fetch: false, poll: true }, endpoint, args);
+  const binding = bindEndpoint(ObserveModes.subscription, endpoint, args);
   keepAlive(binding);
   return readOf(binding, (o) => o.getSnapshot().data);
 }

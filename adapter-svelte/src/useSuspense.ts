@@ -1,4 +1,4 @@
-import type { EndpointLike, EndpointObserver, ResolveType } from '@resto/core';
+import { ObserveModes, type EndpointLike, type EndpointObserver, type ResolveType } from '@resto/core';
 import { derive, type Args, type ArgsInput, type StoreSubscribe } from './bind.svelte';
 import { bindEndpoint } from './observe';
 
@@ -113,5 +113,5 @@ export function suspenseOf<E extends EndpointLike>(binding: ReturnType<typeof bi
  * {/await}
  */
 export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<Args<E>>): Suspense<ResolveType<E>> {
-  return suspenseOf(bindEndpoint({}, endpoint, args));
+  return suspenseOf(bindEndpoint(ObserveModes.suspense, endpoint, args));
 }

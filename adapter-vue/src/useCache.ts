@@ -1,4 +1,4 @@
-import type { EndpointLike, ResolveType } from '@resto/core';
+import { ObserveModes, type EndpointLike, type ResolveType } from '@resto/core';
 import { computed, type ComputedRef } from 'vue';
 import { bindEndpoint, type ReactiveArgs } from './bind';
 import { useClient } from './context';
@@ -11,6 +11,6 @@ import { useClient } from './context';
  * const me = useCache(UserResource.current); // shown in the header once the profile page loaded it
  */
 export function useCache<E extends EndpointLike>(endpoint: E, ...args: ReactiveArgs<E>): ComputedRef<ResolveType<E> | undefined> {
-  const { snapshot } = bindEndpoint(useClient(), { fetch: false }, endpoint, args);
+  const { snapshot } = bindEndpoint(useClient(), ObserveModes.cache, endpoint, args);
   return computed(() => snapshot.value.data);
 }

@@ -1,4 +1,4 @@
-import type { EndpointLike, ResolveType } from '@resto/core';
+import { ObserveModes, type EndpointLike, type ResolveType } from '@resto/core';
 import { computed, type ComputedRef } from 'vue';
 import { bindEndpoint, type ReactiveArgs } from './bind';
 import { useClient } from './context';
@@ -23,7 +23,7 @@ export interface DLE<T> {
  * // template: <p v-if="loading">…</p><p v-else-if="error">{{ error.status }}</p><p v-else>{{ todo?.title }}</p>
  */
 export function useDLE<E extends EndpointLike>(endpoint: E, ...args: ReactiveArgs<E>): DLE<ResolveType<E>> {
-  const { observer, snapshot } = bindEndpoint(useClient(), {}, endpoint, args);
+  const { observer, snapshot } = bindEndpoint(useClient(), ObserveModes.dle, endpoint, args);
   return {
     data: computed(() => snapshot.value.data),
     loading: computed(() => snapshot.value.loading),

@@ -1,4 +1,4 @@
-import type { EndpointLike } from '@resto/core';
+import { ObserveModes, type EndpointLike } from '@resto/core';
 import { computed, type ComputedRef } from 'vue';
 import { bindEndpoint, type ReactiveArgs } from './bind';
 import { useClient } from './context';
@@ -15,6 +15,6 @@ export function useError<E extends EndpointLike>(
   endpoint: E,
   ...args: ReactiveArgs<E>
 ): ComputedRef<(Error & { status?: number }) | undefined> {
-  const { snapshot } = bindEndpoint(useClient(), { fetch: false }, endpoint, args);
+  const { snapshot } = bindEndpoint(useClient(), ObserveModes.error, endpoint, args);
   return computed(() => snapshot.value.error);
 }

@@ -1,4 +1,4 @@
-import type { EndpointLike } from '@resto/core';
+import { ObserveModes, type EndpointLike } from '@resto/core';
 import { computed, type ComputedRef } from 'vue';
 import { bindEndpoint, type ReactiveArgs } from './bind';
 import { useClient } from './context';
@@ -13,6 +13,6 @@ import { useClient } from './context';
  * const pending = useFetch(TodoResource.getList, () => ({ page: page.value + 1 }));
  */
 export function useFetch<E extends EndpointLike>(endpoint: E, ...args: ReactiveArgs<E>): ComputedRef<Promise<void> | undefined> {
-  const { observer, snapshot } = bindEndpoint(useClient(), {}, endpoint, args);
+  const { observer, snapshot } = bindEndpoint(useClient(), ObserveModes.fetch, endpoint, args);
   return computed(() => (snapshot.value.loading ? observer.value.promise() : undefined));
 }

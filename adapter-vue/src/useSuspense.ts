@@ -1,4 +1,4 @@
-import type { EndpointLike, ObserveOptions, ResolveType } from '@resto/core';
+import { ObserveModes, type EndpointLike, type ObserveOptions, type ResolveType } from '@resto/core';
 import { computed, onScopeDispose, type ComputedRef } from 'vue';
 import { bindEndpoint, type ReactiveArgs } from './bind';
 import { useClient } from './context';
@@ -57,5 +57,5 @@ export function useSuspense<E extends EndpointLike>(
   endpoint: E,
   ...args: ReactiveArgs<E>
 ): Promise<ComputedRef<ResolveType<E>>> {
-  return suspend({}, endpoint, args);
+  return suspend(ObserveModes.suspense, endpoint, args);
 }

@@ -1,3 +1,4 @@
 export * from './createClient';
 export * from './EndpointObserver';
 export * from './QueryObserver';
+export * from './observeModes';
