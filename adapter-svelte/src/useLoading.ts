@@ -1,11 +1,8 @@
-import { bind, type Source } from './bind.svelte';
+import { createLoading, type LoadingState } from '@resto/core';
+import { bind } from './bind.svelte';
 import { readOf, type Read } from './observe';
 
-/** Loading state of a `useLoading` function. */
-export interface LoadingState {
-  readonly loading: boolean;
-  readonly error: (Error & { status?: number }) | undefined;
-}
+export type { LoadingState } from '@resto/core';
 
 /** What `useLoading` returns: the wrapped function and its state (runes and store). */
 export interface Loading<F extends (...args: any[]) => Promise<any>> extends Read<LoadingState> {
@@ -16,9 +13,10 @@ export interface Loading<F extends (...args: any[]) => Promise<any>> extends Rea
 }
 
 /**
- * Tracks an async function (a mutation, a form submit): `loading` while the last
- * call runs, `error` when it failed. Errors are caught and stored, so an
- * `onclick={save.run}` never leaves an unhandled rejection.
+ * Tracks an async function (a mutation, a form submit): `loading` while the latest
+ * call runs, `error` when it failed (core's `createLoading`, the same in every
+ * adapter). Errors are caught and stored, so an `onclick={save.run}` never leaves
+ * an unhandled rejection.
  *
  * @example
  * const ctrl = useController();
@@ -27,25 +25,11 @@ export interface Loading<F extends (...args: any[]) => Promise<any>> extends Rea
  * {#if save.error}{save.error.message}{/if}
  */
 export function useLoading<F extends (...args: any[]) => Promise<any>>(fn: F): Loading<F> {
-  let state: LoadingState = { loading: false, error: undefined };
-  const listeners = new Set<() => void>();
-  const set = (next: LoadingState) => {
-    state = next;
-    for (const l of [...listeners]) l();
-  };
-  const source: Source<LoadingState> = {
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    getSnapshot: () => state,
-  };
+  const tracker = createLoading<Parameters<F>, Awaited<ReturnType<F>>>(fn);
   const read = readOf(
-    bind(() => source, () => '', []),
+    bind(() => tracker, () => '', []),
     (s) => s.getSnapshot(),
   );
-  // Only the latest call decides the state (a slow earlier call must not end it).
-  let calls = 0;
   return {
     subscribe: read.subscribe,
     get current() {
@@ -57,17 +41,6 @@ export function useLoading<F extends (...args: any[]) => Promise<any>>(fn: F): L
     get error() {
       return read.current.error;
     },
-    async run(...args) {
-      const call = ++calls;
-      set({ loading: true, error: undefined });
-      try {
-        const value = await fn(...args);
-        if (call === calls) set({ loading: false, error: undefined });
-        return value;
-      } catch (error) {
-        if (call === calls) set({ loading: false, error: error as LoadingState['error'] });
-        return undefined;
-      }
-    },
+    run: tracker.run,
   };
 }

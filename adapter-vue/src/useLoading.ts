@@ -1,10 +1,13 @@
+import { createLoading, type LoadingState } from '@resto/core';
 import { getCurrentScope, onScopeDispose, shallowRef, type ShallowRef } from 'vue';
 
 /**
  * Wraps an async function (usually a mutation) with `loading` and `error` refs.
- * Calls made while one is running all count; the error is the last call's (the
- * wrapped function then resolves undefined).
- * Nothing is set after the scope ended.
+ * Core's `createLoading` decides, the same in every adapter: only the latest call
+ * drives `loading` and `error`, and a failure is stored in `error` (the wrapped
+ * function then resolves undefined) rather than rethrown, so a template handler
+ * (`@click="save"`) never leaves an unhandled rejection. Nothing is set after the
+ * scope ended.
  *
  * @example
  * const ctrl = useController();
@@ -13,28 +16,15 @@ import { getCurrentScope, onScopeDispose, shallowRef, type ShallowRef } from 'vu
  */
 export function useLoading<A extends unknown[], R>(
   fn: (...args: A) => Promise<R>,
-): [wrapped: (...args: A) => Promise<R | undefined>, loading: Readonly<ShallowRef<boolean>>, error: Readonly<ShallowRef<Error | undefined>>] {
+): [wrapped: (...args: A) => Promise<R | undefined>, loading: Readonly<ShallowRef<boolean>>, error: Readonly<ShallowRef<LoadingState['error']>>] {
+  const tracker = createLoading(fn);
   const loading = shallowRef(false);
-  const error = shallowRef<Error | undefined>();
-  let running = 0;
-  let alive = true;
-  if (getCurrentScope()) onScopeDispose(() => (alive = false));
-  // Like the established library: a failure is stored in `error`, not rethrown, so a
-  // template handler (`@click="save"`) never leaves an unhandled rejection.
-  const wrapped = async (...args: A): Promise<R | undefined> => {
-    running++;
-    loading.value = true;
-    try {
-      const result = await fn(...args);
-      if (alive) error.value = undefined;
-      return result;
-    } catch (e) {
-      if (alive) error.value = e as Error;
-      return undefined;
-    } finally {
-      running--;
-      if (alive) loading.value = running > 0;
-    }
-  };
-  return [wrapped, loading, error];
+  const error = shallowRef<LoadingState['error']>();
+  const stop = tracker.subscribe(() => {
+    const state = tracker.getSnapshot();
+    loading.value = state.loading;
+    error.value = state.error;
+  });
+  if (getCurrentScope()) onScopeDispose(stop);
+  return [tracker.run, loading, error];
 }

@@ -138,6 +138,26 @@ describe('useFetch and useLoading', () => {
   });
 });
 
+describe('useLoading with overlapping calls', () => {
+  it('only the latest call decides loading and error (core createLoading)', async () => {
+    const gates: { resolve: () => void; reject: (e: Error) => void }[] = [];
+    const scope = effectScope();
+    const [run, loading, error] = scope.run(() =>
+      useLoading(() => new Promise<void>((resolve, reject) => gates.push({ resolve, reject }))),
+    )!;
+    const first = run();
+    const second = run();
+    gates[1]!.resolve();
+    await second;
+    expect(loading.value).toBe(false);
+    gates[0]!.reject(new Error('stale failure'));
+    await expect(first).resolves.toBeUndefined();
+    expect(loading.value).toBe(false);
+    expect(error.value).toBeUndefined();
+    scope.stop();
+  });
+});
+
 describe('plugin and scopes', () => {
   it('RestoPlugin creates a client with GC on when none is given and destroys it on unmount', () => {
     let client!: ReturnType<typeof useClient>;

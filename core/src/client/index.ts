@@ -2,3 +2,4 @@ export * from './createClient';
 export * from './EndpointObserver';
 export * from './QueryObserver';
 export * from './observeModes';
+export * from './createLoading';

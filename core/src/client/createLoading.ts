@@ -1,0 +1,62 @@
+/** What {@link createLoading} reports: whether the latest call runs, and how it failed. */
+export interface LoadingState {
+  readonly loading: boolean;
+  readonly error: (Error & { status?: number }) | undefined;
+}
+
+/** An async function with its loading state, in the store contract every adapter binds to. */
+export interface LoadingStore<A extends unknown[], R> {
+  /** Calls the function; resolves with its value, or undefined when it failed (see `error`). */
+  run(...args: A): Promise<R | undefined>;
+  /** Calls `listener` after every change of the snapshot. Returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+  /** `{ loading, error }`; the same object until one of them changes. */
+  getSnapshot(): LoadingState;
+}
+
+const IDLE: LoadingState = Object.freeze({ loading: false, error: undefined });
+const LOADING: LoadingState = Object.freeze({ loading: true, error: undefined });
+
+/**
+ * Tracks an async function (a mutation, a form submit) for every adapter's
+ * `useLoading`, with one semantics: the latest call decides `loading` and `error`
+ * (a slow earlier call neither ends the loading state nor sets an error), and errors
+ * are stored, not rethrown, so a click handler never leaves an unhandled rejection.
+ * Starting a call clears the previous error.
+ *
+ * @example
+ * const save = createLoading((title: string) => client.controller.fetch(TodoResource.partialUpdate, { id: 1 }, { title }));
+ * save.subscribe(() => render(save.getSnapshot()));
+ * await save.run('Done'); // the updated todo, or undefined and save.getSnapshot().error
+ */
+export function createLoading<A extends unknown[], R>(fn: (...args: A) => Promise<R>): LoadingStore<A, R> {
+  let state = IDLE;
+  let latest = 0;
+  const listeners = new Set<() => void>();
+  const set = (next: LoadingState) => {
+    if (next === state) return;
+    state = next;
+    for (const l of [...listeners]) l();
+  };
+  return {
+    async run(...args) {
+      const call = ++latest;
+      set(LOADING);
+      try {
+        const value = await fn(...args);
+        if (call === latest) set(IDLE);
+        return value;
+      } catch (e) {
+        if (call === latest) set({ loading: false, error: e as LoadingState['error'] });
+        return undefined;
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    getSnapshot: () => state,
+  };
+}
