@@ -430,7 +430,9 @@ if (r.project.length !== projects.project.length || d.project.length !== r.proje
 }
 if (!(r.project[2].buildTypes.buildType[0] instanceof RBuildType)) throw new Error('resto lost the nested entity');
 const rO = rObs.observe(rList).getSnapshot().data as any;
-if (!rO.project.find((p: any) => p.id === someProject.id).name.startsWith('renamed')) throw new Error('observers did not see the change');
+if (rows.some((x) => x.case.startsWith('1,000 observers')) && !rO.project.find((p: any) => p.id === someProject.id).name.startsWith('renamed')) {
+  throw new Error('observers did not see the change');
+}
 
 report({
   suite: 'core',

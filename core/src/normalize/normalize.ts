@@ -74,6 +74,7 @@ export function normalize<R = any>(
     return out;
   };
   const result = visit(schema, input, input, undefined, args);
+  delegate.finish();
   return {
     result,
     entities: delegate.entities,
