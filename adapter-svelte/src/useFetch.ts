@@ -1,18 +1,19 @@
-import { ObserveModes, type EndpointLike } from '@resto/core';
+import { ObserveModes, type EndpointLike, type ResolveType } from '@resto/core';
 import { keepAlive, type Args, type ArgsInput } from './bind.svelte';
 import { bindEndpoint, readOf, type Read } from './observe';
 
 /**
  * Fetches an endpoint when its data is missing or stale, while the component is
  * mounted, without reading the data (read it with `useCache`/`useQuery`). `current`
- * is the promise of the running fetch, or undefined when the data is fresh.
+ * is the promise of the running fetch, resolving with the data, or undefined when
+ * the data is fresh: core's `observer.fetchIfNeeded()`, the same in every adapter.
  *
  * @example
  * useFetch(TodoResource.getList);
  * const todos = useCache(TodoResource.getList);
  */
-export function useFetch<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<Args<E>>): Read<Promise<void> | undefined> {
+export function useFetch<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<Args<E>>): Read<Promise<ResolveType<E>> | undefined> {
   const binding = bindEndpoint(ObserveModes.fetch, endpoint, args);
   keepAlive(binding);
-  return readOf(binding, (o) => (o.getSnapshot().loading ? o.promise() : undefined));
+  return readOf(binding, (o) => o.fetchIfNeeded());
 }

@@ -1,4 +1,4 @@
-import { ObserveModes, type EndpointLike } from '@resto/core';
+import { ObserveModes, type EndpointLike, type ResolveType } from '@resto/core';
 import { computed, type ComputedRef } from 'vue';
 import { bindEndpoint, type ReactiveArgs } from './bind';
 import { useClient } from './context';
@@ -6,13 +6,17 @@ import { useClient } from './context';
 /**
  * Fetches an endpoint when its data is missing or stale, without giving the data
  * (read it elsewhere with useCache or useSuspense). The ref holds the running
- * fetch's promise, undefined when nothing runs.
+ * fetch's promise, resolving with the data, or undefined when nothing runs: core's
+ * `observer.fetchIfNeeded()`, the same in every adapter.
  *
  * @example
  * // Prefetch the next page while the user reads this one.
  * const pending = useFetch(TodoResource.getList, () => ({ page: page.value + 1 }));
  */
-export function useFetch<E extends EndpointLike>(endpoint: E, ...args: ReactiveArgs<E>): ComputedRef<Promise<void> | undefined> {
+export function useFetch<E extends EndpointLike>(endpoint: E, ...args: ReactiveArgs<E>): ComputedRef<Promise<ResolveType<E>> | undefined> {
   const { observer, snapshot } = bindEndpoint(useClient(), ObserveModes.fetch, endpoint, args);
-  return computed(() => (snapshot.value.loading ? observer.value.promise() : undefined));
+  return computed(() => {
+    void snapshot.value; // re-evaluated when a fetch starts or ends
+    return observer.value.fetchIfNeeded();
+  });
 }

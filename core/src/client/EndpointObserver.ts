@@ -69,6 +69,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
   private snapshotState: State | undefined;
   private stale = false;
   private fetching: Promise<void> | undefined;
+  /** What the running fetch resolves with (the data) or rejects with: for fetchIfNeeded(). */
+  private fetchResult: Promise<ResolveType<E>> | undefined;
   private handledMeta: unknown = {};
   private timer: ReturnType<typeof setTimeout> | undefined;
   private unsubscribeStore: (() => void) | undefined;
@@ -180,6 +182,27 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
       const snap = this.getSnapshot();
       if (!this.fetching && snap.data === undefined && !snap.error) return undefined;
     }
+  }
+
+  /**
+   * `useFetch` in every adapter: the promise of the fetch this read needs, resolving
+   * with the data (rejecting with the error, which is also stored), or undefined when
+   * the data is fresh, an error is stored, or args are null. The same promise while
+   * the same fetch runs. While subscribed the observer decides when to fetch (it
+   * never loops on data that expires at once); before that, e.g. in React's first
+   * render, this starts the fetch when data is missing or stale.
+   *
+   * @example
+   * const pending = client.observe(TodoResource.get, { id: 2 }).fetchIfNeeded();
+   * await pending; // the todo, or undefined at once when it is fresh
+   */
+  fetchIfNeeded(): Promise<ResolveType<E>> | undefined {
+    if (this.args === null) return undefined;
+    if (!this.fetching && !this.listeners.size) {
+      const { data, error, stale } = this.getSnapshot();
+      if (!error && (data === undefined || stale)) this.fetch(undefined);
+    }
+    return this.fetching ? this.fetchResult : undefined;
   }
 
   /** Fetches now, whatever is stored (e.g. a retry button). */
@@ -303,10 +326,10 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
         if (this.getSnapshot() !== prev) this.notify();
       }
     };
-    const run: Promise<void> = this.store.controller
-      .fetchFor(owner, this.endpoint, this.args!)
-      .then(done, done);
+    const result = this.store.controller.fetchFor(owner, this.endpoint, this.args!);
+    const run: Promise<void> = result.then(done, done);
     this.fetching = run;
+    this.fetchResult = result;
     this.stale = true;
     if (this.listeners.size) queueMicrotask(() => {
       const prev = this.snapshot;

@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Entity, RestEndpoint, type Client } from '../../src';
+import { createMockClient } from '../../src/mock';
+
+class Todo extends Entity {
+  id = 0;
+  title = '';
+  static override key = 'Todo';
+}
+const getTodo = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/todos/:id', schema: Todo });
+
+let client: Client | undefined;
+afterEach(() => {
+  client?.destroy();
+  client = undefined;
+  vi.useRealTimers();
+});
+
+function setup(endpoint = getTodo) {
+  let calls = 0;
+  const mock = createMockClient([
+    {
+      endpoint,
+      response: ({ id }: { id: number }) => {
+        calls++;
+        if (id === 404) throw Object.assign(new Error('gone'), { status: 404 });
+        return { id, title: `t${id}` };
+      },
+    },
+  ]);
+  client = mock;
+  return { client: mock, calls: () => calls };
+}
+
+describe('EndpointObserver.fetchIfNeeded(): useFetch in every adapter', () => {
+  it('starts the fetch when data is missing and gives one promise resolving with the data', async () => {
+    const { client, calls } = setup();
+    const obs = client.observe(getTodo, { id: 1 });
+    const pending = obs.fetchIfNeeded();
+    expect(pending).toBeInstanceOf(Promise);
+    expect(obs.fetchIfNeeded()).toBe(pending);
+    await expect(pending).resolves.toMatchObject({ id: 1, title: 't1' });
+    await Promise.resolve();
+    expect(obs.fetchIfNeeded()).toBeUndefined();
+    expect(calls()).toBe(1);
+  });
+
+  it('is undefined for fresh data, a stored error and null args; fetches again once stale', async () => {
+    const { client, calls } = setup();
+    await client.controller.fetch(getTodo, { id: 1 });
+    expect(client.observe(getTodo, { id: 1 }).fetchIfNeeded()).toBeUndefined();
+    await client.controller.setError(getTodo, { id: 2 }, Object.assign(new Error('gone'), { status: 404 }));
+    expect(client.observe(getTodo, { id: 2 }).fetchIfNeeded()).toBeUndefined();
+    expect(client.observe(getTodo, null).fetchIfNeeded()).toBeUndefined();
+    expect(calls()).toBe(1);
+    await client.controller.expireAll({ testKey: getTodo.testKey });
+    await expect(client.observe(getTodo, { id: 1 }).fetchIfNeeded()).resolves.toMatchObject({ title: 't1' });
+    expect(calls()).toBe(2);
+  });
+
+  it('rejects with the error (stored too), never as an unhandled rejection', async () => {
+    const { client } = setup();
+    const obs = client.observe(getTodo, { id: 404 });
+    const ignored = obs.fetchIfNeeded(); // nobody handles it: vitest would report it
+    expect(ignored).toBeInstanceOf(Promise);
+    await vi.waitFor(() => expect(obs.getSnapshot().error?.status).toBe(404));
+    await expect(ignored).rejects.toMatchObject({ status: 404 });
+    expect(obs.fetchIfNeeded()).toBeUndefined(); // the stored error waits for a retry
+  });
+
+  it("while subscribed it reports the observer's own fetch and never loops on data that expires at once", async () => {
+    const instant = getTodo.extend({ dataExpiryLength: 0 });
+    const { client, calls } = setup(instant);
+    const obs = client.observe(instant, { id: 1 });
+    const stop = obs.subscribe(() => obs.fetchIfNeeded());
+    const running = obs.fetchIfNeeded();
+    expect(running).toBeInstanceOf(Promise);
+    await running;
+    await new Promise((r) => setTimeout(r, 20));
+    expect(obs.fetchIfNeeded()).toBeUndefined();
+    expect(calls()).toBe(1);
+    stop();
+  });
+});
