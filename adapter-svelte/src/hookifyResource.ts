@@ -6,7 +6,8 @@ import { hookifyResource as hookifyCore, type HookifiedResource, type HookInit }
  * the request options from `useInit()` applied. `useInit` runs inside that call,
  * during component init, so it can use `getContext` or read a store. The options
  * are taken once per component instance: wrap it in `{#key token}` to renew them.
- * Core does the work; this names the Svelte contract.
+ * Core does the work, caching the endpoints by the init's value, so components with
+ * equal options share one endpoint object; this names the Svelte contract.
  *
  * @example
  * // api.ts

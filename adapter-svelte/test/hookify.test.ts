@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
 import { createClient, type Client } from '@resto/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clientContext } from '../src';
+import { clientContext, hookifyResource } from '../src';
 import { startTodoServer, type TodoServer } from './helpers/api';
 import { todoResource } from './helpers/resource';
 import { until } from '@resto/testing';
@@ -39,6 +39,15 @@ describe('hookifyResource', () => {
       ['DELETE /todos/1', 'GET /todos', 'GET /todos/1', 'PATCH /todos/1', 'POST /todos'].sort(),
     );
     for (const hit of server.hits) expect(hit.headers['access-token']).toBe('secret-1');
+  });
+
+  it('equal options give one endpoint object (core caches by init value)', () => {
+    let token = 'same';
+    const hooks = hookifyResource(todoResource(server.url), () => ({ headers: { 'Access-Token': token } }));
+    const first = hooks.useGet();
+    expect(hooks.useGet()).toBe(first);
+    token = 'other';
+    expect(hooks.useGet()).not.toBe(first);
   });
 
   it('each component gets the token of its own context', async () => {

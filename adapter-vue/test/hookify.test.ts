@@ -62,3 +62,19 @@ describe('hookifyResource', () => {
     wrapper.unmount();
   });
 });
+
+describe('hookifyResource endpoint identity', () => {
+  it('components injecting the same token share one endpoint object (core caches by init value)', () => {
+    const TodoResource = resource({ urlPrefix: server.url, path: '/todos/:id', schema: Todo });
+    const TodoHooks = hookifyResource(TodoResource, () => ({ headers: { 'Access-Token': inject(TokenKey)! } }));
+    const seen: unknown[] = [];
+    const Child = defineComponent(() => {
+      seen.push(TodoHooks.useGet());
+      return () => null;
+    });
+    const Root = defineComponent(() => () => [h(Child), h(Child)]);
+    mount(Root, { global: { provide: { [TokenKey as symbol]: 'same' } } }).unmount();
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).toBe(seen[1]);
+  });
+});

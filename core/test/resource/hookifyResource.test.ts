@@ -75,3 +75,50 @@ describe('hookifyResource (spec 4.5)', () => {
     void hooks.useMissing;
   });
 });
+
+describe('hookifyResource endpoint cache', () => {
+  const TodoResource = () => resource({ urlPrefix: 'http://api.test', path: '/todos/:id', schema: Todo });
+
+  it('gives the same endpoint for equal init values, even when getInit builds a new object each call', () => {
+    let token = 'a';
+    const hooks = hookifyResource(TodoResource(), () => ({ headers: { 'Access-Token': token } }));
+    const first = hooks.useGet();
+    expect(hooks.useGet()).toBe(first);
+    expect(hooks.useGetList()).toBe(hooks.useGetList());
+    expect(hooks.useGetList()).not.toBe(first);
+    token = 'b';
+    const second = hooks.useGet();
+    expect(second).not.toBe(first);
+    expect(second.requestInit?.headers).toMatchObject({ 'Access-Token': 'b' });
+    token = 'a';
+    expect(hooks.useGet()).toBe(first);
+  });
+
+  it('compares headers by value (any case, any form) and other options by identity', () => {
+    let init: RequestInit = { headers: { 'X-Token': 't' } };
+    const hooks = hookifyResource(TodoResource(), () => init);
+    const first = hooks.useGet();
+    init = { headers: new Headers({ 'x-token': 't' }) };
+    expect(hooks.useGet()).toBe(first);
+    const signal = new AbortController().signal;
+    init = { headers: { 'X-Token': 't' }, signal };
+    const withSignal = hooks.useGet();
+    expect(withSignal).not.toBe(first);
+    init = { headers: { 'X-Token': 't' }, signal };
+    expect(hooks.useGet()).toBe(withSignal);
+    init = { headers: { 'X-Token': 't' }, signal: new AbortController().signal };
+    expect(hooks.useGet()).not.toBe(withSignal);
+  });
+
+  it('keeps the 32 most recent init values', () => {
+    let token = 0;
+    const hooks = hookifyResource(TodoResource(), () => ({ headers: { 'Access-Token': String(token) } }));
+    const first = hooks.useGet();
+    for (token = 1; token <= 31; token++) hooks.useGet();
+    token = 0;
+    expect(hooks.useGet()).toBe(first); // 32 values: still remembered, and now the most recent
+    for (token = 100; token < 132; token++) hooks.useGet();
+    token = 0;
+    expect(hooks.useGet()).not.toBe(first);
+  });
+});
