@@ -1,27 +1,27 @@
 import type { ReactNode } from 'react';
-import type { Client, State } from '@resto/core';
-import { createMockClient, mockInitialState, type Fixture, type FixtureOrInterceptor } from '@resto/core/mock';
+import type { Client } from '@resto/core';
+import { createMockClient, type FixtureOrInterceptor, type MockClientOptions } from '@resto/core/mock';
 import { DataProvider } from '../DataProvider';
 import { useOwnedClient } from '../useOwnedClient';
 
-/** Options shared by the test helpers. */
-export interface FixtureOptions {
+/**
+ * Options shared by the test helpers: core's `createMockClient` options
+ * (`initialFixtures`, `initialState`, `unmatched`, `prefill`, `managers`) plus the
+ * fixtures themselves.
+ */
+export interface FixtureOptions extends MockClientOptions {
   /** Answers for fetches: fixtures (exact args) and interceptors (matched by testKey). */
   readonly fixtures?: readonly FixtureOrInterceptor[];
-  /** Stored before the first render, as if fetched just now. */
-  readonly initialFixtures?: readonly Fixture[];
-  /** A whole prefilled State (wins over `initialFixtures`). */
-  readonly initialState?: State;
-  /** What a fetch that matches no fixture does: fail with status 404 (default) or hit the network. */
-  readonly unmatched?: 'network' | 'error';
 }
 
-/** Builds the mock client the helpers render with. */
-export function createFixtureClient({ fixtures = [], initialFixtures, initialState, unmatched = 'error' }: FixtureOptions = {}) {
-  return createMockClient(fixtures, {
-    unmatched,
-    initialState: initialState ?? (initialFixtures ? mockInitialState(initialFixtures) : undefined),
-  });
+/**
+ * Builds the mock client the helpers render with: core's `createMockClient`.
+ *
+ * @example
+ * const client = createFixtureClient({ initialFixtures: [{ endpoint: TodoResource.get, args: [{ id: 1 }], response: todo }] });
+ */
+export function createFixtureClient({ fixtures = [], ...options }: FixtureOptions = {}) {
+  return createMockClient(fixtures, options);
 }
 
 /**

@@ -1,5 +1,5 @@
-import { createClient, getDefaultManagers, type Client, type Manager } from '@resto/core';
-import { MockManager, mockInitialState, type Fixture, type FixtureOrInterceptor } from '@resto/core/mock';
+import type { Client, Manager } from '@resto/core';
+import { createMockClient, type Fixture, type FixtureOrInterceptor, type MockManager } from '@resto/core/mock';
 import { mount, type ComponentMountingOptions, type VueWrapper } from '@vue/test-utils';
 import { defineComponent, h, Suspense, type App, type Component } from 'vue';
 import { createResto } from '../context';
@@ -25,23 +25,16 @@ export interface RestoMountOptions {
 }
 
 /**
- * A client answering from fixtures, for tests and stories.
+ * A client answering from fixtures, for tests and stories: core's `createMockClient`.
  *
  * @example
  * const client = createFixtureClient({ fixtures: [{ endpoint: TodoResource.get, args: [{ id: 1 }], response: todo }] });
  */
 export function createFixtureClient({
   fixtures = [],
-  initialFixtures,
-  unmatched = 'error',
-  managers = getDefaultManagers(),
+  ...options
 }: Pick<RestoMountOptions, 'fixtures' | 'initialFixtures' | 'unmatched' | 'managers'> = {}): Client & { mock: MockManager } {
-  const mock = new MockManager(fixtures, { unmatched });
-  const client = createClient({
-    managers: [mock, ...managers],
-    ...(initialFixtures ? { initialState: mockInitialState(initialFixtures) } : null),
-  });
-  return Object.assign(client, { mock });
+  return createMockClient(fixtures, options);
 }
 
 /**

@@ -1,23 +1,50 @@
 import { createClient, type Client, type ClientOptions } from '../client';
 import { getDefaultManagers } from '../managers';
-import type { FixtureOrInterceptor } from './fixtures';
+import type { Fixture, FixtureOrInterceptor } from './fixtures';
 import { MockManager } from './MockManager';
+import { mockInitialState } from './mockInitialState';
+
+/** Options of {@link createMockClient}. */
+export interface MockClientOptions extends ClientOptions {
+  /** What a call no fixture answers does: fail with status 404 (default) or go to the network. */
+  readonly unmatched?: 'network' | 'error';
+  /** Stored before anything reads, as if fetched just now. */
+  readonly initialFixtures?: readonly Fixture[];
+  /**
+   * Also store the exact-args fixtures (those without `delay`) up front, so reads
+   * render at once (default false: they answer fetches only).
+   */
+  readonly prefill?: boolean;
+  /** Managers after the mock one (default `getDefaultManagers()`: network, polling, GC). */
+  readonly managers?: ClientOptions['managers'];
+  /** A whole prefilled State; wins over `initialFixtures` and `prefill`. */
+  readonly initialState?: ClientOptions['initialState'];
+}
 
 /**
- * A client whose fetches are answered by fixtures and interceptors: what every
- * adapter's test helpers build on.
+ * A client whose fetches are answered by fixtures and interceptors: everything an
+ * adapter's test helpers need, so they only add framework mounting.
  *
  * @example
- * const client = createMockClient([
- *   { endpoint: TodoResource.get, args: [{ id: 1 }], response: { id: 1, title: 'a' } },
- *   { endpoint: TodoResource.partialUpdate, response: (params, body) => ({ ...params, ...body }) },
- * ]);
+ * const client = createMockClient(
+ *   [
+ *     { endpoint: TodoResource.get, args: [{ id: 1 }], response: { id: 1, title: 'a' } },
+ *     { endpoint: TodoResource.partialUpdate, response: (params, body) => ({ ...params, ...body }) },
+ *   ],
+ *   { initialFixtures: [{ endpoint: TodoResource.getList, args: [], response: [] }] },
+ * );
+ * client.listenerCount; // 0 once every read let go
  */
 export function createMockClient(
   fixtures: readonly FixtureOrInterceptor[],
-  { unmatched = 'error', ...options }: ClientOptions & { unmatched?: 'network' | 'error' } = {},
+  { unmatched = 'error', initialFixtures = [], prefill = false, managers = getDefaultManagers(), initialState, ...options }: MockClientOptions = {},
 ): Client & { mock: MockManager } {
   const mock = new MockManager(fixtures, { unmatched });
-  const client = createClient({ ...options, managers: [mock, ...(options.managers ?? getDefaultManagers())] });
+  const stored = prefill ? [...fixtures.filter((f): f is Fixture => 'args' in f && !f.delay), ...initialFixtures] : initialFixtures;
+  const client = createClient({
+    ...options,
+    managers: [mock, ...managers],
+    initialState: initialState ?? (stored.length ? mockInitialState(stored) : undefined),
+  });
   return Object.assign(client, { mock });
 }

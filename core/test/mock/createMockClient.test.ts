@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { Entity, GCPolicy, NetworkManager, RestEndpoint, type Client } from '../../src';
+import { createMockClient, mockInitialState } from '../../src/mock';
+
+class Todo extends Entity {
+  id = 0;
+  title = '';
+  static override key = 'Todo';
+}
+const getTodo = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/todos/:id', schema: Todo });
+const stored = (client: Client, id: number) => client.controller.getResponse(getTodo, { id }, client.getSnapshot()).data;
+
+let client: Client | undefined;
+afterEach(() => {
+  client?.destroy();
+  client = undefined;
+});
+
+describe('createMockClient options: what every adapter test helper needs', () => {
+  it('initialFixtures are stored up front; fixtures only answer fetches unless prefill', async () => {
+    const fixtures = [
+      { endpoint: getTodo, args: [{ id: 1 }], response: { id: 1, title: 'fixture' } },
+      { endpoint: getTodo, args: [{ id: 3 }], response: { id: 3, title: 'slow' }, delay: 5 },
+    ];
+    client = createMockClient(fixtures, { initialFixtures: [{ endpoint: getTodo, args: [{ id: 2 }], response: { id: 2, title: 'initial' } }] });
+    expect(stored(client, 1)).toBeUndefined();
+    expect(stored(client, 2)).toMatchObject({ title: 'initial' });
+    await expect(client.controller.fetch(getTodo, { id: 1 })).resolves.toMatchObject({ title: 'fixture' });
+    client.destroy();
+
+    client = createMockClient(fixtures, { prefill: true });
+    expect(stored(client, 1)).toMatchObject({ title: 'fixture' });
+    // Delayed fixtures are about timing: they are never stored up front.
+    expect(stored(client, 3)).toBeUndefined();
+  });
+
+  it('initialState wins over initialFixtures and prefill', () => {
+    const initialState = mockInitialState([{ endpoint: getTodo, args: [{ id: 9 }], response: { id: 9, title: 'state' } }]);
+    client = createMockClient([{ endpoint: getTodo, args: [{ id: 1 }], response: { id: 1, title: 'fixture' } }], {
+      prefill: true,
+      initialFixtures: [{ endpoint: getTodo, args: [{ id: 2 }], response: { id: 2, title: 'initial' } }],
+      initialState,
+    });
+    expect(stored(client, 9)).toMatchObject({ title: 'state' });
+    expect(stored(client, 1)).toBeUndefined();
+    expect(stored(client, 2)).toBeUndefined();
+  });
+
+  it('unmatched calls fail with 404 by default; managers come after the mock one', async () => {
+    const network = new NetworkManager();
+    const mock = createMockClient([], { managers: [network] });
+    client = mock;
+    expect(mock.managers).toEqual([mock.mock, network]);
+    expect(mock.managers.some((m) => m instanceof GCPolicy)).toBe(false);
+    await expect(mock.controller.fetch(getTodo, { id: 5 })).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('listenerCount is the leak check: reads hold one listener each while subscribed', () => {
+    client = createMockClient([], { initialFixtures: [{ endpoint: getTodo, args: [{ id: 1 }], response: { id: 1, title: 'a' } }] });
+    const stops = [client.observe(getTodo, { id: 1 }).subscribe(() => {}), client.observe(getTodo, { id: 1 }).subscribe(() => {})];
+    expect(client.listenerCount).toBe(2);
+    for (const stop of stops) stop();
+    expect(client.listenerCount).toBe(0);
+  });
+});
