@@ -165,8 +165,9 @@ export class Denormalizer {
     const cached = this.cache!.get(obj);
     if (cached !== undefined && cached.schema === schema) {
       if (cached.entities === this.entities || depsValid(cached.deps, this.entities, 3)) {
+        // no per-pass entry: once validated against these entities, the next
+        // reference to it in this pass hits the cache at the first comparison
         cached.entities = this.entities;
-        local.set(obj, { value: cached.value, deps: cached.deps, depth: 0 });
         append(this.deps, cached.deps);
         return cached.value;
       }
