@@ -162,7 +162,7 @@ report({
   rows: [],
   markdown: lines.join('\n'),
   notes: [
-    'Heap figures are above a baseline taken after the page (or process) loaded, each after forced full collections (CDP `HeapProfiler.collectGarbage` in Chromium, `gc()` in node). Chromium pages are the render suite\'s production builds: the list is unmounted while the provider and its client stay mounted (the app goes on), then the library\'s own GC runs with the clock moved an hour ahead (data expired, grace periods over). Small negative or near-zero values are noise around the baseline.',
+    'Heap figures are above a baseline taken after the page (or process) loaded, each after forced full collections (CDP `HeapProfiler.collectGarbage` in Chromium, `gc()` in node). Chromium pages are the render suite\'s production builds: the list is unmounted while the provider and its client stay mounted (the app goes on) and what stays renders once more (React lets go of an unmounted subtree at its next commit), then the library\'s own GC runs with the clock moved an hour ahead (data expired, grace periods over). Small negative or near-zero values are noise around the baseline.',
   ],
 });
 process.exit(0);

@@ -53,10 +53,13 @@ function List() {
 
 let root: Root | undefined;
 let hide: (() => void) | undefined;
+let rerender: (() => void) | undefined;
 /** Renders its children until hide() (the memory suite's "user navigated away"). */
 function Shown({ children }: { children: ReactNode }) {
   const [shown, setShown] = useState(true);
+  const [, setTick] = useState(0);
   hide = () => setShown(false);
+  rerender = () => setTick((t) => t + 1);
   return shown ? children : null;
 }
 register('dataclient-react', {
@@ -75,6 +78,7 @@ register('dataclient-react', {
     );
   },
   hideList: () => hide!(),
+  settle: () => rerender!(),
   unmount() {
     root?.unmount();
   },

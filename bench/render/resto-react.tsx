@@ -28,10 +28,13 @@ function List() {
 let client: Client | undefined;
 let root: Root | undefined;
 let hide: (() => void) | undefined;
+let rerender: (() => void) | undefined;
 /** Renders its children until hide() (the memory suite's "user navigated away"). */
 function Shown({ children }: { children: ReactNode }) {
   const [shown, setShown] = useState(true);
+  const [, setTick] = useState(0);
   hide = () => setShown(false);
+  rerender = () => setTick((t) => t + 1);
   return shown ? children : null;
 }
 register('resto-react', {
@@ -49,6 +52,7 @@ register('resto-react', {
     );
   },
   hideList: () => hide!(),
+  settle: () => rerender!(),
   sweep: () => restoSweep(client),
   unmount() {
     root?.unmount();

@@ -29,10 +29,13 @@ function List() {
 let client: QueryClient | undefined;
 let root: Root | undefined;
 let hide: (() => void) | undefined;
+let rerender: (() => void) | undefined;
 /** Renders its children until hide() (the memory suite's "user navigated away"). */
 function Shown({ children }: { children: ReactNode }) {
   const [shown, setShown] = useState(true);
+  const [, setTick] = useState(0);
   hide = () => setShown(false);
+  rerender = () => setTick((t) => t + 1);
   return shown ? children : null;
 }
 const setRows = (f: (rows: RawRow[]) => RawRow[]) => client!.setQueryData<RawRow[]>(['rows'], (old) => f(old ?? []));
@@ -51,6 +54,7 @@ register('tanstack-react', {
     );
   },
   hideList: () => hide!(),
+  settle: () => rerender!(),
   unmount() {
     root?.unmount();
     client?.clear();

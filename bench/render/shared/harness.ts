@@ -17,6 +17,8 @@ export interface Adapter {
   hideList(): void;
   /** Memory suite: runs the library's own garbage collection, if it has one, as if an hour had passed. */
   sweep?(): Promise<void>;
+  /** Memory suite: one more render of what stays (the app goes on), so a framework lets go of the old tree. */
+  settle?(): void;
 }
 
 export interface RunOptions {
@@ -159,6 +161,10 @@ export function register(name: string, adapter: Adapter): void {
     adapter.hideList();
     await until(container, () => list() === null, 'list gone');
     await nextTask();
+    if (adapter.settle) {
+      adapter.settle();
+      await nextTask();
+    }
     if (adapter.sweep) {
       // "an hour later": data expired and every grace period passed
       const realNow = Date.now;
