@@ -17,6 +17,7 @@ import {
 import { Entity as DEntity, RestEndpoint as DRestEndpoint } from '@data-client/rest';
 import { QueryClient, QueryObserver, notifyManager } from '@tanstack/query-core';
 import { InMemoryCache, gql } from '@apollo/client/core';
+import { DBuildType, DProject, RBuildType, RProject } from './schemas';
 import { dataDir, report, runCases, type Case } from './harness';
 
 const projects = JSON.parse(readFileSync(join(dataDir, 'projects.json'), 'utf8'));
@@ -27,25 +28,6 @@ const githubUser = JSON.parse(readFileSync(join(dataDir, 'github-user.json'), 'u
 notifyManager.setScheduler(queueMicrotask);
 
 // ---------------------------------------------------------------- Resto
-class RBuildType extends resto.Entity {
-  id = '';
-  internalId = '';
-  name = '';
-  type = '';
-  paused = false;
-  projectId = '';
-  static override key = 'BuildType';
-}
-class RProject extends resto.Entity {
-  id = '';
-  internalId = '';
-  name = '';
-  parentProjectId = '';
-  archived = false;
-  buildTypes = { buildType: [] as RBuildType[] };
-  static override key = 'Project';
-  static override schema = { buildTypes: { buildType: [RBuildType] } };
-}
 class RUser extends resto.Entity {
   id = 0;
   login = '';
@@ -57,31 +39,6 @@ const rProject = new resto.RestEndpoint({ path: '/projects/:id', schema: RProjec
 const rUser = new resto.RestEndpoint({ path: '/users/:id', schema: RUser });
 
 // ---------------------------------------------------------------- data-client
-class DBuildType extends DEntity {
-  id = '';
-  internalId = '';
-  name = '';
-  type = '';
-  paused = false;
-  projectId = '';
-  pk() {
-    return this.id;
-  }
-  static key = 'BuildType';
-}
-class DProject extends DEntity {
-  id = '';
-  internalId = '';
-  name = '';
-  parentProjectId = '';
-  archived = false;
-  buildTypes = { buildType: [] as DBuildType[] };
-  pk() {
-    return this.id;
-  }
-  static key = 'Project';
-  static schema = { buildTypes: { buildType: [DBuildType] } };
-}
 class DUser extends DEntity {
   id = 0;
   login = '';

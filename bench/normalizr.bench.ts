@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import * as resto from '@resto/core';
 import * as dc from '@data-client/normalizr';
 import { Entity as DCEntity, schema as dcSchema } from '@data-client/endpoint';
+import { DBuildType, DProject, RBuildType, RProject } from './schemas';
 import { report, runCases } from './harness';
 import { normalize as nzNormalize, denormalize as nzDenormalize, schema as nzSchema } from 'normalizr';
 
@@ -16,25 +17,6 @@ const projects = JSON.parse(readFileSync(join(dataDir, 'projects.json'), 'utf8')
 const githubUser = JSON.parse(readFileSync(join(dataDir, 'github-user.json'), 'utf8'));
 
 // ---- schemas, one set per library ----
-class RBuildType extends resto.Entity {
-  id = '';
-  internalId = '';
-  name = '';
-  type = '';
-  paused = false;
-  projectId = '';
-  static override key = 'BuildType';
-}
-class RProject extends resto.Entity {
-  id = '';
-  internalId = '';
-  name = '';
-  parentProjectId = '';
-  archived = false;
-  buildTypes = { buildType: [] as RBuildType[] };
-  static override key = 'Project';
-  static override schema = { buildTypes: { buildType: [RBuildType] } };
-}
 class RUser extends resto.Entity {
   id = 0;
   login = '';
@@ -46,31 +28,6 @@ class RUser extends resto.Entity {
 const rProjects = { project: [RProject] };
 const rAll = new resto.All(RProject);
 
-class DBuildType extends DCEntity {
-  id = '';
-  internalId = '';
-  name = '';
-  type = '';
-  paused = false;
-  projectId = '';
-  pk() {
-    return this.id;
-  }
-  static key = 'BuildType';
-}
-class DProject extends DCEntity {
-  id = '';
-  internalId = '';
-  name = '';
-  parentProjectId = '';
-  archived = false;
-  buildTypes = { buildType: [] as DBuildType[] };
-  pk() {
-    return this.id;
-  }
-  static key = 'Project';
-  static schema = { buildTypes: { buildType: [DBuildType] } };
-}
 class DUser extends DCEntity {
   id = 0;
   login = '';

@@ -1,0 +1,52 @@
+// The projects.json schemas, one set per library, shared by the normalizr and core
+// suites so both measure the same shapes.
+import * as resto from '@resto/core';
+import { Entity as DEntity } from '@data-client/endpoint';
+
+export class RBuildType extends resto.Entity {
+  id = '';
+  internalId = '';
+  name = '';
+  type = '';
+  paused = false;
+  projectId = '';
+  static override key = 'BuildType';
+}
+
+export class RProject extends resto.Entity {
+  id = '';
+  internalId = '';
+  name = '';
+  parentProjectId = '';
+  archived = false;
+  buildTypes = { buildType: [] as RBuildType[] };
+  static override key = 'Project';
+  static override schema = { buildTypes: { buildType: [RBuildType] } };
+}
+
+export class DBuildType extends DEntity {
+  id = '';
+  internalId = '';
+  name = '';
+  type = '';
+  paused = false;
+  projectId = '';
+  pk() {
+    return this.id;
+  }
+  static key = 'BuildType';
+}
+
+export class DProject extends DEntity {
+  id = '';
+  internalId = '';
+  name = '';
+  parentProjectId = '';
+  archived = false;
+  buildTypes = { buildType: [] as DBuildType[] };
+  pk() {
+    return this.id;
+  }
+  static key = 'Project';
+  static schema = { buildTypes: { buildType: [DBuildType] } };
+}
