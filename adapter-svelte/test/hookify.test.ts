@@ -1,12 +1,14 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
-import { createClient, type Client } from '@resto/core';
+import { createClient, RestEndpoint, type Client } from '@resto/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clientContext, hookifyResource } from '../src';
-import { startTodoServer, type TodoServer } from './helpers/api';
-import { todoResource } from './helpers/resource';
-import { until } from '@resto/testing';
+import { clientContext, hookifyResource, useSuspense } from '../src';
+import { startTodoServer, Todo, type TodoServer } from './helpers/api';
+import { pagedTodoResource, todoResource } from './helpers/resource';
+import { json, until } from '@resto/testing';
 import HookTodo from './fixtures/HookTodo.svelte';
 import TokenProvider from './fixtures/TokenProvider.svelte';
+import HookListOps from './fixtures/HookListOps.svelte';
+import Show from './fixtures/Show.svelte';
 
 let server: TodoServer;
 let client: Client;
@@ -58,5 +60,67 @@ describe('hookifyResource', () => {
     const tokenOf = (url: string) => server.hits.find((h) => h.url === url)?.headers['access-token'];
     expect(tokenOf('/todos/1')).toBe('alice');
     expect(tokenOf('/todos/2')).toBe('bob');
+  });
+});
+
+describe('hookifyResource: remaining spec 4.5 members', () => {
+  const titles = () => screen.queryAllByRole('listitem').map((li) => li.textContent);
+  const sent = () => server.hits.map((h) => [h.method, h.url, h.headers['access-token']]);
+
+  it('useGetList().unshift puts the item first; useUpdate() PUTs; useDelete() removes; all with the context token', async () => {
+    server.routes['PUT *'] = (hit, res) => json(res, { id: 2, ...JSON.parse(hit.body) });
+    render(TokenProvider, {
+      props: { token: 'secret-u', child: HookListOps, props: { resource: pagedTodoResource(server.url) } },
+      context: clientContext(client),
+    });
+    await until(() => titles().length === 3);
+    expect(titles()).toEqual(['todo 1', 'todo 2', 'todo 3']);
+
+    await fireEvent.click(screen.getByText('unshift'));
+    await until(() => titles().length === 4);
+    expect(titles()).toEqual(['unshifted', 'todo 1', 'todo 2', 'todo 3']);
+
+    await fireEvent.click(screen.getByText('replace'));
+    await until(() => titles()[2] === 'replaced');
+
+    await fireEvent.click(screen.getByText('remove'));
+    await until(() => titles().length === 3);
+    expect(titles()).toEqual(['unshifted', 'replaced', 'todo 3']);
+
+    expect(sent()).toEqual([
+      ['GET', '/todos', 'secret-u'],
+      ['POST', '/todos', 'secret-u'],
+      ['PUT', '/todos/2', 'secret-u'],
+      ['DELETE', '/todos/1', 'secret-u'],
+    ]);
+    expect(JSON.parse(server.hits[1]!.body)).toEqual({ title: 'unshifted' });
+    expect(JSON.parse(server.hits[2]!.body)).toEqual({ title: 'replaced', completed: true });
+  });
+
+  it('useGetList().getPage (paginationField) GETs ?page=2 with the context token and appends', async () => {
+    server.routes['GET /todos'] = (hit, res) =>
+      json(res, hit.url.includes('page=2') ? [{ id: 9, title: 'page two', completed: false }] : [{ id: 1, title: 'todo 1', completed: false }]);
+    render(TokenProvider, {
+      props: { token: 'secret-p', child: HookListOps, props: { resource: pagedTodoResource(server.url) } },
+      context: clientContext(client),
+    });
+    await until(() => titles().length === 1);
+    await fireEvent.click(screen.getByText('more'));
+    await until(() => titles().length === 2);
+    expect(titles()).toEqual(['todo 1', 'page two']);
+    expect(sent()).toEqual([
+      ['GET', '/todos', 'secret-p'],
+      ['GET', '/todos?page=2', 'secret-p'],
+    ]);
+  });
+});
+
+describe('useSuspense and pollFrequency', () => {
+  it('a suspense read of a polling endpoint does not poll', async () => {
+    const endpoint = new RestEndpoint({ urlPrefix: server.url, path: '/todos/:id', schema: Todo, pollFrequency: 40 });
+    render(Show, { props: { make: () => useSuspense(endpoint, { id: 1 }), format: (t: Todo | undefined) => t?.title ?? 'loading' }, context: clientContext(client) });
+    await until(() => screen.getByTestId('out').textContent === 'todo 1');
+    await new Promise((r) => setTimeout(r, 300)); // over 7 poll periods
+    expect(server.count('GET', '/todos/1')).toBe(1);
   });
 });
