@@ -1,7 +1,7 @@
-import { createContext, useContext, useState } from 'react';
+import { createContext, useContext, useMemo, useState } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { createClient, resource, type Client } from '@resto/core';
+import { createClient, resource, RestEndpoint, type Client, type RestGenerics } from '@resto/core';
 import { AsyncBoundary, DataProvider, hookifyResource, useController, useSuspense } from '../src';
 import { json, startServer } from '@resto/testing';
 import { Todo } from './helpers/api';
@@ -193,5 +193,169 @@ describe('hookifyResource', () => {
     await screen.findByRole('heading');
     const tokens = server.hits.filter((h) => h.url === '/todos/1').map((h) => h.headers['access-token']);
     expect(tokens).toEqual(['secret-1', 'secret-2']);
+  });
+});
+
+describe('hookifyResource: remaining spec 4.5 members', () => {
+  const sent = () => server.hits.map((h) => [h.method, h.url, h.headers['access-token']]);
+  const renderWith = async (token: string, ui: React.ReactNode) => {
+    client = createClient();
+    await act(async () => {
+      render(
+        <DataProvider client={client}>
+          <Auth.Provider value={token}>
+            <AsyncBoundary fallback="loading">{ui}</AsyncBoundary>
+          </Auth.Provider>
+        </DataProvider>,
+      );
+    });
+  };
+
+  it('useUpdate() PUTs and usePartialUpdate() PATCHes {path} with the header; the rendered entity follows', async () => {
+    const TodoHooks = setup();
+    server.routes['PUT /todos/1'] = (hit, res) => {
+      todos[0] = { id: 1, ...JSON.parse(hit.body) };
+      json(res, todos[0]);
+    };
+    server.routes['PATCH /todos/1'] = (hit, res) => {
+      todos[0] = { ...todos[0]!, ...JSON.parse(hit.body) };
+      json(res, todos[0]);
+    };
+    function Detail() {
+      const todo = useSuspense(TodoHooks.useGet(), { id: 1 });
+      const update = TodoHooks.useUpdate();
+      const partialUpdate = TodoHooks.usePartialUpdate();
+      const ctrl = useController();
+      return (
+        <>
+          <h3>{`${todo.title} ${todo.completed ? 'done' : 'open'}`}</h3>
+          <button onClick={() => void ctrl.fetch(update, { id: 1 }, { title: 'put', completed: true })}>put</button>
+          <button onClick={() => void ctrl.fetch(partialUpdate, { id: 1 }, { title: 'patched' })}>patch</button>
+        </>
+      );
+    }
+    await renderWith('secret-1', <Detail />);
+    expect((await screen.findByRole('heading')).textContent).toBe('one open');
+    await act(async () => screen.getByText('put').click());
+    await screen.findByText('put done');
+    await act(async () => screen.getByText('patch').click());
+    await screen.findByText('patched done');
+    expect(sent()).toEqual([
+      ['GET', '/todos/1', 'secret-1'],
+      ['PUT', '/todos/1', 'secret-1'],
+      ['PATCH', '/todos/1', 'secret-1'],
+    ]);
+    expect(JSON.parse(server.hits[1]!.body)).toEqual({ title: 'put', completed: true });
+    expect(JSON.parse(server.hits[2]!.body)).toEqual({ title: 'patched' });
+  });
+
+  it('useGetList().unshift POSTs {listPath} with the header and puts the item first in the rendered list', async () => {
+    const TodoHooks = setup();
+    function List() {
+      const getList = TodoHooks.useGetList();
+      const list = useSuspense(getList);
+      const ctrl = useController();
+      return (
+        <>
+          <ul>
+            {list.map((t) => (
+              <li key={t.id}>{t.title}</li>
+            ))}
+          </ul>
+          <button onClick={() => void ctrl.fetch(getList.unshift, { title: 'zero' })}>add first</button>
+        </>
+      );
+    }
+    await renderWith('secret-2', <List />);
+    await screen.findByRole('list');
+    await act(async () => screen.getByRole('button').click());
+    await screen.findByText('zero');
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['zero', 'one']);
+    expect(sent()).toEqual([
+      ['GET', '/todos', 'secret-2'],
+      ['POST', '/todos', 'secret-2'],
+    ]);
+    expect(JSON.parse(server.hits[1]!.body)).toEqual({ title: 'zero' });
+  });
+});
+
+describe('access token through extend({ accessToken }) in a memoised hook (spec 5)', () => {
+  it('a getHeaders override on the base class reads this.accessToken from the memoised endpoint', async () => {
+    setup();
+    class AuthEndpoint<const O extends RestGenerics = any> extends RestEndpoint<O> {
+      declare accessToken?: string;
+      override getHeaders(headers: HeadersInit): HeadersInit {
+        return this.accessToken ? { ...headers, 'Access-Token': this.accessToken } : headers;
+      }
+    }
+    const TodoResource = resource({ urlPrefix: server.url, path: '/todos/:id', schema: Todo, Endpoint: AuthEndpoint });
+    const seen = new Set<unknown>();
+    let rerender!: () => void;
+    function useAuthedGet() {
+      const accessToken = useContext(Auth);
+      return useMemo(() => TodoResource.get.extend({ accessToken }), [accessToken]);
+    }
+    function Detail() {
+      const [, set] = useState(0);
+      rerender = () => set((n) => n + 1);
+      const get = useAuthedGet();
+      seen.add(get);
+      const todo = useSuspense(get, { id: 1 });
+      return <h3>{todo.title}</h3>;
+    }
+    client = createClient();
+    const ui = (token: string) => (
+      <DataProvider client={client}>
+        <Auth.Provider value={token}>
+          <AsyncBoundary fallback="loading">
+            <Detail />
+          </AsyncBoundary>
+        </Auth.Provider>
+      </DataProvider>
+    );
+    let view!: ReturnType<typeof render>;
+    await act(async () => {
+      view = render(ui('secret-1'));
+    });
+    expect((await screen.findByRole('heading')).textContent).toBe('one');
+    // React drops memoised values of a first render that suspended, so count from the commit on.
+    const committed = [...seen].at(-1);
+    seen.clear();
+    await act(async () => rerender());
+    expect([...seen]).toEqual([committed]);
+    await act(async () => view.rerender(ui('secret-2')));
+    expect(seen.size).toBe(2);
+    await act(() => client.controller.invalidateAll({ testKey: (k) => k.includes('/todos/1') }));
+    await screen.findByRole('heading');
+    expect(server.hits.map((h) => [h.method, h.url, h.headers['access-token']])).toEqual([
+      ['GET', '/todos/1', 'secret-1'],
+      ['GET', '/todos/1', 'secret-2'],
+    ]);
+  });
+});
+
+describe('useSuspense and pollFrequency', () => {
+  it('a suspense read of a polling endpoint does not poll', async () => {
+    setup();
+    server.routes['GET /todos/1'] = (_hit, res) => json(res, todos[0]);
+    const get = new RestEndpoint({ urlPrefix: server.url, path: '/todos/:id', schema: Todo, pollFrequency: 40 });
+    function Detail() {
+      return <h3>{useSuspense(get, { id: 1 }).title}</h3>;
+    }
+    client = createClient();
+    await act(async () => {
+      render(
+        <DataProvider client={client}>
+          <Auth.Provider value="secret-1">
+            <AsyncBoundary fallback="loading">
+              <Detail />
+            </AsyncBoundary>
+          </Auth.Provider>
+        </DataProvider>,
+      );
+    });
+    expect((await screen.findByRole('heading')).textContent).toBe('one');
+    await act(() => new Promise((r) => setTimeout(r, 300))); // over 7 poll periods
+    expect(server.count('GET', '/todos/1')).toBe(1);
   });
 });
