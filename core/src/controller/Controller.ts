@@ -189,17 +189,7 @@ export class Controller {
    * controller.setResponse(TodoResource.get, { id: 1 }, { id: 1, title: 'pushed', completed: false });
    */
   setResponse(endpoint: EndpointLike, ...rest: ArgsThen<unknown>): Promise<void> {
-    const response = rest[rest.length - 1];
-    const args = rest.slice(0, -1);
-    const now = uniqueNow();
-    return this.dispatch({
-      type: SET_RESPONSE,
-      key: endpoint.key(...args),
-      endpoint,
-      args,
-      response,
-      meta: responseMeta(endpoint, now, now),
-    });
+    return this.resolve(endpoint, { args: rest.slice(0, -1), response: rest[rest.length - 1], fetchedAt: uniqueNow() });
   }
 
   /**
@@ -209,17 +199,11 @@ export class Controller {
    * controller.setError(TodoResource.get, { id: 1 }, Object.assign(new Error('gone'), { status: 404 }));
    */
   setError(endpoint: EndpointLike, ...rest: ArgsThen<unknown>): Promise<void> {
-    const error = rest[rest.length - 1];
-    const args = rest.slice(0, -1);
-    const now = uniqueNow();
-    return this.dispatch({
-      type: SET_RESPONSE,
-      key: endpoint.key(...args),
-      endpoint,
-      args,
-      response: error,
+    return this.resolve(endpoint, {
+      args: rest.slice(0, -1),
+      response: rest[rest.length - 1],
+      fetchedAt: uniqueNow(),
       error: true,
-      meta: errorMeta(endpoint, now, now),
     });
   }
 
@@ -238,7 +222,8 @@ export class Controller {
       error,
     }: { args: readonly unknown[]; response: unknown; fetchedAt: number; error?: boolean },
   ): Promise<void> {
-    const now = Date.now();
+    // Never before the start: start times are strictly increasing, so may run a hair ahead of the clock.
+    const now = Math.max(Date.now(), fetchedAt);
     return this.dispatch({
       type: SET_RESPONSE,
       key: endpoint.key(...args),

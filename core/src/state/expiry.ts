@@ -44,6 +44,7 @@ let lastNow = 0;
  */
 export function uniqueNow(): number {
   const now = Date.now();
-  lastNow = now > lastNow ? now : lastNow + 0.001;
+  // Within one millisecond, step by a microsecond; if the clock was set back, follow it.
+  lastNow = now > lastNow || now < lastNow - 1 ? now : lastNow + 0.001;
   return lastNow;
 }

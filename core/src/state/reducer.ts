@@ -12,7 +12,7 @@ import {
   type SetResponseAction,
 } from './actions';
 import { initialState, type ResultMeta, type State } from './State';
-import { sameShape } from './sameShape';
+import { deepEqual } from '../normalize';
 
 /** Builds what `getOptimisticResponse(snapshot, ...args)` receives; supplied by the Controller. */
 export type SnapshotFactory = (state: State, fetchedAt: number) => { readonly abort: unknown };
@@ -132,7 +132,7 @@ function setResponse(state: State, action: SetResponseAction, optimistic: boolea
   let endpoints = state.endpoints;
   if (!older) {
     const stored = endpoints[key];
-    if (stored === undefined || !sameShape(stored, result)) endpoints = { ...endpoints, [key]: result };
+    if (stored === undefined || !deepEqual(stored, result)) endpoints = { ...endpoints, [key]: result };
   }
   if (endpoint.update) {
     const updaters = endpoint.update(result, ...action.args);
