@@ -1,4 +1,5 @@
 import { denormalize, normalize } from '../../src/normalize';
+import { Entity } from '../../src/schema';
 import { startServer, type SeenRequest, type TestServer } from '../rest/server';
 
 export interface TodoRow {
@@ -114,4 +115,13 @@ export class TestStore {
   get(endpoint: AnyEndpoint, ...args: unknown[]): unknown {
     return denormalize(endpoint.schema, this.results[endpoint.key(...args)], this.entities, args);
   }
+}
+
+/** The todo record every resource test uses. */
+export class Todo extends Entity {
+  id = 0;
+  userId = 0;
+  title = '';
+  completed = false;
+  static override key = 'Todo';
 }

@@ -1,16 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { Collection } from '../../src/schema/Collection';
-import { Entity, Values } from '../../src/schema';
+import { Values } from '../../src/schema';
 import { RestEndpoint } from '../../src/rest';
-import { startApi, TestStore } from './api';
+import { startApi, TestStore, Todo } from './api';
 
-class Todo extends Entity {
-  id = 0;
-  userId = 0;
-  title = '';
-  completed = false;
-  static override key = 'Todo';
-}
 
 let api: Awaited<ReturnType<typeof startApi>>;
 beforeAll(async () => {

@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { Entity } from '../../src/schema';
 import { hookifyResource, resource } from '../../src/rest';
-import { startApi } from './api';
+import { startApi, Todo } from './api';
 
-class Todo extends Entity {
-  id = 0;
-  userId = 0;
-  title = '';
-  completed = false;
-  static override key = 'Todo';
-}
 
 let api: Awaited<ReturnType<typeof startApi>>;
 beforeAll(async () => {

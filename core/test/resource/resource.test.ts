@@ -2,15 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } f
 import { Collection } from '../../src/schema/Collection';
 import { Entity, Union } from '../../src/schema';
 import { resource, RestEndpoint, type RestGenerics } from '../../src/rest';
-import { startApi, TestStore } from './api';
+import { startApi, TestStore, Todo } from './api';
 
-class Todo extends Entity {
-  id = 0;
-  userId = 0;
-  title = '';
-  completed = false;
-  static override key = 'Todo';
-}
 
 let api: Awaited<ReturnType<typeof startApi>>;
 beforeAll(async () => {
