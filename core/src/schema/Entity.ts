@@ -26,6 +26,13 @@ export abstract class Entity {
     return this.name;
   }
 
+  // Compilers without define semantics for class fields (TS with target below
+  // ES2022 and no useDefineForClassFields, Babel's loose mode) turn
+  // `static key = 'X'` into an assignment, which a getter-only accessor rejects.
+  static set key(value: string) {
+    Object.defineProperty(this, 'key', { value, writable: true, enumerable: true, configurable: true });
+  }
+
   /**
    * Field deserialisers (functions or constructors) and nested schemas.
    *
