@@ -1,15 +1,15 @@
 // Public entry of @resto/svelte: context, reads (runes `current` + store `subscribe`), hookifyResource.
-export { CLIENT_KEY, clientContext, getClient, setClient, useController } from './context';
-export type { Args, ArgsInput, StoreSubscribe } from './bind.svelte';
-export type { Read } from './observe';
-export { useSuspense, type Suspense } from './useSuspense';
-export { useDLE } from './useDLE';
-export { useFetch } from './useFetch';
-export { useCache } from './useCache';
-export { useQuery } from './useQuery';
-export { useSubscription } from './useSubscription';
-export { useLive } from './useLive';
-export { useLoading, type Loading, type LoadingState } from './useLoading';
-export { useError, type ReadError } from './useError';
-export { hookifyResource } from './hookifyResource';
+export { CLIENT_KEY, clientContext, getClient, setClient, useController } from './context.js';
+export type { Args, ArgsInput, StoreSubscribe } from './bind.svelte.js';
+export type { Read } from './observe.js';
+export { useSuspense, type Suspense } from './useSuspense.js';
+export { useDLE } from './useDLE.js';
+export { useFetch } from './useFetch.js';
+export { useCache } from './useCache.js';
+export { useQuery } from './useQuery.js';
+export { useSubscription } from './useSubscription.js';
+export { useLive } from './useLive.js';
+export { useLoading, type Loading, type LoadingState } from './useLoading.js';
+export { useError, type ReadError } from './useError.js';
+export { hookifyResource } from './hookifyResource.js';
 export type { HookifiedResource, HookInit } from '@resto/core';

@@ -1,6 +1,6 @@
 import type { EndpointLike, EndpointObserver, ObserveOptions } from '@resto/core';
-import { bind, type Source, type StoreSubscribe } from './bind.svelte';
-import { getClient } from './context';
+import { bind, type Source, type StoreSubscribe } from './bind.svelte.js';
+import { getClient } from './context.js';
 
 /**
  * What every read returns: a `current` getter that is reactive under runes, and

@@ -1,6 +1,6 @@
 import { ObserveModes, type EndpointLike, type ResolveType } from '@resto/core';
-import type { Args, ArgsInput } from './bind.svelte';
-import { bindEndpoint, readOf, type Read } from './observe';
+import type { Args, ArgsInput } from './bind.svelte.js';
+import { bindEndpoint, readOf, type Read } from './observe.js';
 
 /**
  * The stored data of an endpoint, never fetching: undefined until something else

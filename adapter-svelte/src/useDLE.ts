@@ -1,6 +1,6 @@
 import { ObserveModes, type EndpointLike, type ObserverSnapshot, type ResolveType } from '@resto/core';
-import type { Args, ArgsInput } from './bind.svelte';
-import { bindEndpoint, readOf, type Read } from './observe';
+import type { Args, ArgsInput } from './bind.svelte.js';
+import { bindEndpoint, readOf, type Read } from './observe.js';
 
 /**
  * Data, loading and error of an endpoint read, without suspending: fetches when

@@ -1,6 +1,6 @@
 import { ObserveModes, type EndpointLike } from '@resto/core';
-import type { Args, ArgsInput } from './bind.svelte';
-import { bindEndpoint, readOf, type Read } from './observe';
+import type { Args, ArgsInput } from './bind.svelte.js';
+import { bindEndpoint, readOf, type Read } from './observe.js';
 
 /** An error as stored by Resto: `NetworkError` and friends carry a numeric `status`. */
 export type ReadError = Error & { status?: number };

@@ -1,6 +1,6 @@
 import { ObserveModes, type EndpointLike, type ResolveType } from '@resto/core';
-import { keepAlive, type Args, type ArgsInput } from './bind.svelte';
-import { bindEndpoint, readOf, type Read } from './observe';
+import { keepAlive, type Args, type ArgsInput } from './bind.svelte.js';
+import { bindEndpoint, readOf, type Read } from './observe.js';
 
 /**
  * Fetches an endpoint when its data is missing or stale, while the component is

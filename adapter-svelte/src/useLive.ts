@@ -1,7 +1,7 @@
 import { ObserveModes, type EndpointLike, type ResolveType } from '@resto/core';
-import { keepAlive, type Args, type ArgsInput } from './bind.svelte';
-import { bindEndpoint } from './observe';
-import { suspenseOf, type Suspense } from './useSuspense';
+import { keepAlive, type Args, type ArgsInput } from './bind.svelte.js';
+import { bindEndpoint } from './observe.js';
+import { suspenseOf, type Suspense } from './useSuspense.js';
 
 /**
  * `useSuspense` that also polls at the endpoint's `pollFrequency` while the

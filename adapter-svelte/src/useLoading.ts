@@ -1,6 +1,6 @@
 import { createLoading, type LoadingState } from '@resto/core';
-import { bind } from './bind.svelte';
-import { readOf, type Read } from './observe';
+import { bind } from './bind.svelte.js';
+import { readOf, type Read } from './observe.js';
 
 export type { LoadingState } from '@resto/core';
 

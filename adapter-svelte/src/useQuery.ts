@@ -1,7 +1,7 @@
 import type { DenormalizeNullable, QueryObserver } from '@resto/core';
-import { bind } from './bind.svelte';
-import { getClient } from './context';
-import { readOf, type Read } from './observe';
+import { bind } from './bind.svelte.js';
+import { getClient } from './context.js';
+import { readOf, type Read } from './observe.js';
 
 /**
  * A derived read of the store with no fetch: an Entity by primary key, `All`, a

@@ -1,6 +1,6 @@
 import { ObserveModes, type EndpointLike, type ResolveType } from '@resto/core';
-import { keepAlive, type Args, type ArgsInput } from './bind.svelte';
-import { bindEndpoint, readOf, type Read } from './observe';
+import { keepAlive, type Args, type ArgsInput } from './bind.svelte.js';
+import { bindEndpoint, readOf, type Read } from './observe.js';
 
 /**
  * Polls an endpoint at its `pollFrequency` while the component is mounted, without

@@ -1,6 +1,6 @@
 import { ObserveModes, type EndpointLike, type EndpointObserver, type ResolveType } from '@resto/core';
-import { derive, type Args, type ArgsInput, type StoreSubscribe } from './bind.svelte';
-import { bindEndpoint } from './observe';
+import { derive, type Args, type ArgsInput, type StoreSubscribe } from './bind.svelte.js';
+import { bindEndpoint } from './observe.js';
 
 /**
  * What `useSuspense` and `useLive` return: `current` (reactive under runes),

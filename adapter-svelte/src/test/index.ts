@@ -1,7 +1,7 @@
 // @resto/svelte/test: mock clients and checks for component tests, over @resto/core/mock.
 import type { Client } from '@resto/core';
 import { createMockClient, type FixtureOrInterceptor, type MockClientOptions as CoreMockClientOptions } from '@resto/core/mock';
-import { clientContext } from '../context';
+import { clientContext } from '../context.js';
 
 export { createMockClient, mockInitialState, MockManager } from '@resto/core/mock';
 export type { Fixture, FixtureOrInterceptor, Interceptor } from '@resto/core/mock';

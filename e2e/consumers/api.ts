@@ -1,0 +1,16 @@
+import { Entity, resource } from '@resto/core';
+
+export class Todo extends Entity {
+  id = 0;
+  userId = 0;
+  title = '';
+  completed = false;
+  static key = 'Todo';
+}
+
+// The API serves the app too, so paths need no urlPrefix.
+export const TodoResource = resource({
+  path: '/todos/:id',
+  schema: Todo,
+  searchParams: {} as { userId?: number },
+});

@@ -1,0 +1,181 @@
+// Resto as a user gets it: the packages are built and packed as the registry would
+// receive them, linted (publint, attw), installed with npm (no workspace links)
+// into a fresh project, and every consumer in e2e/consumers/ is type-checked,
+// built and run: plain Node, two TypeScript setups, and Vite apps in React, Vue
+// and Svelte driven in Chromium against the real server.
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../server/index';
+import { useBrowser, withPage } from './browser';
+
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+const consumers = fileURLToPath(new URL('../consumers/', import.meta.url));
+const browser = useBrowser();
+
+let dir: string;
+let tarballs: Record<string, string>;
+let server: RunningServer;
+
+// Async on purpose: the API server runs in this process, so a blocking spawn would
+// leave the consumers' requests unanswered.
+function sh(cmd: string, args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; timeout?: number } = {}) {
+  return new Promise<{ code: number | null; out: string; stdout: string }>((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: opts.cwd ?? dir, env: { ...process.env, ...opts.env } });
+    let out = '';
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => ((out += d), (stdout += d)));
+    child.stderr.on('data', (d: Buffer) => (out += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeout ?? 240_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, out, stdout });
+    });
+  });
+}
+
+async function ok(cmd: string, args: string[], opts?: Parameters<typeof sh>[2]) {
+  const r = await sh(cmd, args, opts);
+  if (r.code !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.code}:\n${r.out}`);
+  return r.stdout;
+}
+
+const bin = (name: string) => join(dir, 'node_modules/.bin', name);
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'resto-consumer-'));
+  const packed = await ok(process.execPath, [join(repo, 'scripts/pack.mjs'), '--out', join(dir, 'packs'), '--no-lint'], {
+    cwd: repo,
+  });
+  tarballs = JSON.parse(packed.trim().split('\n').pop()!);
+  cpSync(consumers, join(dir, 'app'), { recursive: true });
+  dir = join(dir, 'app');
+  const pkg = JSON.parse(readFileSync(join(dir, 'consumer.package.json'), 'utf8'));
+  delete pkg.description;
+  for (const [folder, name] of [
+    ['core', '@resto/core'],
+    ['adapter-react', '@resto/react'],
+    ['adapter-vue', '@resto/vue'],
+    ['adapter-svelte', '@resto/svelte'],
+  ]) {
+    pkg.dependencies[name] = `file:${tarballs[folder]}`;
+  }
+  writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
+  rmSync(join(dir, 'consumer.package.json'));
+  await ok('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { timeout: 480_000 });
+  server = await startServer({
+    static: {
+      '/react/': join(dir, 'react/dist'),
+      '/vue/': join(dir, 'vue/dist'),
+      '/svelte/': join(dir, 'svelte/dist'),
+    },
+  });
+}, 600_000);
+
+afterAll(async () => {
+  await server?.close();
+  if (dir) rmSync(join(dir, '..'), { recursive: true, force: true });
+});
+
+describe('the packed packages', () => {
+  it('hold built output, README and LICENSE only', async () => {
+    for (const tgz of Object.values(tarballs)) {
+      const files = (await ok('tar', ['tzf', tgz])).trim().split('\n');
+      expect(files).toContain('package/README.md');
+      expect(files).toContain('package/LICENSE');
+      expect(files).toContain('package/dist/index.js');
+      expect(files).toContain('package/dist/index.d.ts');
+      const other = files.filter((f) => !/^package\/(dist\/.*|README\.md|LICENSE|package\.json)$/.test(f));
+      expect(other).toEqual([]);
+      const manifest = JSON.parse(await ok('tar', ['xzOf', tgz, 'package/package.json']));
+      expect(JSON.stringify(manifest.exports)).not.toContain('src/');
+      expect(JSON.stringify(manifest.dependencies ?? {})).not.toContain('workspace:');
+      expect(manifest.license).toBe('MIT');
+      expect(manifest.repository.url).toMatch(/^git\+https:/);
+    }
+  });
+
+  it('pass publint and arethetypeswrong', async () => {
+    const r = await sh(process.execPath, ['-e', `import(${JSON.stringify(join(repo, 'scripts/pack.mjs'))}).then((m) => m.lintAll(${JSON.stringify(tarballs)}))`], { cwd: repo });
+    expect(r.code).toBe(0);
+    expect(r.out.match(/lint ok/g)).toHaveLength(4);
+  });
+});
+
+describe('consumers', () => {
+  it('plain Node ESM: resource, createClient().observe(), a mutation', async () => {
+    const out = await ok(process.execPath, ['node/app.mjs'], { env: { API_URL: server.url } });
+    const result = JSON.parse(out.trim().split('\n').pop()!);
+    const stored = server.db.todos.get(result.toggled.id)!;
+    expect(result).toEqual({
+      firstIsTodo: true,
+      toggled: { id: result.toggled.id, completed: stored.completed },
+      updates: 2,
+      time: 'string',
+    });
+    expect(server.requests.count('PATCH', '/todos')).toBe(1);
+  });
+
+  for (const setup of ['ts-bundler', 'ts-node16']) {
+    it(`TypeScript (${setup}): types check, the compiled output runs`, async () => {
+      await ok(bin('tsc'), ['-p', setup]);
+      const out = await ok(process.execPath, [`${setup}/dist/index.js`], { env: { API_URL: server.url } });
+      const first = [...server.db.todos.values()].find((t) => t.id === 1)!;
+      expect(JSON.parse(out.trim())).toEqual({
+        title: first.title,
+        isTodo: true,
+        key: 'Todo',
+        count: server.db.todos.size,
+      });
+    });
+
+    it(`TypeScript (${setup}): a wrong path param is a type error that names it`, async () => {
+      writeFileSync(
+        join(dir, setup, 'wrong.ts'),
+        `import { RestEndpoint } from '@resto/core';\n` +
+          `const getTodo = new RestEndpoint({ path: '/todos/:id' });\n` +
+          `getTodo({ todoId: 1 });\nexport {};\n`,
+      );
+      writeFileSync(
+        join(dir, setup, 'tsconfig.wrong.json'),
+        JSON.stringify({ extends: './tsconfig.json', include: ['wrong.ts'], compilerOptions: { noEmit: true } }),
+      );
+      const r = await sh(bin('tsc'), ['-p', `${setup}/tsconfig.wrong.json`]);
+      expect(r.code).not.toBe(0);
+      expect(r.out).toMatch(/wrong\.ts\(3,\d+\): error TS\d+: .*todoId/);
+    });
+  }
+
+  const apps = {
+    react: () => ok(bin('tsc'), ['-p', 'react']),
+    vue: () => ok(bin('vue-tsc'), ['-p', 'vue']),
+    svelte: () => ok(bin('svelte-check'), ['--tsconfig', 'svelte/tsconfig.json', '--fail-on-warnings']),
+  };
+  for (const [app, typecheck] of Object.entries(apps)) {
+    it(`Vite + ${app}: type-checks, builds, reads with useSuspense and mutates with useController().fetch`, async () => {
+      await typecheck();
+      await ok(bin('vite'), ['build', app, '--config', `${app}/vite.config.ts`, '--logLevel', 'warn']);
+      server.reset();
+      await withPage(await browser(), `consumer-${app}`, async (page) => {
+        await page.goto(`${server.url}/${app}/`);
+        const boxes = page.locator('li input[type=checkbox]');
+        await boxes.first().waitFor();
+        const mine = [...server.db.todos.values()].filter((t) => t.userId === 1);
+        await expect(boxes.count()).resolves.toBe(mine.length);
+        const first = mine.sort((a, b) => a.id - b.id)[0]!;
+        const before = await boxes.first().isChecked();
+        expect(before).toBe(first.completed);
+        await boxes.first().click();
+        await page.waitForFunction((was) => (document.querySelector('li input') as HTMLInputElement).checked !== was, before);
+        expect(server.db.todos.get(first.id)!.completed).toBe(!before);
+        expect(server.requests.count('PATCH', `/todos/${first.id}`)).toBe(1);
+        // One read of the list: the change came from the PATCH response, not a refetch.
+        expect(server.requests.count('GET', '/todos', { userId: '1' })).toBe(1);
+      });
+    });
+  }
+});
