@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // One entry for the README commands: installs the workspace with pnpm (through
 // npx, so a machine with only Node and npm works), then runs the task.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +22,7 @@ function ensureInstalled() {
   const fresh =
     existsSync(marker) &&
     (!existsSync(lock) || statSync(lock).mtimeMs <= statSync(marker).mtimeMs) &&
-    ['core', 'adapter-react', 'adapter-vue', 'adapter-svelte', 'e2e', 'bench'].every(
+    ['core', 'adapter-react', 'adapter-react/react18', 'adapter-vue', 'adapter-svelte', 'e2e', 'bench'].every(
       (p) => !existsSync(join(root, p, 'package.json')) || existsSync(join(root, p, 'node_modules')),
     );
   if (fresh) return;
@@ -37,7 +37,40 @@ function ensureInstalled() {
 
 const bin = (name) => join(root, 'node_modules/.bin', name);
 
+const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * The browser suites need Debian's Chromium (no browser downloads here). Install it
+ * when this user can (root with apt-get, as CI is); otherwise stop at once with the
+ * command that fixes it, rather than run browser tests that cannot pass.
+ */
+function ensureChromium() {
+  if (existsSync(chromiumPath())) return;
+  const canApt = process.getuid?.() === 0 && spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
+  if (canApt && !process.env.CHROMIUM_PATH) {
+    console.log('\n== installing Chromium for the browser tests (apt-get install -y chromium) ==');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    run('apt-get', ['update', '-qq'], { env });
+    run('apt-get', ['install', '-y', '-qq', 'chromium'], { env });
+    if (existsSync(chromiumPath())) return;
+  }
+  console.error(
+    `\nChromium not found at ${chromiumPath()}; the browser tests need it.\n` +
+      `Fix: sudo apt-get install -y chromium   (or set CHROMIUM_PATH to a Chromium binary)\n`,
+  );
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
+/** Runs a long-lived child and passes Ctrl-C and SIGTERM on, so stopping us stops it. */
+function runForwardingSignals(cmd, args) {
+  const child = spawn(cmd, args, { cwd: root, stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
 function test() {
+  ensureChromium();
   let failed = 0;
   console.log('\n== tsc --noEmit (types are part of the interface) ==');
   const tsc = run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
@@ -87,7 +120,10 @@ switch (task) {
   case 'typecheck':
     process.exit(run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']));
   case 'demo':
-    process.exit(run(process.execPath, [join(root, 'e2e/demo.mjs'), ...extra]));
+    runForwardingSignals(process.execPath, [join(root, 'e2e/demo.mjs'), ...extra]);
+    break;
+  case 'build':
+    process.exit(run(process.execPath, [join(root, 'scripts/pack.mjs'), '--out', join(root, '.packs'), ...extra]));
   case 'bench':
     process.exit(run('npx', ['-y', 'pnpm@10', '--filter', './bench', 'run', 'bench', ...extra]));
   default:

@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, useState } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createClient, resource, RestEndpoint, type Client, type RestGenerics } from '@resto/core';
 import { AsyncBoundary, DataProvider, hookifyResource, useController, useSuspense } from '../src';
 import { json, startServer } from '@resto/testing';
@@ -153,9 +153,7 @@ describe('hookifyResource', () => {
     await screen.findByText('two');
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['one', 'two']);
     await act(async () => screen.getByText('delete one').click());
-    await act(async () => {
-      while (screen.queryByText('one')) await new Promise((r) => setTimeout(r, 5));
-    });
+    await waitFor(() => expect(screen.queryByText('one')).toBeNull());
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['two']);
     expect(server.hits.map((h) => [h.method, h.url, h.headers['access-token']])).toEqual([
       ['GET', '/todos', 'secret-2'],

@@ -1,13 +1,14 @@
-// The README's first command: `npm run demo` runs e2e/demo.mjs. Start it as a
-// user would (a child process), open every URL it prints in Chromium, stop it
-// with SIGTERM. The requested port is taken, so the free-port fallback runs too.
+// The README's first command: `npm run demo` runs scripts/run.mjs demo, which
+// runs e2e/demo.mjs. Start it as npm does (a child process), open every URL it
+// prints in Chromium, stop it with SIGTERM and check the server is gone too. The
+// requested port is taken, so the free-port fallback runs too.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useBrowser, withPage } from './browser';
 
-const demo = fileURLToPath(new URL('../demo.mjs', import.meta.url));
+const runner = fileURLToPath(new URL('../../scripts/run.mjs', import.meta.url));
 const browser = useBrowser();
 let child: ChildProcess | undefined;
 let blocker: Server | undefined;
@@ -43,7 +44,7 @@ describe('npm run demo', () => {
     await new Promise<void>((r) => blocker!.listen(0, '127.0.0.1', r));
     const busy = (blocker.address() as { port: number }).port;
 
-    child = spawn(process.execPath, [demo], { env: { ...process.env, PORT: String(busy) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, [runner, 'demo'], { env: { ...process.env, PORT: String(busy) }, stdio: ['ignore', 'pipe', 'pipe'] });
     const out = await waitForOutput(child, /Ctrl-C stops/, 150_000);
     expect(out).toContain(`port ${busy} is busy`);
     const urls = [...out.matchAll(/(http:\/\/127\.0\.0\.1:\d+\/(wc|react|vue|svelte)\/)/g)].map((m) => m[1]!);
@@ -62,5 +63,7 @@ describe('npm run demo', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     child = undefined;
+    // The runner passed SIGTERM on: nothing answers on the demo's port any more.
+    await expect(fetch(urls[0]!)).rejects.toThrow();
   }, 180_000);
 });

@@ -1,0 +1,26 @@
+import { dirname } from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { defineProject } from 'vitest/config';
+
+// The adapter's tests, unchanged, with React 18 in place of 19: every import of
+// react, react-dom and testing-library resolves to this folder's copies, so the
+// adapter and the tests share one React 18.
+const here = dirname(fileURLToPath(import.meta.url));
+const require = createRequire(`${here}/package.json`);
+const dir = (name: string) => dirname(require.resolve(`${name}/package.json`));
+
+export default defineProject({
+  root: dirname(here),
+  resolve: {
+    alias: ['react', 'react-dom', '@testing-library/react', '@testing-library/dom'].map((name) => ({
+      find: new RegExp(`^${name}(/.*)?$`),
+      replacement: `${dir(name)}$1`,
+    })),
+  },
+  test: {
+    name: 'adapter-react (React 18)',
+    environment: 'happy-dom',
+    include: ['test/**/*.test.{ts,tsx}', 'react18/*.test.tsx'],
+  },
+});
