@@ -1,5 +1,5 @@
 // Public entry of @resto/vue: a plugin and composables, each a thin binding over
-// the core client's observers (see DESIGN.md, "Adapter shapes").
+// the core client's observers (the adapter shapes are described in the root README).
 export { createResto, RestoPlugin, RestoKey, useClient, useController, withClient, type Resto, type RestoOptions } from './context';
 export type { ReactiveArgs } from './bind';
 export { useSuspense } from './useSuspense';
