@@ -1,8 +1,11 @@
 // Bundle size of a typical app import: esbuild-minified (production, ESM, the UI
-// framework external) and gzipped (level 9). Used by test/size.test.ts (the budget,
-// run in CI) and by size.report.ts (RESULTS.md, peers included).
+// framework external) and gzipped (level 9), from the built packages (dist/, what
+// npm users get). Used by test/size.test.ts (the budget, run in CI) and by
+// size.report.ts (RESULTS.md, peers included).
 import { build, transform, type Plugin } from 'esbuild';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { benchDir } from './harness';
 
@@ -80,6 +83,30 @@ const svelteModules: Plugin = {
   },
 };
 
+/** Folder of each published package in the repository. */
+const PACKAGE_DIRS: Record<string, string> = {
+  '@resto/core': 'core',
+  '@resto/react': 'adapter-react',
+  '@resto/vue': 'adapter-vue',
+  '@resto/svelte': 'adapter-svelte',
+};
+
+/**
+ * Resolves `@resto/*` to the built `dist/` files as the published exports map
+ * does (the workspace's own exports point at sources). Run `npm run build` first.
+ */
+const builtPackages: Plugin = {
+  name: 'built-packages',
+  setup(b) {
+    b.onResolve({ filter: /^@resto\/(core|react|vue|svelte)(\/.*)?$/ }, (args) => {
+      const [, name, sub] = /^(@resto\/[a-z]+)(\/.*)?$/.exec(args.path)!;
+      const path = join(benchDir, '..', PACKAGE_DIRS[name!]!, 'dist', sub ? `${sub.slice(1)}/index.js` : 'index.js');
+      if (!existsSync(path)) return { errors: [{ text: `${path} is missing: run \`npm run build\` first` }] };
+      return { path };
+    });
+  },
+};
+
 export interface Size {
   name: string;
   resto: boolean;
@@ -104,7 +131,7 @@ export async function measure(app: App): Promise<Size> {
     external: FRAMEWORKS,
     metafile: true,
     logLevel: 'silent',
-    plugins: [svelteModules],
+    plugins: [builtPackages, svelteModules],
   });
   const code = result.outputFiles[0]!.contents;
   const inputs = Object.values(result.metafile.outputs)[0]!.inputs;

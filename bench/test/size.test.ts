@@ -1,8 +1,17 @@
 // Size budget of a typical app import per adapter (resource + Entity + the adapter's
 // provider, useSuspense and useController; framework external; esbuild minified,
 // gzip -9). Deterministic, so it runs in CI; timings never do.
-import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { APPS, kB, measure, type Size } from '../size';
+
+// Measured from what npm users install: build every package's dist/ first.
+beforeAll(() => {
+  const pack = fileURLToPath(new URL('../../scripts/pack.mjs', import.meta.url));
+  const r = spawnSync(process.execPath, ['-e', `import(${JSON.stringify(pack)}).then((m) => m.buildAll())`], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`build failed:\n${r.stdout}${r.stderr}`);
+}, 120_000);
 
 /**
  * Enforced ceilings (gzip bytes): the size measured on 2026-11-22 (React ~21,100,
