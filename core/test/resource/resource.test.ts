@@ -254,7 +254,7 @@ describe('stored state through normalize (spec 4.1, 4.2)', () => {
   });
 });
 
-describe('optimistic: true (spec 2.1: data-client's default)', () => {
+describe('optimistic: true (the default of data-client)', () => {
   const snapshot = (stored?: object) => ({
     abort: new Error('abort'),
     fetchedAt: 0,
