@@ -119,13 +119,16 @@ switch (task) {
     break;
   case 'typecheck':
     process.exit(run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']));
+    break;
   case 'demo':
     runForwardingSignals(process.execPath, [join(root, 'e2e/demo.mjs'), ...extra]);
     break;
   case 'build':
     process.exit(run(process.execPath, [join(root, 'scripts/pack.mjs'), '--out', join(root, '.packs'), ...extra]));
+    break;
   case 'bench':
     process.exit(run('npx', ['-y', 'pnpm@10', '--filter', './bench', 'run', 'bench', ...extra]));
+    break;
   default:
     console.error(`unknown task ${task}`);
     process.exit(2);

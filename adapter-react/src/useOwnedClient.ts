@@ -17,11 +17,13 @@ export function useOwnedClient(create: (() => Client) | undefined): Client | und
   const mounted = useRef(0);
   useEffect(() => {
     if (!own) return;
-    mounted.current++;
+    // A mount counter, not a DOM node: the cleanup must read its latest value.
+    const mounts = mounted;
+    mounts.current++;
     return () => {
-      mounted.current--;
+      mounts.current--;
       setTimeout(() => {
-        if (mounted.current === 0) own.destroy();
+        if (mounts.current === 0) own.destroy();
       }, 0);
     };
   }, [own]);

@@ -24,6 +24,7 @@ export function useSnapshot<E extends EndpointLike, K extends keyof ObserverSnap
       }
       return last;
     };
+    // `fields` is a constant list in each calling hook; only the observer changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [observer]);
   return useSyncExternalStore(observer.subscribe, select, select);

@@ -12,8 +12,9 @@ const stats = new RestEndpoint({
 const TodoResource = resource({ path: '/todos/:id', schema: Todo, searchParams: {} as { userId?: number } });
 const openCount = new Query(new All(Todo), (todos) => todos.filter((t) => !t.completed).length);
 
-// Type-level checks: compiled by the root `tsc`, never executed.
-function typeChecks() {
+// Type-level checks: compiled by the root `tsc`, never executed (named as a hook
+// because it calls hooks).
+function useTypeChecks() {
   expectTypeOf(useSuspense(api.get, { id: 1 })).toEqualTypeOf<Todo>();
   expectTypeOf(useSuspense(api.getList)).toEqualTypeOf<Todo[]>();
   expectTypeOf(useSuspense(api.get, Math.random() ? { id: 1 } : null)).toEqualTypeOf<Todo | undefined>();
@@ -52,7 +53,7 @@ function typeChecks() {
 
 describe('types', () => {
   it('typed hooks also work at run time', async () => {
-    expect(typeof typeChecks).toBe('function');
+    expect(typeof useTypeChecks).toBe('function');
     const { result } = renderDataHook(() => useSuspense(stats, { day: 'mon' }), {
       fixtures: [{ endpoint: stats, args: [{ day: 'mon' }], response: { visits: 3 } }],
     });

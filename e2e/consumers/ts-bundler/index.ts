@@ -18,7 +18,7 @@ const wrong: number = todo;
 const list = await client.controller.fetch(TodoResource.getList);
 const ids: number[] = list.map((t) => t.id);
 // @ts-expect-error a Todo has no `done` field
-list[0].done;
+void list[0].done;
 function typeChecks() {
   // @ts-expect-error `todoId` is not a param of /todos/:id
   TodoResource.get({ todoId: 1 });
