@@ -120,10 +120,11 @@ describe('consumers', () => {
     expect(server.requests.count('PATCH', '/todos')).toBe(1);
   });
 
-  for (const setup of ['ts-bundler', 'ts-node16']) {
+  for (const setup of ['bundler', 'node16']) {
+    const tsconfig = `typed/tsconfig.${setup}.json`;
     it(`TypeScript (${setup}): types check, the compiled output runs`, async () => {
-      await ok(bin('tsc'), ['-p', setup]);
-      const out = await ok(process.execPath, [`${setup}/dist/index.js`], { env: { API_URL: server.url } });
+      await ok(bin('tsc'), ['-p', tsconfig]);
+      const out = await ok(process.execPath, [`typed/dist-${setup}/index.js`], { env: { API_URL: server.url } });
       const first = [...server.db.todos.values()].find((t) => t.id === 1)!;
       expect(JSON.parse(out.trim())).toEqual({
         title: first.title,
@@ -135,18 +136,18 @@ describe('consumers', () => {
 
     it(`TypeScript (${setup}): a wrong path param is a type error that names it`, async () => {
       writeFileSync(
-        join(dir, setup, 'wrong.ts'),
+        join(dir, 'typed', `wrong-${setup}.ts`),
         `import { RestEndpoint } from '@resto/core';\n` +
           `const getTodo = new RestEndpoint({ path: '/todos/:id' });\n` +
           `getTodo({ todoId: 1 });\nexport {};\n`,
       );
       writeFileSync(
-        join(dir, setup, 'tsconfig.wrong.json'),
-        JSON.stringify({ extends: './tsconfig.json', include: ['wrong.ts'], compilerOptions: { noEmit: true } }),
+        join(dir, 'typed', `tsconfig.wrong-${setup}.json`),
+        JSON.stringify({ extends: `./tsconfig.${setup}.json`, include: [`wrong-${setup}.ts`], compilerOptions: { noEmit: true } }),
       );
-      const r = await sh(bin('tsc'), ['-p', `${setup}/tsconfig.wrong.json`]);
+      const r = await sh(bin('tsc'), ['-p', `typed/tsconfig.wrong-${setup}.json`]);
       expect(r.code).not.toBe(0);
-      expect(r.out).toMatch(/wrong\.ts\(3,\d+\): error TS\d+: .*todoId/);
+      expect(r.out).toMatch(/wrong-\w+\.ts\(3,\d+\): error TS\d+: .*todoId/);
     });
   }
 

@@ -1,5 +1,7 @@
-// Compiled the way a Next.js or Babel project compiles: ES2017, class fields as
-// assignments, bundler resolution.
+// One source, two compilers' views: tsconfig.bundler.json compiles it the way a
+// Next.js or Babel project does (ES2017, class fields as assignments, bundler
+// resolution); tsconfig.node16.json with Node's own ESM resolution (the exports
+// map and the .d.ts files, nothing else). Both outputs run against the API.
 import { Entity, createClient, resource } from '@resto/core';
 
 class Todo extends Entity {
