@@ -223,21 +223,25 @@ export type MutationGenerics<O, Change extends string, Method extends string> = 
     : PathOf<O>;
 };
 
-/** A Collection extender's endpoint type, or never without a Collection. */
+/** A Collection extender's endpoint type; without a Collection, the same request with no schema. */
 export type CollectionMutation<O, Change extends string, Method extends string> =
   IsAny<SchemaOf<O>> extends true
     ? // Unknown schema: a fixed type, so the type cannot grow without end.
       RestInstance<FetchFunction, any, true, any>
     : ContainsCollection<SchemaOf<O>> extends true
       ? RestTypeFor<MutationGenerics<O, Change, Method>>
-      : never;
+      : RestTypeFor<Omit<MutationGenerics<O, Change, Method>, 'schema'> & { readonly schema: undefined }>;
 
 /** Generics of `paginated(field)` / `getPage`: the field is a required query arg. */
 export type PaginatedGenerics<O, F extends string> = Omit<
   O,
   'schema' | 'searchParams' | 'paginationField' | BodyArgKey
 > & {
-  readonly schema: ReplaceCollection<SchemaOf<O>, 'addWith'>;
+  readonly schema: IsAny<SchemaOf<O>> extends true
+    ? any
+    : ContainsCollection<SchemaOf<O>> extends true
+      ? ReplaceCollection<SchemaOf<O>, 'addWith'>
+      : undefined;
   readonly searchParams: SearchOf<O> & { readonly [K in F]: string | number };
   readonly paginationField: F;
   readonly [bodyArg]: HasBody<O>;

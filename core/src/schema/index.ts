@@ -11,6 +11,7 @@ import { Values } from './Values';
 export { All, ArraySchema, Collection, Entity, Invalidate, ObjectSchema, Query, Union, Values };
 export { INVALID } from './symbols';
 export { CollectionChange, type CollectionMerge } from './CollectionChange';
+export { unshift } from './collectionMerges';
 export type { CollectionOptions, CreateCollectionFilter, NonFilterArgumentKeys } from './Collection';
 export type { MemberOf } from './Array';
 export { SchemaError } from './SchemaError';
