@@ -2,7 +2,16 @@ import { denormalizeArray } from '../schema/Array';
 import { denormalizeObject } from '../schema/Object';
 import { INVALID } from '../schema/symbols';
 import type { Unvisit } from '../schema/types';
-import { PLAN } from '../schema/entityPlan';
+import { PLAN, toConverter } from '../schema/entityPlan';
+
+const converters = new WeakMap<Function, (value: any) => any>();
+
+/** A deserializer in a schema object (`{ at: Temporal.Instant.from }`): applied to the stored value. */
+function convert(fn: Function, input: unknown): unknown {
+  let c = converters.get(fn);
+  if (c === undefined) converters.set(fn, (c = toConverter(fn as any)));
+  return c(input);
+}
 
 /** Nested entities deeper than this are returned without their nested fields. */
 export const MAX_ENTITY_DEPTH = 256;
@@ -70,6 +79,7 @@ export class Denormalizer {
     if (input === undefined || input === null || schema === undefined || schema === null) return input;
     // Entity classes are the only function schemas; checked first as the hot case
     if (typeof schema === 'function' || typeof schema.pk === 'function') {
+      if (typeof schema.denormalize !== 'function') return convert(schema, input);
       if (typeof input === 'object') return schema.denormalize(input, this.args, this.unvisit);
       if (typeof input === 'symbol') return input;
       return this.stored(schema, typeof input === 'string' ? input : `${input}`);
@@ -108,6 +118,11 @@ export class Denormalizer {
     let value: any;
     if (typeof schema.createIfValid === 'function') {
       value = schema.createIfValid(obj);
+      if (value === undefined) {
+        // validate() rejected the stored record: it reads as invalid (refetched, dropped from lists)
+        this.depth--;
+        return INVALID;
+      }
       const plan = schema[PLAN];
       if (plan !== undefined && plan.owner === schema && plan.nestedKeys.length === 0) {
         // a leaf entity cannot close a cycle: no per-pass bookkeeping needed
@@ -187,7 +202,8 @@ export class Denormalizer {
     let value: any;
     if (typeof schema.createIfValid === 'function') {
       value = entry.value = schema.createIfValid(obj);
-      value = schema.denormalize(value, this.args, this.unvisit);
+      // undefined: validate() rejected the stored record, which then reads as invalid
+      value = value === undefined ? INVALID : schema.denormalize(value, this.args, this.unvisit);
     } else {
       value = schema.denormalize(obj, this.args, this.unvisit);
     }
@@ -215,6 +231,6 @@ export class Denormalizer {
           'nested fields below it are left as stored keys. This usually means very deep or cyclic data.',
       );
     }
-    return typeof schema.createIfValid === 'function' ? schema.createIfValid(obj) : obj;
+    return typeof schema.createIfValid === 'function' ? (schema.createIfValid(obj) ?? INVALID) : obj;
   }
 }

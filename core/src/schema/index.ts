@@ -15,6 +15,7 @@ export { unshift } from './collectionMerges';
 export type { CollectionOptions, CreateCollectionFilter, NonFilterArgumentKeys } from './Collection';
 export type { MemberOf } from './Array';
 export { SchemaError } from './SchemaError';
+export { EntityMixin, type EntityMixinClass, type EntityMixinOptions } from './EntityMixin';
 export { isSchema } from './entityPlan';
 export type { SchemaAttribute } from './Polymorphic';
 export type {
