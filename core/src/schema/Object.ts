@@ -1,4 +1,5 @@
 import { INVALID } from './symbols';
+import { isSchema } from './entityPlan';
 import { SchemaError, looksLikeJSON, notParsedError } from './SchemaError';
 import type { Denormalize, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 
@@ -38,11 +39,22 @@ export function denormalizeObject(schema: Record<string, any>, input: any, unvis
   return out;
 }
 
-/** queryKey of each declared field (Entity by args, All, ...). */
+/**
+ * queryKey of each declared schema field (Entity by args, All, ...). Undefined unless
+ * every one of them is found: a half-found object would read as data that was never
+ * fetched (and `{ total: 0 }` with no schema field can never be found from args).
+ */
 export function queryKeyObject(schema: Record<string, any>, args: readonly any[], delegate: QueryDelegate): any {
   const out: Record<string, any> = {};
-  for (const k in schema) out[k] = delegate.queryKey(schema[k], args);
-  return out;
+  let found = false;
+  for (const k in schema) {
+    if (!isSchema(schema[k])) continue;
+    const key = delegate.queryKey(schema[k], args);
+    if (key === undefined) return undefined;
+    out[k] = key;
+    found = true;
+  }
+  return found ? out : undefined;
 }
 
 /**
