@@ -1,3 +1,4 @@
 // @resto/react/test: render hooks and components against fixtures.
-export { renderDataHook, type RenderDataHookOptions, type RenderDataHookResult } from './renderDataHook';
+export { renderDataHook, type HookResult, type RenderDataHookOptions, type RenderDataHookResult } from './renderDataHook';
+export { makeRenderDataClient } from './makeRenderDataClient';
 export { DataProviderWithFixtures, createFixtureClient, type FixtureOptions } from './DataProviderWithFixtures';

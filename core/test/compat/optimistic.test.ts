@@ -67,7 +67,7 @@ describe('optimistic updates', () => {
       path: '/todos/:id',
       method: 'PATCH',
       schema: Todo,
-      getOptimisticResponse: (_snap, params, body) => ({ id: params.id, ...body, title: `${body.title}!` }),
+      getOptimisticResponse: (_snap: unknown, params: any, body: any) => ({ id: params.id, ...body, title: `${body.title}!` }),
     });
     const done = client.controller.fetch(rename, { id: 1 }, { title: 'x' });
     const req = await nextRequest();
@@ -85,14 +85,14 @@ describe('optimistic updates', () => {
         path: '/todos/:id',
         method: 'PATCH',
         schema: Todo,
-        getOptimisticResponse: (_s, params, body) => ({ id: params.id, ...body }),
+        getOptimisticResponse: (_s: unknown, params: any, body: any) => ({ id: params.id, ...body }),
         fetch: () => Promise.reject(reason),
       });
       const done = client.controller.fetch(toggle, { id: 1 }, { completed: true });
       expect(read(client, makeResource().get, { id: 1 })?.completed).toBe(true);
       await expect(done).rejects.toBe(reason);
       expect(client.getSnapshot().optimistic).toEqual([]);
-      expect(client.getSnapshot().entities.Todo!['1'].completed).toBe(false);
+      expect((client.getSnapshot().entities.Todo!['1'] as Todo).completed).toBe(false);
     }
   });
 
@@ -132,7 +132,7 @@ describe('optimistic updates', () => {
     const during = read(client, TodoResource.getList, { userId: 1 }) as Todo[];
     expect(during.map((t) => t.title)).toEqual(['a', 'b', 'new']);
     r.reply(201, { id: 9, title: 'new', userId: 1, completed: false });
-    expect((await created).id).toBe(9);
+    expect(((await created) as Todo).id).toBe(9);
     const after = read(client, TodoResource.getList, { userId: 1 }) as Todo[];
     expect(after.map((t) => [t.id, t.title])).toEqual([[1, 'a'], [2, 'b'], [9, 'new']]);
   });
@@ -166,7 +166,7 @@ describe('optimistic updates', () => {
       method: 'POST',
       body: undefined,
       schema: Stamped,
-      getOptimisticResponse(snap, { id }) {
+      getOptimisticResponse(snap: any, { id }: { id: number }) {
         const { data } = snap.getResponse(getStamped, { id });
         if (!data) throw snap.abort;
         return { id, completed: !data.completed, updatedAt: snap.fetchedAt };
