@@ -4,6 +4,9 @@ import { mount, type ComponentMountingOptions, type VueWrapper } from '@vue/test
 import { defineComponent, h, Suspense, type App, type Component } from 'vue';
 import { createResto } from '../context';
 
+export { mountDataClient, type DataClientTestOptions, type MountDataClientResult } from './mountDataClient';
+export { renderDataCompose, type RenderDataComposeResult } from './renderDataCompose';
+
 /** Options of {@link mountWithResto}. */
 export interface RestoMountOptions {
   /** Answers fetches: exact fixtures and interceptors (`@resto/core/mock`). */
