@@ -230,18 +230,33 @@ export type CollectionMutation<O, Change extends string, Method extends string> 
       RestInstance<FetchFunction, any, true, any>
     : ContainsCollection<SchemaOf<O>> extends true
       ? RestTypeFor<MutationGenerics<O, Change, Method>>
-      : RestTypeFor<Omit<MutationGenerics<O, Change, Method>, 'schema'> & { readonly schema: undefined }>;
+      : // No Collection: the request still runs, with no schema.
+        SchemalessMutation;
+
+/**
+ * A Collection extender (`push`, `remove`, `move`...) of an endpoint whose schema holds
+ * no Collection: the same request with no schema, so nothing stored changes. A plain
+ * interface, so endpoint types stay cheap to compare.
+ */
+export interface SchemalessMutation {
+  (...args: any[]): Promise<any>;
+  readonly schema: undefined;
+  readonly sideEffect: true;
+  readonly method: string;
+  readonly name: string;
+  readonly path: string;
+  key(...args: any[]): string;
+  testKey(key: string): boolean;
+  url(urlParams?: any): string;
+  extend(options: Record<string, unknown>): SchemalessMutation;
+}
 
 /** Generics of `paginated(field)` / `getPage`: the field is a required query arg. */
 export type PaginatedGenerics<O, F extends string> = Omit<
   O,
   'schema' | 'searchParams' | 'paginationField' | BodyArgKey
 > & {
-  readonly schema: IsAny<SchemaOf<O>> extends true
-    ? any
-    : ContainsCollection<SchemaOf<O>> extends true
-      ? ReplaceCollection<SchemaOf<O>, 'addWith'>
-      : undefined;
+  readonly schema: ReplaceCollection<SchemaOf<O>, 'addWith'>;
   readonly searchParams: SearchOf<O> & { readonly [K in F]: string | number };
   readonly paginationField: F;
   readonly [bodyArg]: HasBody<O>;

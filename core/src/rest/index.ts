@@ -39,5 +39,6 @@ export type {
   MutationGenerics,
   PaginatedGenerics,
   ReplaceCollection,
+  SchemalessMutation,
 } from './RestEndpointTypes';
 export { hookifyResource, type HookifiedResource, type HookInit } from './hookifyResource';
