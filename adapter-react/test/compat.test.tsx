@@ -112,6 +112,17 @@ describe('renderDataHook (as @data-client/test)', () => {
   });
 });
 
+describe('one import line, as @data-client/react', () => {
+  it('re-exports core; its own hookifyResource wins', async () => {
+    const core = await import('@resto/core');
+    const react = await import('../src');
+    expect(react.Entity).toBe(core.Entity);
+    expect(react.resource).toBe(core.resource);
+    expect(react.unshift).toBe(core.unshift);
+    expect(react.hookifyResource).not.toBe(core.hookifyResource);
+  });
+});
+
 describe('hooks as data-client apps use them', () => {
   it('useController() destructured: fetch, invalidate, setResponse are bound', async () => {
     client = createClient();

@@ -112,6 +112,29 @@ describe('renderDataCompose and mountDataClient (as data-client Vue)', () => {
   });
 });
 
+describe('one import line, as @data-client/vue', () => {
+  it('re-exports core; DataClientPlugin takes managers and initialState', async () => {
+    const core = await import('@resto/core');
+    const vue = await import('../src');
+    expect(vue.Entity).toBe(core.Entity);
+    expect(vue.hookifyResource).not.toBe(core.hookifyResource);
+    const App = defineComponent({
+      async setup() {
+        const a = await useSuspense(ArticleResource.get, { id: 3 });
+        return () => h('p', a.value.title);
+      },
+    });
+    const { Suspense } = await import('vue');
+    const { mockInitialState } = await import('@resto/core/mock');
+    const initialState = mockInitialState([{ endpoint: ArticleResource.get, args: [{ id: 3 }], response: { id: 3, title: 'three' } }]);
+    const wrapper = mount(defineComponent({ setup: () => () => h(Suspense, null, { default: () => h(App) }) }), {
+      global: { plugins: [[vue.DataClientPlugin, { initialState, managers: core.getDefaultManagers() }]] },
+    });
+    cleanups.push(() => wrapper.unmount());
+    await until(() => wrapper.text() === 'three');
+  });
+});
+
 describe('composables as data-client apps use them', () => {
   function withApp(setup: () => () => unknown, client: Client) {
     const wrapper = mount(defineComponent({ setup }), { global: { plugins: [createResto({ client })] } });
