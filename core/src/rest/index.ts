@@ -22,7 +22,7 @@ export type {
   SchemaOf,
   SideEffectOf,
 } from './RestEndpointTypes';
-export { resource } from './resource';
+export { createResource, resource } from './resource';
 export { listPath, type ListPath } from './listPath';
 export type {
   Resource,

@@ -217,3 +217,11 @@ function extendResource(
   }
   return withExtend(members, internals);
 }
+
+/**
+ * The established library's older name of {@link resource}.
+ *
+ * @example
+ * const TodoResource = createResource({ path: '/todos/:id', schema: Todo });
+ */
+export const createResource = resource;
