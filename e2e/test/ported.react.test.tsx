@@ -100,15 +100,15 @@ describe('ported app: against the e2e server', () => {
       input.dispatchEvent(new Event('input', { bubbles: true }));
     });
     act(() => container.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true })));
-    await until(() => items().includes('from the port'));
-    expect(server.requests.count('POST', '/todos')).toBe(1);
+    // optimistic: shown at once, then confirmed by the server
+    await until(() => items().includes('from the port') && server.requests.count('POST', '/todos') === 1);
+    await until(() => [...server.db.todos.values()].some((t) => t.title === 'from the port'));
 
     // toggle (optimistic) and delete
     act(() => container.querySelector<HTMLInputElement>('li[data-todo="1"] input')!.click());
-    await until(() => container.querySelector('.remaining')?.textContent === '3 left' && !!container.querySelector<HTMLInputElement>('li[data-todo="1"] input')?.checked);
+    await until(() => container.querySelector('.remaining')?.textContent === '3 left' && !!server.db.todos.get(1)?.completed);
     act(() => container.querySelector<HTMLButtonElement>('li[data-todo="2"] button')!.click());
-    await until(() => !container.querySelector('li[data-todo="2"]'));
-    await until(() => server.requests.count('DELETE', '/todos/2') === 1);
+    await until(() => !container.querySelector('li[data-todo="2"]') && !server.db.todos.has(2));
 
     // another user
     act(() => [...container.querySelectorAll('nav button')][1]!.dispatchEvent(new MouseEvent('click', { bubbles: true })));

@@ -41,7 +41,7 @@ export abstract class Entity {
    * @example
    * pk() { return `${this.owner}/${this.name}`; }
    */
-  pk(_parent?: any, _key?: any, _args?: readonly any[]): string | number | undefined | null {
+  pk(_parent?: any, _key?: any, _args?: readonly any[]): string | number | undefined {
     return (this as any).id;
   }
 

@@ -16,7 +16,7 @@ export interface EntityMixinOptions<T = any> {
 /** What the mixed class offers: the base class's instances plus Entity's statics and `pk()`. */
 export type EntityMixinClass<T extends AnyClass> = Omit<typeof Entity, 'prototype'> &
   Omit<T, 'prototype'> &
-  (new (...args: ConstructorParameters<T>) => InstanceType<T> & { pk(parent?: any, key?: any, args?: readonly any[]): string | number | undefined | null });
+  (new (...args: ConstructorParameters<T>) => InstanceType<T> & { pk(parent?: any, key?: any, args?: readonly any[]): string | number | undefined });
 
 const skip = new Set(['length', 'name', 'prototype', 'key', 'schema']);
 
