@@ -1,7 +1,7 @@
 import { cleanup, render } from '@testing-library/svelte';
 import { Collection, Entity, RestEndpoint, createClient, type Client } from '@resto/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { clientContext, useCache, useFetch, useSubscription } from '../src';
+import { clientContext, useCache, useController, useFetch, useSubscription } from '../src';
 import { json, startServer, until } from '@resto/testing';
 import Capture from './fixtures/Capture.svelte';
 
@@ -35,6 +35,15 @@ function capture<T>(make: () => T): T {
 }
 
 describe('data-client compat reads', () => {
+  it('useController() destructured: fetch and setResponse are bound', async () => {
+    client = createClient();
+    const ep = new RestEndpoint({ urlPrefix: server.url, path: '/articles/:id', schema: Article });
+    const { fetch, setResponse } = capture(() => useController());
+    expect((await fetch(ep, { id: 1 })).title).toBe('from server');
+    await setResponse(ep, { id: 1 }, { id: 1, title: 'set' });
+    expect(client.controller.getResponse(ep, { id: 1 }, client.getSnapshot()).data?.title).toBe('set');
+  });
+
   it('useCache: undefined until stored for object schemas with defaults and paginated lists', async () => {
     client = createClient();
     const stats = new RestEndpoint({ path: '/stats', schema: { total: 0, label: '' } });

@@ -106,6 +106,14 @@ describe('Collection extenders on an endpoint with no Collection', () => {
     const next = comments.paginated('cursor');
     expect(next.url({ userId: 3, cursor: 2 })).toBe(`${api.url}/users/3/todos?cursor=2`);
     expect(next.key({ userId: 3, cursor: 2 })).toBe(`GET ${api.url}/users/3/todos?cursor=2`);
+    // a page joins the list of the same params, not another user's
+    const client = createClient();
+    await client.controller.setResponse(comments, { userId: 3 }, [{ id: 1, title: 'a' }]);
+    await client.controller.setResponse(comments, { userId: 4 }, [{ id: 9, title: 'z' }]);
+    await client.controller.setResponse(next, { userId: 3, cursor: 2 }, [{ id: 2, title: 'b' }]);
+    const read = (userId: number) => titles(client.controller.getResponse(comments, { userId }, client.getSnapshot()).data);
+    expect(read(3)).toEqual(['a', 'b']);
+    expect(read(4)).toEqual(['z']);
     const byFn = comments.paginated(({ cursor: _c, ...rest }: { userId: number; cursor: number }) => [rest]);
     expect(byFn.url({ userId: 3, cursor: 4 })).toBe(`${api.url}/users/3/todos?cursor=4`);
   });
