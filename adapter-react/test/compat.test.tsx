@@ -144,18 +144,19 @@ describe('hooks as data-client apps use them', () => {
     await invalidate(ep, { id: 1 });
   });
 
-  it('useCache: undefined until fetched for schemas with no entities, nested defaults and paginated lists', async () => {
-    const stats = new RestEndpoint({ path: '/stats', schema: { total: 0, label: '' } });
+  it('useCache: the plain defaults of object schemas until fetched (no entities, nested defaults, paginated lists)', async () => {
+    const stats = new RestEndpoint({ path: '/stats', schema: { total: 0, label: '', range: { from: '' }, top: [Article] } });
     const paged = new RestEndpoint({
       path: '/articles',
       schema: { results: new Collection([Article]), cursor: '' },
       paginationField: 'cursor',
     });
     const { result, controller } = renderDataHook(() => ({ s: useCache(stats), p: useCache(paged) }));
-    expect(result.current.s).toBeUndefined();
-    expect(result.current.p).toBeUndefined();
-    await act(() => controller.setResponse(stats, { total: 2, label: 'x' }));
-    expect(result.current.s).toEqual({ total: 2, label: 'x' });
+    expect(result.current.s).toEqual({ total: 0, label: '', range: { from: '' } });
+    expect(result.current.s).toBe(result.all[0]!.s); // the same object on every render
+    expect(result.current.p).toEqual({ cursor: '' });
+    await act(() => controller.setResponse(stats, { total: 2, label: 'x', range: { from: 'a' }, top: [] }));
+    expect(result.current.s).toEqual({ total: 2, label: 'x', range: { from: 'a' }, top: [] });
     await act(() => controller.setResponse(paged, { results: [{ id: 1, title: 'a' }], cursor: '2' }));
     await act(() => controller.setResponse(paged.getPage, { cursor: '2' }, { results: [{ id: 2, title: 'b' }], cursor: '' }));
     expect(result.current.p?.results.map((a) => a.title)).toEqual(['a', 'b']);

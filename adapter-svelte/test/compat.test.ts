@@ -44,15 +44,15 @@ describe('data-client compat reads', () => {
     expect(client.controller.getResponse(ep, { id: 1 }, client.getSnapshot()).data?.title).toBe('set');
   });
 
-  it('useCache: undefined until stored for object schemas with defaults and paginated lists', async () => {
+  it('useCache: the plain defaults of object schemas until fetched (no entities, nested defaults, paginated lists)', async () => {
     client = createClient();
-    const stats = new RestEndpoint({ path: '/stats', schema: { total: 0, label: '' } });
+    const stats = new RestEndpoint({ path: '/stats', schema: { total: 0, label: '', range: { from: '' }, top: [Article] } });
     const paged = new RestEndpoint({ path: '/articles', schema: { results: new Collection([Article]), cursor: '' }, paginationField: 'cursor' });
     const reads = capture(() => ({ s: useCache(stats), p: useCache(paged) }));
-    expect(reads.s.current).toBeUndefined();
-    expect(reads.p.current).toBeUndefined();
-    await client.controller.setResponse(stats, { total: 2, label: 'x' });
-    expect(reads.s.current).toEqual({ total: 2, label: 'x' });
+    expect(reads.s.current).toEqual({ total: 0, label: '', range: { from: '' } });
+    expect(reads.p.current).toEqual({ cursor: '' });
+    await client.controller.setResponse(stats, { total: 2, label: 'x', range: { from: 'a' }, top: [] });
+    expect(reads.s.current).toEqual({ total: 2, label: 'x', range: { from: 'a' }, top: [] });
     await client.controller.setResponse(paged, { results: [{ id: 1, title: 'a' }], cursor: '2' });
     await client.controller.setResponse(paged.getPage, { cursor: '2' }, { results: [{ id: 2, title: 'b' }], cursor: '' });
     expect(reads.p.current?.results.map((a) => a.title)).toEqual(['a', 'b']);

@@ -159,15 +159,15 @@ describe('composables as data-client apps use them', () => {
     expect(client.controller.getResponse(ep, { id: 1 }, client.getSnapshot()).data?.title).toBe('set');
   });
 
-  it('useCache: undefined until stored for object schemas with defaults and paginated lists', async () => {
-    const stats = new RestEndpoint({ path: '/stats', schema: { total: 0, label: '' } });
+  it('useCache: the plain defaults of object schemas until fetched (no entities, nested defaults, paginated lists)', async () => {
+    const stats = new RestEndpoint({ path: '/stats', schema: { total: 0, label: '', range: { from: '' }, top: [Article] } });
     const paged = new RestEndpoint({ path: '/articles', schema: { results: new Collection([Article]), cursor: '' }, paginationField: 'cursor' });
     const { result, controller, cleanup } = renderDataCompose(() => ({ s: useCache(stats), p: useCache(paged) }));
     cleanups.push(cleanup);
-    expect(result.current?.s.value).toBeUndefined();
-    expect(result.current?.p.value).toBeUndefined();
-    await controller.setResponse(stats, { total: 2, label: 'x' });
-    expect(result.current?.s.value).toEqual({ total: 2, label: 'x' });
+    expect(result.current?.s.value).toEqual({ total: 0, label: '', range: { from: '' } });
+    expect(result.current?.p.value).toEqual({ cursor: '' });
+    await controller.setResponse(stats, { total: 2, label: 'x', range: { from: 'a' }, top: [] });
+    expect(result.current?.s.value).toEqual({ total: 2, label: 'x', range: { from: 'a' }, top: [] });
     await controller.setResponse(paged, { results: [{ id: 1, title: 'a' }], cursor: '2' });
     await controller.setResponse(paged.getPage, { cursor: '2' }, { results: [{ id: 2, title: 'b' }], cursor: '' });
     expect(result.current?.p.value?.results.map((a) => a.title)).toEqual(['a', 'b']);

@@ -1,4 +1,5 @@
 import type { Controller, ResolveType } from '../controller';
+import { schemaDefaults } from '../schema';
 import { ExpiryStatus, type EndpointLike, type State } from '../state';
 
 /** What a read shows at one moment. The same object until one of its fields changes. */
@@ -256,8 +257,10 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
     const stale = res.expiresAt <= Date.now();
     const unusable =
       res.expiryStatus === ExpiryStatus.Invalid || (res.expiryStatus === ExpiryStatus.InvalidIfStale && stale);
-    const data = unusable ? undefined : res.data;
     const wantsFetch = this.options.fetch !== false;
+    // A cache-only read (useCache) of an object schema shows its plain defaults
+    // until data is stored, as the established library does; reads that fetch wait.
+    const data = unusable ? (wantsFetch ? undefined : (schemaDefaults(this.endpoint.schema) as ResolveType<E> | undefined)) : res.data;
     return {
       data,
       loading: this.fetching !== undefined || (unusable && !error && wantsFetch),

@@ -17,6 +17,7 @@ export type { MemberOf } from './Array';
 export { SchemaError } from './SchemaError';
 export { EntityMixin, type EntityMixinClass, type EntityMixinOptions } from './EntityMixin';
 export { isSchema } from './entityPlan';
+export { schemaDefaults } from './schemaDefaults';
 export type { SchemaAttribute } from './Polymorphic';
 export type {
   AbstractInstanceType,

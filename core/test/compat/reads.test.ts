@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Collection, Entity, ExpiryStatus, RestEndpoint, createClient, normalize, schema } from '../../src';
+import { Collection, Entity, ExpiryStatus, ObserveModes, RestEndpoint, createClient, normalize, schema, schemaDefaults } from '../../src';
 
 class Todo extends Entity {
   id = 0;
@@ -43,5 +43,25 @@ describe('reading endpoints whose schema is an object with defaults', () => {
     const stats = new RestEndpoint({ path: '/stats', schema: { total: 0, tags: [''] } });
     await client.controller.setResponse(stats, { total: 3, tags: ['a'] });
     expect(client.controller.getResponse(stats, client.getSnapshot()).data).toEqual({ total: 3, tags: ['a'] });
+  });
+});
+
+describe('cache-only reads of object schemas show their plain defaults', () => {
+  it('schemaDefaults keeps primitives and nested plain objects, drops schemas', () => {
+    const s = { total: 0, label: '', on: false, none: null, range: { from: '', to: [Todo] }, results: new Collection([Todo]), at: Number, one: Todo };
+    expect(schemaDefaults(s)).toEqual({ total: 0, label: '', on: false, none: null, range: { from: '' } });
+    expect(schemaDefaults(s)).toBe(schemaDefaults(s));
+    expect(schemaDefaults(new schema.Object({ total: 0, todo: Todo }))).toEqual({ total: 0 });
+    expect(schemaDefaults(Todo)).toBeUndefined();
+    expect(schemaDefaults([Todo])).toBeUndefined();
+  });
+
+  it('a cache observer shows the defaults; a fetching observer shows nothing until data', () => {
+    const client = createClient({ managers: [] });
+    const list = new RestEndpoint({ path: '/todos', schema: { results: new Collection([Todo]), cursor: '' } });
+    expect(client.observeWith(ObserveModes.cache, list, []).getSnapshot().data).toEqual({ cursor: '' });
+    expect(client.observeWith(ObserveModes.suspense, list, []).getSnapshot().data).toBeUndefined();
+    const entity = new RestEndpoint({ path: '/todos/:id', schema: Todo });
+    expect(client.observeWith(ObserveModes.cache, entity, [{ id: 1 }]).getSnapshot().data).toBeUndefined();
   });
 });
