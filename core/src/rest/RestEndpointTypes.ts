@@ -237,6 +237,10 @@ export type CollectionMutation<O, Change extends string, Method extends string> 
  * A Collection extender (`push`, `remove`, `move`...) of an endpoint whose schema holds
  * no Collection: the same request with no schema, so nothing stored changes. A plain
  * interface, so endpoint types stay cheap to compare.
+ *
+ * @example
+ * const list = new RestEndpoint({ path: '/todos', schema: [Todo] });
+ * await list.push({ title: 'x' }); // POST /todos; list.push.schema is undefined
  */
 export interface SchemalessMutation {
   (...args: any[]): Promise<any>;
