@@ -204,3 +204,18 @@ describe('hooks as data-client apps use them', () => {
     expect(text(/^live/)).toMatch(/live tick \d+/);
   });
 });
+
+describe('renderDataHook statics', () => {
+  it('cleanup() unmounts every render still mounted; allSettled() waits for their fetches', async () => {
+    const a = renderDataHook(() => useSuspense(ArticleResource.get, { id: 1 }), {
+      resolverFixtures: [{ endpoint: ArticleResource.get, args: [{ id: 1 }], response: { id: 1, title: 'a' }, delay: 5 }],
+    });
+    await renderDataHook.allSettled();
+    await a.waitFor(() => expect(a.result.current?.title).toBe('a'));
+    const listeners = a.client.listenerCount;
+    expect(listeners).toBeGreaterThan(0);
+    renderDataHook.cleanup();
+    await new Promise((r) => setTimeout(r, 5));
+    expect(a.client.listenerCount).toBe(0);
+  });
+});

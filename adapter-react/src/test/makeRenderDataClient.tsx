@@ -79,7 +79,8 @@ class Boundary extends Component<{ onError: (e: Error) => void; children?: React
  * expect(result.current.title).toBe('a');
  */
 export function makeRenderDataClient(Provider: Provider = DataProvider) {
-  return function renderDataClient<R, P = undefined>(
+  const active = new Set<RenderDataHookResult<any, any>>();
+  function renderDataClient<R, P = undefined>(
     hook: (props: P) => R,
     {
       initialProps,
@@ -114,8 +115,11 @@ export function makeRenderDataClient(Provider: Provider = DataProvider) {
       });
       return null;
     }
+    let handle: RenderDataHookResult<R, P> | undefined;
     function Root({ props }: { props: P }) {
       useOwnedClient(owned);
+      // testing-library's own cleanup unmounts without us: forget this render then too
+      useEffect(() => () => void (handle && active.delete(handle)), []);
       const body = (
         <Boundary
           onError={(e) => {
@@ -139,7 +143,7 @@ export function makeRenderDataClient(Provider: Provider = DataProvider) {
       unmounted = true;
       rendered.unmount();
     };
-    return {
+    handle = {
       result,
       rerender: (props?: P) => rendered.rerender(<Root props={(props === undefined ? initialProps : props) as P} />),
       unmount,
@@ -166,5 +170,17 @@ export function makeRenderDataClient(Provider: Provider = DataProvider) {
       client: store,
       controller: store.controller,
     };
-  };
+    active.add(handle);
+    return handle as RenderDataHookResult<R, P>;
+  }
+  return Object.assign(renderDataClient, {
+    /** Unmounts every render still mounted (testing-library's cleanup also does). */
+    cleanup(): void {
+      for (const handle of [...active]) handle.cleanup();
+    },
+    /** Resolves once no render made here has a fetch in flight. */
+    async allSettled(): Promise<void> {
+      await Promise.all([...active].map((handle) => handle.allSettled()));
+    },
+  });
 }
