@@ -6,6 +6,7 @@ import { createResto } from '../context';
 
 export { mountDataClient, type DataClientTestOptions, type MountDataClientResult } from './mountDataClient';
 export { renderDataCompose, type RenderDataComposeResult } from './renderDataCompose';
+export { mockInitialState, type Fixture, type FixtureOrInterceptor, type Interceptor } from '@resto/core/mock';
 
 /** Options of {@link mountWithResto}. */
 export interface RestoMountOptions {
