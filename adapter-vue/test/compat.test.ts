@@ -2,7 +2,7 @@ import { defineComponent, h, reactive } from 'vue';
 import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { Collection, Entity, RestEndpoint, createClient, resource, type Client } from '@resto/core';
 import { createResto, useCache, useController, useFetch, useLive, useSubscription, useSuspense } from '../src';
-import { mountDataClient, renderDataCompose } from '../src/test';
+import { flushUntil, mountDataClient, renderDataCompose } from '../src/test';
 import { mount } from '@vue/test-utils';
 import { json, startServer, until } from '@resto/testing';
 
@@ -105,7 +105,7 @@ describe('renderDataCompose and mountDataClient (as data-client Vue)', () => {
     cleanups.push(cleanup);
     expect(wrapper.find('[data-testid="suspense-fallback"]').exists()).toBe(true);
     await waitForNextUpdate();
-    await until(() => wrapper.find('h3').exists());
+    await flushUntil(wrapper, () => wrapper.find('h3').exists());
     expect(wrapper.find('h3').text()).toBe('five');
     props.id = 6;
     await until(() => wrapper.find('h3').text() === 'six');

@@ -4,7 +4,7 @@ import { mount, type ComponentMountingOptions, type VueWrapper } from '@vue/test
 import { defineComponent, h, Suspense, type App, type Component } from 'vue';
 import { createResto } from '../context';
 
-export { mountDataClient, type DataClientTestOptions, type MountDataClientResult } from './mountDataClient';
+export { flushUntil, mountDataClient, type DataClientTestOptions, type MountDataClientResult } from './mountDataClient';
 export { renderDataCompose, type RenderDataComposeResult } from './renderDataCompose';
 export { mockInitialState, type Fixture, type FixtureOrInterceptor, type Interceptor } from '@resto/core/mock';
 

@@ -121,3 +121,18 @@ export function mountDataClient(component: Component, options: DataClientTestOpt
     waitForNextUpdate: ({ timeout } = {}) => counter.next(timeout),
   };
 }
+
+/**
+ * Waits (macrotask by macrotask) until `check()` is true, failing after `timeout` ms:
+ * for fetches and Suspense to settle in a mounted tree.
+ *
+ * @example
+ * await flushUntil(wrapper, () => wrapper.find('h3').exists());
+ */
+export async function flushUntil(_wrapper: VueWrapper<any> | undefined, check: () => boolean, timeout = 2000): Promise<void> {
+  const until = Date.now() + timeout;
+  while (!check()) {
+    if (Date.now() > until) throw new Error(`flushUntil: the condition was not met within ${timeout}ms`);
+    await new Promise((r) => setTimeout(r, 1));
+  }
+}
