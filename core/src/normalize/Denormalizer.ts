@@ -2,16 +2,7 @@ import { denormalizeArray } from '../schema/Array';
 import { denormalizeObject } from '../schema/Object';
 import { INVALID } from '../schema/symbols';
 import type { Unvisit } from '../schema/types';
-import { PLAN, toConverter } from '../schema/entityPlan';
-
-const converters = new WeakMap<Function, (value: any) => any>();
-
-/** A deserializer in a schema object (`{ at: Temporal.Instant.from }`): applied to the stored value. */
-function convert(fn: Function, input: unknown): unknown {
-  let c = converters.get(fn);
-  if (c === undefined) converters.set(fn, (c = toConverter(fn as any)));
-  return c(input);
-}
+import { PLAN } from '../schema/entityPlan';
 
 /** Nested entities deeper than this are returned without their nested fields. */
 export const MAX_ENTITY_DEPTH = 256;
@@ -79,7 +70,6 @@ export class Denormalizer {
     if (input === undefined || input === null || schema === undefined || schema === null) return input;
     // Entity classes are the only function schemas; checked first as the hot case
     if (typeof schema === 'function' || typeof schema.pk === 'function') {
-      if (typeof schema.denormalize !== 'function') return convert(schema, input);
       if (typeof input === 'object') return schema.denormalize(input, this.args, this.unvisit);
       if (typeof input === 'symbol') return input;
       return this.stored(schema, typeof input === 'string' ? input : `${input}`);

@@ -1,5 +1,5 @@
 import { INVALID } from './symbols';
-import { isSchema } from './entityPlan';
+import { isSchema, toConverter } from './entityPlan';
 import { SchemaError, looksLikeJSON, notParsedError } from './SchemaError';
 import type { Denormalize, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 
@@ -25,14 +25,31 @@ export function normalizeObject(
   return out;
 }
 
-/** Denormalize declared fields; a deleted (INVALID) member makes the whole object INVALID. */
+const converters = new WeakMap<Function, (value: any) => any>();
+
+/** A deserializer member (`{ at: Temporal.Instant.from }`) applied to the stored value. */
+function convert(fn: Function, value: unknown): unknown {
+  let c = converters.get(fn);
+  if (c === undefined) converters.set(fn, (c = toConverter(fn as any)));
+  return c(value);
+}
+
+/**
+ * Denormalize declared fields; a deleted (INVALID) member makes the whole object
+ * INVALID. A function member that is no schema is a deserializer of the value.
+ */
 export function denormalizeObject(schema: Record<string, any>, input: any, unvisit: Unvisit): any {
   if (typeof input !== 'object' || input === null) return input;
   const out = { ...input };
   for (const k in schema) {
     const v = input[k];
     if (v === undefined || v === null) continue;
-    const value = unvisit(schema[k], v);
+    const s = schema[k];
+    if (typeof s === 'function' && typeof s.denormalize !== 'function') {
+      out[k] = convert(s, v);
+      continue;
+    }
+    const value = unvisit(s, v);
     if (value === INVALID) return INVALID;
     out[k] = value;
   }
