@@ -4,7 +4,7 @@ export default defineProject({
   test: {
     name: 'e2e',
     environment: 'node',
-    include: ['test/**/*.test.ts'],
+    include: ['test/**/*.test.{ts,tsx}'],
     // Browser launches and app builds are slow on shared 2-core machines.
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -12,6 +12,8 @@ export interface DataProviderProps {
   readonly managers?: readonly Manager[];
   /** A prefilled store for the client the provider creates (e.g. from server rendering). */
   readonly initialState?: State;
+  /** Accepted so a ported app's JSX compiles; Resto has no dev-tools button (it is ignored). */
+  readonly devButton?: unknown;
 }
 
 /**

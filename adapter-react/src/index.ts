@@ -16,3 +16,6 @@ export { AsyncBoundary, type AsyncBoundaryProps, type ErrorFallbackProps } from 
 export { retryError } from './retry';
 export type { ArgsOf, ArgsOrNull } from './types';
 export { hookifyResource } from './hookifyResource';
+// Everything core offers (Entity, resource, RestEndpoint...) from here too, as
+// `@data-client/react` does, so a port changes only the package names.
+export * from '@resto/core';

@@ -7,7 +7,8 @@ const FIELDS = ['data'] as const;
 
 /**
  * Reads what is stored for an endpoint and never fetches: undefined until someone
- * else (a `useSuspense`, a `controller.fetch`) stored it.
+ * else (a `useSuspense`, a `controller.fetch`) stored it; an object schema shows its
+ * plain defaults (`{ cursor: '' }`) meanwhile.
  *
  * @example
  * const me = useCache(CurrentUser.get);

@@ -7,7 +7,7 @@ import { useObserver } from './useObserver';
  * Fetches when the stored data is missing or stale, without reading it: the
  * component re-renders when a fetch starts or ends, never when the data changes.
  * Returns the running fetch's promise (resolving with the data), else undefined, so
- * it can be handed to `use()` or awaited: core's `observer.fetchIfNeeded()`, the same
+ * it can be handed to `use()` or awaited (its `resolved` turns true once it settled): core's `observer.fetchIfNeeded()`, the same
  * in every adapter. `null` args do nothing.
  *
  * @example
@@ -19,7 +19,7 @@ import { useObserver } from './useObserver';
 export function useFetch<E extends EndpointLike>(
   endpoint: E,
   ...args: ArgsOf<E> | [null]
-): Promise<ResolveType<E>> | undefined {
+): (Promise<ResolveType<E>> & { resolved: boolean }) | undefined {
   const observer = useObserver(ObserveModes.fetch, endpoint, args);
   // Subscribing keeps the read fresh (the observer revalidates on expiry); the promise
   // is the same object while one fetch runs, so new data alone never re-renders.

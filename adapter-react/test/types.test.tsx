@@ -23,7 +23,7 @@ function useTypeChecks() {
   expectTypeOf(useDLE(api.get, { id: 1 }).data).toEqualTypeOf<Todo | undefined>();
   expectTypeOf(useDLE(api.get, { id: 1 }).loading).toEqualTypeOf<boolean>();
   expectTypeOf(useCache(api.getList)).toEqualTypeOf<Todo[] | undefined>();
-  expectTypeOf(useFetch(api.get, { id: 1 })).toEqualTypeOf<Promise<Todo> | undefined>();
+  expectTypeOf(useFetch(api.get, { id: 1 })).toEqualTypeOf<(Promise<Todo> & { resolved: boolean }) | undefined>();
   expectTypeOf(useError(api.get, { id: 1 })?.status).toEqualTypeOf<number | undefined>();
   expectTypeOf(useQuery(Todo, { id: 1 })).toEqualTypeOf<Todo | undefined>();
   expectTypeOf(useQuery(openCount)).toEqualTypeOf<number | undefined>();

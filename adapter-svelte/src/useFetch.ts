@@ -12,7 +12,7 @@ import { bindEndpoint, readOf, type Read } from './observe.js';
  * useFetch(TodoResource.getList);
  * const todos = useCache(TodoResource.getList);
  */
-export function useFetch<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<Args<E>>): Read<Promise<ResolveType<E>> | undefined> {
+export function useFetch<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<Args<E>>): Read<(Promise<ResolveType<E>> & { resolved: boolean }) | undefined> {
   const binding = bindEndpoint(ObserveModes.fetch, endpoint, args);
   keepAlive(binding);
   return readOf(binding, (o) => o.fetchIfNeeded());

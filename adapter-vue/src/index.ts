@@ -12,3 +12,7 @@ export { useSubscription } from './useSubscription';
 export { useLive } from './useLive';
 export { useLoading } from './useLoading';
 export { hookifyResource } from './hookifyResource';
+export { DataClientPlugin, type DataClientPluginOptions } from './DataClientPlugin';
+// Everything core offers (Entity, resource, RestEndpoint...) from here too, as
+// `@data-client/vue` does, so a port changes only the package names.
+export * from '@resto/core';

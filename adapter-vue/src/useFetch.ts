@@ -13,7 +13,7 @@ import { useClient } from './context';
  * // Prefetch the next page while the user reads this one.
  * const pending = useFetch(TodoResource.getList, () => ({ page: page.value + 1 }));
  */
-export function useFetch<E extends EndpointLike>(endpoint: E, ...args: ReactiveArgs<E>): ComputedRef<Promise<ResolveType<E>> | undefined> {
+export function useFetch<E extends EndpointLike>(endpoint: E, ...args: ReactiveArgs<E>): ComputedRef<(Promise<ResolveType<E>> & { resolved: boolean }) | undefined> {
   const { observer, snapshot } = bindEndpoint(useClient(), ObserveModes.fetch, endpoint, args);
   return computed(() => {
     void snapshot.value; // re-evaluated when a fetch starts or ends

@@ -4,6 +4,10 @@ import { mount, type ComponentMountingOptions, type VueWrapper } from '@vue/test
 import { defineComponent, h, Suspense, type App, type Component } from 'vue';
 import { createResto } from '../context';
 
+export { flushUntil, mountDataClient, type DataClientTestOptions, type MountDataClientResult } from './mountDataClient';
+export { renderDataCompose, type RenderDataComposeResult } from './renderDataCompose';
+export { mockInitialState, type Fixture, type FixtureOrInterceptor, type Interceptor } from '@resto/core/mock';
+
 /** Options of {@link mountWithResto}. */
 export interface RestoMountOptions {
   /** Answers fetches: exact fixtures and interceptors (`@resto/core/mock`). */

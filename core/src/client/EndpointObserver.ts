@@ -1,4 +1,5 @@
 import type { Controller, ResolveType } from '../controller';
+import { schemaDefaults } from '../schema';
 import { ExpiryStatus, type EndpointLike, type State } from '../state';
 
 /** What a read shows at one moment. The same object until one of its fields changes. */
@@ -70,7 +71,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
   private stale = false;
   private fetching: Promise<void> | undefined;
   /** What the running fetch resolves with (the data) or rejects with: for fetchIfNeeded(). */
-  private fetchResult: Promise<ResolveType<E>> | undefined;
+  private fetchResult: (Promise<ResolveType<E>> & { resolved: boolean }) | undefined;
   private handledMeta: unknown = {};
   private timer: ReturnType<typeof setTimeout> | undefined;
   private unsubscribeStore: (() => void) | undefined;
@@ -196,7 +197,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
    * const pending = client.observe(TodoResource.get, { id: 2 }).fetchIfNeeded();
    * await pending; // the todo, or undefined at once when it is fresh
    */
-  fetchIfNeeded(): Promise<ResolveType<E>> | undefined {
+  fetchIfNeeded(): (Promise<ResolveType<E>> & { resolved: boolean }) | undefined {
     if (this.args === null) return undefined;
     if (!this.fetching && !this.listeners.size) {
       const { data, error, stale } = this.getSnapshot();
@@ -256,8 +257,10 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
     const stale = res.expiresAt <= Date.now();
     const unusable =
       res.expiryStatus === ExpiryStatus.Invalid || (res.expiryStatus === ExpiryStatus.InvalidIfStale && stale);
-    const data = unusable ? undefined : res.data;
     const wantsFetch = this.options.fetch !== false;
+    // A cache-only read (useCache) of an object schema shows its plain defaults
+    // until data is stored, as the established library does; reads that fetch wait.
+    const data = unusable ? (wantsFetch ? undefined : (schemaDefaults(this.endpoint.schema) as ResolveType<E> | undefined)) : res.data;
     return {
       data,
       loading: this.fetching !== undefined || (unusable && !error && wantsFetch),
@@ -329,7 +332,13 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
     const result = this.store.controller.fetchFor(owner, this.endpoint, this.args!);
     const run: Promise<void> = result.then(done, done);
     this.fetching = run;
-    this.fetchResult = result;
+    // `resolved` tells a reader (React's use(), a test) whether it settled, without awaiting it
+    const tracked = Object.assign(result, { resolved: false });
+    result.then(
+      () => (tracked.resolved = true),
+      () => (tracked.resolved = true),
+    );
+    this.fetchResult = tracked;
     this.stale = true;
     if (this.listeners.size) queueMicrotask(() => {
       const prev = this.snapshot;

@@ -75,6 +75,7 @@ export class Controller {
     this.getState = getState;
     this.memo = memo;
     this.gc = gc;
+    bindMethods(this);
   }
 
   /**
@@ -356,4 +357,24 @@ function entityExpiresAt(data: unknown, state: State): number {
   const pk = (data as { pk?: () => unknown })?.pk;
   if (!ctor?.key || typeof pk !== 'function') return 0;
   return state.entitiesMeta[ctor.key]?.[String(pk.call(data))]?.expiresAt ?? 0;
+}
+
+/**
+ * Binds every method of the instance's classes to it, so a destructured
+ * `const { fetch } = useController()` keeps working (subclass methods included).
+ */
+function bindMethods(target: object): void {
+  for (let proto = Object.getPrototypeOf(target); proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      if (name === 'constructor' || Object.prototype.hasOwnProperty.call(target, name)) continue;
+      const desc = Object.getOwnPropertyDescriptor(proto, name);
+      if (typeof desc?.value !== 'function') continue;
+      Object.defineProperty(target, name, {
+        value: desc.value.bind(target),
+        writable: true,
+        configurable: true,
+        enumerable: false,
+      });
+    }
+  }
 }

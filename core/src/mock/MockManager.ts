@@ -17,11 +17,22 @@ import { findFixture, type FixtureOrInterceptor } from './fixtures';
 export class MockManager implements Manager {
   fixtures: readonly FixtureOrInterceptor[];
   private readonly unmatched: 'network' | 'error';
-  private readonly context: Record<string, unknown> = {};
+  private readonly context: Record<string, unknown>;
 
-  constructor(fixtures: readonly FixtureOrInterceptor[], { unmatched = 'network' }: { unmatched?: 'network' | 'error' } = {}) {
+  constructor(
+    fixtures: readonly FixtureOrInterceptor[],
+    {
+      unmatched = 'network',
+      getInitialInterceptorData = () => ({}),
+    }: {
+      unmatched?: 'network' | 'error';
+      /** The `this` every interceptor shares, e.g. a fake server's rows they change. */
+      getInitialInterceptorData?: () => Record<string, unknown>;
+    } = {},
+  ) {
     this.fixtures = fixtures;
     this.unmatched = unmatched;
+    this.context = getInitialInterceptorData();
   }
 
   middleware: Middleware = () => (next: Dispatch) => (action: ActionTypes) => {

@@ -17,6 +17,8 @@ export interface MockClientOptions extends ClientOptions {
   readonly prefill?: boolean;
   /** Managers after the mock one (default `getDefaultManagers()`: network, polling, GC). */
   readonly managers?: ClientOptions['managers'];
+  /** The `this` every interceptor shares (a fake server's state they read and change). */
+  readonly getInitialInterceptorData?: () => Record<string, unknown>;
   /** A whole prefilled State; wins over `initialFixtures` and `prefill`. */
   readonly initialState?: ClientOptions['initialState'];
 }
@@ -37,9 +39,9 @@ export interface MockClientOptions extends ClientOptions {
  */
 export function createMockClient(
   fixtures: readonly FixtureOrInterceptor[],
-  { unmatched = 'error', initialFixtures = [], prefill = false, managers = getDefaultManagers(), initialState, ...options }: MockClientOptions = {},
+  { unmatched = 'error', initialFixtures = [], prefill = false, managers = getDefaultManagers(), initialState, getInitialInterceptorData, ...options }: MockClientOptions = {},
 ): Client & { mock: MockManager } {
-  const mock = new MockManager(fixtures, { unmatched });
+  const mock = new MockManager(fixtures, { unmatched, getInitialInterceptorData });
   const stored = prefill ? [...fixtures.filter((f): f is Fixture => 'args' in f && !f.delay), ...initialFixtures] : initialFixtures;
   const client = createClient({
     ...options,

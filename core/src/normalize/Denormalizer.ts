@@ -108,6 +108,11 @@ export class Denormalizer {
     let value: any;
     if (typeof schema.createIfValid === 'function') {
       value = schema.createIfValid(obj);
+      if (value === undefined) {
+        // validate() rejected the stored record: it reads as invalid (refetched, dropped from lists)
+        this.depth--;
+        return INVALID;
+      }
       const plan = schema[PLAN];
       if (plan !== undefined && plan.owner === schema && plan.nestedKeys.length === 0) {
         // a leaf entity cannot close a cycle: no per-pass bookkeeping needed
@@ -187,7 +192,8 @@ export class Denormalizer {
     let value: any;
     if (typeof schema.createIfValid === 'function') {
       value = entry.value = schema.createIfValid(obj);
-      value = schema.denormalize(value, this.args, this.unvisit);
+      // undefined: validate() rejected the stored record, which then reads as invalid
+      value = value === undefined ? INVALID : schema.denormalize(value, this.args, this.unvisit);
     } else {
       value = schema.denormalize(obj, this.args, this.unvisit);
     }
@@ -215,6 +221,6 @@ export class Denormalizer {
           'nested fields below it are left as stored keys. This usually means very deep or cyclic data.',
       );
     }
-    return typeof schema.createIfValid === 'function' ? schema.createIfValid(obj) : obj;
+    return typeof schema.createIfValid === 'function' ? (schema.createIfValid(obj) ?? INVALID) : obj;
   }
 }

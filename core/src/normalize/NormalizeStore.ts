@@ -17,6 +17,7 @@ const defaultMergeWithStore = Entity.mergeWithStore;
 const defaultMerge = Entity.merge;
 const defaultShouldReorder = Entity.shouldReorder;
 const defaultMergeMeta = Entity.mergeMetaWithStore;
+const defaultShouldUpdate = Entity.shouldUpdate;
 
 /**
  * Length of the tables known to hold exactly the keys '0'..'n-1' (ids 0..n-1). V8
@@ -176,7 +177,8 @@ export class NormalizeStore implements NormalizeDelegate {
       s.mergeWithStore === defaultMergeWithStore &&
       s.merge === defaultMerge &&
       s.shouldReorder === defaultShouldReorder &&
-      s.mergeMetaWithStore === defaultMergeMeta
+      s.mergeMetaWithStore === defaultMergeMeta &&
+      s.shouldUpdate === defaultShouldUpdate
     ) {
       // fast path for the default merge: no new object when nothing changes
       if (existingMeta !== undefined && incomingMeta.fetchedAt < existingMeta.fetchedAt) {
@@ -198,6 +200,9 @@ export class NormalizeStore implements NormalizeDelegate {
       merged = schema.mergeWithStore(existingMeta, incomingMeta, existing, incoming);
       meta = schema.mergeMetaWithStore(existingMeta, incomingMeta, existing, incoming);
       if (merged !== existing && deepEqual(merged, existing)) merged = existing;
+    } else if (s.shouldUpdate !== undefined && s.shouldUpdate !== defaultShouldUpdate && !s.shouldUpdate(existingMeta, incomingMeta, existing, incoming)) {
+      merged = existing;
+      meta = incomingMeta;
     } else {
       merged = schema.merge(existing, incoming);
       meta = incomingMeta;

@@ -25,4 +25,14 @@ export class NetworkError extends Error {
     this.status = options.status ?? response?.status ?? 500;
     if (response) this.response = response;
   }
+
+  /**
+   * What logging and `JSON.stringify` show (an Error's own fields are not enumerable).
+   *
+   * @example
+   * JSON.stringify(error) // '{"name":"NetworkError","status":404,"message":"...","url":"https://api/x"}'
+   */
+  toJSON(): { name: string; status: number; message: string; url: string | undefined } {
+    return { name: this.name, status: this.status, message: this.message, url: this.response?.url };
+  }
 }

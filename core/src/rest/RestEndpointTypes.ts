@@ -223,14 +223,37 @@ export type MutationGenerics<O, Change extends string, Method extends string> = 
     : PathOf<O>;
 };
 
-/** A Collection extender's endpoint type, or never without a Collection. */
+/** A Collection extender's endpoint type; without a Collection, the same request with no schema. */
 export type CollectionMutation<O, Change extends string, Method extends string> =
   IsAny<SchemaOf<O>> extends true
     ? // Unknown schema: a fixed type, so the type cannot grow without end.
       RestInstance<FetchFunction, any, true, any>
     : ContainsCollection<SchemaOf<O>> extends true
       ? RestTypeFor<MutationGenerics<O, Change, Method>>
-      : never;
+      : // No Collection: the request still runs, with no schema.
+        SchemalessMutation;
+
+/**
+ * A Collection extender (`push`, `remove`, `move`...) of an endpoint whose schema holds
+ * no Collection: the same request with no schema, so nothing stored changes. A plain
+ * interface, so endpoint types stay cheap to compare.
+ *
+ * @example
+ * const list = new RestEndpoint({ path: '/todos', schema: [Todo] });
+ * await list.push({ title: 'x' }); // POST /todos; list.push.schema is undefined
+ */
+export interface SchemalessMutation {
+  (...args: any[]): Promise<any>;
+  readonly schema: undefined;
+  readonly sideEffect: true;
+  readonly method: string;
+  readonly name: string;
+  readonly path: string;
+  key(...args: any[]): string;
+  testKey(key: string): boolean;
+  url(urlParams?: any): string;
+  extend(options: Record<string, unknown>): SchemalessMutation;
+}
 
 /** Generics of `paginated(field)` / `getPage`: the field is a required query arg. */
 export type PaginatedGenerics<O, F extends string> = Omit<

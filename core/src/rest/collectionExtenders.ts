@@ -21,18 +21,10 @@ function once<T>(base: object, name: string, build: () => T): T {
   return byName.get(name) as T;
 }
 
-function changed(
-  base: Extendable,
-  member: string,
-  change: (collection: CollectionLike) => unknown,
-): unknown {
-  const schema = mapCollection(base.schema, change);
-  if (schema === undefined) {
-    throw new TypeError(
-      `${base.name}.${member}: needs a Collection in the schema (for example schema: new Collection([Todo]))`,
-    );
-  }
-  return schema;
+// With no Collection in the schema the derived endpoint has no schema: it still
+// sends the request, only no stored list changes (as in the established library).
+function changed(base: Extendable, change: (collection: CollectionLike) => unknown): unknown {
+  return mapCollection(base.schema, change);
 }
 
 /**
@@ -47,7 +39,7 @@ export function collectionMutation(
   setBody: (endpoint: any) => void,
 ): any {
   return once(base, member, () => {
-    const schema = changed(base, member, (collection) => collection[member]);
+    const schema = changed(base, (collection) => collection[member]);
     const endpoint = base.extend({ method, schema, name: `${base.name}.${member}`, sideEffect: true });
     setBody(endpoint);
     return endpoint;
@@ -72,7 +64,7 @@ export function paginatedEndpoint(
   member = 'paginated',
 ): any {
   const removeCursor = typeof cursor === 'string' ? removeField(cursor) : cursor;
-  const schema = changed(base, member, (collection) =>
+  const schema = changed(base, (collection) =>
     collection.addWith(appendPage, (...args: any[]) => {
       // The list a page belongs to is named by the arguments without the cursor.
       const target = collection.pk(undefined, undefined, '', removeCursor(...args));

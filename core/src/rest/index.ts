@@ -22,7 +22,7 @@ export type {
   SchemaOf,
   SideEffectOf,
 } from './RestEndpointTypes';
-export { resource } from './resource';
+export { createResource, resource } from './resource';
 export { listPath, type ListPath } from './listPath';
 export type {
   Resource,
@@ -39,5 +39,6 @@ export type {
   MutationGenerics,
   PaginatedGenerics,
   ReplaceCollection,
+  SchemalessMutation,
 } from './RestEndpointTypes';
 export { hookifyResource, type HookifiedResource, type HookInit } from './hookifyResource';

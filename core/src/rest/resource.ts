@@ -83,7 +83,8 @@ export interface ResourceInternals {
 
 /**
  * A group of endpoints sharing one schema: get, getList (+ push, unshift,
- * move, getPage), update, partialUpdate, delete (spec 4.1).
+ * move, getPage), update, partialUpdate, delete (spec 4.1); `create` is a
+ * deprecated alias of `getList.push`.
  *
  * @example
  * class Todo extends Entity { id = 0; title = ''; completed = false; userId = 0; static key = 'Todo'; }
@@ -153,6 +154,14 @@ export function resource<const O extends ResourceGenerics>(options: O & Resource
 
 function withExtend(members: Record<string, any>, internals: ResourceInternals): Record<string, any> {
   const result: Record<string, any> = { ...members };
+  // deprecated alias: the current getList's push, also after extend(), unless set explicitly
+  if (!('create' in members)) Object.defineProperty(result, 'create', {
+    get(this: Record<string, any>) {
+      return this.getList?.push;
+    },
+    enumerable: true,
+    configurable: true,
+  });
   Object.defineProperty(result, RESOURCE, { value: internals, enumerable: false });
   Object.defineProperty(result, 'extend', {
     enumerable: false,
@@ -170,10 +179,17 @@ function extendResource(
   second: unknown,
 ): Record<string, any> {
   const members: Record<string, any> = {};
-  for (const key of Object.keys(base)) members[key] = base[key];
+  for (const key of Object.keys(base)) {
+    if (Object.getOwnPropertyDescriptor(base, key)?.get === undefined) members[key] = base[key];
+  }
   if (typeof first === 'function') {
     // 1. function form: the base resource in, new or replaced members out
     Object.assign(members, first(base));
+  } else if (typeof first === 'string' && typeof base[first]?.extend === 'function') {
+    // (name, options) naming an existing member: that member with the options
+    let next = base[first].extend(second);
+    if (first === 'getList') next = decorateGetList(next, internals.options);
+    members[first] = next;
   } else if (typeof first === 'string') {
     // 2. (name, options): one new member, constructed like the others so its
     //    method decides the body argument
@@ -201,3 +217,11 @@ function extendResource(
   }
   return withExtend(members, internals);
 }
+
+/**
+ * The established library's older name of {@link resource}.
+ *
+ * @example
+ * const TodoResource = createResource({ path: '/todos/:id', schema: Todo });
+ */
+export const createResource = resource;

@@ -37,10 +37,12 @@ export class All<E extends EntityLikeClass | Union<any> = EntityLikeClass> {
     return `All(${schemaName(this.schema)})`;
   }
 
+  /** Stores a list, or the values of an object keyed by id; anything else passes through. */
   normalize(input: any, parent: any, key: any, args: readonly any[], visit: Visit, _d?: NormalizeDelegate): any {
-    if (!Array.isArray(input)) return input;
-    const out = new Array(input.length);
-    for (let i = 0; i < input.length; i++) out[i] = visit(this.schema, input[i], parent, key, args);
+    const list = Array.isArray(input) ? input : typeof input === 'object' && input !== null ? Object.values(input) : undefined;
+    if (list === undefined) return input;
+    const out = new Array(list.length);
+    for (let i = 0; i < list.length; i++) out[i] = visit(this.schema, list[i], parent, key, args);
     return out;
   }
 

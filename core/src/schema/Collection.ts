@@ -1,5 +1,6 @@
 import { ArraySchema, type MemberOf } from './Array';
 import { CollectionChange, setDefaultFilter, type CollectionMerge } from './CollectionChange';
+import { assign, push, unshift } from './collectionMerges';
 import { schemaName } from './Polymorphic';
 import { serializeArgs } from './serializeArgs';
 import type { EntityMeta, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
@@ -26,9 +27,14 @@ export interface CollectionOptions {
 type Inner<S> = S extends Values<any> ? S : S extends ArraySchema<any> ? S : S extends readonly [infer M] ? ArraySchema<M> : never;
 type CollectionData<S> = S extends Values<infer M> ? Record<string, MemberOf<M>> : S extends ArraySchema<infer M> ? MemberOf<M>[] : S extends readonly [infer M] ? MemberOf<M>[] : never;
 
-const appendMerge: CollectionMerge = (existing, incoming) => [...existing, ...incoming];
-const prependMerge: CollectionMerge = (existing, incoming) => [...incoming, ...existing];
-const assignMerge: CollectionMerge = (existing, incoming) => ({ ...existing, ...incoming });
+const appendMerge = push;
+const prependMerge = unshift;
+const assignMerge = assign;
+
+/** A subclass may assign a member (`this.push = this.addWith(unshift)`): it becomes an own property. */
+function own(target: object, name: string, value: unknown): void {
+  Object.defineProperty(target, name, { value, writable: true, configurable: true, enumerable: false });
+}
 
 /**
  * A stored, ordered list (or map, with Values) of members, one per set of filter
@@ -40,9 +46,12 @@ const assignMerge: CollectionMerge = (existing, incoming) => ({ ...existing, ...
  * const todoList = new Collection([Todo], { nonFilterArgumentKeys: ['orderBy'] });
  * const create = new RestEndpoint({ path: '/todos', method: 'POST', schema: todoList.push });
  *
- * // new items first for every list: override the getter
+ * // new items first for every list
  * class NewestFirst<S extends any[]> extends Collection<S> {
- *   override get push() { return this.unshift; }
+ *   constructor(schema: S, options?: CollectionOptions) {
+ *     super(schema, options);
+ *     this.push = this.addWith(unshift);
+ *   }
  * }
  */
 export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySchema<any> = any, _Args extends any[] = any[], _Parent = any> {
@@ -180,26 +189,46 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
   get push(): CollectionChange<S> {
     return this.change('push', () => new CollectionChange(this, 'add', appendMerge));
   }
+  set push(value: CollectionChange<S>) {
+    own(this, 'push', value);
+  }
+
 
   /** Schema adding created members at the start of every matching collection. */
   get unshift(): CollectionChange<S> {
     return this.change('unshift', () => new CollectionChange(this, 'add', prependMerge));
   }
+  set unshift(value: CollectionChange<S>) {
+    own(this, 'unshift', value);
+  }
+
 
   /** Schema merging a map of members into every matching Values collection. */
   get assign(): CollectionChange<S> {
     return this.change('assign', () => new CollectionChange(this, 'add', assignMerge));
   }
+  set assign(value: CollectionChange<S>) {
+    own(this, 'assign', value);
+  }
+
 
   /** Schema removing members from matching collections (and storing the response). */
   get remove(): CollectionChange<S> {
     return this.change('remove', () => new CollectionChange(this, 'remove', appendMerge));
   }
+  set remove(value: CollectionChange<S>) {
+    own(this, 'remove', value);
+  }
+
 
   /** Schema moving a member: out of collections it no longer matches, into those it now matches. */
   get move(): CollectionChange<S> {
     return this.change('move', () => this.moveWith(appendMerge));
   }
+  set move(value: CollectionChange<S>) {
+    own(this, 'move', value);
+  }
+
 
   /**
    * A `move` whose additions use `merge` (e.g. prepend).

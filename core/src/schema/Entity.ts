@@ -1,4 +1,5 @@
-import { entityPlan } from './entityPlan';
+import { entityPlan, setBaseValidate } from './entityPlan';
+import { INVALID } from './symbols';
 import { SchemaError, looksLikeJSON, notParsedError } from './SchemaError';
 import type { EntityMeta, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 
@@ -47,7 +48,7 @@ export abstract class Entity {
    * @example
    * pk() { return `${this.owner}/${this.name}`; }
    */
-  pk(_parent?: any, _key?: any, _args?: readonly any[]): string | number | undefined | null {
+  pk(_parent?: any, _key?: any, _args?: readonly any[]): string | number | undefined {
     return (this as any).id;
   }
 
@@ -82,6 +83,32 @@ export abstract class Entity {
   }
 
   /**
+   * False keeps the stored record as it is (the incoming one is dropped). Default: true.
+   *
+   * @example
+   * static shouldUpdate(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any) {
+   *   return incoming.version >= existing.version;
+   * }
+   */
+  static shouldUpdate(_existingMeta: EntityMeta, _incomingMeta: EntityMeta, _existing: any, _incoming: any): boolean {
+    return true;
+  }
+
+  /**
+   * A message when a record is unusable, else undefined. Checked when a response is
+   * stored (a message fails it with status 400) and when a stored record is read
+   * (a message makes it read as invalid, so it is fetched again).
+   *
+   * @example
+   * static validate(processed: any) {
+   *   if (!('title' in processed)) return 'title is missing';
+   * }
+   */
+  static validate(_processed: any): string | undefined {
+    return undefined;
+  }
+
+  /**
    * True when `incoming` was fetched before what is stored: it then merges underneath.
    *
    * @example
@@ -98,6 +125,7 @@ export abstract class Entity {
    * Todo.mergeWithStore(storedMeta, meta, stored, incoming)
    */
   static mergeWithStore(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any): any {
+    if (!this.shouldUpdate(existingMeta, incomingMeta, existing, incoming)) return existing;
     return this.shouldReorder(existingMeta, incomingMeta, existing, incoming)
       ? this.merge(incoming, existing)
       : this.merge(existing, incoming);
@@ -153,6 +181,13 @@ export abstract class Entity {
       );
     }
     const processed = this.process(input, parent, key, args);
+    if (processed === undefined) {
+      // process() saying "nothing usable": the record is deleted (a tombstone), by the input's pk
+      const gone = this.pk(input, parent, key, args);
+      if (gone === undefined || gone === null || gone === '') throw missingPkError(this, input, key);
+      delegate.invalidate(this.key, `${gone}`);
+      return `${gone}`;
+    }
     let id = this.pk(processed, parent, key, args);
     if (id === undefined || id === null || id === '' || id === 'undefined') {
       if (!delegate.meta.optimistic) throw missingPkError(this, processed, key);
@@ -163,6 +198,8 @@ export abstract class Entity {
       id = `optimistic-${delegate.meta.fetchedAt}${n > 1 ? `-${n}` : ''}`;
     }
     const pk = typeof id === 'string' ? id : `${id}`;
+    const invalid = this.validate(processed);
+    if (invalid) throw new SchemaError(this.key, key, invalid);
     // never mutate the caller's object: process may return its input
     const data = processed === input ? { ...input } : processed;
     const plan = entityPlan(this);
@@ -181,10 +218,14 @@ export abstract class Entity {
    * fields, deserialisers applied. The denormalizer fills nested fields after.
    *
    * @example
+   * Undefined when `validate()` rejects the record.
+   *
+   * @example
    * Todo.createIfValid({ id: 1 }) // Todo { id: 1, title: '' }
    */
   static createIfValid(stored: any): any {
     const plan = entityPlan(this);
+    if (plan.validates && this.validate(stored)) return undefined;
     let inst: any;
     if (plan.spread === undefined) {
       // records with many undeclared fields copy fastest by spread; few, by assigning onto `new`
@@ -216,6 +257,7 @@ export abstract class Entity {
    */
   static denormalize(input: any, _args: readonly any[], unvisit: Unvisit): any {
     const inst = input instanceof this ? input : this.createIfValid(input);
+    if (inst === undefined) return INVALID;
     const plan = entityPlan(this);
     const keys = plan.nestedKeys;
     for (let i = 0; i < keys.length; i++) {
@@ -244,6 +286,8 @@ export abstract class Entity {
     return delegate.getEntity(this.key, pk) === undefined ? undefined : pk;
   }
 }
+
+setBaseValidate(Entity.validate);
 
 function hasAll(obj: object, keys: string[]): boolean {
   for (let i = 0; i < keys.length; i++) if (!(keys[i]! in obj)) return false;

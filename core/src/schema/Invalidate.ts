@@ -1,22 +1,28 @@
 import { SchemaError, looksLikeJSON, notParsedError } from './SchemaError';
 import { schemaName } from './Polymorphic';
 import type { Denormalize, EntityLikeClass, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
-import type { Union } from './Union';
+import { Union } from './Union';
+import type { SchemaAttribute } from './Polymorphic';
 
 /**
  * Marks an entity deleted: input is its primary key (string or number) or an
  * object with what `pk()` needs. Stores the INVALID tombstone, so lists drop it
  * and a lone read returns INVALID.
  *
+ * Over several kinds, give a Union, or its definition and attribute.
+ *
  * @example
  * const remove = new RestEndpoint({ path: '/todos/:id', method: 'DELETE', schema: new Invalidate(Todo) });
+ * const removeItem = new RestEndpoint({ path: '/items/:id', method: 'DELETE', schema: new Invalidate({ users: User, groups: Group }, 'type') });
  */
 export class Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass> {
   readonly schema: E;
 
-  constructor(entity: E) {
+  constructor(entity: E);
+  constructor(definition: Record<string, EntityLikeClass>, schemaAttribute: SchemaAttribute);
+  constructor(entity: any, schemaAttribute?: SchemaAttribute) {
     if (!entity) throw new SchemaError('Invalidate', undefined, 'needs an Entity or a Union');
-    this.schema = entity;
+    this.schema = schemaAttribute === undefined ? entity : (new Union(entity, schemaAttribute) as any);
   }
 
   get key(): string {
@@ -28,17 +34,14 @@ export class Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass
     let type: string | undefined;
     if (typeof schema.inferSchema === 'function') {
       // a Union: the discriminator picks the entity kind
-      if (typeof input !== 'object' || input === null) {
-        throw new SchemaError(
-          `Invalidate(${this.key})`,
-          key,
-          'a Union needs an object with the discriminator, not a bare primary key',
-        );
-      }
-      type = schema.attribute(input, parent, key);
-      schema = schema.inferSchema(input, parent, key);
+      // Without a discriminator (a bare pk, or params only) the kind is unknown:
+      // warn and keep the value, as for a Union's unknown discriminator.
+      type = typeof input === 'object' && input !== null ? schema.attribute(input, parent, key) : undefined;
+      schema = type === undefined ? undefined : schema.inferSchema(input, parent, key);
       if (schema === undefined) {
-        console.warn(`Invalidate(${this.key}): no schema for ${JSON.stringify(type)}; nothing invalidated`);
+        console.warn(
+          `Invalidate(${this.key}): no schema for discriminator ${JSON.stringify(type)} in ${JSON.stringify(input)}; nothing invalidated`,
+        );
         return input;
       }
     }

@@ -1,4 +1,5 @@
 import { INVALID } from './symbols';
+import { isSchema, toConverter } from './entityPlan';
 import { SchemaError, looksLikeJSON, notParsedError } from './SchemaError';
 import type { Denormalize, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 
@@ -24,25 +25,53 @@ export function normalizeObject(
   return out;
 }
 
-/** Denormalize declared fields; a deleted (INVALID) member makes the whole object INVALID. */
+const converters = new WeakMap<Function, (value: any) => any>();
+
+/** A deserializer member (`{ at: Temporal.Instant.from }`) applied to the stored value. */
+function convert(fn: Function, value: unknown): unknown {
+  let c = converters.get(fn);
+  if (c === undefined) converters.set(fn, (c = toConverter(fn as any)));
+  return c(value);
+}
+
+/**
+ * Denormalize declared fields; a deleted (INVALID) member makes the whole object
+ * INVALID. A function member that is no schema is a deserializer of the value.
+ */
 export function denormalizeObject(schema: Record<string, any>, input: any, unvisit: Unvisit): any {
   if (typeof input !== 'object' || input === null) return input;
   const out = { ...input };
   for (const k in schema) {
     const v = input[k];
     if (v === undefined || v === null) continue;
-    const value = unvisit(schema[k], v);
+    const s = schema[k];
+    if (typeof s === 'function' && typeof s.denormalize !== 'function') {
+      out[k] = convert(s, v);
+      continue;
+    }
+    const value = unvisit(s, v);
     if (value === INVALID) return INVALID;
     out[k] = value;
   }
   return out;
 }
 
-/** queryKey of each declared field (Entity by args, All, ...). */
+/**
+ * queryKey of each declared schema field (Entity by args, All, ...). Undefined unless
+ * every one of them is found: a half-found object would read as data that was never
+ * fetched (and `{ total: 0 }` with no schema field can never be found from args).
+ */
 export function queryKeyObject(schema: Record<string, any>, args: readonly any[], delegate: QueryDelegate): any {
   const out: Record<string, any> = {};
-  for (const k in schema) out[k] = delegate.queryKey(schema[k], args);
-  return out;
+  let found = false;
+  for (const k in schema) {
+    if (!isSchema(schema[k])) continue;
+    const key = delegate.queryKey(schema[k], args);
+    if (key === undefined) return undefined;
+    out[k] = key;
+    found = true;
+  }
+  return found ? out : undefined;
 }
 
 /**

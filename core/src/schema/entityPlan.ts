@@ -1,4 +1,11 @@
+import { SchemaError } from './SchemaError';
 import type { Deserializer } from './types';
+
+let baseValidate: unknown;
+/** Set by Entity.ts (which imports this file) so an overridden `validate()` is detected. */
+export function setBaseValidate(fn: unknown): void {
+  baseValidate = fn;
+}
 
 /** What an Entity class's `static schema` means, computed once per class. */
 export interface EntityPlan {
@@ -14,6 +21,8 @@ export interface EntityPlan {
   defaultKeys: string[];
   /** `new cls()` worked without arguments: field initializers give fast, fixed-shape instances. */
   ctorSafe: boolean;
+  /** The class overrides `validate()`: stored records are checked when read. */
+  validates: boolean;
   /** How instances are built; decided from the first stored record seen. */
   spread?: boolean;
 }
@@ -33,7 +42,7 @@ export function isSchema(value: unknown): boolean {
 const callOnly = new Set<unknown>([Number, String, Boolean, BigInt, Symbol]);
 
 /** Constructors need `new` (Date('x') returns a string); plain functions and methods are called. */
-function toConverter(fn: Deserializer): (value: any) => any {
+export function toConverter(fn: Deserializer): (value: any) => any {
   const f = fn as any;
   if (callOnly.has(f)) return f;
   const src = Function.prototype.toString.call(f);
@@ -49,6 +58,16 @@ export function entityPlan(cls: any): EntityPlan {
   const source = cls.schema;
   let plan: EntityPlan | undefined = cls[SLOT];
   if (plan !== undefined && plan.owner === cls && plan.source === source) return plan;
+  const key = cls.key;
+  if (typeof key !== 'string' || key === '' || key === 'EntityMixin') {
+    // an anonymous class (or a mixin with no name): the store would have no table name
+    throw new SchemaError(
+      'Entity',
+      undefined,
+      `a class with no name has no key (key is ${JSON.stringify(key)})`,
+      "add static key = 'Name' to the class",
+    );
+  }
   const nestedKeys: string[] = [];
   const nestedSchemas: unknown[] = [];
   const deserKeys: string[] = [];
@@ -74,7 +93,8 @@ export function entityPlan(cls: any): EntityPlan {
   } catch {
     defaults = {};
   }
-  plan = { owner: cls, source, nestedKeys, nestedSchemas, deserKeys, deserFns, defaults, defaultKeys: Object.keys(defaults), ctorSafe };
+  const validates = typeof cls.validate === 'function' && cls.validate !== baseValidate;
+  plan = { owner: cls, source, nestedKeys, nestedSchemas, deserKeys, deserFns, defaults, defaultKeys: Object.keys(defaults), ctorSafe, validates };
   Object.defineProperty(cls, SLOT, { value: plan, configurable: true, writable: true, enumerable: false });
   return plan;
 }

@@ -11,10 +11,13 @@ import { Values } from './Values';
 export { All, ArraySchema, Collection, Entity, Invalidate, ObjectSchema, Query, Union, Values };
 export { INVALID } from './symbols';
 export { CollectionChange, type CollectionMerge } from './CollectionChange';
+export { unshift } from './collectionMerges';
 export type { CollectionOptions, CreateCollectionFilter, NonFilterArgumentKeys } from './Collection';
 export type { MemberOf } from './Array';
 export { SchemaError } from './SchemaError';
+export { EntityMixin, type EntityMixinClass, type EntityMixinOptions } from './EntityMixin';
 export { isSchema } from './entityPlan';
+export { schemaDefaults } from './schemaDefaults';
 export type { SchemaAttribute } from './Polymorphic';
 export type {
   AbstractInstanceType,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Entity, INVALID, Invalidate, Union } from '../../src/schema';
 import { MemoCache, denormalize, normalize } from '../../src/normalize';
 import { Todo, User } from './fixtures';
@@ -40,7 +40,12 @@ describe('Invalidate', () => {
     const u = new Union({ users: User, todos: Todo }, 'type');
     const s = normalize(new Invalidate(u), { id: 1, type: 'todos' }, [], seed());
     expect(s.entities.Todo!['1']).toBe(INVALID);
-    expect(() => normalize(new Invalidate(u), '1')).toThrow(/discriminator/);
+    // a bare pk names no kind: nothing is invalidated, with a warning naming the schema
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const seeded = seed();
+    expect(normalize(new Invalidate(u), '1', [], seeded).entities).toBe(seeded.entities);
+    expect(warn.mock.calls[0]![0]).toMatch(/Invalidate\(Union\(users\|todos\)\): no schema for discriminator/);
+    warn.mockRestore();
   });
 
   it('missing pk is a 400 naming the entity', () => {

@@ -1,0 +1,186 @@
+import { Component, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { act, render, waitFor } from '@testing-library/react';
+import type { Client, Controller } from '@resto/core';
+import type { Fixture, FixtureOrInterceptor } from '@resto/core/mock';
+import { DataProvider } from '../DataProvider';
+import { useOwnedClient } from '../useOwnedClient';
+import { createFixtureClient, type FixtureOptions } from './DataProviderWithFixtures';
+
+/** Options of a render function made by {@link makeRenderDataClient} (and of `renderDataHook`). */
+export interface RenderDataHookOptions<P> extends FixtureOptions {
+  /** Props of the first render (change them with `rerender(props)`). */
+  readonly initialProps?: P;
+  /** Stored before the first render, as if fetched just now: the hook renders with them at once. */
+  readonly initialFixtures?: readonly Fixture[];
+  /** Answer the fetches the hook (or the test) makes: fixtures and interceptors. */
+  readonly resolverFixtures?: readonly FixtureOrInterceptor[];
+  /** `this` of every interceptor: a fake server state they share. */
+  readonly getInitialInterceptorData?: () => Record<string, unknown>;
+  /** Use this client instead of a mock one (e.g. against a real server). */
+  readonly client?: Client;
+  /** Wraps the hook's component inside the provider (context the hook needs). */
+  readonly wrapper?: ComponentType<{ children: ReactNode }>;
+}
+
+/** The hook's latest value: `current` is undefined while the first render suspends. */
+export interface HookResult<R> {
+  readonly current: R;
+  /** What the hook threw (caught by an error boundary around it), if it did. */
+  readonly error: Error | undefined;
+  /** Every committed value, first to last. */
+  readonly all: readonly R[];
+}
+
+/** What a render function made by {@link makeRenderDataClient} returns. */
+export interface RenderDataHookResult<R, P> {
+  readonly result: HookResult<R>;
+  /** Renders again, with new props when given. */
+  rerender(props?: P): void;
+  unmount(): void;
+  /** Resolves at the hook's next committed render (or error); rejects after `timeout` ms (default 1000). */
+  waitForNextUpdate(options?: { timeout?: number }): Promise<void>;
+  /** testing-library's `waitFor`. */
+  readonly waitFor: typeof waitFor;
+  /** Resolves once no fetch is in flight. */
+  allSettled(): Promise<void>;
+  /** Unmounts and, for a client made here, destroys it (also done by testing-library's cleanup). */
+  cleanup(): void;
+  readonly client: Client;
+  readonly controller: Controller;
+}
+
+type Provider = ComponentType<{ client: Client; children?: ReactNode }>;
+
+class Boundary extends Component<{ onError: (e: Error) => void; children?: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: Error) {
+    this.props.onError(error);
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+/**
+ * Builds a `renderDataHook`-style function around a provider (default `DataProvider`):
+ * it renders a hook under the provider, a Suspense boundary and an error boundary,
+ * with fetches answered by fixtures.
+ *
+ * @example
+ * const renderDataClient = makeRenderDataClient(DataProvider);
+ * const { result, waitForNextUpdate } = renderDataClient(() => useSuspense(TodoResource.get, { id: 1 }), {
+ *   resolverFixtures: [{ endpoint: TodoResource.get, args: [{ id: 1 }], response: { id: 1, title: 'a' } }],
+ * });
+ * expect(result.current).toBeUndefined(); // suspended
+ * await waitForNextUpdate();
+ * expect(result.current.title).toBe('a');
+ */
+export function makeRenderDataClient(Provider: Provider = DataProvider) {
+  const active = new Set<RenderDataHookResult<any, any>>();
+  function renderDataClient<R, P = undefined>(
+    hook: (props: P) => R,
+    {
+      initialProps,
+      client,
+      wrapper: Inner,
+      resolverFixtures,
+      fixtures,
+      ...options
+    }: RenderDataHookOptions<NoInfer<P>> = {},
+  ): RenderDataHookResult<R, P> {
+    const store = client ?? createFixtureClient({ ...options, fixtures: [...(fixtures ?? []), ...(resolverFixtures ?? [])] });
+    const owned = client ? undefined : () => store;
+    const all: R[] = [];
+    let error: Error | undefined;
+    let commits = 0;
+    const result: HookResult<R> = {
+      get current() {
+        return all[all.length - 1] as R;
+      },
+      get error() {
+        return error;
+      },
+      all,
+    };
+    let latest: R;
+    function TestHook({ props }: { props: P }) {
+      latest = hook(props);
+      const value = latest;
+      useEffect(() => {
+        all.push(value);
+        commits++;
+      });
+      return null;
+    }
+    let handle: RenderDataHookResult<R, P> | undefined;
+    function Root({ props }: { props: P }) {
+      useOwnedClient(owned);
+      // testing-library's own cleanup unmounts without us: forget this render then too
+      useEffect(() => () => void (handle && active.delete(handle)), []);
+      const body = (
+        <Boundary
+          onError={(e) => {
+            error = e;
+            commits++;
+          }}
+        >
+          <TestHook props={props} />
+        </Boundary>
+      );
+      return (
+        <Provider client={store}>
+          <Suspense fallback={null}>{Inner ? <Inner>{body}</Inner> : body}</Suspense>
+        </Provider>
+      );
+    }
+    const rendered = render(<Root props={initialProps as P} />);
+    let unmounted = false;
+    const unmount = () => {
+      if (unmounted) return;
+      unmounted = true;
+      rendered.unmount();
+    };
+    handle = {
+      result,
+      rerender: (props?: P) => rendered.rerender(<Root props={(props === undefined ? initialProps : props) as P} />),
+      unmount,
+      async waitForNextUpdate({ timeout = 1000 } = {}) {
+        const start = commits;
+        await waitFor(
+          () => {
+            if (commits === start) throw new Error('waitForNextUpdate: the hook did not render again');
+          },
+          { timeout, interval: 5 },
+        );
+      },
+      waitFor,
+      async allSettled() {
+        const network = store.managers.find((m) => 'pending' in m) as { pending: number } | undefined;
+        do {
+          await act(() => new Promise((r) => setTimeout(r, 0)));
+        } while (network && network.pending > 0);
+      },
+      cleanup() {
+        unmount();
+        if (!client) store.destroy();
+      },
+      client: store,
+      controller: store.controller,
+    };
+    active.add(handle);
+    return handle as RenderDataHookResult<R, P>;
+  }
+  return Object.assign(renderDataClient, {
+    /** Unmounts every render still mounted (testing-library's cleanup also does). */
+    cleanup(): void {
+      for (const handle of [...active]) handle.cleanup();
+    },
+    /** Resolves once no render made here has a fetch in flight. */
+    async allSettled(): Promise<void> {
+      await Promise.all([...active].map((handle) => handle.allSettled()));
+    },
+  });
+}

@@ -1,0 +1,36 @@
+import { ObjectSchema } from './Object';
+
+const cache = new WeakMap<object, unknown>();
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function build(definition: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(definition)) {
+    const value = definition[key];
+    if (value === null || (typeof value !== 'object' && typeof value !== 'function')) out[key] = value;
+    else if (isPlainObject(value)) out[key] = build(value);
+    // entities, lists, collections and deserializers have no value until fetched
+  }
+  return out;
+}
+
+/**
+ * What a read of an object schema shows before anything is stored: its plain
+ * default values (`{ results: new Collection([Todo]), cursor: '' }` gives
+ * `{ cursor: '' }`), the same object every time. Undefined for any other schema.
+ *
+ * @example
+ * schemaDefaults({ total: 0, results: [Todo] }) // { total: 0 }
+ * schemaDefaults(Todo) // undefined
+ */
+export function schemaDefaults(schema: unknown): unknown {
+  const definition = schema instanceof ObjectSchema ? schema.schema : isPlainObject(schema) ? schema : undefined;
+  if (definition === undefined) return undefined;
+  if (!cache.has(definition)) cache.set(definition, build(definition));
+  return cache.get(definition);
+}

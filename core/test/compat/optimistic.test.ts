@@ -1,0 +1,219 @@
+import type { ServerResponse } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Entity, RestEndpoint, createClient, resource, type Client } from '../../src';
+import { startServer, type SeenRequest, type TestServer } from '../rest/server';
+
+class Todo extends Entity {
+  id = 0;
+  title = '';
+  completed = false;
+  userId = 0;
+  updatedAt = 0;
+  static override key = 'Todo';
+}
+
+// Every request waits until the test answers it, so the order of responses is the test's choice.
+interface Held {
+  req: SeenRequest;
+  reply(status: number, body?: unknown): void;
+}
+let server: TestServer;
+let held: Held[] = [];
+let arrived: (() => void) | undefined;
+beforeAll(async () => {
+  server = await startServer((req, res: ServerResponse) => {
+    held.push({
+      req,
+      reply(status, body) {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(body === undefined ? '' : JSON.stringify(body));
+      },
+    });
+    arrived?.();
+  });
+});
+afterAll(() => server.close());
+
+async function nextRequest(): Promise<Held> {
+  while (held.length === 0) await new Promise<void>((r) => (arrived = r));
+  return held.shift()!;
+}
+const settle = () => new Promise((r) => setTimeout(r, 5));
+
+function setup(): { client: Client; TodoResource: ReturnType<typeof makeResource> } {
+  held = [];
+  return { client: createClient(), TodoResource: makeResource() };
+}
+const makeResource = () => resource({ urlPrefix: server.url, path: '/todos/:id', schema: Todo, optimistic: true });
+const seed = [
+  { id: 1, title: 'a', completed: false, userId: 1 },
+  { id: 2, title: 'b', completed: false, userId: 1 },
+];
+async function seeded() {
+  const s = setup();
+  await s.client.controller.setResponse(s.TodoResource.getList, { userId: 1 }, seed);
+  await s.client.controller.setResponse(s.TodoResource.getList, { userId: 2 }, []);
+  return s;
+}
+function read(client: Client, endpoint: any, ...args: any[]): any {
+  return client.controller.getResponse(endpoint, ...args, client.getSnapshot()).data;
+}
+
+describe('optimistic updates', () => {
+  it('the value getOptimisticResponse returns is shown as given', async () => {
+    const { client } = setup();
+    const rename = new RestEndpoint({
+      urlPrefix: server.url,
+      path: '/todos/:id',
+      method: 'PATCH',
+      schema: Todo,
+      getOptimisticResponse: (_snap: unknown, params: any, body: any) => ({ id: params.id, ...body, title: `${body.title}!` }),
+    });
+    const done = client.controller.fetch(rename, { id: 1 }, { title: 'x' });
+    const req = await nextRequest();
+    expect(client.getSnapshot().entities.Todo!['1']).toEqual({ id: 1, title: 'x!' });
+    req.reply(200, { id: 1, title: 'server' });
+    await done;
+    expect(client.getSnapshot().entities.Todo!['1']).toEqual({ id: 1, title: 'server' });
+    expect(client.getSnapshot().optimistic).toEqual([]);
+  });
+
+  it('rolls back when the request rejects with a value that is not an Error', async () => {
+    const { client } = await seeded();
+    for (const reason of ['nope', null, 42, { code: 'E' }]) {
+      const toggle = new RestEndpoint({
+        path: '/todos/:id',
+        method: 'PATCH',
+        schema: Todo,
+        getOptimisticResponse: (_s: unknown, params: any, body: any) => ({ id: params.id, ...body }),
+        fetch: () => Promise.reject(reason),
+      });
+      const done = client.controller.fetch(toggle, { id: 1 }, { completed: true });
+      expect(read(client, makeResource().get, { id: 1 })?.completed).toBe(true);
+      await expect(done).rejects.toBe(reason);
+      expect(client.getSnapshot().optimistic).toEqual([]);
+      expect((client.getSnapshot().entities.Todo!['1'] as Todo).completed).toBe(false);
+    }
+  });
+
+  it('racing toggles: each builds on the previous, and the last started response wins', async () => {
+    const { client, TodoResource } = await seeded();
+    const first = client.controller.fetch(TodoResource.partialUpdate, { id: 1 }, { completed: true });
+    const r1 = await nextRequest();
+    const second = client.controller.fetch(TodoResource.partialUpdate, { id: 1 }, { completed: false });
+    const r2 = await nextRequest();
+    expect(read(client, TodoResource.get, { id: 1 }).completed).toBe(false);
+    // the second answers first; the first's late answer must not win
+    r2.reply(200, { ...seed[0], completed: false, updatedAt: 2 });
+    await second;
+    r1.reply(200, { ...seed[0], completed: true, updatedAt: 1 });
+    await first;
+    expect(read(client, TodoResource.get, { id: 1 })).toMatchObject({ completed: false, updatedAt: 2 });
+  });
+
+  it('optimistic delete drops the item from lists at once and restores it on failure', async () => {
+    const { client, TodoResource } = await seeded();
+    const gone = client.controller.fetch(TodoResource.delete, { id: 1 });
+    const r = await nextRequest();
+    expect(read(client, TodoResource.getList, { userId: 1 }).map((t: Todo) => t.id)).toEqual([2]);
+    r.reply(500, { error: 'boom' });
+    await expect(gone).rejects.toMatchObject({ status: 500 });
+    expect(read(client, TodoResource.getList, { userId: 1 }).map((t: Todo) => t.id)).toEqual([1, 2]);
+    const again = client.controller.fetch(TodoResource.delete, { id: 1 });
+    (await nextRequest()).reply(200, {});
+    await again;
+    expect(read(client, TodoResource.getList, { userId: 1 }).map((t: Todo) => t.id)).toEqual([2]);
+  });
+
+  it('eager create: the optimistic item shows at once, then is replaced by the server item', async () => {
+    const { client, TodoResource } = await seeded();
+    const created = client.controller.fetch(TodoResource.getList.push, { userId: 1 }, { title: 'new', userId: 1 });
+    const r = await nextRequest();
+    const during = read(client, TodoResource.getList, { userId: 1 }) as Todo[];
+    expect(during.map((t) => t.title)).toEqual(['a', 'b', 'new']);
+    r.reply(201, { id: 9, title: 'new', userId: 1, completed: false });
+    expect(((await created) as Todo).id).toBe(9);
+    const after = read(client, TodoResource.getList, { userId: 1 }) as Todo[];
+    expect(after.map((t) => [t.id, t.title])).toEqual([[1, 'a'], [2, 'b'], [9, 'new']]);
+  });
+
+  it('getList.move takes the item out of its old list before the response', async () => {
+    const { client, TodoResource } = await seeded();
+    const moved = client.controller.fetch(TodoResource.getList.move, { id: 2 }, { userId: 2 });
+    const r = await nextRequest();
+    expect(read(client, TodoResource.getList, { userId: 1 }).map((t: Todo) => t.id)).toEqual([1]);
+    expect(read(client, TodoResource.getList, { userId: 2 }).map((t: Todo) => t.id)).toEqual([2]);
+    r.reply(200, { ...seed[1], userId: 2 });
+    await moved;
+    expect(read(client, TodoResource.getList, { userId: 1 }).map((t: Todo) => t.id)).toEqual([1]);
+    expect(read(client, TodoResource.getList, { userId: 2 }).map((t: Todo) => t.id)).toEqual([2]);
+    await settle();
+  });
+
+  it('toggle from the snapshot, with timestamps that race (shouldReorder by updatedAt)', async () => {
+    class Stamped extends Todo {
+      static override key = 'Stamped';
+      static override shouldReorder(_a: unknown, _b: unknown, existing: any, incoming: any) {
+        return existing.updatedAt > incoming.updatedAt;
+      }
+    }
+    const client = createClient();
+    held = [];
+    const getStamped = new RestEndpoint({ urlPrefix: server.url, path: '/todos/:id', schema: Stamped });
+    const toggle = new RestEndpoint({
+      urlPrefix: server.url,
+      path: '/todos/:id/toggle',
+      method: 'POST',
+      body: undefined,
+      schema: Stamped,
+      getOptimisticResponse(snap: any, { id }: { id: number }) {
+        const { data } = snap.getResponse(getStamped, { id });
+        if (!data) throw snap.abort;
+        return { id, completed: !data.completed, updatedAt: snap.fetchedAt };
+      },
+    });
+    await client.controller.setResponse(getStamped, { id: 1 }, { id: 1, completed: false, updatedAt: 0 });
+    const t1 = client.controller.fetch(toggle, { id: 1 });
+    const r1 = await nextRequest();
+    const t2 = client.controller.fetch(toggle, { id: 1 });
+    const r2 = await nextRequest();
+    // two toggles: back to false, each computed from the one before
+    expect(read(client, getStamped, { id: 1 }).completed).toBe(false);
+    r2.reply(200, { id: 1, completed: false, updatedAt: 20 });
+    await t2;
+    r1.reply(200, { id: 1, completed: true, updatedAt: 10 });
+    await t1;
+    expect(read(client, getStamped, { id: 1 })).toMatchObject({ completed: false, updatedAt: 20 });
+    // aborting: nothing stored for id 5, so no optimistic value and no error
+    const t3 = client.controller.fetch(toggle, { id: 5 });
+    const r3 = await nextRequest();
+    expect(read(client, getStamped, { id: 5 })).toBeUndefined();
+    r3.reply(200, { id: 5, completed: true, updatedAt: 30 });
+    await t3;
+    expect(read(client, getStamped, { id: 5 }).completed).toBe(true);
+  });
+
+  it('eager create with a client id: replaced by the server item (its own id), never both', async () => {
+    const { client, TodoResource } = await seeded();
+    const create = TodoResource.getList.push.extend({
+      getOptimisticResponse: (_snap: unknown, _params: unknown, body: any) => ({ ...body, id: 'tmp-1' }),
+    });
+    const created = client.controller.fetch(create, { userId: 1 }, { title: 'eager', userId: 1 });
+    const r = await nextRequest();
+    expect(read(client, TodoResource.getList, { userId: 1 }).map((t: Todo) => t.id)).toEqual([1, 2, 'tmp-1']);
+    r.reply(201, { id: 10, title: 'eager', userId: 1 });
+    await created;
+    expect(read(client, TodoResource.getList, { userId: 1 }).map((t: Todo) => t.id)).toEqual([1, 2, 10]);
+    expect(client.getSnapshot().entities.Todo!['tmp-1']).toBeUndefined();
+  });
+
+  it('a rejected optimistic create leaves the lists as they were', async () => {
+    const { client, TodoResource } = await seeded();
+    const err = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const created = client.controller.fetch(TodoResource.getList.push, { userId: 1 }, { title: 'x', userId: 1 });
+    (await nextRequest()).reply(400, { error: 'bad' });
+    await expect(created).rejects.toMatchObject({ status: 400 });
+    expect(read(client, TodoResource.getList, { userId: 1 }).map((t: Todo) => t.id)).toEqual([1, 2]);
+    err.mockRestore();
+  });
+});

@@ -1,0 +1,115 @@
+// @vitest-environment happy-dom
+import { createApp, defineComponent, h, nextTick, reactive } from 'vue';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+// import { mountDataClient, renderDataCompose } from '@data-client/vue/test';
+import { mountDataClient, renderDataCompose } from '@resto/vue/test';
+// import { DataClientPlugin, useSuspense } from '@data-client/vue';
+import { DataClientPlugin, useSuspense } from '@resto/vue';
+import App, { TodoList } from '../ported/vue/App';
+import { Todo, TodoResource, UserResource } from '../ported/vue/resources';
+import { startServer, type RunningServer } from '../server/index';
+
+const todos = [
+  { id: 1, userId: 1, title: 'write tests', completed: false },
+  { id: 2, userId: 1, title: 'port app', completed: true },
+];
+
+// The app's own tests, as written for data-client's Vue test helpers (fixtures, no server).
+describe('ported Vue app: its data-client tests', () => {
+  const cleanups: (() => void)[] = [];
+  afterEach(() => cleanups.splice(0).forEach((c) => c()));
+
+  it('useSuspense() resolves with the list', async () => {
+    const { result, waitForNextUpdate, cleanup } = renderDataCompose(() => useSuspense(TodoResource.getList, { userId: 1 }), {
+      resolverFixtures: [{ endpoint: TodoResource.getList, args: [{ userId: 1 }], response: todos }],
+    });
+    cleanups.push(cleanup);
+    await waitForNextUpdate();
+    expect(result.current?.value.map((t) => t.title)).toEqual(['write tests', 'port app']);
+    expect(result.current?.value[0]).toBeInstanceOf(Todo);
+  });
+
+  it('TodoList renders from initial fixtures and follows its userId prop', async () => {
+    const props = reactive({ userId: 1 });
+    const { wrapper, cleanup } = mountDataClient(TodoList, {
+      props,
+      initialFixtures: [
+        { endpoint: TodoResource.getList, args: [{ userId: 1 }], response: todos },
+        { endpoint: TodoResource.getList, args: [{ userId: 2 }], response: [{ id: 5, userId: 2, title: 'other', completed: false }] },
+      ],
+    });
+    cleanups.push(cleanup);
+    await flushUntil(() => wrapper.findAll('li').length === 2);
+    expect(wrapper.find('.remaining').text()).toBe('1 left');
+    props.userId = 2;
+    await flushUntil(() => wrapper.findAll('li').length === 1);
+    expect(wrapper.find('li').text()).toContain('other');
+  });
+
+  it('user list from a resolver fixture', async () => {
+    const Users = defineComponent({
+      async setup() {
+        const users = await useSuspense(UserResource.getList);
+        return () => h('ul', users.value.map((u) => h('li', u.name)));
+      },
+    });
+    const { wrapper, waitForNextUpdate, cleanup } = mountDataClient(Users, {
+      resolverFixtures: [{ endpoint: UserResource.getList, args: [], response: [{ id: 1, name: 'Alice', username: 'alice' }] }],
+    });
+    cleanups.push(cleanup);
+    expect(wrapper.find('[data-testid="suspense-fallback"]').exists()).toBe(true);
+    await waitForNextUpdate();
+    await flushUntil(() => wrapper.find('li').exists());
+    expect(wrapper.find('li').text()).toBe('Alice');
+  });
+});
+
+async function flushUntil(check: () => boolean, ms = 3000) {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('not met in time');
+    await new Promise((r) => setTimeout(r, 5));
+    await nextTick();
+  }
+}
+
+// The same app against the real e2e server, with the plugin as the app installs it.
+describe('ported Vue app: against the e2e server', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ port: 0 });
+    (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${server.url}/`);
+  });
+  afterAll(() => server.close());
+
+  it('lists, creates, toggles and deletes todos', async () => {
+    const el = document.createElement('div');
+    document.body.append(el);
+    const app = createApp(App).use(DataClientPlugin);
+    app.mount(el);
+    const items = () => [...el.querySelectorAll('li')].map((li) => li.textContent?.replace('delete', '').trim());
+    try {
+      await flushUntil(() => items().length === 4, 5000);
+      expect(items()[0]).toBe(server.db.todos.get(1)!.title);
+      expect(el.querySelector('.remaining')?.textContent).toBe('3 left');
+
+      const input = el.querySelector<HTMLInputElement>('input[aria-label="new todo"]')!;
+      input.value = 'from the port';
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      el.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+      // optimistic: shown at once, then confirmed by the server
+      await flushUntil(() => items().includes('from the port') && server.requests.count('POST', '/todos') === 1, 5000);
+      await flushUntil(() => [...server.db.todos.values()].some((t) => t.title === 'from the port'), 5000);
+
+      el.querySelector<HTMLInputElement>('li[data-todo="1"] input')!.click();
+      await flushUntil(() => el.querySelector('.remaining')?.textContent === '3 left' && !!server.db.todos.get(1)?.completed, 5000);
+      el.querySelector<HTMLButtonElement>('li[data-todo="2"] button')!.click();
+      await flushUntil(() => !el.querySelector('li[data-todo="2"]') && !server.db.todos.has(2), 5000);
+
+      el.querySelectorAll<HTMLButtonElement>('nav button')[1]!.click();
+      await flushUntil(() => el.querySelector('li[data-todo="5"]') !== null, 5000);
+    } finally {
+      app.unmount();
+    }
+  });
+});
