@@ -1,3 +1,4 @@
+import { resolveArgs, type ArgsInput as CoreArgsInput, type EndpointArgs } from '@resto/core';
 import { untrack } from 'svelte';
 import { createSubscriber } from 'svelte/reactivity';
 
@@ -11,13 +12,14 @@ export interface Source<S> {
 export type StoreSubscribe<T> = (run: (value: T) => void) => () => void;
 
 /**
- * Arguments of a read, as a user writes them after the endpoint or schema:
- * the values themselves, `null` (skip), or one getter returning the values or null.
+ * Arguments of a read, as a user writes them after the endpoint: each a value or
+ * a getter (`() => ({ id })`, re-read when the runes state it reads changes);
+ * `null`, or a getter returning `null`, skips the read. The same rule in every adapter.
  */
-export type ArgsInput<A extends readonly unknown[]> = A | [args: null] | [args: () => A | null];
+export type ArgsInput<A extends readonly unknown[]> = CoreArgsInput<A>;
 
 /** Call arguments of an endpoint. */
-export type Args<E> = E extends (...args: infer A) => any ? A : never;
+export type Args<E> = EndpointArgs<E>;
 
 /** One source for one set of args, plus the runes subscriber that reads it. */
 export interface Entry<O extends Source<any>> {
@@ -35,16 +37,17 @@ export interface Entry<O extends Source<any>> {
  * reading effect is destroyed), `$store` through `subscribe`.
  *
  * @example
- * const b = bind((args) => client.observeWith({}, endpoint, args), (args) => args && endpoint.key(...args), [() => [{ id }]]);
+ * const b = bind((args) => client.observeWith({}, endpoint, args), (args) => args && endpoint.key(...args), [() => ({ id })], 'useDLE');
  * $effect(() => console.log(b.read().getSnapshot()));
  */
 export function bind<O extends Source<any>>(
   open: (args: readonly unknown[] | null) => O,
   keyOf: (args: readonly unknown[] | null) => string | undefined,
   input: readonly unknown[],
+  hook: string,
 ) {
-  const getter = input.length === 1 && typeof input[0] === 'function' ? (input[0] as () => readonly unknown[] | null) : undefined;
-  const fixed = input[0] === null ? null : input;
+  // Any getter makes the read follow runes state; plain values are read once.
+  const reactive = input.some((a) => typeof a === 'function');
 
   let last: Entry<O> | undefined;
   const make = (args: readonly unknown[] | null): Entry<O> => {
@@ -55,9 +58,12 @@ export function bind<O extends Source<any>>(
     return (last = { key, source, track: createSubscriber((update) => source.subscribe(update)) });
   };
   let current: () => Entry<O>;
-  if (getter) current = derive(() => make(getter()));
-  else {
-    const entry = make(fixed);
+  if (reactive) {
+    current = derive(() => make(resolveArgs(hook, input)));
+    // Evaluated now, so a wrong argument form throws at the call, not at first render.
+    untrack(current);
+  } else {
+    const entry = make(resolveArgs(hook, input));
     current = () => entry;
   }
 
@@ -94,7 +100,7 @@ export function bind<O extends Source<any>>(
         attach(untrack(current));
         // Only getter args can change: follow them in an effect root of our own,
         // since a store may be subscribed outside any component.
-        const stopFollow = getter
+        const stopFollow = reactive
           ? $effect.root(() => {
               $effect.pre(() => {
                 const e = current();

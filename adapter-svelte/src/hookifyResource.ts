@@ -16,7 +16,7 @@ import { hookifyResource as hookifyCore, type HookifiedResource, type HookInit }
  * }));
  * // TodoDetail.svelte
  * const get = TodoHooks.useGet();
- * const todo = useSuspense(get, () => [{ id }]);
+ * const todo = useSuspense(get, () => ({ id }));
  * const create = TodoHooks.useGetList().push;
  */
 export function hookifyResource<R extends object>(resource: R, useInit: () => HookInit): HookifiedResource<R> {

@@ -14,12 +14,13 @@ export interface Read<T> {
 }
 
 /** Binds an endpoint read (`client.observeWith`) to Svelte for the client in context. */
-export function bindEndpoint<E extends EndpointLike>(options: ObserveOptions, endpoint: E, input: readonly unknown[]) {
+export function bindEndpoint<E extends EndpointLike>(options: ObserveOptions, endpoint: E, input: readonly unknown[], hook: string) {
   const client = getClient();
   return bind(
     (args) => client.observeWith(options, endpoint, args),
     (args) => (args === null || args[0] === null ? undefined : endpoint.key(...args)),
     input,
+    hook,
   ) as ReturnType<typeof bind<EndpointObserver<E>>>;
 }
 

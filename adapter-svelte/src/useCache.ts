@@ -11,5 +11,5 @@ import { bindEndpoint, readOf, type Read } from './observe.js';
  * {#if me.current}Hi {me.current.name}{/if}
  */
 export function useCache<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<Args<E>>): Read<ResolveType<E> | undefined> {
-  return readOf(bindEndpoint(ObserveModes.cache, endpoint, args), (o) => o.getSnapshot().data);
+  return readOf(bindEndpoint(ObserveModes.cache, endpoint, args, 'useCache'), (o) => o.getSnapshot().data);
 }

@@ -10,12 +10,12 @@ import { bindEndpoint, readOf, type Read } from './observe.js';
  * @example
  * <script>
  *   let { id } = $props();
- *   const todo = useDLE(TodoResource.get, () => [{ id }]);
+ *   const todo = useDLE(TodoResource.get, () => ({ id }));
  * </script>
  * {#if todo.current.error}{todo.current.error.message}
  * {:else if todo.current.loading && !todo.current.data}loading…
  * {:else}{todo.current.data.title}{/if}
  */
 export function useDLE<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<Args<E>>): Read<ObserverSnapshot<ResolveType<E>>> {
-  return readOf(bindEndpoint(ObserveModes.dle, endpoint, args), (o) => o.getSnapshot());
+  return readOf(bindEndpoint(ObserveModes.dle, endpoint, args, 'useDLE'), (o) => o.getSnapshot());
 }

@@ -10,9 +10,9 @@ export type ReadError = Error & { status?: number };
  * while data exists. Args as in `useDLE`.
  *
  * @example
- * const error = useError(TodoResource.get, () => [{ id }]);
+ * const error = useError(TodoResource.get, () => ({ id }));
  * {#if error.current?.status === 404}Not found{/if}
  */
 export function useError<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<Args<E>>): Read<ReadError | undefined> {
-  return readOf(bindEndpoint(ObserveModes.error, endpoint, args), (o) => o.getSnapshot().error);
+  return readOf(bindEndpoint(ObserveModes.error, endpoint, args, 'useError'), (o) => o.getSnapshot().error);
 }

@@ -13,7 +13,7 @@ import { bindEndpoint, readOf, type Read } from './observe.js';
  * const todos = useCache(TodoResource.getList);
  */
 export function useFetch<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<Args<E>>): Read<(Promise<ResolveType<E>> & { resolved: boolean }) | undefined> {
-  const binding = bindEndpoint(ObserveModes.fetch, endpoint, args);
+  const binding = bindEndpoint(ObserveModes.fetch, endpoint, args, 'useFetch');
   keepAlive(binding);
   return readOf(binding, (o) => o.fetchIfNeeded());
 }

@@ -12,7 +12,7 @@ import { suspenseOf, type Suspense } from './useSuspense.js';
  * {#if price.current}{price.current.value}{/if}
  */
 export function useLive<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<Args<E>>): Suspense<ResolveType<E>> {
-  const binding = bindEndpoint(ObserveModes.live, endpoint, args);
+  const binding = bindEndpoint(ObserveModes.live, endpoint, args, 'useLive');
   keepAlive(binding);
   return suspenseOf(binding);
 }

@@ -27,7 +27,7 @@ export interface Loading<F extends (...args: any[]) => Promise<any>> extends Rea
 export function useLoading<F extends (...args: any[]) => Promise<any>>(fn: F): Loading<F> {
   const tracker = createLoading<Parameters<F>, Awaited<ReturnType<F>>>(fn);
   const read = readOf(
-    bind(() => tracker, () => '', []),
+    bind(() => tracker, () => '', [], 'useLoading'),
     (s) => s.getSnapshot(),
   );
   return {

@@ -11,7 +11,7 @@ import { readOf, type Read } from './observe.js';
  * @example
  * const remaining = new Query(new All(Todo), (todos) => todos.filter((t) => !t.completed).length);
  * const count = useQuery(remaining);
- * const todo = useQuery(Todo, () => [{ id }]);
+ * const todo = useQuery(Todo, () => ({ id }));
  * {count.current} left; {todo.current?.title}
  */
 export function useQuery<S>(schema: S, ...args: readonly unknown[]): Read<DenormalizeNullable<S> | undefined> {
@@ -20,6 +20,7 @@ export function useQuery<S>(schema: S, ...args: readonly unknown[]): Read<Denorm
     (a) => client.query(schema, ...(a ?? [null])),
     (a) => (a === null || a[0] === null ? undefined : JSON.stringify(a)),
     args,
+    'useQuery',
   );
   return readOf(binding, (o) => o.getSnapshot());
 }

@@ -11,7 +11,7 @@ import { bindEndpoint, readOf, type Read } from './observe.js';
  * useSubscription(TodoResource.get.extend({ pollFrequency: 2000 }), { id });
  */
 export function useSubscription<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<Args<E>>): Read<ResolveType<E> | undefined> {
-  const binding = bindEndpoint(ObserveModes.subscription, endpoint, args);
+  const binding = bindEndpoint(ObserveModes.subscription, endpoint, args, 'useSubscription');
   keepAlive(binding);
   return readOf(binding, (o) => o.getSnapshot().data);
 }

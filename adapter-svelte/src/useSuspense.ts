@@ -102,7 +102,7 @@ export function suspenseOf<E extends EndpointLike>(binding: ReturnType<typeof bi
  * @example
  * <script>
  *   let { id } = $props();
- *   const todo = useSuspense(TodoResource.get, () => [{ id }]);
+ *   const todo = useSuspense(TodoResource.get, () => ({ id }));
  * </script>
  * {#await todo.promise}
  *   loading…
@@ -113,5 +113,5 @@ export function suspenseOf<E extends EndpointLike>(binding: ReturnType<typeof bi
  * {/await}
  */
 export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<Args<E>>): Suspense<ResolveType<E>> {
-  return suspenseOf(bindEndpoint(ObserveModes.suspense, endpoint, args));
+  return suspenseOf(bindEndpoint(ObserveModes.suspense, endpoint, args, 'useSuspense'));
 }

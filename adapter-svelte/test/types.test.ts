@@ -18,16 +18,16 @@ function typeChecks() {
   expectTypeOf(suspense(api.get, { id: 1 })).toEqualTypeOf<Suspense<Todo>>();
   expectTypeOf(suspense(api.get, { id: 1 }).current).toEqualTypeOf<Todo | undefined>();
   expectTypeOf(suspense(api.list).current).toEqualTypeOf<Todo[] | undefined>();
-  expectTypeOf(suspense(api.get, () => [{ id }]).promise).toEqualTypeOf<Todo | Promise<Todo>>();
-  expectTypeOf(suspense(api.get, () => (id ? [{ id }] : null)).current).toEqualTypeOf<Todo | undefined>();
+  expectTypeOf(suspense(api.get, () => ({ id })).promise).toEqualTypeOf<Todo | Promise<Todo>>();
+  expectTypeOf(suspense(api.get, () => (id ? { id } : null)).current).toEqualTypeOf<Todo | undefined>();
   expectTypeOf(dle(api.get, null)).toEqualTypeOf<Read<ObserverSnapshot<Todo>>>();
   expectTypeOf(cache(api.get, { id: 1 }).current).toEqualTypeOf<Todo | undefined>();
   expectTypeOf(query(Todo, { id: 1 }).current).toEqualTypeOf<Todo | undefined>();
   expectTypeOf(loading(async (n: number) => String(n)).run).toEqualTypeOf<(n: number) => Promise<string | undefined>>();
   // @ts-expect-error: the path needs an id
   suspense(api.get, { ident: 1 });
-  // @ts-expect-error: a getter returns the args as a tuple
-  suspense(api.get, () => ({ id }));
+  // @ts-expect-error: a getter returns one argument, not the list of them
+  suspense(api.get, () => [{ id }]);
   void client;
 }
 

@@ -3,3 +3,4 @@ export * from './EndpointObserver';
 export * from './QueryObserver';
 export * from './observeModes';
 export * from './createLoading';
+export * from './args';

@@ -1,0 +1,70 @@
+/**
+ * The argument rule every adapter follows: after the endpoint, each argument is a
+ * value or a getter returning it (Vue also takes refs); `null`, or a getter that
+ * returns `null`, switches the read off. A getter is re-read when what it reads
+ * changes (Vue and Svelte track it; React calls it on every render).
+ */
+
+/** The call arguments of an endpoint, e.g. `[{ id: number }]`. */
+export type EndpointArgs<E> = E extends (...args: infer A) => any ? A : never;
+
+/** One argument as a hook takes it: the value, or a getter returning it (or `null` to skip). */
+export type ArgInput<T> = T | (() => T | null);
+
+/**
+ * A hook's arguments after the endpoint, as a user writes them.
+ *
+ * @example
+ * useDLE(TodoResource.get, { id: 1 });                       // a value
+ * useDLE(TodoResource.get, () => ({ id: props.id }));        // a getter, re-read when props.id changes
+ * useDLE(TodoResource.get, () => (open ? { id } : null));    // null: no read, no fetch
+ */
+export type ArgsInput<A extends readonly unknown[]> = { [K in keyof A]: ArgInput<A[K]> } | readonly [ArgInput<null>];
+
+/** An error as Resto stores it: `NetworkError`, `SchemaError` and friends carry a numeric `status`. */
+export type StatusError = Error & { status?: number };
+
+/**
+ * An error an adapter throws at its user: it names the hook, says what went wrong
+ * and what to do, in the same words in every framework.
+ *
+ * @example
+ * throw adapterError('useClient()', 'no client in context', 'wrap the app in <DataProvider>');
+ * // Error: Resto useClient(): no client in context. Fix: wrap the app in <DataProvider>.
+ */
+export function adapterError(where: string, problem: string, fix: string): Error {
+  return new Error(`Resto ${where}: ${problem}. Fix: ${fix}.`);
+}
+
+const callGetter = (arg: unknown) => (typeof arg === 'function' ? (arg as () => unknown)() : arg);
+
+/**
+ * Turns what a user passed after the endpoint into call arguments (or `null`:
+ * skip), by the rule above. `read` resolves one argument (Vue passes `toValue`).
+ *
+ * @example
+ * resolveArgs('useDLE', [() => ({ id: 1 })]); // [{ id: 1 }]
+ * resolveArgs('useDLE', [null]);              // null
+ * resolveArgs('useDLE', [() => undefined]);   // []: an endpoint without arguments
+ */
+export function resolveArgs(
+  hook: string,
+  input: readonly unknown[],
+  read: (arg: unknown) => unknown = callGetter,
+): readonly unknown[] | null {
+  const args = input.map(read);
+  if (args[0] === null) return null;
+  // A getter may say "no argument" with undefined: `() => (token ? undefined : null)`.
+  while (args.length && args[args.length - 1] === undefined && typeof input[args.length - 1] === 'function') args.pop();
+  for (let i = 0; i < args.length; i++) {
+    if (typeof input[i] === 'function' && Array.isArray(args[i])) {
+      // The earlier Svelte form, one getter for the whole list: say how to write it now.
+      throw adapterError(
+        `${hook}()`,
+        `argument ${i + 1} is a getter that returned an array`,
+        `give each argument its own getter, e.g. ${hook}(endpoint, () => ({ id })) instead of ${hook}(endpoint, () => [{ id }])`,
+      );
+    }
+  }
+  return args;
+}
