@@ -1,4 +1,5 @@
 import type { Controller, Dispatch, GCInterface } from '../controller';
+import { ownValue } from '../schema/ownEntry';
 import { GC, RESET, SET_RESPONSE, type ActionTypes, type EndpointLike, type State } from '../state';
 import type { Manager, Middleware } from './Manager';
 
@@ -178,7 +179,7 @@ export class GCPolicy implements Manager, GCInterface {
         const metas = latest.entitiesMeta[entityKey];
         for (const pk in table) {
           if (reach.has(entityKey + '\u0000' + pk)) continue;
-          const m = metas?.[pk];
+          const m = ownValue(metas, pk);
           const overBound = reach.size + entities.length >= this.maxEntities;
           if (overBound || !m || now > m.expiresAt + this.graceMS) entities.push([entityKey, pk]);
         }

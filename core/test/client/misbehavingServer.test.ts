@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { startServer, until } from '@resto/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { All, Collection, createClient, Entity, NetworkError, RestEndpoint, type Client } from '../../src';
+import { All, Collection, createClient, Entity, ExpiryStatus, NetworkError, RestEndpoint, Values, type Client } from '../../src';
 
 // A server that answers whatever the current test tells it to, to check what a
 // client keeps when the answer is bad.
@@ -201,6 +201,7 @@ describe('4. an entity whose id is "__proto__"', () => {
       urlPrefix: server.url,
       path: '/tagged',
       schema: new Collection([Todo]),
+      searchParams: {} as { tag: string },
       name: 'byTag',
     });
     client = createClient();
@@ -227,6 +228,14 @@ describe('4. an entity whose id is "__proto__"', () => {
     const after = client.getSnapshot();
     expect(Object.hasOwn(after.entities.MTodo!, '__proto__')).toBe(true);
     expect(({} as Record<string, unknown>).title).toBeUndefined();
+
+    // A map keyed by "__proto__" (Values) keeps that key too.
+    const byKey = new RestEndpoint({ urlPrefix: server.url, path: '/map', schema: new Values(Todo), name: 'byKey' });
+    reply = send(200, '{"__proto__":{"id":"m1","title":"M1"},"z":{"id":"m2","title":"M2"}}');
+    const map = (await client.controller.fetch(byKey)) as Record<string, Todo>;
+    expect(Object.getPrototypeOf(map)).toBe(Object.prototype);
+    expect(Object.keys(map)).toEqual(['__proto__', 'z']);
+    expect(Object.getOwnPropertyDescriptor(map, '__proto__')?.value).toMatchObject({ title: 'M1' });
   });
 
   it('a read of "__proto__" that was never stored is missing, not Object.prototype', async () => {
@@ -285,7 +294,8 @@ describe('5. path params cannot traverse', () => {
 
 describe('6. search params and keys', () => {
   it('args equal up to key order at any depth share a key; arrays are repeated keys', async () => {
-    const search = new RestEndpoint({ urlPrefix: server.url, path: '/search', name: 'search' });
+    // `any`: these calls probe what the runtime does with values the types would refuse.
+    const search = new RestEndpoint({ urlPrefix: server.url, path: '/search', name: 'search', searchParams: {} as Record<string, any> });
     expect(search.key({ b: 1, a: 2 })).toBe(search.key({ a: 2, b: 1 }));
     expect(search.url({ tags: ['a', 'b'], q: 'x' })).toBe(`${server.url}/search?q=x&tags=a&tags=b`);
     expect(search.key({ tags: ['a', 'b'] })).not.toBe(search.key({ tags: ['b', 'a'] }));
@@ -311,6 +321,7 @@ describe('6. search params and keys', () => {
     const nested = new RestEndpoint({
       urlPrefix: server.url,
       path: '/search',
+      searchParams: {} as { filter: Record<string, number> },
       searchToString(params: Record<string, unknown>) {
         return `q=${encodeURIComponent(JSON.stringify(params))}`;
       },
@@ -341,6 +352,11 @@ describe('7. invalidate during an in-flight read', () => {
     await client.controller.invalidate(getTodo, { id: '1' });
     release();
     await stale;
+    // v2 is stored (newer entities are fine) but the result is not valid again...
+    const state = client.getSnapshot();
+    expect(state.entities.MTodo!['1']).toMatchObject({ title: 'v2' });
+    expect(client.controller.getResponse(getTodo, { id: '1' }, state).expiryStatus).toBe(ExpiryStatus.Invalid);
+    // ...so the mounted read fetches once more.
     await until(() => n === 2 && obs.getSnapshot().data?.title === 'v3');
     expect(obs.getSnapshot()).toMatchObject({ loading: false, error: undefined });
   });
