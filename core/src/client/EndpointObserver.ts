@@ -331,15 +331,15 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
 
   private fetch(owner: object | undefined, force = false): Promise<void> {
     if (this.fetching && !force) return this.fetching;
-    // Not uniqueNow(): stepping it here would date the response a hair ahead of the clock.
-    // At worst (an invalidation in this same millisecond) it costs one extra fetch.
-    const startedAt = Date.now();
+    // Each invalidation has its own time: a different one at the end means one happened meanwhile.
+    const invalidatedAtStart = this.store.getSnapshot().meta[this.key!]?.invalidatedAt;
     const done = () => {
       if (this.fetching !== run) return;
       this.fetching = undefined;
       const meta = this.store.getSnapshot().meta[this.key!];
       // Invalidated while this fetch ran: its answer is out of date, so it answers nothing.
-      const invalidatedSince = meta?.invalidated && meta.invalidatedAt !== undefined && meta.invalidatedAt > startedAt;
+      const invalidatedSince =
+        meta?.invalidated && meta.invalidatedAt !== undefined && meta.invalidatedAt !== invalidatedAtStart;
       if (!invalidatedSince) this.handledMeta = meta;
       this.stale = true;
       const prev = this.snapshot;

@@ -262,7 +262,13 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
         endpoint: this.name,
       });
     }
-    if (!response.ok) throw new NetworkError(response, { url: input, endpoint: this.name });
+    if (!response.ok) {
+      throw new NetworkError(response, {
+        message: `${this.name}: ${input}: ${response.statusText || String(response.status)}`,
+        url: input,
+        endpoint: this.name,
+      });
+    }
     return response;
   }
 
