@@ -183,7 +183,10 @@ export abstract class Entity {
       // records with many undeclared fields copy fastest by spread; few, by assigning onto `new`
       plan.spread = plan.ctorSafe && Object.keys(stored).length > plan.defaultKeys.length + 8;
     }
-    if (plan.spread && hasAll(stored, plan.defaultKeys)) {
+    if (Object.hasOwn(stored, '__proto__')) {
+      // A JSON field named "__proto__" stays a field: Object.assign would make it the prototype.
+      inst = Object.setPrototypeOf({ ...(plan.ctorSafe ? new (this as any)() : plan.defaults), ...stored }, this.prototype);
+    } else if (plan.spread && hasAll(stored, plan.defaultKeys)) {
       inst = Object.setPrototypeOf({ ...stored }, this.prototype);
     } else if (plan.ctorSafe) {
       // field initializers give a fixed-shape object: faster than adding defaults one by one

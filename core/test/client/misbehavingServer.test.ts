@@ -238,6 +238,17 @@ describe('4. an entity whose id is "__proto__"', () => {
     expect(Object.getOwnPropertyDescriptor(map, '__proto__')?.value).toMatchObject({ title: 'M1' });
   });
 
+  it('a field named "__proto__" stays a field: the entity keeps its class', async () => {
+    const { getTodo } = endpoints();
+    client = createClient();
+    reply = send(200, '{"id":"1","title":"t","__proto__":{"polluted":true,"pk":null}}');
+    const todo = (await client.controller.fetch(getTodo, { id: '1' })) as Todo & { polluted?: boolean };
+    expect(todo).toBeInstanceOf(Todo);
+    expect(todo.pk()).toBe('1');
+    expect(todo.polluted).toBeUndefined();
+    expect(Object.getOwnPropertyDescriptor(todo, '__proto__')?.value).toEqual({ polluted: true, pk: null });
+  });
+
   it('a read of "__proto__" that was never stored is missing, not Object.prototype', async () => {
     const { getTodo } = endpoints();
     client = createClient();
