@@ -1,5 +1,6 @@
 import { ArraySchema, normalizeArray } from '../schema/Array';
 import { Collection } from '../schema/Collection';
+import { CollectionChange } from '../schema/CollectionChange';
 import { Entity } from '../schema/Entity';
 import { normalizeObject, ObjectSchema } from '../schema/Object';
 import { Union } from '../schema/Union';
@@ -98,6 +99,7 @@ function checkTopLevel(schema: any, input: unknown): void {
   let expected: string | undefined;
   if (Array.isArray(schema) || schema instanceof ArraySchema || schema instanceof Collection) expected = 'an array';
   else if (typeof schema === 'function' && schema.prototype instanceof Entity) expected = 'an object';
+  else if (schema instanceof CollectionChange) expected = 'an object or an array';
   else if (
     schema instanceof ObjectSchema ||
     schema instanceof Values ||

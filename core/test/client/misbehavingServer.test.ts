@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { startServer, until } from '@resto/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { All, Collection, createClient, Entity, ExpiryStatus, NetworkError, RestEndpoint, Values, type Client } from '../../src';
+import { All, Collection, createClient, Entity, ExpiryStatus, NetworkError, resource, RestEndpoint, Values, type Client } from '../../src';
 
 // A server that answers whatever the current test tells it to, to check what a
 // client keeps when the answer is bad.
@@ -133,6 +133,22 @@ describe('2. a JSON scalar where an Entity or object is declared', () => {
       expect(snap.data).toMatchObject({ title: 'kept' });
     });
   }
+
+  it('a mutation answered with a scalar (push to a list) is a SchemaError and the list is unchanged', async () => {
+    const Todos = resource({ urlPrefix: server.url, path: '/todos/:id', schema: Todo });
+    client = createClient();
+    reply = ok([{ id: '1', title: 'kept' }]);
+    await client.controller.fetch(Todos.getList);
+    const before = client.getSnapshot();
+    for (const scalar of ['"oops"', '42']) {
+      reply = send(200, scalar);
+      const error = (await client.controller.fetch(Todos.getList.push, { title: 'x' }).catch((e: unknown) => e)) as Error;
+      expect(error.name).toBe('SchemaError');
+      expect(error.message).toContain('MTodo.getList.push');
+    }
+    expect(client.getSnapshot().entities).toBe(before.entities);
+    expect(client.getSnapshot().endpoints).toBe(before.endpoints);
+  });
 
   it('a read of a key whose first answer is a scalar ends with an error, not loading forever', async () => {
     const { getTodo } = endpoints();
