@@ -7,6 +7,7 @@ import {
   createClient,
   Entity,
   NetworkManager,
+  resource,
   RestEndpoint,
   Union,
   Values,
@@ -114,7 +115,11 @@ function answer(res: ServerResponse) {
 }
 
 beforeAll(async () => {
-  server = await startServer({ 'GET *': (_hit, res) => answer(res), 'DELETE *': (_hit, res) => answer(res) });
+  server = await startServer({
+    'GET *': (_hit, res) => answer(res),
+    'POST *': (_hit, res) => answer(res),
+    'DELETE *': (_hit, res) => answer(res),
+  });
 });
 afterAll(() => server.close());
 
@@ -188,7 +193,59 @@ describe('property: whatever the server answers', () => {
           }
         },
       ),
-      { numRuns: 700 },
+      { numRuns: 400 },
+    );
+  }, 60_000);
+});
+
+describe('property: whatever the server answers to a mutation', () => {
+  it('a list read keeps every item it had, and a failed push changes nothing', async () => {
+    const Posts = resource({ urlPrefix: server.url, path: '/posts/:id', schema: PPost });
+    const seed = [
+      { id: 'p1', title: 'one', author: { id: 'u1', name: 'Ada' } },
+      { id: 'p2', title: 'two', author: null },
+    ];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('push', 'unshift', 'partialUpdate', 'delete'), replies, async (member, reply) => {
+        const client = createClient();
+        try {
+          await client.controller.setResponse(Posts.getList, structuredClone(seed));
+          const list = client.observe(Posts.getList);
+          const stop = list.subscribe(() => list.getSnapshot());
+          const before = client.getSnapshot();
+          current = reply;
+          const endpoint: any =
+            member === 'push' ? Posts.getList.push : member === 'unshift' ? Posts.getList.unshift : (Posts as any)[member];
+          const args = member === 'delete' ? [{ id: 'p1' }] : member === 'partialUpdate' ? [{ id: 'p1' }, { title: 'x' }] : [{ title: 'x' }];
+          let settled = false;
+          const done = client.controller.fetch(endpoint, ...args).then(
+            () => 'ok',
+            (error: Error) => {
+              if (error.name !== 'AbortError') expect(error.message).toMatch(/^PfPost\.|PfPost/);
+              return 'error';
+            },
+          );
+          void done.finally(() => (settled = true));
+          const outcome = await done;
+          expect(settled || outcome).toBeTruthy();
+          await quiescent(client);
+
+          const snap = list.getSnapshot();
+          expect(snap.loading).toBe(false);
+          const after = client.getSnapshot();
+          if (outcome === 'error') {
+            expect(after.entities).toBe(before.entities);
+            expect(after.endpoints).toBe(before.endpoints);
+          }
+          // Items leave a list only by a delete that succeeded.
+          const ids = ((snap.data ?? []) as PPost[]).map((p) => p.id);
+          for (const { id } of seed) if (!(member === 'delete' && id === 'p1' && outcome === 'ok')) expect(ids).toContain(id);
+          stop();
+        } finally {
+          client.destroy();
+        }
+      }),
+      { numRuns: 250 },
     );
   }, 60_000);
 });

@@ -150,6 +150,17 @@ describe('2. a JSON scalar where an Entity or object is declared', () => {
     expect(client.getSnapshot().endpoints).toBe(before.endpoints);
   });
 
+  it('a null member pushed into a list of entities never shows up as an item', async () => {
+    const Todos = resource({ urlPrefix: server.url, path: '/todos/:id', schema: Todo });
+    client = createClient();
+    reply = ok([{ id: '1', title: 'kept' }]);
+    await client.controller.fetch(Todos.getList);
+    reply = ok([null, { id: '2', title: 'new' }]);
+    await client.controller.fetch(Todos.getList.push, { title: 'new' });
+    const list = client.controller.getResponse(Todos.getList, client.getSnapshot()).data as Todo[];
+    expect(list.map((t) => t.id)).toEqual(['1', '2']);
+  });
+
   it('a read of a key whose first answer is a scalar ends with an error, not loading forever', async () => {
     const { getTodo } = endpoints();
     client = createClient();
