@@ -155,6 +155,15 @@ export abstract class Entity {
       optimisticCounts.set(delegate, n);
       id = `optimistic-${delegate.meta.fetchedAt}${n > 1 ? `-${n}` : ''}`;
     }
+    if (typeof id === 'object' || typeof id === 'function' || typeof id === 'symbol') {
+      // `${id}` would give '[object Object]' or '1,2': different entities under one key.
+      throw new SchemaError(
+        this.key,
+        key,
+        `primary key must be a string or number, got ${Array.isArray(id) ? 'an array' : typeof id} ${safeShow(id)}`,
+        this.prototype.pk === Entity.prototype.pk ? 'the `id` field holds it; define pk() to pick a scalar' : undefined,
+      );
+    }
     const pk = typeof id === 'string' ? id : `${id}`;
     // never mutate the caller's object: process may return its input
     const data = processed === input ? { ...input } : processed;
@@ -244,6 +253,15 @@ export abstract class Entity {
 function hasAll(obj: object, keys: string[]): boolean {
   for (let i = 0; i < keys.length; i++) if (!(keys[i]! in obj)) return false;
   return true;
+}
+
+function safeShow(value: unknown): string {
+  try {
+    const text = JSON.stringify(value) ?? String(value);
+    return text.length > 40 ? `${text.slice(0, 40)}...` : text;
+  } catch {
+    return '';
+  }
 }
 
 function missingPkError(cls: any, processed: any, field: unknown): SchemaError {

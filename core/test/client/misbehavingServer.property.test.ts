@@ -61,7 +61,7 @@ type Reply = { status: number; type: string | undefined; body: string; cut?: boo
 const idLike = fc.oneof(
   fc.constantFrom('u1', 'u2', 'p1', '__proto__', 'constructor', '', 'toString', '0'),
   fc.integer({ min: -2, max: 3 }),
-  fc.constant(null),
+  fc.constantFrom(null, true, { a: 1 }, [1, 2]),
 );
 const userLike = fc.record(
   { id: idLike, name: fc.oneof(fc.string(), fc.jsonValue({ maxDepth: 1 })), type: fc.constantFrom('user', 'post', 'x') },

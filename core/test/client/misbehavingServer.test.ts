@@ -276,6 +276,18 @@ describe('4. an entity whose id is "__proto__"', () => {
     expect(Object.getOwnPropertyDescriptor(todo, '__proto__')?.value).toEqual({ polluted: true, pk: null });
   });
 
+  it('ids that are objects or arrays are a SchemaError, never "[object Object]" shared by all', async () => {
+    const { listTodos } = endpoints();
+    client = createClient();
+    for (const body of ['[{"id":{"a":1},"title":"x"},{"id":{"b":2},"title":"y"}]', '[{"id":[1,2],"title":"x"},{"id":"1,2","title":"y"}]']) {
+      reply = send(200, body);
+      const error = (await client.controller.fetch(listTodos).catch((e: unknown) => e)) as Error;
+      expect(error.name).toBe('SchemaError');
+      expect(error.message).toMatch(/listTodos: MTodo.*primary key must be a string or number/);
+    }
+    expect(client.getSnapshot().entities.MTodo).toBeUndefined();
+  });
+
   it('a read of "__proto__" that was never stored is missing, not Object.prototype', async () => {
     const { getTodo } = endpoints();
     client = createClient();
