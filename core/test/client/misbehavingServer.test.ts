@@ -381,6 +381,28 @@ describe('6. search params and keys', () => {
   });
 });
 
+describe('6b. collection keys', () => {
+  it('filter args equal up to key order at any depth name one collection; a "__proto__" arg is kept', async () => {
+    const byFilter = new RestEndpoint({
+      urlPrefix: server.url,
+      path: '/todos',
+      searchParams: {} as Record<string, unknown>,
+      searchToString: (params: Record<string, unknown>) => `q=${encodeURIComponent(JSON.stringify(params))}`,
+      schema: new Collection([Todo]),
+      name: 'byFilter',
+    });
+    client = createClient();
+    reply = ok([{ id: '1', title: 'a' }]);
+    await client.controller.fetch(byFilter, { filter: { a: 1, b: 2 } });
+    await client.controller.fetch(byFilter, { filter: { b: 2, a: 1 } });
+    const protoArgs = JSON.parse('{"__proto__":"x"}') as Record<string, unknown>;
+    await client.controller.fetch(byFilter, protoArgs);
+    await client.controller.fetch(byFilter, {});
+    const keys = Object.keys(client.getSnapshot().entities[byFilter.schema.key]!);
+    expect(keys.sort()).toEqual(['{"__proto__":"x"}', '{"filter":{"a":1,"b":2}}', '{}']);
+  });
+});
+
 describe('7. invalidate during an in-flight read', () => {
   it('the answer of a request started before the invalidation does not make the data valid; a mounted read refetches', async () => {
     const { getTodo } = endpoints();
