@@ -59,10 +59,12 @@ const SETTLED = Promise.resolve();
  */
 export class EndpointObserver<E extends EndpointLike = EndpointLike> {
   readonly endpoint: E;
-  /** `null` for a conditional read that is switched off. */
+  /** `null` for a conditional read that is switched off, or args that make no key (see `getSnapshot().error`). */
   readonly args: readonly unknown[] | null;
   /** The store key, or undefined when `args` is null. */
   readonly key: string | undefined;
+  /** Why `args` make no key (a bad path param, say): shown as the read's error, never thrown. */
+  private readonly argsError: (Error & { status?: number }) | undefined;
   private readonly store: StoreLike;
   private readonly options: ObserveOptions;
   private readonly listeners = new Set<() => void>();
@@ -80,8 +82,20 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
   constructor(store: StoreLike, endpoint: E, args: readonly unknown[] | null, options: ObserveOptions = {}) {
     this.store = store;
     this.endpoint = endpoint;
-    this.args = args === null || args[0] === null ? null : args;
-    this.key = this.args ? endpoint.key(...this.args) : undefined;
+    const live = args === null || args[0] === null ? null : args;
+    let key: string | undefined;
+    let argsError: (Error & { status?: number }) | undefined;
+    if (live) {
+      try {
+        key = endpoint.key(...live);
+      } catch (error) {
+        // Delivered like a fetch error (snapshot, read(), readAsync()), not thrown from observe().
+        argsError = error instanceof Error ? error : new Error(String(error));
+      }
+    }
+    this.args = argsError ? null : live;
+    this.key = key;
+    this.argsError = argsError;
     this.options = options;
   }
 
@@ -152,6 +166,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
    * return r.data;
    */
   read(): ReadResult<ResolveType<E> | undefined> {
+    if (this.argsError) return { status: 'error', error: this.argsError };
     if (this.args === null) return { status: 'ready', data: undefined };
     const { data, error } = this.getSnapshot();
     if (error) return { status: 'error', error };
@@ -249,7 +264,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
 
   private compute(state: State): ObserverSnapshot<ResolveType<E>> {
     if (this.args === null) {
-      return { data: undefined, loading: false, error: undefined, expiryStatus: ExpiryStatus.Valid, stale: false };
+      const error = this.argsError;
+      return { data: undefined, loading: false, error, expiryStatus: error ? ExpiryStatus.Invalid : ExpiryStatus.Valid, stale: false };
     }
     const { controller } = this.store;
     const res = controller.getResponse(this.endpoint, ...this.args, state);
@@ -318,10 +334,16 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
 
   private fetch(owner: object | undefined, force = false): Promise<void> {
     if (this.fetching && !force) return this.fetching;
+    // Each invalidation has its own time: a different one at the end means one happened meanwhile.
+    const invalidatedAtStart = this.store.getSnapshot().meta[this.key!]?.invalidatedAt;
     const done = () => {
       if (this.fetching !== run) return;
       this.fetching = undefined;
-      this.handledMeta = this.store.getSnapshot().meta[this.key!];
+      const meta = this.store.getSnapshot().meta[this.key!];
+      // Invalidated while this fetch ran: its answer is out of date, so it answers nothing.
+      const invalidatedSince =
+        meta?.invalidated && meta.invalidatedAt !== undefined && meta.invalidatedAt !== invalidatedAtStart;
+      if (!invalidatedSince) this.handledMeta = meta;
       this.stale = true;
       const prev = this.snapshot;
       if (this.listeners.size) {

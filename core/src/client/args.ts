@@ -5,9 +5,6 @@
  * changes (Vue and Svelte track it; React calls it on every render).
  */
 
-/** The call arguments of an endpoint, e.g. `[{ id: number }]`. */
-export type EndpointArgs<E> = E extends (...args: infer A) => any ? A : never;
-
 /** One argument as a hook takes it: the value, or a getter returning it (or `null` to skip). */
 export type ArgInput<T> = T | (() => T | null);
 

@@ -149,7 +149,7 @@ export class Controller {
    */
   invalidate<E extends EndpointLike>(endpoint: E, ...args: EndpointArgs<E>): Promise<void> {
     if ((args as unknown[])[0] === null) return Promise.resolve();
-    return this.dispatch({ type: INVALIDATE, key: endpoint.key(...args) });
+    return this.dispatch({ type: INVALIDATE, key: endpoint.key(...args), date: uniqueNow() });
   }
 
   /**
@@ -159,7 +159,7 @@ export class Controller {
    * controller.invalidateAll({ testKey: TodoResource.getList.testKey });
    */
   invalidateAll({ testKey }: { testKey: (key: string) => boolean }): Promise<void> {
-    return this.dispatch({ type: INVALIDATE_ALL, testKey });
+    return this.dispatch({ type: INVALIDATE_ALL, testKey, date: uniqueNow() });
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { Controller, Dispatch, GCInterface } from '../controller';
+import { ownValue } from '../schema/ownEntry';
 import { GC, RESET, SET_RESPONSE, type ActionTypes, type EndpointLike, type State } from '../state';
 import type { Manager, Middleware } from './Manager';
 

@@ -1,4 +1,5 @@
 import { denormalizeArray } from '../schema/Array';
+import { ownValue } from '../schema/ownEntry';
 import { denormalizeObject } from '../schema/Object';
 import { INVALID } from '../schema/symbols';
 import type { Unvisit } from '../schema/types';
@@ -29,8 +30,7 @@ interface LocalEntry {
 /** True when the stored schema's entry is still current in `entities`. */
 export function depsValid(deps: unknown[], entities: Tables, from: number): boolean {
   for (let i = from; i < deps.length; i += 3) {
-    const t = entities[deps[i] as string];
-    if ((t === undefined ? undefined : t[deps[i + 1] as string]) !== deps[i + 2]) return false;
+    if (ownValue(entities[deps[i] as string], deps[i + 1] as string) !== deps[i + 2]) return false;
   }
   return true;
 }
@@ -82,8 +82,7 @@ export class Denormalizer {
 
   private stored(schema: any, pk: string): any {
     const key: string = schema.key;
-    const t = this.entities[key];
-    const obj = t === undefined ? undefined : t[pk];
+    const obj = ownValue(this.entities[key], pk);
     if (this.cache === undefined) {
       if (obj === undefined || obj === INVALID || typeof obj !== 'object') return obj;
       return this.storedPlain(schema, obj);

@@ -1,4 +1,5 @@
 import { Denormalizer, depsValid, type EntityEntry } from './Denormalizer';
+import { ownValue } from '../schema/ownEntry';
 import { queryKey } from './queryKey';
 import type { DenormalizeNullable } from '../schema/types';
 
@@ -184,8 +185,7 @@ export class MemoCache {
         for (let i = 0; i < deps.length; i += 3) {
           const key = deps[i] as string;
           if (!changed.includes(key)) continue;
-          const t = entities[key];
-          if ((t === undefined ? undefined : t[deps[i + 1] as string]) !== deps[i + 2]) return false;
+          if (ownValue(entities[key], deps[i + 1] as string) !== deps[i + 2]) return false;
         }
       }
       for (const key of changed) entry.tables.set(key, entities[key]);

@@ -1,4 +1,5 @@
 import { Entity } from '../schema/Entity';
+import { ownValue, setOwn } from '../schema/ownEntry';
 import { INVALID } from '../schema/symbols';
 import type { EntityMeta, NormalizeDelegate, NormalizeMeta, StoredSchema } from '../schema/types';
 import { deepEqual, isSubsetEqual } from './equal';
@@ -92,8 +93,7 @@ export class NormalizeStore implements NormalizeDelegate {
   }
 
   getEntity(key: string, pk: string): any {
-    const t = this.entities[key];
-    return t === undefined ? undefined : t[pk];
+    return ownValue(this.entities[key], pk);
   }
 
   getEntities(key: string): Readonly<Record<string, any>> | undefined {
@@ -101,8 +101,7 @@ export class NormalizeStore implements NormalizeDelegate {
   }
 
   getMeta(key: string, pk: string): EntityMeta | undefined {
-    const t = this.entitiesMeta[key];
-    return t === undefined ? undefined : t[pk];
+    return ownValue(this.entitiesMeta[key], pk);
   }
 
   private write(key: string, pk: string, value: any): void {
@@ -117,7 +116,7 @@ export class NormalizeStore implements NormalizeDelegate {
       t = this.entities[key] = copy.table;
       own[key] = copy.dense;
     }
-    t![pk] = value;
+    setOwn(t!, pk, value);
     const d = own[key]!;
     if (d >= 0) own[key] = nextDense(d, pk);
   }
@@ -134,7 +133,7 @@ export class NormalizeStore implements NormalizeDelegate {
       t = this.entitiesMeta[key] = copy.table as Record<string, EntityMeta>;
       own[key] = copy.dense;
     }
-    t![pk] = meta;
+    setOwn(t!, pk, meta);
     const d = own[key]!;
     if (d >= 0) own[key] = nextDense(d, pk);
   }
@@ -160,10 +159,8 @@ export class NormalizeStore implements NormalizeDelegate {
 
   mergeEntity(schema: StoredSchema, pk: string, incoming: any): void {
     const key = schema.key;
-    const table = this.entities[key];
-    const existing = table === undefined ? undefined : table[pk];
-    const metaTable = this.entitiesMeta[key];
-    const existingMeta = metaTable === undefined ? undefined : metaTable[pk];
+    const existing = ownValue(this.entities[key], pk);
+    const existingMeta = ownValue(this.entitiesMeta[key], pk);
     const incomingMeta = this.entityMeta;
     if (existing === undefined || existing === INVALID) {
       this.write(key, pk, incoming);

@@ -1,7 +1,12 @@
-import { normalizeArray } from '../schema/Array';
-import { normalizeObject } from '../schema/Object';
+import { ArraySchema, normalizeArray } from '../schema/Array';
+import { Collection } from '../schema/Collection';
+import { CollectionChange } from '../schema/CollectionChange';
+import { Entity } from '../schema/Entity';
+import { normalizeObject, ObjectSchema } from '../schema/Object';
+import { Union } from '../schema/Union';
+import { Values } from '../schema/Values';
 import { schemaName } from '../schema/Polymorphic';
-import { SchemaError } from '../schema/SchemaError';
+import { looksLikeJSON, notParsedError, SchemaError } from '../schema/SchemaError';
 import type { EntityMeta, NormalizeMeta, Visit } from '../schema/types';
 import { NormalizeStore, type NormalizeInputStore } from './NormalizeStore';
 
@@ -53,6 +58,7 @@ export function normalize<R = any>(
     expiresAt: meta?.expiresAt ?? Infinity,
     optimistic: optimistic ?? meta?.optimistic,
   };
+  checkTopLevel(schema, input);
   const delegate = new NormalizeStore(store, args, fullMeta);
   let depth = 0;
   const visit: Visit = (s, value, parent, key, a) => {
@@ -83,4 +89,34 @@ export function normalize<R = any>(
     indexes: delegate.indexes as any,
     entitiesMeta: delegate.entitiesMeta,
   };
+}
+
+/**
+ * Inside a response a scalar where an Entity sits is a reference to a stored one,
+ * but a whole response that is a scalar (`"oops"`, `42`) where an Entity, a list
+ * or an object is declared is a bad answer: stored, it would read back as nothing.
+ */
+function checkTopLevel(schema: any, input: unknown): void {
+  if (input === null || input === undefined || typeof input === 'object') return;
+  let expected: string | undefined;
+  if (Array.isArray(schema) || schema instanceof ArraySchema || schema instanceof Collection) expected = 'an array';
+  else if (typeof schema === 'function' && schema.prototype instanceof Entity) expected = 'an object';
+  else if (schema instanceof CollectionChange) expected = 'an object or an array';
+  else if (
+    schema instanceof ObjectSchema ||
+    schema instanceof Values ||
+    schema instanceof Union ||
+    (typeof schema === 'object' && Object.getPrototypeOf(schema) === Object.prototype)
+  ) {
+    expected = 'an object';
+  }
+  if (expected === undefined) return;
+  if (typeof input === 'string' && looksLikeJSON(input)) throw notParsedError(schemaName(schema), undefined);
+  const shown = JSON.stringify(input) ?? String(input);
+  throw new SchemaError(
+    schemaName(schema),
+    undefined,
+    `expected ${expected}, but the response is the ${typeof input} ${shown.length > 60 ? `${shown.slice(0, 60)}...` : shown}`,
+    typeof input === 'string' ? 'check the urlPrefix/path and the Content-Type of the response' : undefined,
+  );
 }

@@ -1,4 +1,5 @@
 import { queryKeyObject } from '../schema/Object';
+import { ownValue } from '../schema/ownEntry';
 import type { QueryDelegate } from '../schema/types';
 
 type Tables = { readonly [key: string]: { readonly [pk: string]: any } | undefined };
@@ -13,10 +14,7 @@ type Tables = { readonly [key: string]: { readonly [pk: string]: any } | undefin
  */
 export function queryKey(schema: any, args: readonly any[], entities: Tables): any {
   const delegate: QueryDelegate = {
-    getEntity: (key, pk) => {
-      const t = entities[key];
-      return t === undefined ? undefined : t[pk];
-    },
+    getEntity: (key, pk) => ownValue(entities[key], pk),
     getEntities: (key) => entities[key],
     queryKey: (s, a) => visitQueryKey(s, a, delegate),
   };

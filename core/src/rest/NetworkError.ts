@@ -1,12 +1,15 @@
 /**
- * Thrown by `fetchResponse` when a response is not ok, or when the request
- * could not be sent at all (then `status` is 500 and `response` is absent).
+ * Thrown by a RestEndpoint when a response is not ok, when the request could not
+ * be sent, when the body broke off while being read (then `status` is 500, so the
+ * default errorPolicy treats it as soft), or when a 200 carried no data for a
+ * schema that expects some. `url` and `endpoint` say which call failed.
  *
  * @example
  * try {
  *   await getUser({ id: 5 });
  * } catch (error) {
  *   if (error instanceof NetworkError && error.status === 404) showNotFound();
+ *   if (error instanceof NetworkError) console.warn(error.endpoint, error.url);
  * }
  */
 export class NetworkError extends Error {
@@ -14,9 +17,16 @@ export class NetworkError extends Error {
   status: number;
   /** The response, when there was one. */
   response?: Response;
+  /** The URL requested, when known. */
+  url?: string;
+  /** The name of the endpoint that made the request, when known. */
+  endpoint?: string;
   override name = 'NetworkError';
 
-  constructor(response?: Response, options: { status?: number; message?: string; cause?: unknown } = {}) {
+  constructor(
+    response?: Response,
+    options: { status?: number; message?: string; cause?: unknown; url?: string; endpoint?: string } = {},
+  ) {
     super(
       options.message ??
         (response ? `${response.url}: ${response.statusText || String(response.status)}` : 'Network request failed'),
@@ -24,6 +34,9 @@ export class NetworkError extends Error {
     );
     this.status = options.status ?? response?.status ?? 500;
     if (response) this.response = response;
+    const url = options.url ?? (response?.url || undefined);
+    if (url !== undefined) this.url = url;
+    if (options.endpoint !== undefined) this.endpoint = options.endpoint;
   }
 
   /**

@@ -3,6 +3,7 @@ import type { FetchFunction } from '../endpoint/types';
 import { collectionMutation, getPageEndpoint, paginatedEndpoint } from './collectionExtenders';
 import { detectContent, type Content } from './content';
 import { NetworkError } from './NetworkError';
+import { isWellFormed } from './wellFormed';
 import { fillPath, matchesPath, pathTemplate } from './pathTemplate';
 import type { RestEndpointConstructor, RestGenerics, RestTypeFor } from './RestEndpointTypes';
 
@@ -52,6 +53,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
   declare signal?: AbortSignal;
   declare content?: Content;
   declare paginationField?: string;
+  declare nullable?: boolean;
   declare [HAS_BODY]: boolean;
 
   constructor(options: Params & { path?: string }) {
@@ -163,9 +165,11 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     let url = this.urlPrefix + fillPath(this.path, urlParams, this.name);
     const search: Params = {};
     let hasSearch = false;
-    for (const key of Object.keys(urlParams)) {
-      if (template.names.has(key) || urlParams[key] === undefined) continue;
-      search[key] = urlParams[key];
+    // Sorted at every depth, so args equal up to key order give one URL and one key.
+    for (const key of Object.keys(urlParams).sort()) {
+      const value = urlParams[key];
+      if (template.names.has(key) || value === undefined || value === null) continue;
+      search[key] = sortKeys(value, `${this.name}: search parameter "${key}"`, []);
       hasSearch = true;
     }
     if (!hasSearch) return url;
@@ -175,7 +179,18 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
   }
 
   searchToString(searchParams: Params): string {
-    const search = new URLSearchParams(searchParams as Record<string, string>);
+    const search = new URLSearchParams();
+    for (const key of Object.keys(searchParams)) {
+      const value = searchParams[key];
+      if (value === undefined || value === null) continue;
+      const what = `${this.name}: search parameter "${key}"`;
+      checkText(key, what);
+      if (Array.isArray(value)) {
+        for (const item of value) search.append(key, searchScalar(item, `${what} (an array item)`));
+      } else {
+        search.append(key, searchScalar(value, what));
+      }
+    }
     search.sort();
     return search.toString();
   }
@@ -243,9 +258,17 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
         status: 500,
         message: `${this.name}: request to ${input} failed: ${(error as Error)?.message ?? String(error)}`,
         cause: error,
+        url: input,
+        endpoint: this.name,
       });
     }
-    if (!response.ok) throw new NetworkError(response);
+    if (!response.ok) {
+      throw new NetworkError(response, {
+        message: `${this.name}: ${input}: ${response.statusText || String(response.status)}`,
+        url: input,
+        endpoint: this.name,
+      });
+    }
     return response;
   }
 
@@ -313,6 +336,52 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
   }
 }
 
+function isPlainObject(value: unknown): value is Params {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** A copy of plain objects (at any depth) with their keys sorted; other values as they are. */
+function sortKeys(value: unknown, what: string, seen: unknown[]): unknown {
+  if (!Array.isArray(value) && !isPlainObject(value)) return value;
+  if (seen.includes(value)) throw new TypeError(`${what} contains itself (a cycle), so it cannot be sent in a URL`);
+  seen.push(value);
+  let out: unknown;
+  if (Array.isArray(value)) {
+    out = value.map((item) => sortKeys(item, what, seen));
+  } else {
+    const sorted: Params = {};
+    for (const k of Object.keys(value).sort()) {
+      const v = sortKeys(value[k], what, seen);
+      if (k === '__proto__') Object.defineProperty(sorted, k, { value: v, enumerable: true, writable: true, configurable: true });
+      else sorted[k] = v;
+    }
+    out = sorted;
+  }
+  seen.pop();
+  return out;
+}
+
+function checkText(text: string, what: string): void {
+  if (!isWellFormed(text)) {
+    throw new TypeError(`${what} contains a lone UTF-16 surrogate, which cannot be sent in a URL`);
+  }
+}
+
+/** One value of the default query encoding: strings, numbers, booleans (and Dates etc. by their String()). */
+function searchScalar(value: unknown, what: string): string {
+  if (value === null || value === undefined || Array.isArray(value) || isPlainObject(value)) {
+    const got = value === null || value === undefined ? String(value) : Array.isArray(value) ? 'an array' : 'an object';
+    throw new TypeError(
+      `${what} is ${got}; the default searchToString sends strings, numbers, booleans and flat arrays of them (as repeated keys). Override searchToString to encode nested data, e.g. with the qs library: searchToString(params) { return qs.stringify(params) }`,
+    );
+  }
+  const text = String(value);
+  checkText(text, what);
+  return text;
+}
+
 function setBody(endpoint: RestEndpointImpl): void {
   endpoint[HAS_BODY] = true;
 }
@@ -327,8 +396,52 @@ proto.fetch = async function fetch(this: RestEndpointImpl, ...args: unknown[]) {
   const [params, body] = this.splitArgs(args);
   const url = this.url(params);
   const response = await this.fetchResponse(url, await this.getRequestInit(body));
-  return this.process(await this.parseResponse(response), ...args);
+  let parsed: unknown;
+  try {
+    parsed = await this.parseResponse(response);
+  } catch (error) {
+    throw transportError(this, url, response, error);
+  }
+  const value = this.process(parsed, ...args);
+  if (
+    (value === null || value === undefined) &&
+    response.status !== 204 &&
+    this.schema !== undefined &&
+    this.schema !== null &&
+    !this.nullable
+  ) {
+    // Storing "nothing" would replace good data: a 200 without data is a bad answer.
+    throw new NetworkError(response, {
+      status: 400,
+      message: `${this.name}: ${url} answered ${response.status} with ${value === null ? 'no data (an empty body or null)' : 'no data'}, but its schema expects data; set nullable: true if "nothing" is a valid answer`,
+      url,
+      endpoint: this.name,
+    });
+  }
+  return value;
 };
+
+/**
+ * What reading the body threw, as a NetworkError naming the endpoint and URL. A
+ * body that broke off (socket closed mid-stream) is a network failure: status
+ * 500, soft by default. An abort stays an abort.
+ */
+function transportError(endpoint: RestEndpointImpl, url: string, response: Response, error: unknown): unknown {
+  if ((error as Error | undefined)?.name === 'AbortError') return error;
+  if (error instanceof NetworkError) {
+    error.url ??= url;
+    error.endpoint ??= endpoint.name;
+    return error;
+  }
+  if (typeof (error as { status?: unknown } | undefined)?.status === 'number') return error;
+  return new NetworkError(response, {
+    status: 500,
+    message: `${endpoint.name}: the response from ${url} broke off while being read: ${(error as Error)?.message ?? String(error)}`,
+    cause: error,
+    url,
+    endpoint: endpoint.name,
+  });
+}
 proto.errorPolicy = function errorPolicy(error: { status?: number }) {
   return (error?.status ?? 0) >= 500 ? 'soft' : undefined;
 };

@@ -134,6 +134,8 @@ export interface RestEndpointOptions<F extends FetchFunction = FetchFunction, S 
   signal?: AbortSignal | undefined;
   content?: Content;
   paginationField?: string;
+  /** The server may answer `null` (or an empty 200) for "nothing": stored as `null` instead of failing. */
+  nullable?: boolean;
   url?(urlParams: any): string;
   searchToString?(searchParams: Record<string, any>): string;
   getRequestInit?(body?: any): Promise<RequestInit> | RequestInit;
@@ -295,6 +297,8 @@ export interface RestInstance<
   signal?: AbortSignal | undefined;
   content?: Content;
   paginationField?: string;
+  /** Whether `null` or an empty 200 is a valid answer despite the schema. */
+  nullable?: boolean;
   dataExpiryLength?: number;
   errorExpiryLength?: number;
   invalidIfStale?: boolean;

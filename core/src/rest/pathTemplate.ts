@@ -1,4 +1,5 @@
 import { parse, pathToRegexp, type Token, type TokenData } from 'path-to-regexp';
+import { isWellFormed } from './wellFormed';
 
 /**
  * A parsed path template (path-to-regexp v8 syntax, with `?` and `+` literal).
@@ -130,14 +131,30 @@ function encodeValue(
             `${describe(token.name)} must contain only strings, got ${show(segment)}`,
           );
         }
-        return encodeURIComponent(String(segment));
+        return encodeSegment(String(segment), `${describe(token.name)} (a *wildcard segment)`);
       })
       .join('/');
   }
   if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'bigint') {
     throw new TypeError(`${describe(token.name)} must be a string or number, got ${show(value)}`);
   }
-  return encodeURIComponent(String(value));
+  return encodeSegment(String(value), describe(token.name));
+}
+
+/**
+ * Percent-encode one path segment. `.`, `..` and `''` are refused rather than
+ * encoded: URL parsers (fetch included) read `%2E%2E` as `..` too, so
+ * `{ id: '..' }` on `/users/:id` would otherwise send `DELETE /`. A lone UTF-16
+ * surrogate has no UTF-8 form (encodeURIComponent throws a bare URIError).
+ */
+function encodeSegment(text: string, what: string): string {
+  if (text === '' || text === '.' || text === '..') {
+    throw new TypeError(`${what} cannot be ${JSON.stringify(text)}: it would change which path the request goes to`);
+  }
+  if (!isWellFormed(text)) {
+    throw new TypeError(`${what} contains a lone UTF-16 surrogate, which cannot be sent in a URL`);
+  }
+  return encodeURIComponent(text);
 }
 
 function show(value: unknown): string {

@@ -29,13 +29,18 @@ function toList(input: any, key: any, name: string): any[] {
   return Object.values(input);
 }
 
-/** Denormalize a list; members that are deleted (INVALID) or missing are skipped. */
+/**
+ * Denormalize a list; members that are deleted (INVALID) or missing are skipped, and so
+ * is `null` in a list of entities (or Unions): a server's `[null]` is no entity, and
+ * merged into a list by `push` it would reach code that reads `item.id`.
+ */
 export function denormalizeArray(schema: any, input: any, unvisit: Unvisit): any {
   if (!Array.isArray(input)) return input;
   const out: any[] = [];
+  const skipNull = typeof schema === 'function' || typeof schema?.denormalize === 'function';
   for (let i = 0; i < input.length; i++) {
     const v = unvisit(schema, input[i]);
-    if (v !== undefined && v !== INVALID) out.push(v);
+    if (v !== undefined && v !== INVALID && !(v === null && skipNull)) out.push(v);
   }
   return out;
 }

@@ -197,6 +197,15 @@ export abstract class Entity {
       optimisticCounts.set(delegate, n);
       id = `optimistic-${delegate.meta.fetchedAt}${n > 1 ? `-${n}` : ''}`;
     }
+    if (typeof id === 'object' || typeof id === 'function' || typeof id === 'symbol') {
+      // `${id}` would give '[object Object]' or '1,2': different entities under one key.
+      throw new SchemaError(
+        this.key,
+        key,
+        `primary key must be a string or number, got ${Array.isArray(id) ? 'an array' : typeof id} ${safeShow(id)}`,
+        this.prototype.pk === Entity.prototype.pk ? 'the `id` field holds it; define pk() to pick a scalar' : undefined,
+      );
+    }
     const pk = typeof id === 'string' ? id : `${id}`;
     const invalid = this.validate(processed);
     if (invalid) throw new SchemaError(this.key, key, invalid);
@@ -231,7 +240,10 @@ export abstract class Entity {
       // records with many undeclared fields copy fastest by spread; few, by assigning onto `new`
       plan.spread = plan.ctorSafe && Object.keys(stored).length > plan.defaultKeys.length + 8;
     }
-    if (plan.spread && hasAll(stored, plan.defaultKeys)) {
+    if (Object.hasOwn(stored, '__proto__')) {
+      // A JSON field named "__proto__" stays a field: Object.assign would make it the prototype.
+      inst = Object.setPrototypeOf({ ...(plan.ctorSafe ? new (this as any)() : plan.defaults), ...stored }, this.prototype);
+    } else if (plan.spread && hasAll(stored, plan.defaultKeys)) {
       inst = Object.setPrototypeOf({ ...stored }, this.prototype);
     } else if (plan.ctorSafe) {
       // field initializers give a fixed-shape object: faster than adding defaults one by one
@@ -292,6 +304,15 @@ setBaseValidate(Entity.validate);
 function hasAll(obj: object, keys: string[]): boolean {
   for (let i = 0; i < keys.length; i++) if (!(keys[i]! in obj)) return false;
   return true;
+}
+
+function safeShow(value: unknown): string {
+  try {
+    const text = JSON.stringify(value) ?? String(value);
+    return text.length > 40 ? `${text.slice(0, 40)}...` : text;
+  } catch {
+    return '';
+  }
 }
 
 function missingPkError(cls: any, processed: any, field: unknown): SchemaError {

@@ -1,4 +1,5 @@
 import { INVALID } from './symbols';
+import { setOwn } from './ownEntry';
 import { Polymorphic, type SchemaAttribute } from './Polymorphic';
 import { SchemaError, looksLikeJSON, notParsedError } from './SchemaError';
 import type { MemberOf } from './Array';
@@ -26,7 +27,7 @@ export class Values<S = any> extends Polymorphic {
     const out: Record<string, any> = {};
     for (const k in input) {
       const v = input[k];
-      if (v !== undefined && v !== null) out[k] = this.normalizeValue(v, input, k, args, visit);
+      if (v !== undefined && v !== null) setOwn(out, k, this.normalizeValue(v, input, k, args, visit));
     }
     return out;
   }
@@ -36,7 +37,7 @@ export class Values<S = any> extends Polymorphic {
     const out: Record<string, any> = {};
     for (const k in input) {
       const v = this.denormalizeValue(input[k], unvisit);
-      if (v !== undefined && v !== INVALID) out[k] = v;
+      if (v !== undefined && v !== INVALID) setOwn(out, k, v);
     }
     return out;
   }

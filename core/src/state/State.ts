@@ -8,6 +8,8 @@ export interface ResultMeta extends EntityMeta {
   readonly error?: unknown;
   readonly errorPolicy?: 'soft';
   readonly invalidated?: true;
+  /** When it was invalidated; a response to a fetch started before then leaves it invalidated. */
+  readonly invalidatedAt?: number;
 }
 
 /**

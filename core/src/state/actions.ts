@@ -49,11 +49,15 @@ export interface OptimisticAction {
 export interface InvalidateAction {
   readonly type: typeof INVALIDATE;
   readonly key: string;
+  /** When it happened: responses of fetches started earlier do not make the result valid again. */
+  readonly date?: number;
 }
 
 export interface InvalidateAllAction {
   readonly type: typeof INVALIDATE_ALL;
   readonly testKey: (key: string) => boolean;
+  /** See {@link InvalidateAction.date}. */
+  readonly date?: number;
 }
 
 export interface ExpireAllAction {

@@ -1,4 +1,5 @@
 import { normalize } from '../normalize';
+import { ownValue, setOwn } from '../schema/ownEntry';
 import {
   EXPIRE_ALL,
   GC,
@@ -33,9 +34,9 @@ export function reducer(state: State, action: ActionTypes): State {
     case OPTIMISTIC:
       return { ...state, optimistic: [...state.optimistic, action] };
     case INVALIDATE:
-      return markKeys(state, (key) => key === action.key, invalidated);
+      return markKeys(state, (key) => key === action.key, invalidated(action.date));
     case INVALIDATE_ALL:
-      return markKeys(state, action.testKey, invalidated);
+      return markKeys(state, action.testKey, invalidated(action.date));
     case EXPIRE_ALL:
       return markKeys(state, action.testKey, expired);
     case RESET:
@@ -90,9 +91,9 @@ export function keepOptimisticIdentity(prev: State, base: State, visible: State)
     if (!table || table === baseTable || !prevTable) continue;
     for (const pk in table) {
       const value = table[pk];
-      if (baseTable && baseTable[pk] === value) continue;
-      const before = prevTable[pk];
-      if (before !== undefined && before !== value && shallowEqual(before, value)) table[pk] = before;
+      if (baseTable && ownValue(baseTable, pk) === value) continue;
+      const before = ownValue(prevTable, pk);
+      if (before !== undefined && before !== value && shallowEqual(before, value)) setOwn(table, pk, before);
     }
   }
   return visible;
@@ -142,9 +143,14 @@ function setResponse(state: State, action: SetResponseAction, optimistic: boolea
       (endpoints as Record<string, unknown>)[k] = updaters[k]!(endpoints[k]);
     }
   }
+  // A request started before an invalidation answers for the data as it was then:
+  // it is stored, but the result stays invalid until a later fetch answers.
+  const stillInvalid = prev?.invalidated && prev.invalidatedAt !== undefined && meta.fetchedAt < prev.invalidatedAt;
   const nextMeta: ResultMeta = older
     ? prev
-    : { date: meta.date, fetchedAt: meta.fetchedAt, expiresAt: meta.expiresAt, prevExpiresAt: prev?.expiresAt };
+    : stillInvalid
+      ? { date: meta.date, fetchedAt: meta.fetchedAt, expiresAt: 0, invalidated: true, invalidatedAt: prev.invalidatedAt }
+      : { date: meta.date, fetchedAt: meta.fetchedAt, expiresAt: meta.expiresAt, prevExpiresAt: prev?.expiresAt };
   return {
     ...state,
     entities,
@@ -173,7 +179,7 @@ function setError(
     error,
     ...(errorPolicy ? { errorPolicy } : null),
     // An invalidated result stays unusable until a fetch succeeds.
-    ...(prev?.invalidated ? { invalidated: true as const } : null),
+    ...(prev?.invalidated ? { invalidated: true as const, invalidatedAt: prev.invalidatedAt } : null),
   };
   return { ...state, meta: { ...state.meta, [key]: next } };
 }
@@ -199,12 +205,15 @@ function withoutOptimistic(state: State, key: string, fetchedAt: number): State 
 }
 
 // Both drop a stored error: the point is to fetch again now, not after errorExpiryLength.
-const invalidated = (m: ResultMeta | undefined): ResultMeta => ({
-  date: m?.date ?? 0,
-  fetchedAt: m?.fetchedAt ?? 0,
-  expiresAt: 0,
-  invalidated: true,
-});
+const invalidated =
+  (at: number | undefined) =>
+  (m: ResultMeta | undefined): ResultMeta => ({
+    date: m?.date ?? 0,
+    fetchedAt: m?.fetchedAt ?? 0,
+    expiresAt: 0,
+    invalidated: true,
+    ...(at !== undefined ? { invalidatedAt: at } : null),
+  });
 const expired = (m: ResultMeta | undefined): ResultMeta | undefined =>
   m && { date: m.date, fetchedAt: m.fetchedAt, expiresAt: 1, ...(m.invalidated ? { invalidated: true as const } : null) };
 

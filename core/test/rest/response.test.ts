@@ -124,7 +124,7 @@ describe('errors (spec 7)', () => {
   it('a non-ok response throws NetworkError with numeric status and the response', async () => {
     const error = await endpoint('/missing')().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
-    expect(error).toMatchObject({ status: 404, message: `${server.url}/missing: Not Found` });
+    expect(error).toMatchObject({ status: 404, message: `/missing: ${server.url}/missing: Not Found`, endpoint: "/missing", url: `${server.url}/missing` });
     const response = (error as NetworkError).response!;
     expect(await response.json()).toEqual({ error: 'not found' });
   });
