@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Client } from '@resto/core';
+import { adapterError, type Client } from '@resto/core';
 
 /** The client every hook below a `DataProvider` reads from. */
 export const ClientContext = createContext<Client | null>(null);
@@ -14,6 +14,6 @@ export const ClientContext = createContext<Client | null>(null);
  */
 export function useClient(): Client {
   const client = useContext(ClientContext);
-  if (!client) throw new Error('@resto/react: no client found. Render this component inside <DataProvider>.');
+  if (!client) throw adapterError('useClient()', 'no client in context', 'render this component inside <DataProvider>');
   return client;
 }

@@ -1,4 +1,4 @@
-import { ObserveModes, type EndpointLike, type ResolveType } from '@resto/core';
+import { ObserveModes, type ArgsInput, type EndpointLike, type ResolveType } from '@resto/core';
 import type { ArgsOf } from './types';
 import { useObserver } from './useObserver';
 import { useSnapshot } from './useSnapshot';
@@ -14,7 +14,7 @@ const FIELDS = ['data'] as const;
  * const me = useCache(CurrentUser.get);
  * return me ? <Avatar user={me} /> : <LoginButton />;
  */
-export function useCache<E extends EndpointLike>(endpoint: E, ...args: ArgsOf<E> | [null]): ResolveType<E> | undefined {
-  const observer = useObserver(ObserveModes.cache, endpoint, args);
+export function useCache<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<ArgsOf<E>>): ResolveType<E> | undefined {
+  const observer = useObserver(ObserveModes.cache, endpoint, args, 'useCache');
   return useSnapshot(observer, FIELDS).data;
 }

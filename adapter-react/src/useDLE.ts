@@ -1,4 +1,4 @@
-import { ObserveModes, type EndpointLike, type ResolveType } from '@resto/core';
+import { ObserveModes, type ArgsInput, type EndpointLike, type ResolveType } from '@resto/core';
 import type { ArgsOf } from './types';
 import { useObserver } from './useObserver';
 import { useSnapshot } from './useSnapshot';
@@ -22,7 +22,7 @@ export interface DLE<T> {
  * if (error) return <p>{error.message}</p>;
  * if (!todos) return <Spinner />;
  */
-export function useDLE<E extends EndpointLike>(endpoint: E, ...args: ArgsOf<E> | [null]): DLE<ResolveType<E>> {
-  const observer = useObserver(ObserveModes.dle, endpoint, args);
+export function useDLE<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<ArgsOf<E>>): DLE<ResolveType<E>> {
+  const observer = useObserver(ObserveModes.dle, endpoint, args, 'useDLE');
   return useSnapshot(observer, FIELDS);
 }

@@ -1,4 +1,4 @@
-import { ObserveModes, type EndpointLike } from '@resto/core';
+import { ObserveModes, type ArgsInput, type EndpointLike } from '@resto/core';
 import type { ArgsOf } from './types';
 import { useObserver } from './useObserver';
 import { useSnapshot } from './useSnapshot';
@@ -15,8 +15,8 @@ const FIELDS = ['error'] as const;
  */
 export function useError<E extends EndpointLike>(
   endpoint: E,
-  ...args: ArgsOf<E> | [null]
+  ...args: ArgsInput<ArgsOf<E>>
 ): (Error & { status?: number }) | undefined {
-  const observer = useObserver(ObserveModes.error, endpoint, args);
+  const observer = useObserver(ObserveModes.error, endpoint, args, 'useError');
   return useSnapshot(observer, FIELDS).error;
 }

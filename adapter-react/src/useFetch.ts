@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { ObserveModes, type EndpointLike, type ResolveType } from '@resto/core';
+import { ObserveModes, type ArgsInput, type EndpointLike, type ResolveType } from '@resto/core';
 import type { ArgsOf } from './types';
 import { useObserver } from './useObserver';
 
@@ -18,9 +18,9 @@ import { useObserver } from './useObserver';
  */
 export function useFetch<E extends EndpointLike>(
   endpoint: E,
-  ...args: ArgsOf<E> | [null]
+  ...args: ArgsInput<ArgsOf<E>>
 ): (Promise<ResolveType<E>> & { resolved: boolean }) | undefined {
-  const observer = useObserver(ObserveModes.fetch, endpoint, args);
+  const observer = useObserver(ObserveModes.fetch, endpoint, args, 'useFetch');
   // Subscribing keeps the read fresh (the observer revalidates on expiry); the promise
   // is the same object while one fetch runs, so new data alone never re-renders.
   return useSyncExternalStore(observer.subscribe, () => observer.fetchIfNeeded(), () => undefined);

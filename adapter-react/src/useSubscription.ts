@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { ObserveModes, type EndpointLike } from '@resto/core';
+import { ObserveModes, type ArgsInput, type EndpointLike } from '@resto/core';
 import type { ArgsOf } from './types';
 import { useObserver } from './useObserver';
 
@@ -17,7 +17,7 @@ const nothing = () => 0;
  * useSubscription(Ticker.get, { symbol });
  * const ticker = useSuspense(Ticker.get, { symbol });
  */
-export function useSubscription<E extends EndpointLike>(endpoint: E, ...args: ArgsOf<E> | [null]): void {
-  const observer = useObserver(ObserveModes.subscription, endpoint, args);
+export function useSubscription<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<ArgsOf<E>>): void {
+  const observer = useObserver(ObserveModes.subscription, endpoint, args, 'useSubscription');
   useSyncExternalStore(observer.subscribe, nothing, nothing);
 }

@@ -1,4 +1,4 @@
-import { ObserveModes, type EndpointLike, type EndpointObserver, type ResolveType } from '@resto/core';
+import { ObserveModes, type ArgsInput, type EndpointLike, type EndpointObserver, type ResolveType } from '@resto/core';
 import { withRetry } from './retry';
 import type { ArgsOf } from './types';
 import { useObserver } from './useObserver';
@@ -18,9 +18,9 @@ const FIELDS = ['data', 'error'] as const;
  * }
  */
 export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: ArgsOf<E>): ResolveType<E>;
-export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: ArgsOf<E> | [null]): ResolveType<E> | undefined;
+export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<ArgsOf<E>>): ResolveType<E> | undefined;
 export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: readonly unknown[]): ResolveType<E> | undefined {
-  const observer = useObserver(ObserveModes.suspense, endpoint, args);
+  const observer = useObserver(ObserveModes.suspense, endpoint, args, 'useSuspense');
   // Subscribes (re-rendering when data or error change); core's read() decides what to show.
   useSnapshot(observer, FIELDS);
   return readSuspense(observer);

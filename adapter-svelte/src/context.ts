@@ -1,4 +1,4 @@
-import { createClient, type Client, type Controller } from '@resto/core';
+import { adapterError, createClient, type Client, type Controller } from '@resto/core';
 import { getContext, hasContext, onDestroy, setContext } from 'svelte';
 
 /** The context key under which the client is stored (for `mount(App, { context })`). */
@@ -32,9 +32,21 @@ export function setClient(client?: Client): Client {
  */
 export function getClient(): Client {
   if (!hasContext(CLIENT_KEY)) {
-    throw new Error('@resto/svelte: no client in context. Call setClient() in a root component (or pass clientContext(client) to mount).');
+    throw adapterError('useClient()', 'no client in context', 'call setClient() in a root component, or mount with { context: clientContext(client) }');
   }
   return getContext<Client>(CLIENT_KEY);
+}
+
+/**
+ * The client in context, under the name every adapter uses (`getClient` is the
+ * same function). Call during component init.
+ *
+ * @example
+ * const client = useClient();
+ * client.getSnapshot().entities;
+ */
+export function useClient(): Client {
+  return getClient();
 }
 
 /**

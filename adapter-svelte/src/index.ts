@@ -1,5 +1,5 @@
 // Public entry of @resto/svelte: context, reads (runes `current` + store `subscribe`), hookifyResource.
-export { CLIENT_KEY, clientContext, getClient, setClient, useController } from './context.js';
+export { CLIENT_KEY, clientContext, getClient, setClient, useClient, useController } from './context.js';
 export type { Args, ArgsInput, StoreSubscribe } from './bind.svelte.js';
 export type { Read } from './observe.js';
 export { useSuspense, type Suspense } from './useSuspense.js';
@@ -12,4 +12,5 @@ export { useLive } from './useLive.js';
 export { useLoading, type Loading, type LoadingState } from './useLoading.js';
 export { useError, type ReadError } from './useError.js';
 export { hookifyResource } from './hookifyResource.js';
-export type { HookifiedResource, HookInit } from '@resto/core';
+// All of core too, as the React and Vue packages do: one import line for an app.
+export * from '@resto/core';

@@ -1,46 +1,36 @@
-import { createLoading, type LoadingState } from '@resto/core';
+import { createLoading, type LoadingState, type StatusError } from '@resto/core';
 import { bind } from './bind.svelte.js';
 import { readOf, type Read } from './observe.js';
 
 export type { LoadingState } from '@resto/core';
 
-/** What `useLoading` returns: the wrapped function and its state (runes and store). */
-export interface Loading<F extends (...args: any[]) => Promise<any>> extends Read<LoadingState> {
-  /** Calls the function; resolves with its result, or undefined when it threw (see `error`). */
-  run: (...args: Parameters<F>) => Promise<Awaited<ReturnType<F>> | undefined>;
-  readonly loading: boolean;
-  readonly error: LoadingState['error'];
-}
+/**
+ * What `useLoading` returns, the same tuple as in React and Vue: the wrapped
+ * function, then `loading` and `error` as reads (`.current` under runes, `$loading`
+ * as stores), where React gives values and Vue gives refs.
+ */
+export type Loading<F extends (...args: any[]) => Promise<any>> = readonly [
+  run: (...args: Parameters<F>) => Promise<Awaited<ReturnType<F>> | undefined>,
+  loading: Read<boolean>,
+  error: Read<StatusError | undefined>,
+];
 
 /**
  * Tracks an async function (a mutation, a form submit): `loading` while the latest
  * call runs, `error` when it failed (core's `createLoading`, the same in every
- * adapter). Errors are caught and stored, so an `onclick={save.run}` never leaves
- * an unhandled rejection.
+ * adapter). Errors are caught and stored, so an `onclick={save}` never leaves an
+ * unhandled rejection.
  *
  * @example
  * const ctrl = useController();
- * const save = useLoading((title) => ctrl.fetch(TodoResource.partialUpdate, { id }, { title }));
- * <button disabled={save.loading} onclick={() => save.run('new')}>Save</button>
- * {#if save.error}{save.error.message}{/if}
+ * const [save, saving, failed] = useLoading((title) => ctrl.fetch(TodoResource.partialUpdate, { id }, { title }));
+ * <button disabled={saving.current} onclick={() => save('new')}>Save</button>
+ * {#if failed.current}{failed.current.message}{/if}
  */
 export function useLoading<F extends (...args: any[]) => Promise<any>>(fn: F): Loading<F> {
   const tracker = createLoading<Parameters<F>, Awaited<ReturnType<F>>>(fn);
-  const read = readOf(
-    bind(() => tracker, () => '', [], 'useLoading'),
-    (s) => s.getSnapshot(),
-  );
-  return {
-    subscribe: read.subscribe,
-    get current() {
-      return read.current;
-    },
-    get loading() {
-      return read.current.loading;
-    },
-    get error() {
-      return read.current.error;
-    },
-    run: tracker.run,
-  };
+  const binding = bind(() => tracker, () => '', [], 'useLoading');
+  const loading = readOf(binding, (s) => s.getSnapshot().loading);
+  const error = readOf(binding, (s) => s.getSnapshot().error as StatusError | undefined);
+  return [tracker.run, loading, error];
 }

@@ -1,17 +1,16 @@
-import { ObserveModes, type EndpointLike, type ResolveType } from '@resto/core';
+import { ObserveModes, type EndpointLike } from '@resto/core';
 import { keepAlive, type Args, type ArgsInput } from './bind.svelte.js';
-import { bindEndpoint, readOf, type Read } from './observe.js';
+import { bindEndpoint } from './observe.js';
 
 /**
  * Polls an endpoint at its `pollFrequency` while the component is mounted, without
- * fetching on mount (pair it with a read). Returns the stored data as a read.
+ * fetching on mount. Returns nothing, as in every adapter: read the data with a
+ * read hook (`useCache`, `useDLE`, `useSuspense`).
  *
  * @example
  * const todo = useSuspense(TodoResource.get, { id });
  * useSubscription(TodoResource.get.extend({ pollFrequency: 2000 }), { id });
  */
-export function useSubscription<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<Args<E>>): Read<ResolveType<E> | undefined> {
-  const binding = bindEndpoint(ObserveModes.subscription, endpoint, args, 'useSubscription');
-  keepAlive(binding);
-  return readOf(binding, (o) => o.getSnapshot().data);
+export function useSubscription<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<Args<E>>): void {
+  keepAlive(bindEndpoint(ObserveModes.subscription, endpoint, args, 'useSubscription'));
 }

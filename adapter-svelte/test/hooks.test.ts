@@ -86,7 +86,13 @@ describe('useSubscription', () => {
     const endpoint = new RestEndpoint({ urlPrefix: server.url, path: '/todos/:id', schema: Todo, pollFrequency: 40 });
     await client.controller.fetch(endpoint, { id: 1 });
     server.todos.get(1)!.title = 'polled';
-    render(Show, { props: { make: () => useSubscription(endpoint, { id: 1 }), format: (t: Todo | undefined) => String(t?.title) }, context: clientContext(client) });
+    render(Show, {
+      props: {
+        make: () => (useSubscription(endpoint, { id: 1 }), useCache(endpoint, { id: 1 })),
+        format: (t: Todo | undefined) => String(t?.title),
+      },
+      context: clientContext(client),
+    });
     expect(out()).toBe('todo 1');
     await until(() => out() === 'polled');
     cleanup();

@@ -51,6 +51,7 @@ describe('mutations', () => {
     render(Editor, { props: { api: server.api, id: 1, title: 'edited' }, context: clientContext(client) });
     await fireEvent.click(screen.getByText('save'));
     await until(() => screen.getByTestId('save').textContent === 'failed 400');
+    expect(screen.getByTestId('save-store').textContent).toBe('failed 400');
   });
 
   it('push and delete update a rendered {#each} list', async () => {

@@ -23,7 +23,8 @@ function typeChecks() {
   expectTypeOf(dle(api.get, null)).toEqualTypeOf<Read<ObserverSnapshot<Todo>>>();
   expectTypeOf(cache(api.get, { id: 1 }).current).toEqualTypeOf<Todo | undefined>();
   expectTypeOf(query(Todo, { id: 1 }).current).toEqualTypeOf<Todo | undefined>();
-  expectTypeOf(loading(async (n: number) => String(n)).run).toEqualTypeOf<(n: number) => Promise<string | undefined>>();
+  expectTypeOf(loading(async (n: number) => String(n))[0]).toEqualTypeOf<(n: number) => Promise<string | undefined>>();
+  expectTypeOf(loading(async (n: number) => String(n))[1].current).toEqualTypeOf<boolean>();
   // @ts-expect-error: the path needs an id
   suspense(api.get, { ident: 1 });
   // @ts-expect-error: a getter returns one argument, not the list of them

@@ -1,4 +1,4 @@
-import type { Client, EndpointLike, EndpointObserver, ObserveOptions, ObserverSnapshot, ResolveType } from '@resto/core';
+import { adapterError, resolveArgs, type Client, type EndpointLike, type EndpointObserver, type ObserveOptions, type ObserverSnapshot, type ResolveType } from '@resto/core';
 import { getCurrentScope, onScopeDispose, shallowRef, toValue, watch, type MaybeRefOrGetter, type ShallowRef } from 'vue';
 
 type Params<E> = E extends (...args: infer A) => any ? A : never;
@@ -35,16 +35,16 @@ export function bindEndpoint<E extends EndpointLike>(
   options: ObserveOptions,
   endpoint: E,
   args: readonly unknown[],
+  hook: string,
 ): Bound<E> {
   if (!getCurrentScope()) {
     // Without a scope nothing would ever unsubscribe: a leak, so refuse early.
-    throw new Error('Resto composables must run in setup() or inside an effectScope');
+    throw adapterError(`${hook}()`, 'called outside setup()', 'call it in setup(), <script setup> or inside an effectScope()');
   }
-  let resolved: unknown[] | null = null;
-  // Tracks every ref/getter in args; the watch re-runs only when the key differs.
+  let resolved: readonly unknown[] | null = null;
+  // Tracks every ref/getter in args (core's rule, with refs); the watch re-runs only when the key differs.
   const keyOf = () => {
-    const values = args.map((a) => toValue(a as MaybeRefOrGetter<unknown>));
-    resolved = values[0] === null ? null : values;
+    resolved = resolveArgs(hook, args, (a) => toValue(a as MaybeRefOrGetter<unknown>));
     return resolved === null ? null : endpoint.key(...resolved);
   };
   const observer = shallowRef() as ShallowRef<EndpointObserver<E>>;

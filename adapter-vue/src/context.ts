@@ -1,4 +1,4 @@
-import { createClient, getDefaultManagers, type Client, type Controller, type GCOptions } from '@resto/core';
+import { adapterError, createClient, getDefaultManagers, type Client, type Controller, type GCOptions } from '@resto/core';
 import { hasInjectionContext, inject, type App, type InjectionKey, type Plugin } from 'vue';
 
 /** Where the plugin provides its client; `inject(RestoKey)` reads it. */
@@ -89,8 +89,10 @@ export function useClient(): Client {
   if (current) return current;
   const client = hasInjectionContext() ? inject(RestoKey, undefined) : undefined;
   if (!client) {
-    throw new Error(
-      'Resto: no client. Install the plugin (app.use(createResto())) or, outside components, wrap the call in withClient(client, () => ...).',
+    throw adapterError(
+      'useClient()',
+      'no client in context',
+      'install the plugin with app.use(createResto()), or outside components wrap the call in withClient(client, () => ...)',
     );
   }
   return client;

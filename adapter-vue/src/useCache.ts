@@ -11,6 +11,6 @@ import { useClient } from './context';
  * const me = useCache(UserResource.current); // shown in the header once the profile page loaded it
  */
 export function useCache<E extends EndpointLike>(endpoint: E, ...args: ReactiveArgs<E>): ComputedRef<ResolveType<E> | undefined> {
-  const { snapshot } = bindEndpoint(useClient(), ObserveModes.cache, endpoint, args);
+  const { snapshot } = bindEndpoint(useClient(), ObserveModes.cache, endpoint, args, 'useCache');
   return computed(() => snapshot.value.data);
 }

@@ -23,7 +23,7 @@ export interface DLE<T> {
  * // template: <p v-if="loading">…</p><p v-else-if="error">{{ error.status }}</p><p v-else>{{ todo?.title }}</p>
  */
 export function useDLE<E extends EndpointLike>(endpoint: E, ...args: ReactiveArgs<E>): DLE<ResolveType<E>> {
-  const { observer, snapshot } = bindEndpoint(useClient(), ObserveModes.dle, endpoint, args);
+  const { observer, snapshot } = bindEndpoint(useClient(), ObserveModes.dle, endpoint, args, 'useDLE');
   return {
     data: computed(() => snapshot.value.data),
     loading: computed(() => snapshot.value.loading),

@@ -15,6 +15,6 @@ export function useError<E extends EndpointLike>(
   endpoint: E,
   ...args: ReactiveArgs<E>
 ): ComputedRef<(Error & { status?: number }) | undefined> {
-  const { snapshot } = bindEndpoint(useClient(), ObserveModes.error, endpoint, args);
+  const { snapshot } = bindEndpoint(useClient(), ObserveModes.error, endpoint, args, 'useError');
   return computed(() => snapshot.value.error);
 }

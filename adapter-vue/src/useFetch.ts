@@ -14,7 +14,7 @@ import { useClient } from './context';
  * const pending = useFetch(TodoResource.getList, () => ({ page: page.value + 1 }));
  */
 export function useFetch<E extends EndpointLike>(endpoint: E, ...args: ReactiveArgs<E>): ComputedRef<(Promise<ResolveType<E>> & { resolved: boolean }) | undefined> {
-  const { observer, snapshot } = bindEndpoint(useClient(), ObserveModes.fetch, endpoint, args);
+  const { observer, snapshot } = bindEndpoint(useClient(), ObserveModes.fetch, endpoint, args, 'useFetch');
   return computed(() => {
     void snapshot.value; // re-evaluated when a fetch starts or ends
     return observer.value.fetchIfNeeded();

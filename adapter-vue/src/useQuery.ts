@@ -1,4 +1,4 @@
-import type { Denormalize, QueryObserver } from '@resto/core';
+import { adapterError, type Denormalize, type QueryObserver } from '@resto/core';
 import { getCurrentScope, onScopeDispose, shallowRef, toValue, watch, type MaybeRefOrGetter, type ShallowRef } from 'vue';
 import { useClient } from './context';
 
@@ -15,7 +15,7 @@ import { useClient } from './context';
 export function useQuery<S>(schema: S, ...args: readonly MaybeRefOrGetter<unknown>[]): Readonly<ShallowRef<Denormalize<S> | undefined>> {
   type T = Denormalize<S>;
   const client = useClient();
-  if (!getCurrentScope()) throw new Error('Resto composables must run in setup() or inside an effectScope');
+  if (!getCurrentScope()) throw adapterError('useQuery()', 'called outside setup()', 'call it in setup(), <script setup> or inside an effectScope()');
   const value = shallowRef<T | undefined>();
   let stop: (() => void) | undefined;
   // No key to compare: a new observer whenever a resolved arg changes (cheap, no fetch).

@@ -12,5 +12,5 @@ import { useClient } from './context';
  * useSubscription(Ticker, () => (visible.value ? { symbol: 'BTC' } : null));
  */
 export function useSubscription<E extends EndpointLike>(endpoint: E, ...args: ReactiveArgs<E>): void {
-  bindEndpoint(useClient(), ObserveModes.subscription, endpoint, args);
+  bindEndpoint(useClient(), ObserveModes.subscription, endpoint, args, 'useSubscription');
 }

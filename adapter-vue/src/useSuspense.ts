@@ -14,7 +14,7 @@ export async function suspend<E extends EndpointLike>(
   args: readonly unknown[],
 ): Promise<ComputedRef<ResolveType<E>>> {
   // Everything that needs the component instance runs before the first await.
-  const { observer, snapshot } = bindEndpoint(useClient(), options, endpoint, args);
+  const { observer, snapshot } = bindEndpoint(useClient(), options, endpoint, args, 'useSuspense');
   let alive = true;
   onScopeDispose(() => (alive = false));
   let last: ResolveType<E> | undefined;

@@ -16,7 +16,9 @@ export type ArgInput<T> = T | (() => T | null);
  * useDLE(TodoResource.get, () => ({ id: props.id }));        // a getter, re-read when props.id changes
  * useDLE(TodoResource.get, () => (open ? { id } : null));    // null: no read, no fetch
  */
-export type ArgsInput<A extends readonly unknown[]> = { [K in keyof A]: ArgInput<A[K]> } | readonly [ArgInput<null>];
+export type ArgsInput<A extends readonly unknown[]> =
+  // The first argument may also be null (or a getter returning null): the read is off.
+  { [K in keyof A]: ArgInput<A[K] | (K extends '0' ? null : never)> } | readonly [ArgInput<null>];
 
 /** An error as Resto stores it: `NetworkError`, `SchemaError` and friends carry a numeric `status`. */
 export type StatusError = Error & { status?: number };
