@@ -1,15 +1,18 @@
-import { ObserveModes, type ArgsInput, type EndpointLike, type ResolveType } from '@resto/core';
+import { useMemo } from 'react';
+import { ObserveModes, type ArgsInput, type EndpointLike, type ResolveType, type StatusError } from '@resto/core';
 import type { ArgsOf } from './types';
 import { useObserver } from './useObserver';
 import { useSnapshot } from './useSnapshot';
 
 const FIELDS = ['data', 'loading', 'error'] as const;
 
-/** What `useDLE` returns: the read's data, whether a fetch runs, and its error. */
+/** What `useDLE` returns in every adapter: the read's data, whether a fetch runs, its error, and a refetch. */
 export interface DLE<T> {
   readonly data: T | undefined;
   readonly loading: boolean;
-  readonly error: (Error & { status?: number }) | undefined;
+  readonly error: StatusError | undefined;
+  /** Fetches the current key again, whatever is stored (a retry button). */
+  refetch(): Promise<void>;
 }
 
 /**
@@ -24,5 +27,6 @@ export interface DLE<T> {
  */
 export function useDLE<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<ArgsOf<E>>): DLE<ResolveType<E>> {
   const observer = useObserver(ObserveModes.dle, endpoint, args, 'useDLE');
-  return useSnapshot(observer, FIELDS);
+  const snapshot = useSnapshot(observer, FIELDS);
+  return useMemo(() => ({ ...snapshot, refetch: () => observer.refetch() }), [snapshot, observer]);
 }

@@ -3,7 +3,7 @@ export { CLIENT_KEY, clientContext, getClient, setClient, useClient, useControll
 export type { Args, ArgsInput, StoreSubscribe } from './bind.svelte.js';
 export type { Read } from './observe.js';
 export { useSuspense, type Suspense } from './useSuspense.js';
-export { useDLE } from './useDLE.js';
+export { useDLE, type DLE } from './useDLE.js';
 export { useFetch } from './useFetch.js';
 export { useCache } from './useCache.js';
 export { useQuery } from './useQuery.js';

@@ -2,6 +2,12 @@ import { ObserveModes, type EndpointLike, type ObserverSnapshot, type ResolveTyp
 import type { Args, ArgsInput } from './bind.svelte.js';
 import { bindEndpoint, readOf, type Read } from './observe.js';
 
+/** What `useDLE` returns: the snapshot as a read (`current`, `$dle`), and a refetch like every adapter's. */
+export interface DLE<T> extends Read<ObserverSnapshot<T>> {
+  /** Fetches the current key again, whatever is stored (a retry button). */
+  refetch(): Promise<void>;
+}
+
 /**
  * Data, loading and error of an endpoint read, without suspending: fetches when
  * the data is missing or stale and shows stale data while it revalidates.
@@ -16,6 +22,14 @@ import { bindEndpoint, readOf, type Read } from './observe.js';
  * {:else if todo.current.loading && !todo.current.data}loading…
  * {:else}{todo.current.data.title}{/if}
  */
-export function useDLE<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<Args<E>>): Read<ObserverSnapshot<ResolveType<E>>> {
-  return readOf(bindEndpoint(ObserveModes.dle, endpoint, args, 'useDLE'), (o) => o.getSnapshot());
+export function useDLE<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<Args<E>>): DLE<ResolveType<E>> {
+  const binding = bindEndpoint(ObserveModes.dle, endpoint, args, 'useDLE');
+  const read = readOf(binding, (o) => o.getSnapshot());
+  return {
+    get current() {
+      return read.current;
+    },
+    subscribe: read.subscribe,
+    refetch: () => binding.entry().source.refetch(),
+  };
 }

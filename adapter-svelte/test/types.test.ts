@@ -20,7 +20,8 @@ function typeChecks() {
   expectTypeOf(suspense(api.list).current).toEqualTypeOf<Todo[] | undefined>();
   expectTypeOf(suspense(api.get, () => ({ id })).promise).toEqualTypeOf<Todo | Promise<Todo>>();
   expectTypeOf(suspense(api.get, () => (id ? { id } : null)).current).toEqualTypeOf<Todo | undefined>();
-  expectTypeOf(dle(api.get, null)).toEqualTypeOf<Read<ObserverSnapshot<Todo>>>();
+  expectTypeOf(dle(api.get, null).current).toEqualTypeOf<ObserverSnapshot<Todo>>();
+  expectTypeOf(dle(api.get, null).refetch).toEqualTypeOf<() => Promise<void>>();
   expectTypeOf(cache(api.get, { id: 1 }).current).toEqualTypeOf<Todo | undefined>();
   expectTypeOf(query(Todo, { id: 1 }).current).toEqualTypeOf<Todo | undefined>();
   expectTypeOf(loading(async (n: number) => String(n))[0]).toEqualTypeOf<(n: number) => Promise<string | undefined>>();
