@@ -3,3 +3,5 @@ export * from './EndpointObserver';
 export * from './QueryObserver';
 export * from './observeModes';
 export * from './createLoading';
+export * from './dehydrate';
+export * from './serializeState';
