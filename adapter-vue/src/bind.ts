@@ -1,5 +1,5 @@
 import type { Client, EndpointLike, EndpointObserver, ObserveOptions, ObserverSnapshot, ResolveType } from '@resto/core';
-import { getCurrentScope, onScopeDispose, shallowRef, toValue, watch, type MaybeRefOrGetter, type ShallowRef } from 'vue';
+import { getCurrentInstance, getCurrentScope, onScopeDispose, onServerPrefetch, shallowRef, toValue, watch, type MaybeRefOrGetter, type ShallowRef } from 'vue';
 
 type Params<E> = E extends (...args: infer A) => any ? A : never;
 // A type parameter, so the mapping keeps tuples (and their optional members) tuples.
@@ -49,6 +49,23 @@ export function bindEndpoint<E extends EndpointLike>(
   };
   const observer = shallowRef() as ShallowRef<EndpointObserver<E>>;
   const snapshot = shallowRef() as ShallowRef<ObserverSnapshot<ResolveType<E>>>;
+  if (client.ssr) {
+    // A server render never unmounts, so nothing would unsubscribe: read without
+    // subscribing, and let the render wait for the data (onServerPrefetch) so the
+    // HTML shows it. Args are read once; nothing changes them during a render.
+    keyOf();
+    const obs = client.observeWith(options, endpoint, resolved);
+    observer.value = obs;
+    snapshot.value = obs.getSnapshot();
+    if (options.fetch !== false && getCurrentInstance()) {
+      onServerPrefetch(async () => {
+        // A failure is stored and shown by the snapshot; the render goes on.
+        await obs.readAsync().catch(() => undefined);
+        snapshot.value = obs.getSnapshot();
+      });
+    }
+    return { observer, snapshot };
+  }
   let stop: (() => void) | undefined;
   watch(
     keyOf,

@@ -1,5 +1,14 @@
-import { createClient, getDefaultManagers, type Client, type Controller, type GCOptions } from '@resto/core';
-import { hasInjectionContext, inject, type App, type InjectionKey, type Plugin } from 'vue';
+import {
+  createClient,
+  getDefaultManagers,
+  parseState,
+  serializeState,
+  type Client,
+  type Controller,
+  type DehydratedState,
+  type GCOptions,
+} from '@resto/core';
+import { hasInjectionContext, inject, useSSRContext, type App, type InjectionKey, type Plugin } from 'vue';
 
 /** Where the plugin provides its client; `inject(RestoKey)` reads it. */
 export const RestoKey: InjectionKey<Client> = Symbol('resto');
@@ -10,12 +19,30 @@ export interface RestoOptions {
   readonly client?: Client;
   /** GC tuning for the client created when none is given. */
   readonly gc?: GCOptions;
+  /**
+   * Server rendering: the client is made in server mode (reads fetch once, no timers)
+   * and composables make the render wait for their data. Read the result with
+   * `resto.serialize()` after `renderToString`, then `resto.client.destroy()`.
+   */
+  readonly ssr?: boolean;
+  /**
+   * Hydration in the browser: what the server's `resto.serialize()` wrote (the text or
+   * the evaluated array), or a snapshot from `client.dehydrate()`. Its data is fresh
+   * until its own expiry, so the first render needs no request.
+   */
+  readonly initialState?: string | readonly unknown[] | DehydratedState;
 }
 
 /** The plugin returned by {@link createResto}: install it with `app.use()`. */
 export interface Resto {
   readonly client: Client;
   install(app: App): void;
+  /**
+   * The store as HTML-safe text (see `serializeState`) to embed in the page after a
+   * server render; pass it back as `initialState` in the browser. Also put on the
+   * SSR context as `ssrContext.resto` by {@link useClient} during a server render.
+   */
+  serialize(): string;
 }
 
 /**
@@ -29,15 +56,21 @@ export interface Resto {
  * // later, outside components:
  * await resto.client.controller.fetch(TodoResource.getList);
  */
-export function createResto({ client, gc }: RestoOptions = {}): Resto {
+export function createResto({ client, gc, ssr = false, initialState }: RestoOptions = {}): Resto {
   const owned = client === undefined;
-  const store = client ?? createClient({ managers: getDefaultManagers({ gc }) });
+  const snapshot =
+    initialState === undefined || (typeof initialState === 'object' && 'version' in initialState)
+      ? (initialState as DehydratedState | undefined)
+      : parseState(initialState as string | readonly unknown[]);
+  const store = client ?? createClient({ ssr, managers: getDefaultManagers({ gc, ssr }), initialState: snapshot });
+  if (client && snapshot) client.hydrate(snapshot);
   return {
     client: store,
     install(app: App) {
       app.provide(RestoKey, store);
       if (owned) app.onUnmount(() => store.destroy());
     },
+    serialize: () => serializeState(store.dehydrate()),
   };
 }
 
@@ -88,6 +121,11 @@ export function withClient<T>(client: Client, fn: () => T): T {
 export function useClient(): Client {
   if (current) return current;
   const client = hasInjectionContext() ? inject(RestoKey, undefined) : undefined;
+  if (client?.ssr) {
+    // The SSR context is how a server entry (or a Nuxt module) finds the state to embed.
+    const ctx = useSSRContext<{ resto?: { client: Client; serialize(): string } }>();
+    if (ctx && !ctx.resto) ctx.resto = { client, serialize: () => serializeState(client.dehydrate()) };
+  }
   if (!client) {
     throw new Error(
       'Resto: no client. Install the plugin (app.use(createResto())) or, outside components, wrap the call in withClient(client, () => ...).',
