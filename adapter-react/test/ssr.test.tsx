@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Suspense } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToPipeableStream } from 'react-dom/server.node';
+import { renderToReadableStream } from 'react-dom/server.browser';
 import { act } from '@testing-library/react';
-import { createClient, Endpoint, Entity, serializeState, type Client } from '@resto/core';
+import { createClient, Endpoint, Entity, parseState, serializeState, type Client } from '@resto/core';
 import { DataProvider, useController, useDLE, useSuspense } from '../src';
 import { json, startServer, until } from '@resto/testing';
 import { todoApi, type Todo } from './helpers/api';
@@ -104,6 +105,25 @@ describe('React server rendering', () => {
     expect(server.hits.slice(before).map((h) => h.method)).toEqual(['PATCH']);
     act(() => root.unmount());
     el.remove();
+  });
+
+  it('renderToReadableStream (web streams, edge runtimes) streams the data the same way', async () => {
+    const client = createClient({ ssr: true });
+    const stream = await renderToReadableStream(
+      <DataProvider client={client}>
+        <App />
+      </DataProvider>,
+    );
+    await stream.allReady;
+    const html = await new Response(stream).text();
+    const state = serializeState(client.dehydrate());
+    client.destroy();
+    expect(html).toContain('one:');
+    expect(html).toContain('two/two');
+    expect(client.listenerCount).toBe(0);
+    const browser = createClient({ initialState: parseState(state) });
+    expect(browser.controller.getResponse(api.getList, browser.getSnapshot()).data?.map((t) => t.title)).toEqual(['one', 'two']);
+    browser.destroy();
   });
 
   it('1,000 server renders leave no timer and no listener', async () => {
