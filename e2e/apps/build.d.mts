@@ -8,5 +8,5 @@ export declare function buildApps(options?: { names?: string[]; force?: boolean;
 export declare const SSR_NAMES: ('react' | 'vue' | 'svelte')[];
 export declare function buildSsrApps(options?: { names?: string[]; force?: boolean; log?: Log }): Promise<string[]>;
 /** '/ssr/<name>/' -> renderer of the full page for the e2e server's `pages` option. */
-export declare function ssrPages(names?: string[]): Promise<Record<string, (origin: string) => Promise<string>>>;
+export declare function ssrPages(names?: string[]): Promise<Record<string, (origin: string) => Promise<string | AsyncIterable<string | Uint8Array>>>>;
 export declare function ssrStatic(names?: string[]): Record<string, string>;

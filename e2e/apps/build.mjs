@@ -129,18 +129,26 @@ const STATE_ID = 'resto-state';
 
 /**
  * Page renderers for the e2e server's `pages` option: '/ssr/<name>/' -> the built
- * index.html with the server-rendered markup and the store filled in.
+ * index.html with the server-rendered markup and the store filled in (a string, or
+ * chunks when the app's `render` streams).
  */
 export async function ssrPages(names = SSR_NAMES) {
   const pages = {};
   for (const name of names) {
     const template = readFileSync(join(ssrRoot(name), 'dist', 'index.html'), 'utf8');
     const { render } = await import(pathToFileURL(ssrServerFile(name)).href);
+    const [head, tail] = template.split('<!--app-html-->');
+    const withState = (state) => tail.replace('<!--app-state-->', `<script type="application/json" id="${STATE_ID}">${state}</script>`);
     pages[`/ssr/${name}/`] = async (origin) => {
-      const { html, state } = await render(origin);
-      return template
-        .replace('<!--app-html-->', html)
-        .replace('<!--app-state-->', `<script type="application/json" id="${STATE_ID}">${state}</script>`);
+      const rendered = await render(origin);
+      if (!rendered.stream) return head + rendered.html + withState(rendered.state);
+      // Streamed (React): the page goes out as it renders; module scripts run only once
+      // the document is complete, so the state written last is there before hydration.
+      return (async function* () {
+        yield head;
+        for await (const chunk of rendered.stream) yield chunk;
+        yield withState(rendered.state());
+      })();
     };
   }
   return pages;

@@ -38,9 +38,10 @@ export interface ServerOptions {
   /**
    * Server-rendered pages: URL prefix -> renderer of the HTML for a GET of that
    * exact path (e.g. '/ssr/react/'). The renderer gets the server's origin, so
-   * its reads go to this API. Assets under the prefix come from `static`.
+   * its reads go to this API. Assets under the prefix come from `static`. The
+   * HTML may be streamed: chunks are written as they come.
    */
-  pages?: Record<string, (origin: string) => Promise<string>>;
+  pages?: Record<string, (origin: string) => Promise<string | AsyncIterable<string | Uint8Array>>>;
 }
 
 export interface RunningServer {
@@ -138,7 +139,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       if (page) {
         const html = await page(`http://${req.headers.host ?? host}`);
         res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-        res.end(html);
+        if (typeof html === 'string') res.end(html);
+        else {
+          for await (const chunk of html) res.write(chunk);
+          res.end();
+        }
         return;
       }
       if (staticFiles.handle(req, res, path)) return;
