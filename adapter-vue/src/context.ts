@@ -8,7 +8,7 @@ import {
   type DehydratedState,
   type GCOptions,
 } from '@resto/core';
-import { hasInjectionContext, inject, useSSRContext, type App, type InjectionKey, type Plugin } from 'vue';
+import { hasInjectionContext, inject, ssrContextKey, type App, type InjectionKey, type Plugin } from 'vue';
 
 /** Where the plugin provides its client; `inject(RestoKey)` reads it. */
 export const RestoKey: InjectionKey<Client> = Symbol('resto');
@@ -121,11 +121,10 @@ export function withClient<T>(client: Client, fn: () => T): T {
 export function useClient(): Client {
   if (current) return current;
   const client = hasInjectionContext() ? inject(RestoKey, undefined) : undefined;
-  if (client?.ssr) {
-    // The SSR context is how a server entry (or a Nuxt module) finds the state to embed.
-    const ctx = useSSRContext<{ resto?: { client: Client; serialize(): string } }>();
-    if (ctx && !ctx.resto) ctx.resto = { client, serialize: () => serializeState(client.dehydrate()) };
-  }
+  // During a server render the SSR context is how a server entry (or a Nuxt module)
+  // finds the state to embed.
+  const ctx = client && hasInjectionContext() ? inject<{ resto?: { client: Client; serialize(): string } } | null>(ssrContextKey, null) : null;
+  if (client && ctx && !ctx.resto) ctx.resto = { client, serialize: () => serializeState(client.dehydrate()) };
   if (!client) {
     throw new Error(
       'Resto: no client. Install the plugin (app.use(createResto())) or, outside components, wrap the call in withClient(client, () => ...).',

@@ -105,4 +105,33 @@ describe('Vue server rendering', () => {
       vi.useRealTimers();
     }
   });
+
+  it('without the ssr flag, a server render still neither subscribes nor starts a timer', async () => {
+    class Item extends Entity {
+      id = 0;
+      static override key = 'Item';
+    }
+    const items = new Endpoint(async () => [{ id: 1 }], { key: () => 'items', schema: [Item], pollFrequency: 500 });
+    const Page = defineComponent({
+      async setup() {
+        const { data } = useDLE(items);
+        const list = await useSuspense(items);
+        return () => h('p', `${list.value.length}/${data.value?.length}`);
+      },
+    });
+    const Root = defineComponent(() => () => h(Suspense, null, { default: () => h(Page) }));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    try {
+      // A browser-mode client (polling, GC) as a user would pass it, never destroyed.
+      const client = createClient();
+      for (let i = 0; i < 100; i++) {
+        const html = await renderToString(createSSRApp(Root).use(createResto({ client })));
+        expect(html).toContain('1/1');
+      }
+      expect(client.listenerCount).toBe(0);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
