@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { createClient, parseState, type Client, type DehydratedState, type Manager, type State } from '@resto/core';
+import { createClient, type Client, type DehydratedState, type Manager, type State } from '@resto/core';
 import { ClientContext } from './context';
 import { useOwnedClient } from './useOwnedClient';
 
@@ -11,12 +11,12 @@ export interface DataProviderProps {
   /** Managers for the client the provider creates (default: network, polling, GC). */
   readonly managers?: readonly Manager[];
   /**
-   * A prefilled store for the client the provider creates: a State, a snapshot from
-   * `client.dehydrate()`, or the text `serializeState()` wrote into the server-rendered
-   * page (or the array the page evaluated). Hydrated data is fresh until its own
-   * expiry: hydrating the server's HTML makes no request for it.
+   * A prefilled store for the client the provider creates: a State, or a snapshot from
+   * `client.dehydrate()` (in a server-rendered page, `parseState(text)` of what
+   * `serializeState()` wrote). Hydrated data is fresh until its own expiry: hydrating
+   * the server's HTML makes no request for it.
    */
-  readonly initialState?: State | DehydratedState | string | readonly unknown[];
+  readonly initialState?: State | DehydratedState;
 }
 
 /**
@@ -38,18 +38,10 @@ export interface DataProviderProps {
  * @example
  * // Hydrating server-rendered HTML (the server used createClient({ ssr: true }) and
  * // embedded serializeState(client.dehydrate()) in <script id="resto-state">):
- * const state = document.getElementById('resto-state')!.textContent!;
+ * const state = parseState(document.getElementById('resto-state')!.textContent!);
  * hydrateRoot(document.getElementById('app')!, <DataProvider initialState={state}><App /></DataProvider>);
  */
 export function DataProvider({ children, client, managers, initialState }: DataProviderProps) {
-  const own = useOwnedClient(
-    client
-      ? undefined
-      : () =>
-          createClient({
-            managers,
-            initialState: typeof initialState === 'string' || Array.isArray(initialState) ? parseState(initialState as string) : (initialState as State | DehydratedState | undefined),
-          }),
-  );
+  const own = useOwnedClient(client ? undefined : () => createClient({ managers, initialState }));
   return <ClientContext.Provider value={client ?? own!}>{children}</ClientContext.Provider>;
 }

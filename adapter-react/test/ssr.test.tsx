@@ -93,7 +93,7 @@ describe('React server rendering', () => {
     const recoverable = vi.fn();
     let root!: ReturnType<typeof hydrateRoot>;
     await act(async () => {
-      root = hydrateRoot(el, <DataProvider initialState={state}><App /></DataProvider>, { onRecoverableError: recoverable });
+      root = hydrateRoot(el, <DataProvider initialState={parseState(state)}><App /></DataProvider>, { onRecoverableError: recoverable });
     });
     await new Promise((r) => setTimeout(r, 20));
     expect(recoverable).not.toHaveBeenCalled();

@@ -1,13 +1,4 @@
-import {
-  createClient,
-  getDefaultManagers,
-  parseState,
-  serializeState,
-  type Client,
-  type Controller,
-  type DehydratedState,
-  type GCOptions,
-} from '@resto/core';
+import { createClient, getDefaultManagers, type Client, type Controller, type DehydratedState, type GCOptions } from '@resto/core';
 import { hasInjectionContext, inject, ssrContextKey, type App, type InjectionKey, type Plugin } from 'vue';
 
 /** Where the plugin provides its client; `inject(RestoKey)` reads it. */
@@ -21,28 +12,24 @@ export interface RestoOptions {
   readonly gc?: GCOptions;
   /**
    * Server rendering: the client is made in server mode (reads fetch once, no timers)
-   * and composables make the render wait for their data. Read the result with
-   * `resto.serialize()` after `renderToString`, then `resto.client.destroy()`.
+   * and composables make the render wait for their data. After `renderToString`, the
+   * client is on the SSR context as `ssrContext.resto`: embed
+   * `serializeState(ssrContext.resto.dehydrate())`, then `destroy()` it.
    */
   readonly ssr?: boolean;
   /**
-   * Hydration in the browser: what the server's `resto.serialize()` wrote (the text or
-   * the evaluated array), or a snapshot from `client.dehydrate()`. Its data is fresh
-   * until its own expiry, so the first render needs no request.
+   * Hydration in the browser: a snapshot from the server's `client.dehydrate()`
+   * (`parseState(text)` of what `serializeState` wrote into the page). Its data is
+   * fresh until its own expiry, so the first render needs no request. With `client`,
+   * it is merged into that client.
    */
-  readonly initialState?: string | readonly unknown[] | DehydratedState;
+  readonly initialState?: DehydratedState;
 }
 
 /** The plugin returned by {@link createResto}: install it with `app.use()`. */
 export interface Resto {
   readonly client: Client;
   install(app: App): void;
-  /**
-   * The store as HTML-safe text (see `serializeState`) to embed in the page after a
-   * server render; pass it back as `initialState` in the browser. Also put on the
-   * SSR context as `ssrContext.resto` by {@link useClient} during a server render.
-   */
-  serialize(): string;
 }
 
 /**
@@ -58,19 +45,14 @@ export interface Resto {
  */
 export function createResto({ client, gc, ssr = false, initialState }: RestoOptions = {}): Resto {
   const owned = client === undefined;
-  const snapshot =
-    initialState === undefined || (typeof initialState === 'object' && 'version' in initialState)
-      ? (initialState as DehydratedState | undefined)
-      : parseState(initialState as string | readonly unknown[]);
-  const store = client ?? createClient({ ssr, managers: getDefaultManagers({ gc, ssr }), initialState: snapshot });
-  if (client && snapshot) client.hydrate(snapshot);
+  const store = client ?? createClient({ ssr, managers: getDefaultManagers({ gc, ssr }), initialState });
+  if (client && initialState) client.hydrate(initialState);
   return {
     client: store,
     install(app: App) {
       app.provide(RestoKey, store);
       if (owned) app.onUnmount(() => store.destroy());
     },
-    serialize: () => serializeState(store.dehydrate()),
   };
 }
 
@@ -122,9 +104,9 @@ export function useClient(): Client {
   if (current) return current;
   const client = hasInjectionContext() ? inject(RestoKey, undefined) : undefined;
   // During a server render the SSR context is how a server entry (or a Nuxt module)
-  // finds the state to embed.
-  const ctx = client && hasInjectionContext() ? inject<{ resto?: { client: Client; serialize(): string } } | null>(ssrContextKey, null) : null;
-  if (client && ctx && !ctx.resto) ctx.resto = { client, serialize: () => serializeState(client.dehydrate()) };
+  // finds the store whose state it embeds.
+  const ctx = client && hasInjectionContext() ? inject<{ resto?: Client } | null>(ssrContextKey, null) : null;
+  if (client && ctx && !ctx.resto) ctx.resto = client;
   if (!client) {
     throw new Error(
       'Resto: no client. Install the plugin (app.use(createResto())) or, outside components, wrap the call in withClient(client, () => ...).',

@@ -1,4 +1,4 @@
-import { createClient, Endpoint, Entity } from '@resto/core';
+import { createClient, Endpoint, Entity, parseState, serializeState, type Client } from '@resto/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSSRApp, defineComponent, h, Suspense } from 'vue';
 import { renderToString } from 'vue/server-renderer';
@@ -40,18 +40,18 @@ describe('Vue server rendering', () => {
   it('renderToString waits for useSuspense and useDLE, and the SSR context carries the state', async () => {
     const resto = createResto({ ssr: true });
     const app = createSSRApp(makeApp()).use(resto);
-    const ctx: { resto?: { serialize(): string } } = {};
+    const ctx: { resto?: Client } = {};
     const html = await renderToString(app, ctx);
     expect(html).toContain('<li>one:open</li><li>two:open</li>');
     expect(html).toContain('<p class="detail">two</p>');
-    expect(ctx.resto!.serialize()).toBe(resto.serialize());
+    expect(ctx.resto).toBe(resto.client);
     resto.client.destroy();
   });
 
   it('the browser hydrates from the serialized state with no request, then stays interactive', async () => {
     const resto = createResto({ ssr: true });
     const html = await renderToString(createSSRApp(makeApp()).use(resto));
-    const state = resto.serialize();
+    const state = serializeState(resto.client.dehydrate());
     resto.client.destroy();
 
     const requests = server.hits.length;
@@ -59,7 +59,7 @@ describe('Vue server rendering', () => {
     const el = document.createElement('div');
     el.innerHTML = html;
     document.body.append(el);
-    const browser = createResto({ initialState: state });
+    const browser = createResto({ initialState: parseState(state) });
     const app = createSSRApp(makeApp()).use(browser);
     app.mount(el);
     await until(() => el.querySelectorAll('li').length === 2);

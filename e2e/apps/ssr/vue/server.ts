@@ -2,6 +2,7 @@
 // server mode leaves the store on the SSR context for the page.
 import { createSSRApp } from 'vue';
 import { renderToString } from 'vue/server-renderer';
+import { serializeState, type Client } from '@resto/core';
 import { createResto } from '@resto/vue';
 import { todoApi } from '../todos';
 import App from './App.vue';
@@ -9,10 +10,10 @@ import App from './App.vue';
 export async function render(origin: string): Promise<{ html: string; state: string }> {
   const resto = createResto({ ssr: true });
   const app = createSSRApp(App, { api: todoApi(origin) }).use(resto);
-  const ctx: { resto?: { serialize(): string } } = {};
+  const ctx: { resto?: Client } = {};
   try {
     const html = await renderToString(app, ctx);
-    return { html, state: ctx.resto?.serialize() ?? resto.serialize() };
+    return { html, state: serializeState((ctx.resto ?? resto.client).dehydrate()) };
   } finally {
     resto.client.destroy();
   }
