@@ -2,9 +2,9 @@ import { createClient, Endpoint, Entity, parseState, serializeState, type Client
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSSRApp, defineComponent, h, Suspense } from 'vue';
 import { renderToString } from 'vue/server-renderer';
-import { createResto, useController, useDLE, useSuspense } from '../src';
+import { createResto, useController, useDLE, useQuery, useSuspense } from '../src';
 import { until } from '@resto/testing';
-import { makeApi, type Todo } from './helpers/api';
+import { makeApi, Todo } from './helpers/api';
 import { startTodoServer } from './helpers/todoServer';
 
 let server: Awaited<ReturnType<typeof startTodoServer>>;
@@ -45,6 +45,21 @@ describe('Vue server rendering', () => {
     expect(html).toContain('<li>one:open</li><li>two:open</li>');
     expect(html).toContain('<p class="detail">two</p>');
     expect(ctx.resto).toBe(resto.client);
+    resto.client.destroy();
+  });
+
+  it('useQuery on the server shows what the awaited reads stored', async () => {
+    const Page = defineComponent({
+      async setup() {
+        const second = useQuery(Todo, { id: 2 });
+        await useSuspense(api.getList);
+        return () => h('p', second.value?.title ?? 'none');
+      },
+    });
+    const Root = defineComponent(() => () => h(Suspense, null, { default: () => h(Page) }));
+    const resto = createResto({ ssr: true });
+    expect(await renderToString(createSSRApp(Root).use(resto))).toBe('<p>two</p>');
+    expect(resto.client.listenerCount).toBe(0);
     resto.client.destroy();
   });
 
