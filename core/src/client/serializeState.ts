@@ -66,7 +66,15 @@ export function serializeState(snapshot: DehydratedState): string {
  * const text = document.getElementById('resto-state')!.textContent!;
  * const client = createClient({ initialState: hydrate(parseState(text)) });
  */
-export function parseState(serialized: string | readonly unknown[] | number): DehydratedState {
-  if (typeof serialized === 'string') return parse(serialized, revivers) as DehydratedState;
-  return unflatten(serialized as never, revivers) as DehydratedState;
+export function parseState(serialized: string | readonly unknown[]): DehydratedState {
+  let value: unknown;
+  try {
+    value = typeof serialized === 'string' ? parse(serialized, revivers) : unflatten(serialized as never, revivers);
+  } catch (error) {
+    throw new TypeError(`Resto parseState: not text written by serializeState() (${(error as Error).message})`, { cause: error });
+  }
+  if (typeof value !== 'object' || value === null || (value as { version?: unknown }).version !== 1) {
+    throw new TypeError('Resto parseState: the text holds no snapshot from client.dehydrate() (version 1)');
+  }
+  return value as DehydratedState;
 }

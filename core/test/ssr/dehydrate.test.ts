@@ -140,6 +140,12 @@ describe('dehydrate -> serializeState -> parseState -> hydrate', () => {
     expect(browser.controller.getResponse(list, browser.getSnapshot()).data?.map((t) => t.id)).toEqual([5]);
   });
 
+  it('parseState refuses text serializeState did not write, saying so', () => {
+    expect(() => parseState('<html>')).toThrow(/parseState: not text written by serializeState\(\)/);
+    expect(() => parseState('[]')).toThrow(/parseState: not text written by serializeState\(\)/);
+    expect(() => parseState('[{"a":1},2]')).toThrow(/no snapshot from client\.dehydrate\(\)/);
+  });
+
   it('refuses what is not a snapshot, naming what it got', () => {
     expect(() => hydrate({ version: 2 } as never)).toThrow(/client\.dehydrate\(\).*version 2/);
     expect(() => createClient({ initialState: { version: 7 } as never })).toThrow(/version 7/);
