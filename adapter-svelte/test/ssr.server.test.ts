@@ -2,6 +2,7 @@ import { createClient, parseState, serializeState } from '@resto/core';
 import { render } from 'svelte/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clientContext } from '../src';
+import TodoAwait from './fixtures/TodoAwait.svelte';
 import TodoPage from './fixtures/TodoPage.svelte';
 import { startTodoServer, type TodoServer } from './helpers/api';
 
@@ -37,6 +38,15 @@ describe('Svelte server rendering', () => {
     const browser = createClient({ initialState: parseState(state) });
     expect(browser.controller.getResponse(server.api.list, browser.getSnapshot()).data?.map((t) => t.title)).toEqual(['todo 1', 'todo 2']);
     browser.destroy();
+  });
+
+  it('{#await read.promise} renders the loaded data, not the pending branch', async () => {
+    const client = createClient({ ssr: true });
+    await client.controller.fetch(server.api.get, { id: 1 });
+    const { body } = render(TodoAwait, { props: { api: server.api, id: 1 }, context: clientContext(client) });
+    client.destroy();
+    expect(body).toContain('<p data-testid="title">todo 1</p>');
+    expect(body).not.toContain('loading');
   });
 
   it('1,000 server renders leave no timer and no listener', async () => {
