@@ -11,5 +11,7 @@ export default defineProject({
     // The test server runs on its own port; the page is not served from it.
     environmentOptions: { happyDOM: { settings: { fetch: { disableSameOriginPolicy: true } } } },
     include: ['test/**/*.test.ts'],
+    // Server rendering runs in its own project (vitest.server.config.ts).
+    exclude: ['test/**/*.server.test.ts'],
   },
 });

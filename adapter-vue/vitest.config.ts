@@ -4,7 +4,8 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   resolve: {
     // The full build compiles template strings at runtime, so test components need no SFC compiler.
-    alias: { vue: fileURLToPath(new URL('./node_modules/vue/dist/vue.esm-bundler.js', import.meta.url)) },
+    // Exactly `vue`: `vue/server-renderer` (server rendering tests) resolves as usual.
+    alias: [{ find: /^vue$/, replacement: fileURLToPath(new URL('./node_modules/vue/dist/vue.esm-bundler.js', import.meta.url)) }],
   },
   define: { __VUE_OPTIONS_API__: 'true', __VUE_PROD_DEVTOOLS__: 'false', __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false' },
   test: {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { createClient, type Client, type Manager, type State } from '@resto/core';
+import { createClient, type Client, type DehydratedState, type Manager, type State } from '@resto/core';
 import { ClientContext } from './context';
 import { useOwnedClient } from './useOwnedClient';
 
@@ -10,8 +10,13 @@ export interface DataProviderProps {
   readonly client?: Client;
   /** Managers for the client the provider creates (default: network, polling, GC). */
   readonly managers?: readonly Manager[];
-  /** A prefilled store for the client the provider creates (e.g. from server rendering). */
-  readonly initialState?: State;
+  /**
+   * A prefilled store for the client the provider creates: a State, or a snapshot from
+   * `client.dehydrate()` (in a server-rendered page, `parseState(text)` of what
+   * `serializeState()` wrote). Hydrated data is fresh until its own expiry: hydrating
+   * the server's HTML makes no request for it.
+   */
+  readonly initialState?: State | DehydratedState;
   /** Accepted so a ported app's JSX compiles; Resto has no dev-tools button (it is ignored). */
   readonly devButton?: unknown;
 }
@@ -31,6 +36,12 @@ export interface DataProviderProps {
  *     </AsyncBoundary>
  *   </DataProvider>,
  * );
+ *
+ * @example
+ * // Hydrating server-rendered HTML (the server used createClient({ ssr: true }) and
+ * // embedded serializeState(client.dehydrate()) in <script id="resto-state">):
+ * const state = parseState(document.getElementById('resto-state')!.textContent!);
+ * hydrateRoot(document.getElementById('app')!, <DataProvider initialState={state}><App /></DataProvider>);
  */
 export function DataProvider({ children, client, managers, initialState }: DataProviderProps) {
   const own = useOwnedClient(client ? undefined : () => createClient({ managers, initialState }));

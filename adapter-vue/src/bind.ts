@@ -1,5 +1,5 @@
 import { adapterError, resolveArgs, type Client, type EndpointLike, type EndpointObserver, type ObserveOptions, type ObserverSnapshot, type ResolveType } from '@resto/core';
-import { getCurrentScope, onScopeDispose, shallowRef, toValue, watch, type MaybeRefOrGetter, type ShallowRef } from 'vue';
+import { getCurrentInstance, getCurrentScope, inject, onScopeDispose, onServerPrefetch, shallowRef, ssrContextKey, toValue, watch, type MaybeRefOrGetter, type ShallowRef } from 'vue';
 
 type Params<E> = E extends (...args: infer A) => any ? A : never;
 // A type parameter, so the mapping keeps tuples (and their optional members) tuples.
@@ -15,6 +15,15 @@ type MapArgs<A extends readonly unknown[]> = { [K in keyof A]: MaybeRefOrGetter<
  * useDLE(TodoResource.get, () => (id.value ? { id: id.value } : null));
  */
 export type ReactiveArgs<E> = MapArgs<Params<E>> | readonly [MaybeRefOrGetter<null>];
+
+/**
+ * True for a server-mode client, and while `renderToString` renders the current
+ * component (it provides the SSR context) whatever the client: a server render
+ * never unmounts, so a read must not subscribe there. @internal
+ */
+export function isServerRender(client: Client): boolean {
+  return client.ssr || (getCurrentInstance() !== null && inject(ssrContextKey, null) !== null);
+}
 
 /** What {@link bindEndpoint} gives a composable. */
 export interface Bound<E extends EndpointLike> {
@@ -49,6 +58,23 @@ export function bindEndpoint<E extends EndpointLike>(
   };
   const observer = shallowRef() as ShallowRef<EndpointObserver<E>>;
   const snapshot = shallowRef() as ShallowRef<ObserverSnapshot<ResolveType<E>>>;
+  if (isServerRender(client)) {
+    // A server render never unmounts, so nothing would unsubscribe: read without
+    // subscribing, and let the render wait for the data (onServerPrefetch) so the
+    // HTML shows it. Args are read once; nothing changes them during a render.
+    keyOf();
+    const obs = client.observeWith(options, endpoint, resolved);
+    observer.value = obs;
+    snapshot.value = obs.getSnapshot();
+    if (options.fetch !== false && getCurrentInstance()) {
+      onServerPrefetch(async () => {
+        // A failure is stored and shown by the snapshot; the render goes on.
+        await obs.readAsync().catch(() => undefined);
+        snapshot.value = obs.getSnapshot();
+      });
+    }
+    return { observer, snapshot };
+  }
   let stop: (() => void) | undefined;
   watch(
     keyOf,

@@ -1,5 +1,5 @@
-import { adapterError, createClient, getDefaultManagers, type Client, type Controller, type GCOptions } from '@resto/core';
-import { hasInjectionContext, inject, type App, type InjectionKey, type Plugin } from 'vue';
+import { adapterError, createClient, getDefaultManagers, type Client, type Controller, type DehydratedState, type GCOptions } from '@resto/core';
+import { hasInjectionContext, inject, ssrContextKey, type App, type InjectionKey, type Plugin } from 'vue';
 
 /** Where the plugin provides its client; `inject(RestoKey)` reads it. */
 export const RestoKey: InjectionKey<Client> = Symbol('resto');
@@ -10,6 +10,20 @@ export interface RestoOptions {
   readonly client?: Client;
   /** GC tuning for the client created when none is given. */
   readonly gc?: GCOptions;
+  /**
+   * Server rendering: the client is made in server mode (reads fetch once, no timers)
+   * and composables make the render wait for their data. After `renderToString`, the
+   * client is on the SSR context as `ssrContext.resto`: embed
+   * `serializeState(ssrContext.resto.dehydrate())`, then `destroy()` it.
+   */
+  readonly ssr?: boolean;
+  /**
+   * Hydration in the browser: a snapshot from the server's `client.dehydrate()`
+   * (`parseState(text)` of what `serializeState` wrote into the page). Its data is
+   * fresh until its own expiry, so the first render needs no request. With `client`,
+   * it is merged into that client.
+   */
+  readonly initialState?: DehydratedState;
 }
 
 /** The plugin returned by {@link createResto}: install it with `app.use()`. */
@@ -29,9 +43,10 @@ export interface Resto {
  * // later, outside components:
  * await resto.client.controller.fetch(TodoResource.getList);
  */
-export function createResto({ client, gc }: RestoOptions = {}): Resto {
+export function createResto({ client, gc, ssr = false, initialState }: RestoOptions = {}): Resto {
   const owned = client === undefined;
-  const store = client ?? createClient({ managers: getDefaultManagers({ gc }) });
+  const store = client ?? createClient({ ssr, managers: getDefaultManagers({ gc, ssr }), initialState });
+  if (client && initialState) client.hydrate(initialState);
   return {
     client: store,
     install(app: App) {
@@ -88,6 +103,10 @@ export function withClient<T>(client: Client, fn: () => T): T {
 export function useClient(): Client {
   if (current) return current;
   const client = hasInjectionContext() ? inject(RestoKey, undefined) : undefined;
+  // During a server render the SSR context is how a server entry (or a Nuxt module)
+  // finds the store whose state it embeds.
+  const ctx = client && hasInjectionContext() ? inject<{ resto?: Client } | null>(ssrContextKey, null) : null;
+  if (client && ctx && !ctx.resto) ctx.resto = client;
   if (!client) {
     throw adapterError(
       'useClient()',

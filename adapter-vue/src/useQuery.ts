@@ -1,5 +1,6 @@
 import { adapterError, type Denormalize, type QueryObserver } from '@resto/core';
-import { getCurrentScope, onScopeDispose, shallowRef, toValue, watch, type MaybeRefOrGetter, type ShallowRef } from 'vue';
+import { computed, getCurrentScope, onScopeDispose, shallowRef, toValue, watch, type MaybeRefOrGetter, type ShallowRef } from 'vue';
+import { isServerRender } from './bind';
 import { useClient } from './context';
 
 /**
@@ -16,6 +17,12 @@ export function useQuery<S>(schema: S, ...args: readonly MaybeRefOrGetter<unknow
   type T = Denormalize<S>;
   const client = useClient();
   if (!getCurrentScope()) throw adapterError('useQuery()', 'called outside setup()', 'call it in setup(), <script setup> or inside an effectScope()');
+  if (isServerRender(client)) {
+    // No subscription (a server render never unmounts); read when the render reads it,
+    // i.e. after the reads this component awaits have filled the store.
+    const read = computed(() => client.query<T>(schema, ...args.map((a) => toValue(a))).getSnapshot());
+    return read as unknown as Readonly<ShallowRef<T | undefined>>;
+  }
   const value = shallowRef<T | undefined>();
   let stop: (() => void) | undefined;
   // No key to compare: a new observer whenever a resolved arg changes (cheap, no fetch).

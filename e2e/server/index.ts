@@ -35,6 +35,13 @@ export interface ServerOptions {
   static?: StaticMounts;
   /** Print one line per request (the CLI turns this on). */
   log?: boolean;
+  /**
+   * Server-rendered pages: URL prefix -> renderer of the HTML for a GET of that
+   * exact path (e.g. '/ssr/react/'). The renderer gets the server's origin, so
+   * its reads go to this API. Assets under the prefix come from `static`. The
+   * HTML may be streamed: chunks are written as they come.
+   */
+  pages?: Record<string, (origin: string) => Promise<string | AsyncIterable<string | Uint8Array>>>;
 }
 
 export interface RunningServer {
@@ -74,7 +81,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
 
   function indexPage(): string {
-    const links = staticFiles.prefixes.map((p) => `<li><a href="${p}">${p}</a></li>`).join('');
+    const links = [...Object.keys(options.pages ?? {}), ...staticFiles.prefixes].map((p) => `<li><a href="${p}">${p}</a></li>`).join('');
     return `<!doctype html><meta charset="utf-8"><title>Resto e2e server</title>
 <h1>Resto e2e server</h1><p>Apps:</p><ul>${links || '<li>(none mounted)</li>'}</ul>
 <p>API: <a href="/todos">/todos</a>, <a href="/users">/users</a>, <a href="/posts?page=1">/posts?page=1</a>, <a href="/time">/time</a></p>`;
@@ -127,6 +134,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       if (found.allowed.length) {
         res.setHeader('Allow', found.allowed.join(', '));
         throw new HttpError(405, `Method ${method} not allowed on ${path}`);
+      }
+      const page = method === 'GET' ? options.pages?.[path] : undefined;
+      if (page) {
+        const html = await page(`http://${req.headers.host ?? host}`);
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+        if (typeof html === 'string') res.end(html);
+        else {
+          for await (const chunk of html) res.write(chunk);
+          res.end();
+        }
+        return;
       }
       if (staticFiles.handle(req, res, path)) return;
       if (path === '/' && method === 'GET') {

@@ -59,6 +59,19 @@ describe('npm run demo', () => {
       });
     }
 
+    // The server-rendered pages: the todos are in the HTML itself, and the page hydrates.
+    const ssrUrls = [...out.matchAll(/(http:\/\/127\.0\.0\.1:\d+\/ssr\/(react|vue|svelte)\/)/g)].map((m) => m[1]!);
+    expect(ssrUrls.map((u) => u.split('/')[4])).toEqual(['react', 'vue', 'svelte']);
+    for (const url of ssrUrls) {
+      const html = await (await fetch(url)).text();
+      expect(html.match(/data-testid="todo-item"/g)).toHaveLength(20);
+      await withPage(await browser(), `demo-ssr-${url.split('/')[4]}`, async (page) => {
+        await page.goto(url);
+        await page.locator('body[data-hydrated="true"]').waitFor();
+        expect(await page.getByTestId('todo-item').count()).toBe(20);
+      });
+    }
+
     const exited = new Promise<number | null>((r) => child!.once('exit', (code) => r(code)));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

@@ -36,6 +36,10 @@ export interface StoreLike {
   readonly controller: Controller;
   subscribe(listener: () => void): () => void;
   getSnapshot(): State;
+  /** Server mode: no expiry timers (the read ends with the render). */
+  readonly ssr?: boolean;
+  /** Lets the store stop this read on `destroy()`; returns the unregister. */
+  track?(stop: () => void): () => void;
 }
 
 const SETTLED = Promise.resolve();
@@ -78,6 +82,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private unsubscribeStore: (() => void) | undefined;
   private releaseGC: (() => void) | undefined;
+  private untrack: (() => void) | undefined;
 
   constructor(store: StoreLike, endpoint: E, args: readonly unknown[] | null, options: ObserveOptions = {}) {
     this.store = store;
@@ -232,7 +237,15 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
     return this.listeners.size;
   }
 
+  /** Drops every listener and lets go of everything (what `client.destroy()` calls). */
+  close = (): void => {
+    if (!this.listeners.size) return;
+    this.listeners.clear();
+    this.stop();
+  };
+
   private start() {
+    this.untrack = this.store.track?.(this.close);
     this.unsubscribeStore = this.store.subscribe(this.onStoreChange);
     if (this.args === null) return;
     this.releaseGC = this.store.controller.gc?.retain(this.endpoint, this.args);
@@ -241,6 +254,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
   }
 
   private stop() {
+    this.untrack?.();
+    this.untrack = undefined;
     this.unsubscribeStore?.();
     this.unsubscribeStore = undefined;
     clearTimeout(this.timer);
@@ -320,8 +335,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
 
   private schedule(ms: number) {
     clearTimeout(this.timer);
-    // setTimeout overflows past 2^31-1 ms and would fire at once.
-    if (ms > 2_147_483_647) return;
+    // setTimeout overflows past 2^31-1 ms and would fire at once. A server render never revalidates.
+    if (ms > 2_147_483_647 || this.store.ssr) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.stale = true;

@@ -1,6 +1,7 @@
 import { Controller } from '../controller';
 import { getDefaultManagers, type Manager } from '../managers';
-import { applyOptimistic, GC, keepOptimisticIdentity, initialState as emptyState, reducer, type ActionTypes, type EndpointLike, type State } from '../state';
+import { applyOptimistic, FETCH, GC, keepOptimisticIdentity, initialState as emptyState, reducer, type ActionTypes, type EndpointLike, type State } from '../state';
+import { dehydrate, hydrate, type DehydratedState } from './dehydrate';
 import { EndpointObserver, type ObserveOptions } from './EndpointObserver';
 import { QueryObserver } from './QueryObserver';
 
@@ -8,8 +9,18 @@ import { QueryObserver } from './QueryObserver';
 export interface ClientOptions {
   /** Replaces the default managers (network, polling, GC). Include a NetworkManager to fetch. */
   readonly managers?: readonly Manager[];
-  /** A prefilled store, e.g. from server rendering or `mockInitialState()`. */
-  readonly initialState?: State;
+  /**
+   * A prefilled store: `mockInitialState()`, or what a server rendered with, either as
+   * a State or as the snapshot of `client.dehydrate()` (hydrated; its data stays fresh
+   * until its own expiry, so nothing is refetched).
+   */
+  readonly initialState?: State | DehydratedState;
+  /**
+   * Server mode, for one render: reads fetch once and never poll, revalidate or
+   * garbage-collect, so no timer is ever started; the default managers are just the
+   * network. Call `destroy()` when the render ended.
+   */
+  readonly ssr?: boolean;
 }
 
 /** A store with its Controller: what every adapter is given. */
@@ -33,8 +44,32 @@ export interface Client {
   readonly listenerCount: number;
   /** The managers in dispatch order. */
   readonly managers: readonly Manager[];
-  /** Stops every manager (timers, sockets, in-flight fetches). */
+  /** Server mode (`createClient({ ssr: true })`): no timers, reads fetch once. */
+  readonly ssr: boolean;
+  /** True once `destroy()` ran. */
+  readonly destroyed: boolean;
+  /**
+   * What the store holds, as a plain snapshot to send with server-rendered HTML
+   * (`serializeState` makes it HTML-safe text). See {@link dehydrate}.
+   */
+  dehydrate(): DehydratedState;
+  /**
+   * Merges a snapshot from `dehydrate()` into this store (newer data wins per key and
+   * entity) and notifies readers. For a client created before the snapshot arrived.
+   */
+  hydrate(snapshot: DehydratedState): void;
+  /** Registers a running read so `destroy()` can stop it; returns the unregister. @internal */
+  track(stop: () => void): () => void;
+  /**
+   * Stops everything: every manager (timers, sockets, in-flight fetches), every
+   * observer (expiry timers, polling) and every listener. Later dispatches do nothing
+   * and later fetches reject.
+   */
   destroy(): void;
+}
+
+function isDehydrated(value: State | DehydratedState): value is DehydratedState {
+  return (value as { version?: unknown }).version !== undefined && !('optimistic' in value);
 }
 
 /**
@@ -46,8 +81,10 @@ export interface Client {
  * const todos = await client.controller.fetch(TodoResource.getList);
  * client.observe(TodoResource.get, { id: 1 }).subscribe(render);
  */
-export function createClient({ managers = getDefaultManagers(), initialState }: ClientOptions = {}): Client {
-  let base = initialState ?? emptyState();
+export function createClient({ ssr = false, managers = getDefaultManagers({ ssr }), initialState }: ClientOptions = {}): Client {
+  let base = initialState === undefined ? emptyState() : isDehydrated(initialState) ? hydrate(initialState) : initialState;
+  let destroyed = false;
+  const running = new Set<() => void>();
   let visible = base.optimistic.length ? base : base;
   const listeners = new Set<() => void>();
   let scheduled = false;
@@ -82,7 +119,13 @@ export function createClient({ managers = getDefaultManagers(), initialState }: 
 
   let dispatch: (action: ActionTypes) => Promise<void> = reduce;
   for (let i = managers.length - 1; i >= 0; i--) dispatch = managers[i]!.middleware(controller)(dispatch);
-  controller.dispatch = dispatch;
+  const live = dispatch;
+  // A destroyed client starts nothing again: a late timer or a stray read is refused here.
+  controller.dispatch = (action: ActionTypes) => {
+    if (!destroyed) return live(action);
+    if (action.type === FETCH) action.meta.reject(new Error(`Resto: ${action.key} was read after client.destroy()`));
+    return Promise.resolve();
+  };
   for (const m of managers) m.init?.(visible);
 
   const store = {
@@ -107,7 +150,30 @@ export function createClient({ managers = getDefaultManagers(), initialState }: 
     query(schema: unknown, ...args: readonly unknown[]) {
       return new QueryObserver<any>(store, schema, args);
     },
+    ssr,
+    get destroyed() {
+      return destroyed;
+    },
+    dehydrate: () => dehydrate(base),
+    hydrate(snapshot: DehydratedState) {
+      base = hydrate(snapshot, base);
+      visible = base.optimistic.length ? applyOptimistic(base, makeSnapshot) : base;
+      if (!scheduled) {
+        scheduled = true;
+        queueMicrotask(notify);
+      }
+    },
+    track(stop: () => void) {
+      running.add(stop);
+      return () => {
+        running.delete(stop);
+      };
+    },
     destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      for (const stop of [...running]) stop();
+      running.clear();
       for (const m of managers) m.cleanup();
       listeners.clear();
     },

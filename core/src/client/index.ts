@@ -4,3 +4,5 @@ export * from './QueryObserver';
 export * from './observeModes';
 export * from './createLoading';
 export * from './args';
+export * from './dehydrate';
+export * from './serializeState';

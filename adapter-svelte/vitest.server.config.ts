@@ -1,0 +1,13 @@
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { defineProject } from 'vitest/config';
+
+// Server rendering: components compiled for the server and Svelte's server build
+// (no `browser` condition), in node, as `render` from svelte/server runs them.
+export default defineProject({
+  plugins: [svelte()],
+  test: {
+    name: 'adapter-svelte (server)',
+    environment: 'node',
+    include: ['test/**/*.server.test.ts'],
+  },
+});

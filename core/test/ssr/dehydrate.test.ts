@@ -1,0 +1,153 @@
+import { startServer } from '@resto/testing';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createClient,
+  Entity,
+  hydrate,
+  NetworkError,
+  parseState,
+  RestEndpoint,
+  serializeState,
+  type Client,
+} from '../../src';
+
+class Todo extends Entity {
+  id = 0;
+  title = '';
+  createdAt = new Date(0);
+  static override key = 'Todo';
+  static override schema = { createdAt: (iso: string) => new Date(iso) };
+  get shout() {
+    return this.title.toUpperCase();
+  }
+}
+
+// Text that would end a <script> or an HTML comment if embedded as is.
+const nasty = 'milk </script><script>alert(1)</script> <!-- x --> \u2028\u2029';
+const seed = [
+  { id: 1, title: nasty, createdAt: '2026-01-02T03:04:05.000Z' },
+  { id: 2, title: 'bread', createdAt: '2026-02-03T04:05:06.000Z' },
+];
+
+let server: Awaited<ReturnType<typeof startServer>>;
+const clients: Client[] = [];
+const make = (...a: Parameters<typeof createClient>) => {
+  const c = createClient(...a);
+  clients.push(c);
+  return c;
+};
+beforeAll(async () => {
+  server = await startServer({
+    'GET /todos': (_h, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(seed)),
+    'GET /clock': (_h, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end('{"at":"2026-01-01T00:00:00.000Z"}'),
+    'GET /todos/9': (_h, res) => void res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"gone"}'),
+  });
+});
+afterAll(() => server.close());
+afterEach(() => {
+  for (const c of clients.splice(0)) c.destroy();
+});
+
+const endpoints = () => ({
+  list: new RestEndpoint({ urlPrefix: server.url, path: '/todos', schema: [Todo] }),
+  one: new RestEndpoint({ urlPrefix: server.url, path: '/todos/:id', schema: Todo }),
+  // No schema: the response is stored as the endpoint's process() leaves it.
+  clock: new RestEndpoint({
+    urlPrefix: server.url,
+    path: '/clock',
+    process: (r: { at: string }) => ({ at: new Date(r.at), until: Infinity, missing: undefined }),
+  }),
+});
+
+describe('dehydrate -> serializeState -> parseState -> hydrate', () => {
+  it('carries entities, dates, class instances and errors so the browser reads them without fetching', async () => {
+    const { list, one, clock } = endpoints();
+    const ssr = make({ ssr: true });
+    await ssr.controller.fetch(list);
+    await ssr.controller.fetch(clock);
+    await expect(ssr.controller.fetch(one, { id: 9 })).rejects.toBeInstanceOf(NetworkError);
+    const text = serializeState(ssr.dehydrate());
+
+    // Safe inside <script>: nothing can close the tag or open a comment; no raw line separators.
+    expect(text).not.toMatch(/<\/script|<!--|<script/i);
+    expect(text).not.toMatch(/[\u2028\u2029]/);
+    // What the browser evaluates is valid JavaScript (a JSON array) as well as JSON.
+    expect(() => JSON.parse(text)).not.toThrow();
+
+    const hits = server.hits.length;
+    const browser = make({ initialState: parseState(text) });
+    const todos = browser.observe(list);
+    const failed = browser.observe(one, { id: 9 });
+    const clockRead = browser.observe(clock);
+    todos.subscribe(() => {});
+    failed.subscribe(() => {});
+    clockRead.subscribe(() => {});
+    await new Promise((r) => setTimeout(r, 20));
+
+    const data = todos.getSnapshot().data!;
+    expect(data).toHaveLength(2);
+    expect(data[0]).toBeInstanceOf(Todo);
+    expect(data[0]!.title).toBe(nasty);
+    expect(data[0]!.shout).toBe(nasty.toUpperCase());
+    expect(data[0]!.createdAt).toBeInstanceOf(Date);
+    expect(data[0]!.createdAt.toISOString()).toBe('2026-01-02T03:04:05.000Z');
+    expect(todos.getSnapshot().loading).toBe(false);
+
+    const error = failed.getSnapshot().error!;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.status).toBe(404);
+    expect(error.message).toBe(`${server.url}/todos/9: Not Found`);
+
+    const c = clockRead.getSnapshot().data as { at: Date; until: number; missing?: undefined };
+    expect(c.at).toBeInstanceOf(Date);
+    expect(c.at.getTime()).toBe(Date.parse('2026-01-01T00:00:00.000Z'));
+    expect(c.until).toBe(Infinity);
+    expect('missing' in c).toBe(true);
+
+    // The one 404 waited out its errorExpiryLength on the server; the rest are fresh: no request.
+    expect(server.hits.slice(hits).filter((h) => h.url !== '/todos/9')).toEqual([]);
+    // Entity timings keep Infinity where JSON would have written null.
+    expect(browser.getSnapshot().entitiesMeta.Todo!['1']!.expiresAt).toBe(ssr.getSnapshot().entitiesMeta.Todo!['1']!.expiresAt);
+  });
+
+  it('a class instance stored by a schema-less endpoint travels as its fields', async () => {
+    const ssr = make({ ssr: true });
+    const { clock } = endpoints();
+    ssr.controller.setResponse(clock, Todo.fromJS({ id: 3, title: 'x' }) as never);
+    const back = parseState(serializeState(ssr.dehydrate()));
+    const stored = back.endpoints[clock.key()] as Record<string, unknown>;
+    expect(stored).toMatchObject({ id: 3, title: 'x' });
+    expect(stored.createdAt).toBeInstanceOf(Date);
+  });
+
+  it('client.hydrate() merges into a running client; the newer result of a key wins', async () => {
+    const { list } = endpoints();
+    const ssr = make({ ssr: true });
+    await ssr.controller.fetch(list);
+    const snapshot = parseState(serializeState(ssr.dehydrate()));
+
+    const browser = make();
+    const seen: number[] = [];
+    browser.subscribe(() => seen.push(1));
+    browser.hydrate(snapshot);
+    await Promise.resolve();
+    expect(seen).toHaveLength(1);
+    expect(browser.controller.getResponse(list, browser.getSnapshot()).data?.map((t) => t.id)).toEqual([1, 2]);
+
+    // A response newer than the snapshot is kept when an old snapshot arrives later.
+    browser.controller.setResponse(list, [{ id: 5, title: 'newer', createdAt: '2026-03-01T00:00:00.000Z' }]);
+    browser.hydrate(snapshot);
+    expect(browser.controller.getResponse(list, browser.getSnapshot()).data?.map((t) => t.id)).toEqual([5]);
+  });
+
+  it('parseState refuses text serializeState did not write, saying so', () => {
+    expect(() => parseState('<html>')).toThrow(/parseState: not text written by serializeState\(\)/);
+    expect(() => parseState('[]')).toThrow(/parseState: not text written by serializeState\(\)/);
+    expect(() => parseState('[{"a":1},2]')).toThrow(/no snapshot from client\.dehydrate\(\)/);
+  });
+
+  it('refuses what is not a snapshot, naming what it got', () => {
+    expect(() => hydrate({ version: 2 } as never)).toThrow(/client\.dehydrate\(\).*version 2/);
+    expect(() => createClient({ initialState: { version: 7 } as never })).toThrow(/version 7/);
+  });
+});
