@@ -45,7 +45,7 @@ export class NetworkError extends Error {
    * @example
    * JSON.stringify(error) // '{"name":"NetworkError","status":404,"message":"...","url":"https://api/x"}'
    */
-  toJSON(): { name: string; status: number; message: string; url: string | undefined } {
-    return { name: this.name, status: this.status, message: this.message, url: this.response?.url };
+  toJSON(): { name: string; status: number; message: string; url: string | undefined; endpoint: string | undefined } {
+    return { name: this.name, status: this.status, message: this.message, url: this.url ?? this.response?.url, endpoint: this.endpoint };
   }
 }

@@ -152,5 +152,7 @@ describe('schemas', () => {
     const error = new NetworkError(new Response('', { status: 404, statusText: 'Not Found' }));
     expect(JSON.parse(JSON.stringify(error))).toEqual({ name: 'NetworkError', status: 404, message: expect.stringContaining('Not Found'), url: '' });
     expect(error.toJSON().status).toBe(404);
+    const named = new NetworkError(undefined, { status: 500, url: 'http://127.0.0.1/x', endpoint: 'GET /x' });
+    expect(JSON.parse(JSON.stringify(named))).toMatchObject({ url: 'http://127.0.0.1/x', endpoint: 'GET /x', status: 500 });
   });
 });

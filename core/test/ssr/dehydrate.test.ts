@@ -96,7 +96,7 @@ describe('dehydrate -> serializeState -> parseState -> hydrate', () => {
     const error = failed.getSnapshot().error!;
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.status).toBe(404);
-    expect(error.message).toBe(`${server.url}/todos/9: Not Found`);
+    expect(error.message).toBe(`/todos/:id: ${server.url}/todos/9: Not Found`);
 
     const c = clockRead.getSnapshot().data as { at: Date; until: number; missing?: undefined };
     expect(c.at).toBeInstanceOf(Date);
