@@ -1,5 +1,5 @@
 import type { Controller, Dispatch } from '../controller';
-import { FETCH, OPTIMISTIC, RELEASE, RESET, type ActionTypes, type FetchAction } from '../state';
+import { FETCH, optimisticAction, RELEASE, RESET, type ActionTypes, type FetchAction } from '../state';
 import type { Manager, Middleware } from './Manager';
 
 interface InFlight {
@@ -92,16 +92,7 @@ export class NetworkManager implements Manager {
     this.all.add(entry);
 
     const { fetchedAt } = meta;
-    if (endpoint.getOptimisticResponse && endpoint.sideEffect) {
-      const now = Date.now();
-      void next({
-        type: OPTIMISTIC,
-        key,
-        endpoint,
-        args,
-        meta: { fetchedAt, date: now, expiresAt: now + (endpoint.dataExpiryLength ?? 60_000) },
-      });
-    }
+    if (endpoint.getOptimisticResponse && endpoint.sideEffect) void next(optimisticAction(endpoint, key, args, fetchedAt));
     const own = (endpoint as { signal?: AbortSignal }).signal;
     const signal = own ? AbortSignal.any([own, entry.abort.signal]) : entry.abort.signal;
     // `this` of the fetch gets our signal without cloning the endpoint.

@@ -1,4 +1,5 @@
 import type { EndpointLike } from './EndpointLike';
+import { responseMeta } from './expiry';
 
 /** Action type names. Managers switch on these in their middleware. */
 export const FETCH = 'rest/fetch' as const;
@@ -44,6 +45,24 @@ export interface OptimisticAction {
   readonly endpoint: EndpointLike;
   readonly args: readonly unknown[];
   readonly meta: { readonly fetchedAt: number; readonly date: number; readonly expiresAt: number };
+}
+
+/**
+ * The one place an optimistic update is made: the endpoint's guess, stored under
+ * `key` with the same meta a real response would get, replayed on top of the store
+ * until the request settles.
+ *
+ * @example
+ * dispatch(optimisticAction(TodoResource.partialUpdate, key, [{ id: 1 }, { title: 'x' }], fetchedAt));
+ */
+export function optimisticAction(
+  endpoint: EndpointLike,
+  key: string,
+  args: readonly unknown[],
+  fetchedAt: number,
+  now = Date.now(),
+): OptimisticAction {
+  return { type: OPTIMISTIC, key, endpoint, args, meta: responseMeta(endpoint, fetchedAt, now) };
 }
 
 export interface InvalidateAction {
