@@ -41,6 +41,10 @@ const time = (ms: number | undefined) => (ms ? new Date(ms).toISOString().slice(
 /**
  * Builds the element class. Kept in a function so importing the package never
  * touches `HTMLElement` (server rendering, Node tests) until someone defines it.
+ *
+ * @example
+ * // Under another tag name (defineRestoDevtools('my-store-devtools') does the same).
+ * customElements.define('my-store-devtools', createRestoDevtoolsClass());
  */
 export function createRestoDevtoolsClass(): { new (): RestoDevtoolsElement } {
   return class RestoDevtools extends HTMLElement implements RestoDevtoolsElement {

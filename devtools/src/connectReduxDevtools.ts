@@ -33,7 +33,12 @@ export interface ReduxDevtoolsOptions {
   readonly extension?: ReduxDevtoolsExtension;
 }
 
-/** Store state as the extension shows it: plain JSON, errors as their message. */
+/**
+ * Store state as the extension shows it: plain JSON, errors as their message.
+ *
+ * @example
+ * JSON.stringify(serializeState(client.getSnapshot()));
+ */
 export function serializeState(state: State) {
   const meta: Record<string, unknown> = {};
   for (const [key, m] of Object.entries(state.meta)) {

@@ -69,7 +69,12 @@ export function diffState(before: State, after: State): StateDiff {
   return { entities, reads, optimistic: [before.optimistic.length, after.optimistic.length] };
 }
 
-/** True when the diff records no change at all. */
+/**
+ * True when the diff records no change at all.
+ *
+ * @example
+ * isEmptyDiff(diffState(state, state)); // true
+ */
 export function isEmptyDiff(diff: StateDiff): boolean {
   return !diff.entities.length && !diff.reads.length && diff.optimistic[0] === diff.optimistic[1];
 }

@@ -81,7 +81,12 @@ export function entityGraph(data: unknown): EntityNode[] {
   return roots;
 }
 
-/** Every entity reachable in denormalized data, as `Key:pk` ids. */
+/**
+ * Every entity reachable in denormalized data, as `Key:pk` ids.
+ *
+ * @example
+ * entityIds(await ctrl.fetch(TodoResource.getList)); // Set { 'Todo:1', 'Todo:2', ... }
+ */
 export function entityIds(data: unknown): Set<string> {
   const ids = new Set<string>();
   const visit = (nodes: readonly EntityNode[]) => {
@@ -94,7 +99,12 @@ export function entityIds(data: unknown): Set<string> {
   return ids;
 }
 
-/** The denormalized data of a read in `state`, or undefined when it cannot be read. */
+/**
+ * The denormalized data of a read in `state`, or undefined when it cannot be read.
+ *
+ * @example
+ * readData(client.controller, devtools, 'GET /todos/1', entry.state); // the Todo as it was then
+ */
 export function readData(controller: Controller, devtools: DevtoolsManager, key: string, state: State): unknown {
   const ref = devtools.knownReads.get(key);
   if (!ref) return state.endpoints[key];
@@ -124,7 +134,12 @@ export function referencesByEntity(controller: Controller, devtools: DevtoolsMan
   return out;
 }
 
-/** Entities a pending optimistic update currently shows (`Key:pk`). */
+/**
+ * Entities a pending optimistic update currently shows (`Key:pk`).
+ *
+ * @example
+ * optimisticEntities(client.controller, client.getSnapshot()).has('Todo:5'); // true while its PATCH is pending
+ */
 export function optimisticEntities(controller: Controller, state: State): Set<string> {
   const ids = new Set<string>();
   for (const action of state.optimistic) {
