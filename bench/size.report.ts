@@ -1,5 +1,5 @@
 // Bundle-size section of RESULTS.md: every typical app import, Resto and peers.
-import { APPS, BUDGET_GZIP, kB, measure } from './size';
+import { APPS, BUDGET_GZIP, DEVTOOLS_APPS, kB, measure } from './size';
 import { report } from './harness';
 
 process.env.SIZE_TOP ??= '20';
@@ -23,6 +23,21 @@ const lines = [
   '|---|---:|',
   ...sizes[0]!.size.top.map((t) => `| ${t.path} | ${t.bytes.toLocaleString('en-US')} |`),
 ];
+const devtools = {
+  without: await measure(DEVTOOLS_APPS.without),
+  production: await measure(DEVTOOLS_APPS.production),
+  development: await measure(DEVTOOLS_APPS.development),
+};
+lines.push(
+  '',
+  'Devtools: the React app with its own client, then with `@resto/devtools` wired behind `import.meta.env.DEV` as its README says:',
+  '',
+  '| build | minified | gzip | minified bytes from @resto/devtools |',
+  '|---|---:|---:|---:|',
+  ...(['without', 'production', 'development'] as const).map(
+    (k) => `| ${DEVTOOLS_APPS[k].name} | ${kB(devtools[k].minified)} | ${kB(devtools[k].gzip)} | ${Object.entries(devtools[k].bytesByInput).filter(([p]) => p.includes('devtools/')).reduce((n, [, b]) => n + b, 0).toLocaleString('en-US')} |`,
+  ),
+);
 for (const { app, size } of sizes) console.log(`${app.name.padEnd(45)} ${kB(size.minified).padStart(9)} ${kB(size.gzip).padStart(9)}`);
 report({
   suite: 'size',

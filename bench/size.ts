@@ -20,6 +20,8 @@ export interface App {
   imports: string;
   /** Code using what was imported, so nothing is shaken away. */
   code: string;
+  /** Extra compile-time constants (e.g. `import.meta.env.DEV`). */
+  define?: Record<string, string>;
 }
 
 const todo = (Entity: string) => `
@@ -66,6 +68,26 @@ export const APPS: App[] = [
   },
 ];
 
+/**
+ * The React app with a client of its own, without devtools and with them wired as
+ * the devtools README says (manager and panel behind `import.meta.env.DEV`), built
+ * for production and for development. Production must weigh exactly the same as
+ * without devtools; development shows what the panel costs when it is used.
+ */
+const reactWithClient = (devtools: boolean) => ({
+  imports: `import { resource, Entity, createClient, getDefaultManagers } from '@resto/core';
+import { useSuspense, DataProvider, useController } from '@resto/react';${devtools ? "\nimport { DevtoolsManager } from '@resto/devtools';" : ''}`,
+  code: `${todo('Entity')}
+export const client = createClient({ managers: [${devtools ? '...(import.meta.env.DEV ? [new DevtoolsManager()] : []), ' : ''}...getDefaultManagers()] });
+${devtools ? "if (import.meta.env.DEV) import('@resto/devtools').then(({ mountDevtools }) => mountDevtools(client));\n" : ''}export { useSuspense, DataProvider, useController };`,
+});
+
+export const DEVTOOLS_APPS: Record<'without' | 'production' | 'development', App> = {
+  without: { name: 'Resto React, no devtools', resto: true, ...reactWithClient(false), define: { 'import.meta.env.DEV': 'false' } },
+  production: { name: 'Resto React + devtools, production', resto: true, ...reactWithClient(true), define: { 'import.meta.env.DEV': 'false' } },
+  development: { name: 'Resto React + devtools, development', resto: true, ...reactWithClient(true), define: { 'import.meta.env.DEV': 'true' } },
+};
+
 /** The framework is the app's, not the library's: never counted. */
 const FRAMEWORKS = ['react', 'react-dom', 'react/*', 'react-dom/*', 'vue', 'svelte', 'svelte/*'];
 
@@ -89,6 +111,7 @@ const PACKAGE_DIRS: Record<string, string> = {
   '@resto/react': 'adapter-react',
   '@resto/vue': 'adapter-vue',
   '@resto/svelte': 'adapter-svelte',
+  '@resto/devtools': 'devtools',
 };
 
 /**
@@ -98,7 +121,7 @@ const PACKAGE_DIRS: Record<string, string> = {
 const builtPackages: Plugin = {
   name: 'built-packages',
   setup(b) {
-    b.onResolve({ filter: /^@resto\/(core|react|vue|svelte)(\/.*)?$/ }, (args) => {
+    b.onResolve({ filter: /^@resto\/(core|react|vue|svelte|devtools)(\/.*)?$/ }, (args) => {
       const [, name, sub] = /^(@resto\/[a-z]+)(\/.*)?$/.exec(args.path)!;
       const path = join(benchDir, '..', PACKAGE_DIRS[name!]!, 'dist', sub ? `${sub.slice(1)}/index.js` : 'index.js');
       if (!existsSync(path)) return { errors: [{ text: `${path} is missing: run \`npm run build\` first` }] };
@@ -114,6 +137,8 @@ export interface Size {
   gzip: number;
   /** The biggest inputs by minified bytes (what to look at when a budget fails). */
   top: { path: string; bytes: number }[];
+  /** Minified bytes in the output per input path (node_modules prefixes stripped). */
+  bytesByInput: Record<string, number>;
 }
 
 export async function measure(app: App): Promise<Size> {
@@ -127,7 +152,7 @@ export async function measure(app: App): Promise<Size> {
     target: 'es2022',
     jsx: 'automatic',
     conditions: ['browser', 'module', 'production'],
-    define: { 'process.env.NODE_ENV': '"production"', __DEV__: 'false' },
+    define: { 'process.env.NODE_ENV': '"production"', __DEV__: 'false', ...app.define },
     external: FRAMEWORKS,
     metafile: true,
     logLevel: 'silent',
@@ -135,11 +160,12 @@ export async function measure(app: App): Promise<Size> {
   });
   const code = result.outputFiles[0]!.contents;
   const inputs = Object.values(result.metafile.outputs)[0]!.inputs;
-  const top = Object.entries(inputs)
+  const all = Object.entries(inputs)
     .map(([path, v]) => ({ path: path.replace(/^.*node_modules\/\.pnpm\/[^/]+\/node_modules\//, '').replace(/^\.\.\//, ''), bytes: v.bytesInOutput }))
-    .sort((a, b) => b.bytes - a.bytes)
-    .slice(0, Number(process.env.SIZE_TOP ?? 8));
-  return { name: app.name, resto: app.resto, minified: code.length, gzip: gzipSync(code, { level: 9 }).length, top };
+    .sort((a, b) => b.bytes - a.bytes);
+  const top = all.slice(0, Number(process.env.SIZE_TOP ?? 8));
+  const bytesByInput = Object.fromEntries(all.map((i) => [i.path, i.bytes]));
+  return { name: app.name, resto: app.resto, minified: code.length, gzip: gzipSync(code, { level: 9 }).length, top, bytesByInput };
 }
 
 export const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;

@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { APPS, kB, measure, type Size } from '../size';
+import { APPS, DEVTOOLS_APPS, kB, measure, type Size } from '../size';
 
 // Measured from what npm users install: build every package's dist/ first.
 beforeAll(() => {
@@ -46,4 +46,24 @@ describe('typical app import size', () => {
       expect(s.top.some((t) => /(^|\/)(react|react-dom|vue|svelte)\//.test(t.path) && !t.path.includes('adapter-'))).toBe(false);
     });
   }
+});
+
+describe('devtools in a production bundle', () => {
+  it('an app wiring @resto/devtools behind import.meta.env.DEV pays 0 bytes in production', async () => {
+    const [without, production, development] = await Promise.all([
+      measure(DEVTOOLS_APPS.without),
+      measure(DEVTOOLS_APPS.production),
+      measure(DEVTOOLS_APPS.development),
+    ]);
+    const fromDevtools = (s: Size) =>
+      Object.entries(s.bytesByInput)
+        .filter(([path]) => path.includes('devtools/'))
+        .reduce((sum, [, bytes]) => sum + bytes, 0);
+    expect(fromDevtools(production)).toBe(0);
+    // Only the app's own `...(false ? [] : [])` spread remains: a few bytes of its code.
+    expect(production.minified - without.minified).toBeLessThanOrEqual(16);
+    // The same measurement does see the panel when it is used (development build).
+    expect(fromDevtools(development)).toBeGreaterThan(10_000);
+    expect(development.gzip).toBeGreaterThan(without.gzip + 2_000);
+  });
 });

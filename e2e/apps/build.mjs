@@ -13,10 +13,10 @@ const root = join(here, '..', '..');
 
 /** name -> where it is mounted and what it is made of. */
 export const APPS = {
-  wc: { title: 'Web component', sources: ['core/src'] },
-  react: { title: 'React', sources: ['core/src', 'adapter-react/src'], plugin: '@vitejs/plugin-react' },
-  vue: { title: 'Vue', sources: ['core/src', 'adapter-vue/src'], plugin: '@vitejs/plugin-vue' },
-  svelte: { title: 'Svelte', sources: ['core/src', 'adapter-svelte/src'], plugin: '@sveltejs/vite-plugin-svelte' },
+  wc: { title: 'Web component', sources: ['core/src', 'devtools/src'] },
+  react: { title: 'React', sources: ['core/src', 'devtools/src', 'adapter-react/src'], plugin: '@vitejs/plugin-react' },
+  vue: { title: 'Vue', sources: ['core/src', 'devtools/src', 'adapter-vue/src'], plugin: '@vitejs/plugin-vue' },
+  svelte: { title: 'Svelte', sources: ['core/src', 'devtools/src', 'adapter-svelte/src'], plugin: '@sveltejs/vite-plugin-svelte' },
 };
 export const APP_NAMES = Object.keys(APPS);
 

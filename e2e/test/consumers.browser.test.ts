@@ -61,6 +61,7 @@ beforeAll(async () => {
     ['adapter-react', '@resto/react'],
     ['adapter-vue', '@resto/vue'],
     ['adapter-svelte', '@resto/svelte'],
+    ['devtools', '@resto/devtools'],
   ]) {
     pkg.dependencies[name] = `file:${tarballs[folder]}`;
   }
@@ -102,7 +103,7 @@ describe('the packed packages', () => {
   it('pass publint and arethetypeswrong', async () => {
     const r = await sh(process.execPath, ['-e', `import(${JSON.stringify(join(repo, 'scripts/pack.mjs'))}).then((m) => m.lintAll(${JSON.stringify(tarballs)}))`], { cwd: repo });
     expect(r.code).toBe(0);
-    expect(r.out.match(/lint ok/g)).toHaveLength(4);
+    expect(r.out.match(/lint ok/g)).toHaveLength(Object.keys(tarballs).length);
   });
 });
 
@@ -118,6 +119,26 @@ describe('consumers', () => {
       time: 'string',
     });
     expect(server.requests.count('PATCH', '/todos')).toBe(1);
+  });
+
+  it('plain Node ESM: @resto/devtools imports without a DOM and records a fetch', async () => {
+    writeFileSync(
+      join(dir, 'node/devtools.mjs'),
+      [
+        `import { createClient, getDefaultManagers, resource, Entity } from '@resto/core';`,
+        `import { DevtoolsManager } from '@resto/devtools';`,
+        `class Todo extends Entity { id = 0; title = ''; static key = 'Todo'; }`,
+        `const TodoResource = resource({ urlPrefix: process.env.API_URL, path: '/todos/:id', schema: Todo });`,
+        `const devtools = new DevtoolsManager();`,
+        `const client = createClient({ managers: [devtools, ...getDefaultManagers()] });`,
+        `await client.controller.fetch(TodoResource.get, { id: 1 });`,
+        `const last = devtools.timeline.at(-1);`,
+        `console.log(JSON.stringify({ kinds: devtools.timeline.map((e) => e.kind), added: last.diff.entities.map((c) => c.kind + ' ' + c.entityKey + ' ' + c.pk), requests: devtools.totals.requests }));`,
+        `client.destroy();`,
+      ].join('\n'),
+    );
+    const out = await ok(process.execPath, ['node/devtools.mjs'], { env: { API_URL: server.url } });
+    expect(JSON.parse(out.trim().split('\n').pop()!)).toEqual({ kinds: ['fetch', 'set'], added: ['added Todo 1'], requests: 1 });
   });
 
   for (const setup of ['bundler', 'node16']) {

@@ -1,12 +1,15 @@
 // The store every demo app uses: default managers plus a LogoutManager that
-// turns any 401 into "logged out, session expired".
+// turns any 401 into "logged out, session expired", and the devtools recorder first
+// so the panel (behind the "Devtools" toggle) sees every action.
 import { LogoutManager, createClient, getDefaultManagers, type Client, type Controller } from '@resto/core';
 import { Login, Logout, type LoginResult } from './api';
+import { devtools } from './devtools';
 import { session } from './session';
 
 export function createDemoClient(): Client {
   return createClient({
     managers: [
+      devtools,
       new LogoutManager({
         handleLogout(controller) {
           session.expire();

@@ -1,8 +1,11 @@
 import { createApp } from 'vue';
 import { createResto } from '@resto/vue';
 import { createDemoClient } from '../shared/client';
+import { mountDevtoolsToggle } from '../shared/devtools';
 import App from './App.vue';
 import '../shared/style.css';
 
 // One client for the page, made outside Vue so the LogoutManager is in it.
-createApp(App).use(createResto({ client: createDemoClient() })).mount('#app');
+const client = createDemoClient();
+mountDevtoolsToggle(client);
+createApp(App).use(createResto({ client })).mount('#app');

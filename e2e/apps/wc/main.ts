@@ -4,11 +4,13 @@
 import { hookifyResource, type EndpointObserver } from '@resto/core';
 import { FILTERS, Me, PostResource, ServerTime, TodoResource, nextPostsPage, type FilterName, type Post, type Todo, type User } from '../shared/api';
 import { createDemoClient, errorText, logIn, logOut } from '../shared/client';
+import { mountDevtoolsToggle } from '../shared/devtools';
 import { authInit, session } from '../shared/session';
 import '../shared/style.css';
 
 const client = createDemoClient();
 const { controller } = client;
+mountDevtoolsToggle(client);
 // hookifyResource outside a framework: "hooks" are plain factories, called when needed.
 const todoHooks = hookifyResource(TodoResource, () => authInit());
 
