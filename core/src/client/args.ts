@@ -18,7 +18,10 @@ export type ArgInput<T> = T | (() => T | null);
  */
 export type ArgsInput<A extends readonly unknown[]> =
   // The first argument may also be null (or a getter returning null): the read is off.
-  { [K in keyof A]: ArgInput<A[K] | (K extends '0' ? null : never)> } | readonly [ArgInput<null>];
+  | { [K in keyof A]: ArgInput<A[K] | (K extends '0' ? null : never)> }
+  | readonly [ArgInput<null>]
+  // An endpoint without arguments is switched on and off by a getter returning undefined or null.
+  | (A extends readonly [] ? readonly [() => undefined | null] : never);
 
 /** An error as Resto stores it: `NetworkError`, `SchemaError` and friends carry a numeric `status`. */
 export type StatusError = Error & { status?: number };
