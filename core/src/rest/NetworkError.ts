@@ -11,6 +11,8 @@
  *   if (error instanceof NetworkError && error.status === 404) showNotFound();
  *   if (error instanceof NetworkError) console.warn(error.endpoint, error.url);
  * }
+ * // What the server said, in its own words, for a person to read:
+ * errorLine.textContent = error.serverMessage ?? error.message;
  */
 export class NetworkError extends Error {
   /** HTTP status; 500 when the network itself failed. */
@@ -21,11 +23,13 @@ export class NetworkError extends Error {
   url?: string;
   /** The name of the endpoint that made the request, when known. */
   endpoint?: string;
+  /** The body of a failed response, parsed (JSON, else text), when it had one. */
+  body?: unknown;
   override name = 'NetworkError';
 
   constructor(
     response?: Response,
-    options: { status?: number; message?: string; cause?: unknown; url?: string; endpoint?: string } = {},
+    options: { status?: number; message?: string; cause?: unknown; url?: string; endpoint?: string; body?: unknown } = {},
   ) {
     super(
       options.message ??
@@ -37,6 +41,27 @@ export class NetworkError extends Error {
     const url = options.url ?? (response?.url || undefined);
     if (url !== undefined) this.url = url;
     if (options.endpoint !== undefined) this.endpoint = options.endpoint;
+    if (options.body !== undefined) this.body = options.body;
+  }
+
+  /**
+   * The server's own explanation, when its error body has one: a text body, or the
+   * `message` (else `error`, `detail`, `title`) string of a JSON body.
+   *
+   * @example
+   * // 401 {"message":"Invalid username or password"}
+   * error.serverMessage // 'Invalid username or password'
+   */
+  get serverMessage(): string | undefined {
+    const body = this.body;
+    if (typeof body === 'string') return body.trim() || undefined;
+    if (body && typeof body === 'object') {
+      for (const field of ['message', 'error', 'detail', 'title']) {
+        const value = (body as Record<string, unknown>)[field];
+        if (typeof value === 'string' && value) return value;
+      }
+    }
+    return undefined;
   }
 
   /**

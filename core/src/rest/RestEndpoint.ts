@@ -267,6 +267,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
         message: `${this.name}: ${input}: ${response.statusText || String(response.status)}`,
         url: input,
         endpoint: this.name,
+        body: await errorBody(response),
       });
     }
     return response;
@@ -469,3 +470,21 @@ export const RestEndpoint = RestEndpointImpl as unknown as RestEndpointConstruct
 /** The instance type of a RestEndpoint with generics `O`. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type RestEndpoint<O extends RestGenerics = any> = RestTypeFor<O>;
+
+/**
+ * The body of a failed response, so an app can show what the server said. Read
+ * from a clone: `error.response` stays readable for code that reads it itself.
+ */
+async function errorBody(response: Response): Promise<unknown> {
+  try {
+    const text = await response.clone().text();
+    if (!text) return undefined;
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  } catch {
+    return undefined;
+  }
+}

@@ -38,9 +38,12 @@ export async function logOut(controller: Controller): Promise<void> {
   }
 }
 
-/** Message of an error for the UI. */
+/**
+ * Message of an error for a person: what the server said in its own words
+ * (`NetworkError.serverMessage`), else the error's own message.
+ */
 export function errorText(error: unknown): string {
-  const e = error as { status?: number; message?: string } | undefined;
+  const e = error as { serverMessage?: string; message?: string } | undefined;
   if (!e) return '';
-  return e.status ? `${e.status}: ${e.message ?? 'error'}` : (e.message ?? String(error));
+  return e.serverMessage ?? e.message ?? String(error);
 }
