@@ -244,12 +244,18 @@ for (const app of APPS) {
       expect(await count(page, 'session-expired')).toBe(0);
       await expect.poll(() => requests('POST', '/logout').length, POLL).toBe(1);
       expect(requests('POST', '/logout')[0]?.token).toBe(true);
-      // A wrong password is an error message, not a logout.
+      // A wrong password is an error message in the server's words, not a logout;
+      // every app keeps the username, clears the password, and moves nothing.
+      const listTop = async () => (await page.getByTestId('todo-item').first().boundingBox())!.y;
+      const before = await listTop();
       await byId(page, 'login-username').fill('bob');
       await byId(page, 'login-password').fill('nope');
       await byId(page, 'login-submit').click();
       await expect.poll(() => text(page, 'login-error'), POLL).toBe('Invalid username or password');
       expect(await count(page, 'session-expired')).toBe(0);
+      expect(await byId(page, 'login-username').inputValue()).toBe('bob');
+      expect(await byId(page, 'login-password').inputValue()).toBe('');
+      expect(await listTop()).toBe(before);
     });
 
     scenario(app, 'a 401 logs out: expired token, next request, login form again', async (page) => {

@@ -77,7 +77,11 @@ function LoginForm({ expired }: { expired: boolean }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setError('');
-    logIn(username, password).catch((err) => setError(errorText(err)));
+    // Every app does the same on a failed login: keep the username, clear the password.
+    logIn(username, password).catch((err) => {
+      setPassword('');
+      setError(errorText(err));
+    });
   };
   return (
     <>

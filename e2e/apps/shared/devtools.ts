@@ -18,7 +18,8 @@ export function mountDevtoolsToggle(client: Client): HTMLButtonElement {
   button.textContent = 'Devtools';
   button.dataset.testid = 'devtools-toggle';
   button.setAttribute('aria-pressed', 'false');
-  button.style.cssText = 'position:fixed;top:8px;right:8px;z-index:2147483001';
+  // Bottom left: clear of the header's login form and of the panel's own controls.
+  button.style.cssText = 'position:fixed;bottom:8px;left:8px;z-index:2147483001';
   let panel: RestoDevtoolsElement | undefined;
   button.addEventListener('click', async () => {
     if (!panel) {
@@ -28,6 +29,8 @@ export function mountDevtoolsToggle(client: Client): HTMLButtonElement {
       panel.hidden = !panel.hidden;
     }
     document.body.style.paddingBottom = panel.hidden ? '' : '46vh';
+    // Open, the panel takes the bottom of the window: the toggle sits just above it.
+    button.style.bottom = panel.hidden ? '8px' : 'calc(46vh + 8px)';
     button.setAttribute('aria-pressed', String(!panel.hidden));
   });
   document.body.append(button);

@@ -93,16 +93,18 @@ class RestoAuth extends Bound {
     out.addEventListener('click', () => void logOut(controller));
     this.replaceChildren(h('span', {}, 'Logged in as ', h('strong', { 'data-testid': 'auth-user' }, user ? user.name : '…'), ' '), out);
   }
-  private renderOut(expired: boolean) {
+  private renderOut(expired: boolean, name = '') {
     const username = h('input', { 'data-testid': 'login-username', type: 'text', placeholder: 'alice', 'aria-label': 'username' }) as HTMLInputElement;
+    username.value = name;
     const password = h('input', { 'data-testid': 'login-password', type: 'password', placeholder: 'resto', 'aria-label': 'password' }) as HTMLInputElement;
     const form = h('form', { 'data-testid': 'login-form' }, username, password, h('button', { 'data-testid': 'login-submit', type: 'submit' }, 'Log in'));
     form.addEventListener('submit', (e) => {
       e.preventDefault();
       this.error = '';
+      // Every app does the same on a failed login: keep the username, clear the password.
       logIn(username.value, password.value).catch((err) => {
         this.error = errorText(err);
-        this.renderOut(false);
+        this.renderOut(false, username.value);
       });
     });
     this.replaceChildren(...kids(
