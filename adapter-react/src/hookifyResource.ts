@@ -1,7 +1,7 @@
 import { hookifyResource as hookifyCore, type HookifiedResource, type HookInit } from '@resto/core';
 
 /**
- * Turns a resource into hooks (spec 4.5): `useGet`, `useGetList` (with `.push`,
+ * Turns a resource into hooks: `useGet`, `useGetList` (with `.push`,
  * `.unshift`, `.getPage`), `useUpdate`, `usePartialUpdate`, `useDelete`, and
  * `use<Name>` for members added with `extend`. Each calls `useInit()` during render
  * and returns the member endpoint with those request options (e.g. an access token

@@ -194,7 +194,7 @@ describe('hookifyResource', () => {
   });
 });
 
-describe('hookifyResource: remaining spec 4.5 members', () => {
+describe('hookifyResource: remaining members', () => {
   const sent = () => server.hits.map((h) => [h.method, h.url, h.headers['access-token']]);
   const renderWith = async (token: string, ui: React.ReactNode) => {
     client = createClient();
@@ -277,7 +277,7 @@ describe('hookifyResource: remaining spec 4.5 members', () => {
   });
 });
 
-describe('access token through extend({ accessToken }) in a memoised hook (spec 5)', () => {
+describe('access token through extend({ accessToken }) in a memoised hook', () => {
   it('a getHeaders override on the base class reads this.accessToken from the memoised endpoint', async () => {
     setup();
     class AuthEndpoint<const O extends RestGenerics = any> extends RestEndpoint<O> {

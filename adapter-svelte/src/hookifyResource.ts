@@ -1,7 +1,7 @@
 import { hookifyResource as hookifyCore, type HookifiedResource, type HookInit } from '@resto/core';
 
 /**
- * The hook form of a resource (spec 4.5): each endpoint member `name` becomes
+ * The hook form of a resource: each endpoint member `name` becomes
  * `useName()`, to call in a component's `<script>`, returning the endpoint with
  * the request options from `useInit()` applied. `useInit` runs inside that call,
  * during component init, so it can use `getContext` or read a store. The options

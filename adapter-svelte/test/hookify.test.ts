@@ -63,7 +63,7 @@ describe('hookifyResource', () => {
   });
 });
 
-describe('hookifyResource: remaining spec 4.5 members', () => {
+describe('hookifyResource: remaining members', () => {
   const titles = () => screen.queryAllByRole('listitem').map((li) => li.textContent);
   const sent = () => server.hits.map((h) => [h.method, h.url, h.headers['access-token']]);
 

@@ -3,7 +3,7 @@ import { hookifyResource as hookifyCore } from '@resto/core';
 /**
  * Turns a `resource()` into composables (`useGet`, `useGetList`, `useUpdate`,
  * `usePartialUpdate`, `useDelete`) returning its endpoints extended with the request
- * options `useInit()` returns (spec 4.5). Core does the work, caching the endpoints by
+ * options `useInit()` returns. Core does the work, caching the endpoints by
  * the init's value so equal options give the same endpoint object in every component;
  * in Vue, `useInit` runs when a member composable is called, i.e. in `setup()`, so it
  * may `inject`.

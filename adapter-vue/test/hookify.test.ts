@@ -79,7 +79,7 @@ describe('hookifyResource endpoint identity', () => {
   });
 });
 
-describe('hookifyResource: remaining spec 4.5 members', () => {
+describe('hookifyResource: remaining members', () => {
   const mountWithToken = (component: ReturnType<typeof defineComponent>, token: string) => {
     const Root = defineComponent(() => () => h(Suspense, null, { default: () => h(component), fallback: () => h('p', 'loading') }));
     return mount(Root, { global: { plugins: [createResto({ client: createClient() })], provide: { [TokenKey as symbol]: token } } });

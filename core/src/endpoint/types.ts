@@ -34,7 +34,7 @@ export interface OptimisticSnapshot {
 }
 
 /**
- * Options every endpoint understands (spec 2.2 and 2.4). Unknown keys are kept
+ * Options every endpoint understands. Unknown keys are kept
  * as members too, so methods can read them as `this.<key>`.
  *
  * @example

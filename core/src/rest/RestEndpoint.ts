@@ -84,7 +84,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     // POST, PUT and PATCH take a body argument unless `body: undefined` removes it.
     this[HAS_BODY] = BODY_METHODS.has(method) && !('body' in options && options.body === undefined);
     if (typeof options.paginationField === 'string' && options.paginationField) {
-      // getPage exists only with a paginationField (spec 4.1).
+      // getPage exists only with a paginationField.
       Object.defineProperty(this, 'getPage', {
         get(this: RestEndpointImpl) {
           return getPageEndpoint(this);
@@ -129,7 +129,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     return paginatedEndpoint(this, cursor);
   }
 
-  /** @internal Splits call arguments into URL params and body (spec 4.3, step 6a). */
+  /** @internal Splits call arguments into URL params and body. */
   splitArgs(args: unknown[]): [Params, unknown] {
     if (!this[HAS_BODY]) return [(args[0] as Params | undefined) ?? {}, undefined];
     const params = args.length < 2 ? {} : ((args[0] as Params | undefined) ?? {});

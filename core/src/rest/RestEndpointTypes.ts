@@ -6,7 +6,7 @@ import type { Collection } from '../schema/Collection';
 import type { Denormalize } from '../schema/types';
 
 /**
- * The type-level description of a RestEndpoint (spec 2.2 `RestGenerics`):
+ * The type-level description of a RestEndpoint:
  * what decides its arguments and its result.
  *
  * @example
@@ -81,7 +81,7 @@ export type ParamsOf<O> = Simplify<PathArgs<PathOf<O>> & Omit<SearchOf<O>, keyof
 type ParamsArgs<P> = [RequiredKeys<P>] extends [never] ? [params?: P] : [params: P];
 
 /**
- * The call arguments `(urlParams, body?)` of spec 4.3. No URL-parameter
+ * The call arguments `(urlParams, body?)`. No URL-parameter
  * argument when there are no parameters; no body unless the method takes one.
  */
 export type RestArgs<O> = [keyof ParamsOf<O>] extends [never]
@@ -114,7 +114,7 @@ export type RestResult<O> = [SchemaOf<O>] extends [undefined]
 /** The callable signature of an endpoint with generics `O`. */
 export type RestFetch<O> = (...args: RestArgs<O>) => Promise<RestResult<O>>;
 
-/** `true` for endpoints with side effects, else undefined (spec 2.2 `sideEffect`). */
+/** `true` for endpoints with side effects, else undefined. */
 export type SideEffectOf<O> = 'sideEffect' extends keyof O
   ? O[Extract<'sideEffect', keyof O>] extends true
     ? true
@@ -315,7 +315,7 @@ export interface RestInstance<
   fetchResponse(input: string, init: RequestInit): Promise<Response>;
   parseResponse(response: Response): Promise<any>;
   process(value: any, ...args: Parameters<F>): any;
-  /** POST; created entities go to the end of every matching list (spec 4.2). */
+  /** POST; created entities go to the end of every matching list. */
   readonly push: CollectionMutation<O, 'push', 'POST'>;
   /** POST; created entities go to the start of every matching list. */
   readonly unshift: CollectionMutation<O, 'unshift', 'POST'>;

@@ -1,5 +1,5 @@
 /**
- * How a response body is parsed (spec 4.4). Unset means: decide from the
+ * How a response body is parsed. Unset means: decide from the
  * response's `Content-Type`.
  */
 export type Content = 'json' | 'blob' | 'text' | 'arrayBuffer' | 'stream';

@@ -25,7 +25,7 @@ function headersToObject(headers: HeadersInit | undefined): Record<string, strin
 const REMEMBERED = 32;
 
 /**
- * Framework-free core of spec 4.5: adapters call the returned functions from
+ * Framework-free core of hookifyResource: adapters call the returned functions from
  * their hook/composable so `getInit` can read component state.
  * `useGetList().push`, `.unshift` and `.getPage` carry the same options.
  *

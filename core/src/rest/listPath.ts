@@ -1,5 +1,5 @@
 /**
- * `{listPath}` of spec 4.1: the path without the segment holding its last
+ * `{listPath}` of a resource: the path without the segment holding its last
  * `:param` or `*wildcard` (an optional `{/...}` group holding it goes too).
  *
  * @example

@@ -24,7 +24,7 @@ export interface PathTemplate {
 // path-to-regexp v8 reserves these for future syntax and throws on them. The
 // spec makes `?` and `+` plain text (so a query can be written in the path);
 // `!`, `[` and `]` mean nothing in v8 either, so they are literal too.
-// `(` and `)` stay reserved: the spec asks users to escape them.
+// `(` and `)` stay reserved: users escape them with a backslash.
 const LITERAL = new Set(['?', '+', '!', '[', ']']);
 
 /**

@@ -32,7 +32,7 @@ function deleteProcess(value: unknown, params: unknown): unknown {
   return value !== null && typeof value === 'object' && Object.keys(value).length > 0 ? value : params;
 }
 
-/** Optimistic responses per member (spec 2.1 `optimistic`). */
+/** Optimistic responses per member. */
 function optimisticFor(member: string, schema: unknown) {
   switch (member) {
     case 'update':
@@ -54,7 +54,7 @@ function optimisticFor(member: string, schema: unknown) {
 
 /**
  * Members of getList that differ from the plain extenders: `move` works on the
- * item path (spec 4.1) and, with `optimistic`, push/unshift/move respond
+ * item path and, with `optimistic`, push/unshift/move respond
  * optimistically. Re-applied whenever a new getList is derived.
  */
 export function decorateGetList(getList: any, options: Record<string, any>): any {
@@ -83,7 +83,7 @@ export interface ResourceInternals {
 
 /**
  * A group of endpoints sharing one schema: get, getList (+ push, unshift,
- * move, getPage), update, partialUpdate, delete (spec 4.1); `create` is a
+ * move, getPage), update, partialUpdate, delete; `create` is a
  * deprecated alias of `getList.push`.
  *
  * @example

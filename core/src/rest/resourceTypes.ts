@@ -16,7 +16,7 @@ import type {
 } from './RestEndpointTypes';
 
 /**
- * The typing-relevant options of `resource()` (spec 2.1).
+ * The typing-relevant options of `resource()`.
  *
  * @example
  * resource({ path: '/todos/:id', schema: Todo, searchParams: {} as { userId?: number } });
@@ -29,7 +29,7 @@ export interface ResourceGenerics {
   readonly paginationField?: string;
 }
 
-/** The remaining options of `resource()` (spec 2.1 and 2.4). */
+/** The remaining options of `resource()`. */
 export interface ResourceOptions {
   urlPrefix?: string;
   nonFilterArgumentKeys?: NonFilterArgumentKeys;
@@ -74,7 +74,7 @@ export interface ResourceMemberGenerics<O extends ResourceGenerics> {
   };
 }
 
-/** The members of a resource with generics `O` (spec 4.1). */
+/** The members of a resource with generics `O`. */
 export type ResourceMembers<O extends ResourceGenerics> = {
   get: RestTypeFor<ResourceMemberGenerics<O>['get']>;
   getList: RestTypeFor<ResourceMemberGenerics<O>['getList']>;
@@ -92,7 +92,7 @@ type Overrides<M> = {
 };
 
 /**
- * `resource.extend()` in its three forms (spec 4.1).
+ * `resource.extend()` in its three forms.
  */
 export interface ResourceExtend<M, B> {
   /**

@@ -24,7 +24,7 @@ const makeList = () =>
     schema: new Collection([Todo]),
   });
 
-describe('Collection extenders on RestEndpoint (spec 4.2)', () => {
+describe('Collection extenders on RestEndpoint', () => {
   it('push/unshift are POST, remove/move PATCH, same path, with a body', async () => {
     const list = makeList();
     expect([list.push.method, list.unshift.method, list.assign.method]).toEqual(['POST', 'POST', 'POST']);

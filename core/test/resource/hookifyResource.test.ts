@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 const last = () => api.requests.at(-1)!;
 
-describe('hookifyResource (spec 4.5)', () => {
+describe('hookifyResource', () => {
   const makeHooks = () => {
     let token = 'first';
     const TodoResource = resource({

@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { listPath, type ListPath } from '../../src/rest/listPath';
 
-describe('{listPath} (spec 4)', () => {
+describe('{listPath}', () => {
   it('drops the last :param or *wildcard token', () => {
     expect(listPath('/:a/:b')).toBe('/:a');
     expect(listPath('/:a')).toBe('/');

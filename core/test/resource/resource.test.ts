@@ -26,7 +26,7 @@ const makeTodoResource = () =>
     paginationField: 'page',
   });
 
-describe('resource members (spec 4.1): method, URL, body', () => {
+describe('resource members: method, URL, body', () => {
   it('get: GET {path}', async () => {
     const TodoResource = makeTodoResource();
     const todo = await TodoResource.get({ id: 1 });
@@ -150,7 +150,7 @@ describe('resource members (spec 4.1): method, URL, body', () => {
   });
 });
 
-describe('stored state through normalize (spec 4.1, 4.2)', () => {
+describe('stored state through normalize', () => {
   it('push adds at the end and unshift at the start of every matching list', async () => {
     const TodoResource = makeTodoResource();
     const store = new TestStore();
@@ -318,7 +318,7 @@ describe('Union resources', () => {
   });
 });
 
-describe('resource.extend() (spec 4.1)', () => {
+describe('resource.extend()', () => {
   it('function form adds members built from the base', async () => {
     const TodoResource = makeTodoResource().extend((base) => ({
       getByUser: base.getList.extend({ path: '/users/:userId/todos' }),
@@ -377,7 +377,7 @@ describe('resource.extend() (spec 4.1)', () => {
   });
 });
 
-describe('response transformation patterns (spec 4.6)', () => {
+describe('response transformation patterns', () => {
   class Profile extends Entity {
     id = '';
     name = '';

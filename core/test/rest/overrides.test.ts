@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 const last = () => server.requests.at(-1)!;
 
-describe('authentication (spec 5)', () => {
+describe('authentication', () => {
   it('access token from a static member', async () => {
     class AuthEndpoint<const O extends RestGenerics = any> extends RestEndpoint<O> {
       static accessToken?: string;
@@ -91,7 +91,7 @@ describe('authentication (spec 5)', () => {
   });
 });
 
-describe('overridable URL building (spec 4.3)', () => {
+describe('overridable URL building', () => {
   it('searchToString can encode nested objects with brackets', async () => {
     class BracketEndpoint<const O extends RestGenerics = any> extends RestEndpoint<O> {
       override searchToString(searchParams: Record<string, unknown>): string {
@@ -131,7 +131,7 @@ describe('overridable URL building (spec 4.3)', () => {
     expect(get.key({ id: 1 })).toBe(`GET ${server.url}/globex/users/1`);
   });
 
-  it('getRequestInit and process can convert key case both ways (spec 4.6)', async () => {
+  it('getRequestInit and process can convert key case both ways', async () => {
     const toSnake = (o: Record<string, unknown>) =>
       Object.fromEntries(Object.entries(o).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v]));
     const toCamel = (o: Record<string, unknown>) =>

@@ -8,8 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-// Every row of spec 2.3, checked both through url() and on the wire.
-describe('path templates (spec 2.3)', () => {
+// Every path template rule, checked both through url() and on the wire.
+describe('path templates', () => {
   async function wire(path: string, params: Record<string, unknown>): Promise<string> {
     const endpoint = new RestEndpoint({ urlPrefix: server.url, path });
     await (endpoint as unknown as (p: unknown) => Promise<unknown>)(params);

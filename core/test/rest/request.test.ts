@@ -12,7 +12,7 @@ beforeEach(() => server.handle(echo));
 
 const last = () => server.requests.at(-1)!;
 
-describe('call shape and URL construction (spec 4.3)', () => {
+describe('call shape and URL construction', () => {
   it('GET with path params; no ? when every param is used', async () => {
     const get = new RestEndpoint({ urlPrefix: server.url, path: '/users/:id' });
     const result = await get({ id: 5 });

@@ -54,7 +54,7 @@ const endpoint = (path: string, options: Record<string, unknown> = {}) =>
     extend(o: object): () => Promise<unknown>;
   };
 
-describe('response parsing (spec 4.4)', () => {
+describe('response parsing', () => {
   it("content: 'json' parses JSON", async () => {
     expect(await endpoint('/json', { content: 'json' })()).toEqual({ a: 1 });
     // explicit content wins over the header
@@ -120,7 +120,7 @@ describe('response parsing (spec 4.4)', () => {
   });
 });
 
-describe('errors (spec 7)', () => {
+describe('errors', () => {
   it('a non-ok response throws NetworkError with numeric status and the response', async () => {
     const error = await endpoint('/missing')().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);

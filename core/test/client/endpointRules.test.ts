@@ -19,7 +19,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('spec 2.2 key and testKey', () => {
+describe('key and testKey', () => {
   it('a custom key function is the store key; identical reads under it share one request', async () => {
     let calls = 0;
     const byId = new RestEndpoint({
@@ -60,7 +60,7 @@ describe('spec 2.2 key and testKey', () => {
   });
 });
 
-describe('spec 2.4 dataExpiryLength 0 and 4.4 file downloads', () => {
+describe('dataExpiryLength 0 and file downloads', () => {
   it('a blob download is shown once, refetched by the next reader, and not kept once unread', async () => {
     const server = await startServer({
       'GET /files/report.bin': (_h, res) => {
@@ -90,7 +90,7 @@ describe('spec 2.4 dataExpiryLength 0 and 4.4 file downloads', () => {
   });
 });
 
-describe('spec 4.3.8 which step decides the resolved value', () => {
+describe('which step decides the resolved value', () => {
   it('a direct call resolves with process; the store resolves with the schema', async () => {
     const server = await startServer({ 'GET /todos/1': (_h, res) => json(res, { id: 1, userId: 1, title: 'a' }) });
     try {
@@ -107,7 +107,7 @@ describe('spec 4.3.8 which step decides the resolved value', () => {
   });
 });
 
-describe('spec 8 limits', () => {
+describe('limits', () => {
   it('default method GET and urlPrefix ""; Collection extenders without a Collection have no schema', () => {
     const plain = new RestEndpoint({ path: '/todos', schema: [Todo], name: 'Todo.list' });
     expect(plain.method).toBe('GET');
