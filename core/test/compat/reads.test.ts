@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Collection, Entity, ExpiryStatus, ObserveModes, RestEndpoint, createClient, normalize, schema, schemaDefaults } from '../../src';
+import { Collection, Entity, ExpiryStatus, ObserveModes, RestEndpoint, createClient, normalize, schema } from '../../src';
+import { schemaDefaults } from '../../src/internal';
 
 class Todo extends Entity {
   id = 0;
