@@ -1,13 +1,8 @@
-import { Collection, Entity, Invalidate, RestEndpoint } from '@resto/core';
+import { Collection, Invalidate, RestEndpoint } from '@resto/core';
+import { Todo } from '@resto/testing/todos';
 
-export class Todo extends Entity {
-  id = 0;
-  title = '';
-  completed = false;
-  static override get key() {
-    return 'Todo';
-  }
-}
+// The Todo entity every package's tests share; the endpoints here are this suite's own.
+export { Todo };
 
 /** Endpoints for a server at `url` (one set per test file). */
 export function todoApi(url: string) {

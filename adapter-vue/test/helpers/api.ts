@@ -1,11 +1,8 @@
-import { Collection, Entity, Invalidate, RestEndpoint } from '@resto/core';
+import { Collection, Invalidate, RestEndpoint } from '@resto/core';
+import { Todo } from '@resto/testing/todos';
 
-export class Todo extends Entity {
-  id = 0;
-  title = '';
-  completed = false;
-  static override key = 'Todo';
-}
+// The Todo entity every package's tests share; the endpoints here are this suite's own.
+export { Todo };
 
 /** Endpoints against a test server at `url`, built per test file (the port changes). */
 export function makeApi(url: string, options: { dataExpiryLength?: number } = {}) {
