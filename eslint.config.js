@@ -9,11 +9,12 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/.svelte-kit/**', 'e2e/screenshots/**', '.packs/**', 'bench/results/**'],
+    ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', '**/.svelte-kit/**', 'e2e/screenshots/**', '.packs/**', 'bench/results/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
       // Schemas, endpoint generics and the normalizer handle arbitrary JSON; `any`

@@ -1,4 +1,4 @@
-import { createLoading, type LoadingState, type StatusError } from '@resto/core';
+import { createLoading, type StatusError } from '@resto/core';
 import { bind } from './bind.svelte.js';
 import { readOf, type Read } from './observe.js';
 

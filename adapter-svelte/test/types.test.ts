@@ -1,6 +1,6 @@
 import { expectTypeOf, it } from 'vitest';
 import type { Client, ObserverSnapshot } from '@resto/core';
-import type { Read, Suspense, useCache, useDLE, useLoading, useQuery, useSuspense } from '../src';
+import type { Suspense, useCache, useDLE, useLoading, useQuery, useSuspense } from '../src';
 import { Todo, todoApi } from './helpers/api';
 
 // Type-level only: these functions need a component, so the calls are never run.

@@ -115,7 +115,6 @@ export function makeRenderDataClient(Provider: Provider = DataProvider) {
       });
       return null;
     }
-    let handle: RenderDataHookResult<R, P> | undefined;
     function Root({ props }: { props: P }) {
       useOwnedClient(owned);
       // testing-library's own cleanup unmounts without us: forget this render then too
@@ -143,7 +142,8 @@ export function makeRenderDataClient(Provider: Provider = DataProvider) {
       unmounted = true;
       rendered.unmount();
     };
-    handle = {
+    // Declared after Root: its cleanup reads `handle` only at unmount, once it is set.
+    const handle: RenderDataHookResult<R, P> = {
       result,
       rerender: (props?: P) => rendered.rerender(<Root props={(props === undefined ? initialProps : props) as P} />),
       unmount,

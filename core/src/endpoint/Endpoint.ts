@@ -25,7 +25,8 @@ export function ownMembers(target: object): Record<string, unknown> {
   return out;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// Merged with the class below, so it repeats the class's type parameters, used or not.
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
 export interface Endpoint<F extends FetchFunction = FetchFunction, S = any, M extends true | undefined = any> {
   /** Calling an endpoint runs `fetch` with the endpoint as `this`. */
   (...args: Parameters<F>): ReturnType<F>;
@@ -41,7 +42,7 @@ export interface Endpoint<F extends FetchFunction = FetchFunction, S = any, M ex
  * await getTime(); // 1700000000000
  * getTime.key();  // 'getTime []'
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+ 
 export class Endpoint<F extends FetchFunction = FetchFunction, S = any, M extends true | undefined = any> {
   declare fetch: F;
   declare schema: S;
@@ -52,7 +53,7 @@ export class Endpoint<F extends FetchFunction = FetchFunction, S = any, M extend
   declare invalidIfStale?: boolean;
   declare pollFrequency?: number;
   declare getOptimisticResponse?: (snapshot: OptimisticSnapshot, ...args: Parameters<F>) => unknown;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+   
   declare update?: (normalizedResult: any, ...args: Parameters<F>) => Record<string, (prev: any) => any>;
   declare errorPolicy?: (error: { status?: number } & Error) => ErrorPolicy;
 

@@ -2,7 +2,7 @@
  * A schema as seen by the endpoint layer. The schema layer defines the real
  * shapes; endpoints only carry them through.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+ 
 export type Schema = any;
 
 /**
@@ -14,7 +14,7 @@ export type Schema = any;
  *   return fetch(`/users/${id}`).then((r) => r.json());
  * };
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+ 
 export type FetchFunction<A extends readonly any[] = any[], R = any> = (...args: A) => Promise<R>;
 
 /** 'soft': stale data, if any, is shown on error. undefined: the error surfaces. */
@@ -25,9 +25,9 @@ export type ErrorPolicy = 'soft' | undefined;
  * `abort` is the value to throw to cancel the optimistic update.
  */
 export interface OptimisticSnapshot {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+   
   get(schema: Schema, ...args: any[]): any;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+   
   getResponse?(endpoint: any, ...args: any[]): any;
   readonly fetchedAt: number;
   readonly abort: Error;
@@ -40,7 +40,7 @@ export interface OptimisticSnapshot {
  * @example
  * new Endpoint(fetchUser, { name: 'fetchUser', dataExpiryLength: 5000 });
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+ 
 export interface EndpointOptions<F extends FetchFunction = FetchFunction, S = any> {
   name?: string;
   schema?: S;
@@ -52,8 +52,8 @@ export interface EndpointOptions<F extends FetchFunction = FetchFunction, S = an
   errorPolicy?: (error: { status?: number } & Error) => ErrorPolicy;
   invalidIfStale?: boolean;
   pollFrequency?: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+   
   getOptimisticResponse?: (snapshot: OptimisticSnapshot, ...args: Parameters<F>) => any;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+   
   update?: (normalizedResult: any, ...args: Parameters<F>) => Record<string, (prev: any) => any>;
 }

@@ -206,7 +206,7 @@ export class GCPolicy implements Manager, GCInterface {
       const metas = latest.entitiesMeta[entityKey];
       for (const pk in table) {
         if (reach.has(entityKey + '\u0000' + pk)) continue;
-        const m = metas?.[pk];
+        const m = ownValue(metas, pk);
         const overBound = reach.size + entities.length >= this.maxEntities;
         if (overBound || !m || now > m.expiresAt + this.graceMS) entities.push([entityKey, pk]);
       }

@@ -40,7 +40,7 @@ function findHeader(headers: Record<string, string>, name: string): string | und
   return key === undefined ? undefined : headers[key];
 }
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
+ 
 /**
  * Runtime class behind {@link RestEndpoint}; the exported value carries the
  * inferred types.
@@ -162,7 +162,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
       throw new TypeError(`${this.name}: the "path" option is required`);
     }
     const template = pathTemplate(this.path);
-    let url = this.urlPrefix + fillPath(this.path, urlParams, this.name);
+    const url = this.urlPrefix + fillPath(this.path, urlParams, this.name);
     const search: Params = {};
     let hasSearch = false;
     // Sorted at every depth, so args equal up to key order give one URL and one key.
@@ -468,7 +468,7 @@ Object.defineProperty(proto, 'sideEffect', {
  */
 export const RestEndpoint = RestEndpointImpl as unknown as RestEndpointConstructor;
 /** The instance type of a RestEndpoint with generics `O`. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+ 
 export type RestEndpoint<O extends RestGenerics = any> = RestTypeFor<O>;
 
 /**

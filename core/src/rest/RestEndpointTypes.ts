@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
+ 
 import type { EndpointOptions, ErrorPolicy, FetchFunction, OptimisticSnapshot } from '../endpoint/types';
 import type { Content, ContentResult } from './content';
 import type { PathArgs } from './pathTypes';

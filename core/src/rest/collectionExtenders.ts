@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
+ 
 import { serializeArgs } from '../schema/serializeArgs';
 import { appendPage, findCollection, mapCollection, type CollectionLike } from './collectionSchema';
 

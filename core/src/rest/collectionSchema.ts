@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
+ 
 /**
  * Finding and replacing the Collection inside an endpoint's schema. A schema
  * may be the Collection itself or hold it in an array or object shape

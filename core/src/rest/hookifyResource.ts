@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
+ 
 import { decorateGetList, RESOURCE, type ResourceInternals } from './resource';
 
 /** Request options a hook's `getInit()` may return (headers are merged). */

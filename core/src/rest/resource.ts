@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
+ 
 import { Collection as BaseCollection } from '../schema/Collection';
 import { Invalidate } from '../schema/Invalidate';
 import { RestEndpoint } from './RestEndpoint';

@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
+ 
 import type { Collection, NonFilterArgumentKeys } from '../schema/Collection';
 import type { Invalidate } from '../schema/Invalidate';
 import type { EntityLikeClass } from '../schema/types';

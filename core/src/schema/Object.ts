@@ -25,10 +25,10 @@ export function normalizeObject(
   return out;
 }
 
-const converters = new WeakMap<Function, (value: any) => any>();
+const converters = new WeakMap<(...args: any[]) => unknown, (value: any) => any>();
 
 /** A deserializer member (`{ at: Temporal.Instant.from }`) applied to the stored value. */
-function convert(fn: Function, value: unknown): unknown {
+function convert(fn: (...args: any[]) => unknown, value: unknown): unknown {
   let c = converters.get(fn);
   if (c === undefined) converters.set(fn, (c = toConverter(fn as any)));
   return c(value);

@@ -83,7 +83,7 @@ export async function startApi(): Promise<TestServer & { todos: TodoRow[] }> {
   return Object.assign(server, { todos });
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+ 
 type AnyEndpoint = { schema: any; key(...args: any[]): string; (...args: any[]): Promise<any> };
 
 /**

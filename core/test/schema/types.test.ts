@@ -51,8 +51,8 @@ describe('schema types', () => {
     expectTypeOf<Denormalize<Collection<Values<typeof User>>>>().toEqualTypeOf<Record<string, User>>();
     expectTypeOf<Denormalize<All<typeof User>>>().toEqualTypeOf<User[]>();
     expectTypeOf<Denormalize<Invalidate<typeof User>>>().toEqualTypeOf<User>();
-    const count = new Query(new All(User), (users) => users.length);
-    expectTypeOf<Denormalize<typeof count>>().toEqualTypeOf<number | undefined>();
+    const _count = new Query(new All(User), (users) => users.length);
+    expectTypeOf<Denormalize<typeof _count>>().toEqualTypeOf<number | undefined>();
   });
 
   it('nullable and normalized forms', () => {
@@ -68,7 +68,7 @@ describe('schema types', () => {
     const { result } = normalize<string[]>([User], []);
     expectTypeOf(result).toEqualTypeOf<string[]>();
     expectTypeOf(denormalize([User], result, {})).toEqualTypeOf<User[] | undefined | symbol>();
-    const list = new Collection([User]);
-    expectTypeOf<Denormalize<typeof list.push>>().toEqualTypeOf<User | User[]>();
+    const _list = new Collection([User]);
+    expectTypeOf<Denormalize<typeof _list.push>>().toEqualTypeOf<User | User[]>();
   });
 });
