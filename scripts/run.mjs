@@ -85,6 +85,10 @@ function test() {
     'human',
   ]);
   if (svelteCheck !== 0) failed++;
+  console.log('\n== eslint (typescript-eslint, react-hooks, vue, svelte) ==');
+  const lint = run(bin('eslint'), ['.', '--max-warnings', '0']);
+  if (lint !== 0) failed++;
+  else console.log('lint ok');
   console.log('\n== demo apps: tsc + svelte-check ==');
   const appsCheck = run('npm', ['run', '--silent', 'check:apps'], { cwd: join(root, 'e2e') });
   if (appsCheck !== 0) failed++;
@@ -106,6 +110,7 @@ function test() {
   if (tsc === 0) passed++;
   if (svelteCheck === 0) passed++;
   if (appsCheck === 0) passed++;
+  if (lint === 0) passed++;
   console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   process.exit(failed ? 1 : 0);
 }
