@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
-import { createClient, RestEndpoint, type Client } from '@resto/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RestEndpoint, type Client } from '@resto/core';
+import { describe, expect, it } from 'vitest';
 import { clientContext, hookifyResource, useSuspense } from '../src';
-import { startTodoServer, Todo, type TodoServer } from './helpers/api';
+import { Todo, type TodoServer, eachTodoEnv } from './helpers/api';
 import { pagedTodoResource, todoResource } from './helpers/resource';
 import { json, until } from '@resto/testing';
 import HookTodo from './fixtures/HookTodo.svelte';
@@ -12,15 +12,7 @@ import Show from './fixtures/Show.svelte';
 
 let server: TodoServer;
 let client: Client;
-beforeEach(async () => {
-  server = await startTodoServer();
-  client = createClient();
-});
-afterEach(async () => {
-  cleanup();
-  client.destroy();
-  await server.close();
-});
+eachTodoEnv((s, c) => ((server = s), (client = c)), cleanup);
 
 describe('hookifyResource', () => {
   it('sends the token from component context on every hook-made endpoint', async () => {

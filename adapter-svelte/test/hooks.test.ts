@@ -1,10 +1,10 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
-import { All, createClient, Query, RestEndpoint, type Client } from '@resto/core';
+import { All, Query, RestEndpoint, type Client } from '@resto/core';
 import { tick } from 'svelte';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clientContext, getClient, useCache, useDLE, useError, useFetch, useQuery, useSubscription, useSuspense } from '../src';
 import { mockClient } from '../src/test';
-import { Todo, startTodoServer, todoApi, type TodoServer } from './helpers/api';
+import { Todo, eachTodoEnv, todoApi, type TodoServer } from './helpers/api';
 import { until } from '@resto/testing';
 import Boundary from './fixtures/Boundary.svelte';
 import Counter from './fixtures/Counter.svelte';
@@ -13,15 +13,7 @@ import Show from './fixtures/Show.svelte';
 
 let server: TodoServer;
 let client: Client;
-beforeEach(async () => {
-  server = await startTodoServer();
-  client = createClient();
-});
-afterEach(async () => {
-  cleanup();
-  client.destroy();
-  await server.close();
-});
+eachTodoEnv((s, c) => ((server = s), (client = c)), cleanup);
 const out = () => screen.getByTestId('out').textContent;
 const show = (make: () => { current: unknown }, format?: (v: any) => string) =>
   render(Show, { props: { make, ...(format ? { format } : {}) }, context: clientContext(client) });

@@ -1,10 +1,10 @@
 import { cleanup, render, screen } from '@testing-library/svelte';
-import { createClient, RestEndpoint, SubscriptionManager, type Client, type GCPolicy } from '@resto/core';
+import { RestEndpoint, SubscriptionManager, type Client, type GCPolicy } from '@resto/core';
 import { flushSync, mount, tick, unmount } from 'svelte';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clientContext } from '../src';
 import { countSubscriptions, mockClient } from '../src/test';
-import { Todo, startTodoServer, todoApi, type TodoServer } from './helpers/api';
+import { Todo, eachTodoEnv, todoApi, type TodoServer } from './helpers/api';
 import { until } from '@resto/testing';
 import Everything from './fixtures/Everything.svelte';
 import LiveTodo from './fixtures/LiveTodo.svelte';
@@ -14,15 +14,7 @@ const gcOf = (client: Client) => client.managers.find((m) => 'refCount' in m) as
 describe('useLive', () => {
   let server: TodoServer;
   let client: Client;
-  beforeEach(async () => {
-    server = await startTodoServer();
-    client = createClient();
-  });
-  afterEach(async () => {
-    cleanup();
-    client.destroy();
-    await server.close();
-  });
+  eachTodoEnv((s, c) => ((server = s), (client = c)), cleanup);
 
   it('polls while mounted and stops on destroy', async () => {
     const endpoint = new RestEndpoint({ urlPrefix: server.url, path: '/todos/:id', schema: Todo, pollFrequency: 40 });

@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
-import { createClient, RestEndpoint, type Client } from '@resto/core';
+import { RestEndpoint, type Client } from '@resto/core';
 import { flushSync } from 'svelte';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clientContext } from '../src';
-import { Todo, startTodoServer, type TodoServer } from './helpers/api';
+import { Todo, type TodoServer, eachTodoEnv } from './helpers/api';
 import { until } from '@resto/testing';
 import Editor from './fixtures/Editor.svelte';
 import TodoAwait from './fixtures/TodoAwait.svelte';
@@ -14,15 +14,7 @@ import TodoListCurrent from './fixtures/TodoListCurrent.svelte';
 
 let server: TodoServer;
 let client: Client;
-beforeEach(async () => {
-  server = await startTodoServer();
-  client = createClient();
-});
-afterEach(async () => {
-  cleanup();
-  client.destroy();
-  await server.close();
-});
+eachTodoEnv((s, c) => ((server = s), (client = c)), cleanup);
 const titles = () => screen.queryAllByTestId('title').map((e) => e.textContent);
 const rows = () => screen.queryAllByTestId('row').map((e) => e.textContent);
 

@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
-import { createClient, RestEndpoint, type Client } from '@resto/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RestEndpoint, type Client } from '@resto/core';
+import { describe, expect, it } from 'vitest';
 import { clientContext, useDLE, useSuspense } from '../src';
-import { Todo, startTodoServer, type TodoServer } from './helpers/api';
+import { Todo, type TodoServer, eachTodoEnv } from './helpers/api';
 import { until } from '@resto/testing';
 import Capture from './fixtures/Capture.svelte';
 import Show from './fixtures/Show.svelte';
@@ -13,15 +13,7 @@ import TodoSwitch from './fixtures/TodoSwitch.svelte';
 
 let server: TodoServer;
 let client: Client;
-beforeEach(async () => {
-  server = await startTodoServer();
-  client = createClient();
-});
-afterEach(async () => {
-  cleanup();
-  client.destroy();
-  await server.close();
-});
+eachTodoEnv((s, c) => ((server = s), (client = c)), cleanup);
 const text = (id: string) => screen.getByTestId(id).textContent;
 
 describe('errors', () => {

@@ -1,22 +1,14 @@
 import { cleanup, render, screen } from '@testing-library/svelte';
-import { createClient, type Client } from '@resto/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Client } from '@resto/core';
+import { describe, expect, it } from 'vitest';
 import { clientContext } from '../src';
-import { startTodoServer, type TodoServer } from './helpers/api';
+import { type TodoServer, eachTodoEnv } from './helpers/api';
 import TodoAwait from './fixtures/TodoAwait.svelte';
 import TodoCurrent from './fixtures/TodoCurrent.svelte';
 
 let server: TodoServer;
 let client: Client;
-beforeEach(async () => {
-  server = await startTodoServer();
-  client = createClient();
-});
-afterEach(async () => {
-  cleanup();
-  client.destroy();
-  await server.close();
-});
+eachTodoEnv((s, c) => ((server = s), (client = c)), cleanup);
 
 describe('useSuspense', () => {
   it('shows loading, then the data, with {#await}', async () => {

@@ -1,6 +1,7 @@
 // The one Todo fixture every package's tests share: the entity, its endpoints and
 // a real todo server on 127.0.0.1.
-import { Collection, Entity, Invalidate, RestEndpoint } from '@resto/core';
+import { Collection, createClient, Entity, Invalidate, RestEndpoint, type Client } from '@resto/core';
+import { afterEach, beforeEach } from 'vitest';
 import type { ServerResponse } from 'node:http';
 import { json, startServer, type Hit } from './server';
 
@@ -98,4 +99,29 @@ export async function startTodoServer(count = 3): Promise<TodoServer> {
       failures.set(route, status);
     },
   };
+}
+
+/**
+ * The setup most adapter test files share: before each test a todo server and a
+ * fresh client (handed to `use`), after it the framework's `cleanup` (unmount),
+ * then the client and server are closed.
+ *
+ * @example
+ * let server: TodoServer;
+ * let client: Client;
+ * eachTodoEnv((s, c) => ((server = s), (client = c)), cleanup);
+ */
+export function eachTodoEnv(use: (server: TodoServer, client: Client) => void, cleanup: () => void = () => {}) {
+  let server: TodoServer | undefined;
+  let client: Client | undefined;
+  beforeEach(async () => {
+    server = await startTodoServer();
+    client = createClient();
+    use(server, client);
+  });
+  afterEach(async () => {
+    cleanup();
+    client?.destroy();
+    await server?.close();
+  });
 }
