@@ -11,6 +11,11 @@ export interface NormalizeInputStore {
   readonly entities?: Tables;
   readonly indexes?: { readonly [key: string]: unknown };
   readonly entitiesMeta?: MetaTables;
+  /**
+   * Called with every entity whose value or meta this call writes (the store's
+   * change log, so readers of other entities are not woken).
+   */
+  readonly onWrite?: (entityKey: string, pk: string) => void;
 }
 
 const defaultMergeWithStore = Entity.mergeWithStore;
@@ -75,6 +80,7 @@ export class NormalizeStore implements NormalizeDelegate {
   private readonly entityMeta: EntityMeta;
   private readonly srcEntities: Tables;
   private readonly srcMeta: MetaTables;
+  private readonly onWrite: ((entityKey: string, pk: string) => void) | undefined;
   /** Tables copied by this call, with their dense length (-1: not dense), see {@link copyTable}. */
   private ownTables: Record<string, number> | undefined;
   private ownMetaTables: Record<string, number> | undefined;
@@ -85,6 +91,7 @@ export class NormalizeStore implements NormalizeDelegate {
     this.entities = this.srcEntities as any;
     this.entitiesMeta = this.srcMeta as any;
     this.indexes = store.indexes ?? {};
+    this.onWrite = store.onWrite;
     this.args = args;
     this.meta = meta;
     this.entityMeta = { date: meta.date, fetchedAt: meta.fetchedAt, expiresAt: meta.expiresAt };
@@ -105,6 +112,7 @@ export class NormalizeStore implements NormalizeDelegate {
   }
 
   private write(key: string, pk: string, value: any): void {
+    this.onWrite?.(key, pk);
     if (this.entities === this.srcEntities) {
       this.entities = { ...this.srcEntities } as any;
       this.ownTables = {};
@@ -122,6 +130,7 @@ export class NormalizeStore implements NormalizeDelegate {
   }
 
   private writeMeta(key: string, pk: string, meta: EntityMeta): void {
+    this.onWrite?.(key, pk);
     if (this.entitiesMeta === this.srcMeta) {
       this.entitiesMeta = { ...this.srcMeta } as any;
       this.ownMetaTables = {};

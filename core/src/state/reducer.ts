@@ -12,6 +12,7 @@ import {
   type SetResponseAction,
 } from './actions';
 import { initialState, type ResultMeta, type State } from './State';
+import type { ChangeSet } from './ChangeSet';
 import { deepEqual } from '../normalize';
 
 /** Builds what `getOptimisticResponse(snapshot, ...args)` receives; supplied by the Controller. */
@@ -21,26 +22,32 @@ export type SnapshotFactory = (state: State, fetchedAt: number) => { readonly ab
  * The pure store reducer: `(state, action) -> state`. Optimistic updates are kept in
  * `state.optimistic` and applied on top by {@link applyOptimistic}, so the base state
  * only ever holds confirmed data and a failed mutation rolls back by simply
- * dropping its entry.
+ * dropping its entry. `changes`, when given, records what the action changed (see
+ * {@link ChangeSet}); optimistic updates are recorded by {@link applyOptimistic}.
  *
  * @example
  * const next = reducer(initialState(), { type: INVALIDATE, key: 'GET /todos' });
  */
-export function reducer(state: State, action: ActionTypes): State {
+export function reducer(state: State, action: ActionTypes, changes?: ChangeSet): State {
   switch (action.type) {
     case SET_RESPONSE:
-      return withoutOptimistic(setResponse(state, action, false), action.key, action.meta.fetchedAt);
+      return withoutOptimistic(setResponse(state, action, false, changes), action.key, action.meta.fetchedAt);
     case OPTIMISTIC:
       return { ...state, optimistic: [...state.optimistic, action] };
     case INVALIDATE:
-      return markKeys(state, (key) => key === action.key, invalidated);
+      return markKeys(state, (key) => key === action.key, invalidated, changes);
     case INVALIDATE_ALL:
-      return markKeys(state, action.testKey, invalidated);
+      return markKeys(state, action.testKey, invalidated, changes);
     case EXPIRE_ALL:
-      return markKeys(state, action.testKey, expired);
+      return markKeys(state, action.testKey, expired, changes);
     case RESET:
+      if (changes) changes.all = true;
       return { ...initialState(), lastReset: action.date };
     case GC:
+      if (changes) {
+        for (const key of action.endpoints) changes.key(key);
+        for (const [entityKey, pk] of action.entities) changes.entity(entityKey, pk);
+      }
       return collect(state, action.endpoints, action.entities);
     default:
       return state;
@@ -52,7 +59,7 @@ export function reducer(state: State, action: ActionTypes): State {
  * start order. Each response is computed against the state below it, so two
  * overlapping updates of one entity compose instead of clobbering each other.
  */
-export function applyOptimistic(state: State, makeSnapshot: SnapshotFactory): State {
+export function applyOptimistic(state: State, makeSnapshot: SnapshotFactory, changes?: ChangeSet): State {
   let visible = state;
   for (const action of state.optimistic) {
     const snapshot = makeSnapshot(visible, action.meta.fetchedAt);
@@ -65,7 +72,7 @@ export function applyOptimistic(state: State, makeSnapshot: SnapshotFactory): St
       continue;
     }
     try {
-      visible = setResponse(visible, { ...action, type: SET_RESPONSE, response }, true);
+      visible = setResponse(visible, { ...action, type: SET_RESPONSE, response }, true, changes);
     } catch (e) {
       // An optimistic value that does not fit the schema is skipped; the real response still lands.
       console.error(`${action.endpoint.name}: optimistic response does not fit the schema`, e);
@@ -106,9 +113,10 @@ function shallowEqual(a: unknown, b: unknown): boolean {
   return true;
 }
 
-function setResponse(state: State, action: SetResponseAction, optimistic: boolean): State {
+function setResponse(state: State, action: SetResponseAction, optimistic: boolean, changes?: ChangeSet): State {
   const { endpoint, key, meta } = action;
   const prev = state.meta[key];
+  changes?.key(key);
   if (action.error) return setError(state, key, endpoint.errorPolicy?.(action.response), action.response, meta);
 
   // A response to a fetch that started before the stored one never replaces it.
@@ -121,7 +129,10 @@ function setResponse(state: State, action: SetResponseAction, optimistic: boolea
   let result: unknown = action.response;
   if (endpoint.schema !== undefined && endpoint.schema !== null) {
     try {
-      const n = normalize(endpoint.schema, action.response, action.args as any[], state as any, { ...meta, optimistic });
+      const store = changes
+        ? { entities: state.entities, indexes: state.indexes, entitiesMeta: state.entitiesMeta, onWrite: changes.entity }
+        : state;
+      const n = normalize(endpoint.schema, action.response, action.args as any[], store as any, { ...meta, optimistic });
       ({ entities, indexes, entitiesMeta } = n as any);
       result = n.result;
     } catch (e) {
@@ -140,6 +151,7 @@ function setResponse(state: State, action: SetResponseAction, optimistic: boolea
       if (endpoints[k] === undefined) continue;
       endpoints = endpoints === state.endpoints ? { ...endpoints } : endpoints;
       (endpoints as Record<string, unknown>)[k] = updaters[k]!(endpoints[k]);
+      changes?.key(k);
     }
   }
   const nextMeta: ResultMeta = older
@@ -212,6 +224,7 @@ function markKeys(
   state: State,
   test: (key: string) => boolean,
   mark: (m: ResultMeta | undefined) => ResultMeta | undefined,
+  changes: ChangeSet | undefined,
 ): State {
   let meta: Record<string, ResultMeta | undefined> | undefined;
   const keys = new Set([...Object.keys(state.endpoints), ...Object.keys(state.meta)]);
@@ -221,6 +234,7 @@ function markKeys(
     if (next === undefined) continue;
     meta ??= { ...state.meta };
     meta[key] = next;
+    changes?.key(key);
   }
   return meta ? { ...state, meta } : state;
 }
