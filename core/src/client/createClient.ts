@@ -97,7 +97,7 @@ export function createClient({ managers = getDefaultManagers(), initialState }: 
       optimisticWrites = undefined;
       if (base.optimistic.length) {
         optimisticWrites = new ChangeSet();
-        visible = keepOptimisticIdentity(visible, base, applyOptimistic(base, makeSnapshot, optimisticWrites));
+        visible = keepOptimisticIdentity(visible, base, applyOptimistic(base, makeSnapshot, optimisticWrites), optimisticWrites);
         changes.merge(optimisticWrites);
       } else {
         visible = base;

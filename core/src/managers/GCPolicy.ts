@@ -1,6 +1,7 @@
 import type { Controller, Dispatch, GCInterface } from '../controller';
 import { GC, RESET, SET_RESPONSE, type ActionTypes, type EndpointLike, type State } from '../state';
 import type { Manager, Middleware } from './Manager';
+import { tableKeys } from '../normalize';
 
 /** Options of {@link GCPolicy}. */
 export interface GCOptions {
@@ -131,7 +132,7 @@ export class GCPolicy implements Manager, GCInterface {
       for (const [k, v] of this.known) if (v.refs === 0 && !(k in state.meta) && !(k in state.endpoints)) this.known.delete(k);
       const kept: string[] = [];
       const unread: Known[] = [];
-      for (const key of new Set([...Object.keys(state.endpoints), ...Object.keys(state.meta)])) {
+      for (const key of new Set([...tableKeys(state.endpoints), ...tableKeys(state.meta)])) {
         const known = this.known.get(key);
         const meta = state.meta[key];
         if (known && known.refs > 0) {

@@ -2,6 +2,7 @@ import { Entity } from '../schema/Entity';
 import { INVALID } from '../schema/symbols';
 import type { EntityMeta, NormalizeDelegate, NormalizeMeta, StoredSchema } from '../schema/types';
 import { deepEqual, isSubsetEqual } from './equal';
+import { openLayer, seal, writeInto } from './layeredTable';
 
 type Tables = { readonly [key: string]: { readonly [pk: string]: any } | undefined };
 type MetaTables = { readonly [key: string]: { readonly [pk: string]: EntityMeta } | undefined };
@@ -24,51 +25,10 @@ const defaultShouldReorder = Entity.shouldReorder;
 const defaultMergeMeta = Entity.mergeMetaWithStore;
 
 /**
- * Length of the tables known to hold exactly the keys '0'..'n-1' (ids 0..n-1). V8
- * keeps such a table as one array and `{ ...table }` copies it as a block; every
- * other table (string or sparse numeric pks: most real ids) is a hash table, which
- * spread copies key by key through a generic path (~0.4-0.6 us a key once the call
- * site has seen several table shapes, as it always has in an app), about twice as
- * slow as a plain loop over Object.keys.
- */
-const denseTables = new WeakMap<object, number>();
-
-function rememberDense(table: object, dense: number): void {
-  if (dense >= 0) denseTables.set(table, dense);
-}
-
-/** The dense length after writing `pk` into a table of dense length `d` (-1 when it stops being dense). */
-function nextDense(d: number, pk: string): number {
-  if (pk === '' + d) return d + 1;
-  const i = +pk;
-  return Number.isInteger(i) && i >= 0 && i < d && '' + i === pk ? d : -1;
-}
-
-/**
- * A shallow copy of an entity or meta table, with its dense length (-1: not dense).
- * Same keys, values and order as `{ ...table }`, at about half the cost for tables of
- * string or sparse keys; dense tables keep the spread.
- */
-function copyTable(table: Readonly<Record<string, unknown>> | undefined): { table: Record<string, unknown>; dense: number } {
-  if (table === undefined) return { table: {}, dense: 0 };
-  const dense = denseTables.get(table);
-  if (dense !== undefined) return { table: { ...table }, dense };
-  const keys = Object.keys(table);
-  const out: Record<string, unknown> = {};
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i]!;
-    // an own "__proto__" key, as spread would make, not a prototype change
-    if (k === '__proto__') Object.defineProperty(out, k, { value: table[k], writable: true, enumerable: true, configurable: true });
-    else out[k] = table[k];
-  }
-  // array-index keys come first, ascending: the last one being n-1 means exactly 0..n-1
-  return { table: out, dense: keys.length === 0 || keys[keys.length - 1] === '' + (keys.length - 1) ? keys.length : -1 };
-}
-
-/**
  * Copy-on-write working copy of the store for one `normalize` call: the top-level
- * object and each table are copied at their first write only, so untouched tables
- * keep identity and a throw leaves the caller's store as it was.
+ * object is copied at the first write, and each written table gets one new layer
+ * over the stored one (see layeredTable), so untouched tables keep identity, a
+ * write costs what it writes, and a throw leaves the caller's store as it was.
  */
 export class NormalizeStore implements NormalizeDelegate {
   entities: Record<string, Record<string, any>>;
@@ -81,7 +41,7 @@ export class NormalizeStore implements NormalizeDelegate {
   private readonly srcEntities: Tables;
   private readonly srcMeta: MetaTables;
   private readonly onWrite: ((entityKey: string, pk: string) => void) | undefined;
-  /** Tables copied by this call, with their dense length (-1: not dense), see {@link copyTable}. */
+  /** Layers opened by this call, with their own entry count. */
   private ownTables: Record<string, number> | undefined;
   private ownMetaTables: Record<string, number> | undefined;
 
@@ -117,16 +77,12 @@ export class NormalizeStore implements NormalizeDelegate {
       this.entities = { ...this.srcEntities } as any;
       this.ownTables = {};
     }
-    let t = this.entities[key];
     const own = this.ownTables!;
     if (own[key] === undefined) {
-      const copy = copyTable(t);
-      t = this.entities[key] = copy.table;
-      own[key] = copy.dense;
+      this.entities[key] = openLayer(this.entities[key]);
+      own[key] = 0;
     }
-    t![pk] = value;
-    const d = own[key]!;
-    if (d >= 0) own[key] = nextDense(d, pk);
+    own[key] += writeInto(this.entities[key]!, pk, value);
   }
 
   private writeMeta(key: string, pk: string, meta: EntityMeta): void {
@@ -135,22 +91,18 @@ export class NormalizeStore implements NormalizeDelegate {
       this.entitiesMeta = { ...this.srcMeta } as any;
       this.ownMetaTables = {};
     }
-    let t = this.entitiesMeta[key];
     const own = this.ownMetaTables!;
     if (own[key] === undefined) {
-      const copy = copyTable(t);
-      t = this.entitiesMeta[key] = copy.table as Record<string, EntityMeta>;
-      own[key] = copy.dense;
+      this.entitiesMeta[key] = openLayer(this.entitiesMeta[key]);
+      own[key] = 0;
     }
-    t![pk] = meta;
-    const d = own[key]!;
-    if (d >= 0) own[key] = nextDense(d, pk);
+    own[key] += writeInto(this.entitiesMeta[key]!, pk, meta);
   }
 
-  /** Called once `normalize` is done: remembers which written tables are dense, for their next copy. */
+  /** Called once `normalize` is done: seals the layers it wrote (merging them down as needed). */
   finish(): void {
-    if (this.ownTables) for (const key in this.ownTables) rememberDense(this.entities[key]!, this.ownTables[key]!);
-    if (this.ownMetaTables) for (const key in this.ownMetaTables) rememberDense(this.entitiesMeta[key]!, this.ownMetaTables[key]!);
+    if (this.ownTables) for (const key in this.ownTables) this.entities[key] = seal(this.entities[key]!, this.ownTables[key]!);
+    if (this.ownMetaTables) for (const key in this.ownMetaTables) this.entitiesMeta[key] = seal(this.entitiesMeta[key]!, this.ownMetaTables[key]!);
   }
 
   private touchMeta(key: string, pk: string, existing: EntityMeta | undefined, next: EntityMeta): void {

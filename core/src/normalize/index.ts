@@ -4,3 +4,4 @@ export { MemoCache, type DenormalizeResult, type EntityPath } from './MemoCache'
 export { queryKey, type QueryReads } from './queryKey';
 export { deepEqual } from './equal';
 export type { NormalizeInputStore } from './NormalizeStore';
+export { flatTable, tableKeys, writeLayer } from './layeredTable';

@@ -1,4 +1,4 @@
-import { normalize } from '../normalize';
+import { flatTable, normalize, tableKeys, writeLayer } from '../normalize';
 import {
   EXPIRE_ALL,
   GC,
@@ -35,7 +35,7 @@ export function reducer(state: State, action: ActionTypes, changes?: ChangeSet):
     case OPTIMISTIC:
       return { ...state, optimistic: [...state.optimistic, action] };
     case INVALIDATE:
-      return markKeys(state, (key) => key === action.key, invalidated, changes);
+      return markKeys(state, (key) => key === action.key, invalidated, changes, action.key);
     case INVALIDATE_ALL:
       return markKeys(state, action.testKey, invalidated, changes);
     case EXPIRE_ALL:
@@ -88,19 +88,27 @@ export function applyOptimistic(state: State, makeSnapshot: SnapshotFactory, cha
  * Only tables that differ from `base` are fresh copies made by the replay, so they
  * may be patched in place before anyone sees them.
  */
-export function keepOptimisticIdentity(prev: State, base: State, visible: State): State {
+export function keepOptimisticIdentity(prev: State, base: State, visible: State, written?: ChangeSet): State {
   if (visible === base || prev === base) return visible;
-  for (const key in visible.entities) {
+  const keep = (key: string, pk: string) => {
     const table = visible.entities[key] as Record<string, unknown> | undefined;
     const baseTable = base.entities[key];
     const prevTable = prev.entities[key];
-    if (!table || table === baseTable || !prevTable) continue;
-    for (const pk in table) {
-      const value = table[pk];
-      if (baseTable && baseTable[pk] === value) continue;
-      const before = prevTable[pk];
-      if (before !== undefined && before !== value && shallowEqual(before, value)) table[pk] = before;
-    }
+    if (!table || table === baseTable || !prevTable) return;
+    const value = table[pk];
+    if (baseTable && baseTable[pk] === value) return;
+    const before = prevTable[pk];
+    if (before !== undefined && before !== value && shallowEqual(before, value)) table[pk] = before;
+  };
+  if (written) {
+    // Only what the replay wrote differs from base: no scan of whole tables.
+    const e = written.entities;
+    for (let i = 0; i < e.length; i += 2) keep(e[i]!, e[i + 1]!);
+    return visible;
+  }
+  for (const key in visible.entities) {
+    const table = visible.entities[key];
+    if (table) for (const pk in table) keep(key, pk);
   }
   return visible;
 }
@@ -143,16 +151,17 @@ function setResponse(state: State, action: SetResponseAction, optimistic: boolea
   let endpoints = state.endpoints;
   if (!older) {
     const stored = endpoints[key];
-    if (stored === undefined || !deepEqual(stored, result)) endpoints = { ...endpoints, [key]: result };
+    if (stored === undefined || !deepEqual(stored, result)) endpoints = writeLayer(endpoints, { [key]: result });
   }
   if (endpoint.update) {
     const updaters = endpoint.update(result, ...action.args);
+    let updated: Record<string, unknown> | undefined;
     for (const k in updaters) {
       if (endpoints[k] === undefined) continue;
-      endpoints = endpoints === state.endpoints ? { ...endpoints } : endpoints;
-      (endpoints as Record<string, unknown>)[k] = updaters[k]!(endpoints[k]);
+      (updated ??= {})[k] = updaters[k]!(endpoints[k]);
       changes?.key(k);
     }
+    if (updated) endpoints = writeLayer(endpoints, updated);
   }
   const nextMeta: ResultMeta = older
     ? prev
@@ -163,7 +172,7 @@ function setResponse(state: State, action: SetResponseAction, optimistic: boolea
     indexes,
     entitiesMeta,
     endpoints,
-    meta: nextMeta === prev ? state.meta : { ...state.meta, [key]: nextMeta },
+    meta: nextMeta === prev ? state.meta : writeLayer(state.meta, { [key]: nextMeta }),
   };
 }
 
@@ -187,7 +196,7 @@ function setError(
     // An invalidated result stays unusable until a fetch succeeds.
     ...(prev?.invalidated ? { invalidated: true as const } : null),
   };
-  return { ...state, meta: { ...state.meta, [key]: next } };
+  return { ...state, meta: writeLayer(state.meta, { [key]: next }) };
 }
 
 /** Wraps a normalize failure so the message names the endpoint and the status says "bad response". */
@@ -225,18 +234,19 @@ function markKeys(
   test: (key: string) => boolean,
   mark: (m: ResultMeta | undefined) => ResultMeta | undefined,
   changes: ChangeSet | undefined,
+  /** The one key to look at (invalidate): no scan of every key. */
+  only?: string,
 ): State {
   let meta: Record<string, ResultMeta | undefined> | undefined;
-  const keys = new Set([...Object.keys(state.endpoints), ...Object.keys(state.meta)]);
+  const keys = only !== undefined ? [only] : new Set([...tableKeys(state.endpoints), ...tableKeys(state.meta)]);
   for (const key of keys) {
-    if (!test(key)) continue;
+    if (!test(key) || (only !== undefined && !(key in state.endpoints) && !(key in state.meta))) continue;
     const next = mark(state.meta[key]);
     if (next === undefined) continue;
-    meta ??= { ...state.meta };
-    meta[key] = next;
+    (meta ??= {})[key] = next;
     changes?.key(key);
   }
-  return meta ? { ...state, meta } : state;
+  return meta ? { ...state, meta: writeLayer(state.meta, meta) } : state;
 }
 
 function collect(
@@ -244,8 +254,8 @@ function collect(
   endpointKeys: readonly string[],
   entityRefs: readonly (readonly [string, string])[],
 ): State {
-  const endpoints = { ...state.endpoints } as Record<string, unknown>;
-  const meta = { ...state.meta } as Record<string, unknown>;
+  const endpoints = flatTable(state.endpoints) as Record<string, unknown>;
+  const meta = flatTable(state.meta) as Record<string, unknown>;
   for (const key of endpointKeys) {
     delete endpoints[key];
     delete meta[key];
@@ -260,8 +270,8 @@ function collect(
       if (!entities[entityKey]) continue;
       if (!copied.has(entityKey)) {
         copied.add(entityKey);
-        entities[entityKey] = { ...entities[entityKey] };
-        if (entitiesMeta[entityKey]) entitiesMeta[entityKey] = { ...entitiesMeta[entityKey] };
+        entities[entityKey] = flatTable(entities[entityKey]!);
+        if (entitiesMeta[entityKey]) entitiesMeta[entityKey] = flatTable(entitiesMeta[entityKey]!);
       }
       delete entities[entityKey]![pk];
       if (entitiesMeta[entityKey]) delete entitiesMeta[entityKey]![pk];

@@ -1,0 +1,114 @@
+/**
+ * Store tables (entities of one kind, their meta, endpoint results, result meta)
+ * as immutable layers: a write makes a small new object whose prototype is the
+ * previous table, so `table[pk]` and `pk in table` see every layer, old snapshots
+ * keep what they saw, and a write costs what it writes instead of a copy of the
+ * table. Layers merge like a log-structured merge tree: a layer is folded into the
+ * one below when it grows past a quarter of it, so a table of N entries is at most
+ * about log4(N) layers deep (reads stay cheap) and each entry is copied O(log N)
+ * times over its life (writes stay O(changed)). Why this and not persistent maps
+ * or mutable versioned tables: see "Store tables" in core/INTERNALS.md.
+ *
+ * Enumerate a table with `for...in` or {@link tableKeys}: `Object.keys` and spread
+ * see only the top layer.
+ *
+ * @example
+ * let todos = writeLayer(undefined, { '1': a });   // a plain object
+ * todos = writeLayer(todos, { '2': b });           // a layer over it (or merged)
+ * todos['1'] === a; tableKeys(todos);              // ['1', '2']
+ */
+
+/** Own entry count of each layer (tables built elsewhere are counted on first sight). */
+const sizes = new WeakMap<object, number>();
+
+/** A layer merges into the one below once it holds more than 1/RATIO of its entries. */
+const RATIO = 4;
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+function sizeOf(layer: object): number {
+  let n = sizes.get(layer);
+  if (n === undefined) sizes.set(layer, (n = Object.keys(layer).length));
+  return n;
+}
+
+function set(target: Record<string, unknown>, key: string, value: unknown): void {
+  // an own "__proto__" entry, as `{ ...table }` would make, not a prototype change
+  if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  else target[key] = value;
+}
+
+/** Whether `table` sits on another table (is a layer rather than a plain object). */
+function below(table: object): object | undefined {
+  const proto = Object.getPrototypeOf(table);
+  return proto === Object.prototype || proto === null ? undefined : proto;
+}
+
+/**
+ * A new, still writable layer over `table` (a plain object when there is none).
+ * Write into it with {@link writeInto}, then {@link seal} it before anyone reads it
+ * as a snapshot.
+ */
+export function openLayer<T>(table: Readonly<Record<string, T>> | undefined): Record<string, T> {
+  return table === undefined ? {} : Object.create(table);
+}
+
+/** Writes one entry into a layer made by {@link openLayer}; returns 1 when the entry is new to the layer. */
+export function writeInto(layer: Record<string, unknown>, key: string, value: unknown): 0 | 1 {
+  const fresh = hasOwn.call(layer, key) ? 0 : 1;
+  set(layer, key, value);
+  return fresh;
+}
+
+/**
+ * Finishes a layer holding `count` own entries: folds it into the layers below
+ * while it is large next to them. Returns the table to publish.
+ */
+export function seal<T>(layer: Record<string, T>, count: number): Record<string, T> {
+  sizes.set(layer, count);
+  let top: Record<string, T> = layer;
+  for (let under = below(top); under !== undefined; under = below(top)) {
+    const underSize = sizeOf(under);
+    if (sizes.get(top)! * RATIO <= underSize) break;
+    const merged = Object.create(Object.getPrototypeOf(under)) as Record<string, T>;
+    let n = 0;
+    for (const k of Object.keys(under)) {
+      set(merged, k, (under as Record<string, T>)[k]);
+      n++;
+    }
+    for (const k of Object.keys(top)) n += writeInto(merged, k, top[k]);
+    sizes.set(merged, n);
+    top = merged;
+  }
+  return top;
+}
+
+/**
+ * `table` with `entries` written: one new layer (merged as needed). The input is
+ * never changed.
+ */
+export function writeLayer<T>(table: Readonly<Record<string, T>> | undefined, entries: Readonly<Record<string, T>>): Record<string, T> {
+  const layer = openLayer(table);
+  let count = 0;
+  for (const k of Object.keys(entries)) count += writeInto(layer, k, entries[k]);
+  return seal(layer, count);
+}
+
+/** Every key visible in `table`, top layer first (each once). */
+export function tableKeys(table: Readonly<Record<string, unknown>>): string[] {
+  if (below(table) === undefined) return Object.keys(table);
+  const keys: string[] = [];
+  for (const k in table) keys.push(k);
+  return keys;
+}
+
+/** A plain object with every entry visible in `table` (to delete from it). */
+export function flatTable<T>(table: Readonly<Record<string, T>>): Record<string, T> {
+  const out: Record<string, T> = {};
+  if (below(table) === undefined) {
+    for (const k of Object.keys(table)) set(out, k, table[k]);
+  } else {
+    for (const k in table) set(out, k, table[k]);
+  }
+  return out;
+}
