@@ -23,6 +23,15 @@ export interface ReaderDeps {
 type Readers = Set<Reader>;
 
 /**
+ * Readers sharing one denormalized result (the same `deps` array, e.g. a thousand
+ * rows of one list): its entities are registered once for all of them.
+ */
+interface Group {
+  readonly deps: readonly unknown[];
+  readonly readers: Readers;
+}
+
+/**
  * Which subscribed reads depend on which endpoint keys, entities and tables, so a
  * store change wakes only the reads it could change: the cost of a change is the
  * size of the change plus the readers it wakes, never the number of readers.
@@ -35,7 +44,11 @@ type Readers = Set<Reader>;
  */
 export class ReaderIndex {
   private readonly byKey = new Map<string, Readers>();
+  /** Readers by entity looked up by a query. */
   private readonly byEntity = new Map<string, Map<string, Readers>>();
+  /** Result groups by entity denormalized. */
+  private readonly groupsByEntity = new Map<string, Map<string, Set<Group>>>();
+  private readonly groups = new Map<readonly unknown[], Group>();
   private readonly byTable = new Map<string, Readers>();
   private readonly registered = new Map<Reader, ReaderDeps>();
   private pending = new Set<Reader>();
@@ -67,8 +80,7 @@ export class ReaderIndex {
     }
     this.registered.set(reader, deps);
     if (deps.key !== undefined) add(this.byKey, deps.key, reader);
-    const d = deps.deps;
-    for (let i = 0; i < d.length; i += 3) this.addEntity(d[i] as string, d[i + 1] as string, reader);
+    if (deps.deps.length) this.joinGroup(deps.deps, reader);
     const e = deps.entities;
     for (let i = 0; i < e.length; i += 2) this.addEntity(e[i]!, e[i + 1]!, reader);
     for (const t of deps.tables) add(this.byTable, t, reader);
@@ -87,6 +99,8 @@ export class ReaderIndex {
   clear(): void {
     this.byKey.clear();
     this.byEntity.clear();
+    this.groupsByEntity.clear();
+    this.groups.clear();
     this.byTable.clear();
     this.registered.clear();
     this.pending.clear();
@@ -107,8 +121,11 @@ export class ReaderIndex {
       const entityKey = e[i]!;
       const table = this.byTable.get(entityKey);
       if (table !== undefined) for (const r of table) this.wake(r);
-      const readers = this.byEntity.get(entityKey)?.get(e[i + 1]!);
+      const pk = e[i + 1]!;
+      const readers = this.byEntity.get(entityKey)?.get(pk);
       if (readers !== undefined) for (const r of readers) this.wake(r);
+      const groups = this.groupsByEntity.get(entityKey)?.get(pk);
+      if (groups !== undefined) for (const g of groups) for (const r of g.readers) this.wake(r);
     }
   }
 
@@ -137,10 +154,44 @@ export class ReaderIndex {
     add(byPk, pk, reader);
   }
 
+  private joinGroup(deps: readonly unknown[], reader: Reader): void {
+    let group = this.groups.get(deps);
+    if (group === undefined) {
+      group = { deps, readers: new Set() };
+      this.groups.set(deps, group);
+      for (let i = 0; i < deps.length; i += 3) {
+        const entityKey = deps[i] as string;
+        let byPk = this.groupsByEntity.get(entityKey);
+        if (byPk === undefined) this.groupsByEntity.set(entityKey, (byPk = new Map()));
+        let set = byPk.get(deps[i + 1] as string);
+        if (set === undefined) byPk.set(deps[i + 1] as string, (set = new Set()));
+        set.add(group);
+      }
+    }
+    group.readers.add(reader);
+  }
+
+  private leaveGroup(deps: readonly unknown[], reader: Reader): void {
+    const group = this.groups.get(deps);
+    if (group === undefined) return;
+    group.readers.delete(reader);
+    if (group.readers.size) return;
+    this.groups.delete(deps);
+    for (let i = 0; i < deps.length; i += 3) {
+      const byPk = this.groupsByEntity.get(deps[i] as string);
+      const set = byPk?.get(deps[i + 1] as string);
+      if (set === undefined) continue;
+      set.delete(group);
+      if (set.size === 0) {
+        byPk!.delete(deps[i + 1] as string);
+        if (byPk!.size === 0) this.groupsByEntity.delete(deps[i] as string);
+      }
+    }
+  }
+
   private remove(reader: Reader, deps: ReaderDeps): void {
     if (deps.key !== undefined) remove(this.byKey, deps.key, reader);
-    const d = deps.deps;
-    for (let i = 0; i < d.length; i += 3) this.removeEntity(d[i] as string, d[i + 1] as string, reader);
+    if (deps.deps.length) this.leaveGroup(deps.deps, reader);
     const e = deps.entities;
     for (let i = 0; i < e.length; i += 2) this.removeEntity(e[i]!, e[i + 1]!, reader);
     for (const t of deps.tables) remove(this.byTable, t, reader);

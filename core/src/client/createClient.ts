@@ -87,24 +87,25 @@ export function createClient({ managers = getDefaultManagers(), initialState }: 
   }
 
   const reduce = (action: ActionTypes): Promise<void> => {
-    const changes = new ChangeSet();
+    // Nobody to wake: skip recording what changed.
+    const changes = readers.size ? new ChangeSet() : undefined;
     const next = reducer(base, action, changes);
     if (next !== base) {
       base = next;
       // Visible differs from base only where optimistic updates wrote: the last
       // replay's writes and this one's are all that can have changed on top.
-      changes.merge(optimisticWrites);
+      changes?.merge(optimisticWrites);
       optimisticWrites = undefined;
       if (base.optimistic.length) {
         optimisticWrites = new ChangeSet();
         visible = keepOptimisticIdentity(visible, base, applyOptimistic(base, makeSnapshot, optimisticWrites), optimisticWrites);
-        changes.merge(optimisticWrites);
+        changes?.merge(optimisticWrites);
       } else {
         visible = base;
       }
       // What the GC removed must not stay reachable through memoized reads of it.
       if (action.type === GC) controller.memo.prune(visible.entities as never);
-      readers.mark(changes);
+      if (changes) readers.mark(changes);
       if (listeners.size && !scheduled) {
         scheduled = true;
         // Batched: many dispatches in one tick notify once, and never inside a read.

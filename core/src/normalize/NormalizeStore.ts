@@ -2,7 +2,7 @@ import { Entity } from '../schema/Entity';
 import { INVALID } from '../schema/symbols';
 import type { EntityMeta, NormalizeDelegate, NormalizeMeta, StoredSchema } from '../schema/types';
 import { deepEqual, isSubsetEqual } from './equal';
-import { openLayer, seal, writeInto } from './layeredTable';
+import { openLayer, seal } from './layeredTable';
 
 type Tables = { readonly [key: string]: { readonly [pk: string]: any } | undefined };
 type MetaTables = { readonly [key: string]: { readonly [pk: string]: EntityMeta } | undefined };
@@ -41,9 +41,9 @@ export class NormalizeStore implements NormalizeDelegate {
   private readonly srcEntities: Tables;
   private readonly srcMeta: MetaTables;
   private readonly onWrite: ((entityKey: string, pk: string) => void) | undefined;
-  /** Layers opened by this call, with their own entry count. */
-  private ownTables: Record<string, number> | undefined;
-  private ownMetaTables: Record<string, number> | undefined;
+  /** Tables given a new layer by this call. */
+  private ownTables: Record<string, true> | undefined;
+  private ownMetaTables: Record<string, true> | undefined;
 
   constructor(store: NormalizeInputStore, args: readonly any[], meta: NormalizeMeta) {
     this.srcEntities = store.entities ?? {};
@@ -78,34 +78,39 @@ export class NormalizeStore implements NormalizeDelegate {
       this.ownTables = {};
     }
     const own = this.ownTables!;
+    let t = this.entities[key]!;
     if (own[key] === undefined) {
-      this.entities[key] = openLayer(this.entities[key]);
-      own[key] = 0;
+      t = this.entities[key] = openLayer(t);
+      own[key] = true;
     }
-    own[key] += writeInto(this.entities[key]!, pk, value);
+    // an own "__proto__" entry, as `{ ...table }` would make, not a prototype change
+    if (pk === '__proto__') Object.defineProperty(t, pk, { value, writable: true, enumerable: true, configurable: true });
+    else t[pk] = value;
   }
 
   private writeMeta(key: string, pk: string, meta: EntityMeta): void {
-    this.onWrite?.(key, pk);
     if (this.entitiesMeta === this.srcMeta) {
       this.entitiesMeta = { ...this.srcMeta } as any;
       this.ownMetaTables = {};
     }
     const own = this.ownMetaTables!;
+    let t = this.entitiesMeta[key]!;
     if (own[key] === undefined) {
-      this.entitiesMeta[key] = openLayer(this.entitiesMeta[key]);
-      own[key] = 0;
+      t = this.entitiesMeta[key] = openLayer(t);
+      own[key] = true;
     }
-    own[key] += writeInto(this.entitiesMeta[key]!, pk, meta);
+    if (pk === '__proto__') Object.defineProperty(t, pk, { value: meta, writable: true, enumerable: true, configurable: true });
+    else t[pk] = meta;
   }
 
   /** Called once `normalize` is done: seals the layers it wrote (merging them down as needed). */
   finish(): void {
-    if (this.ownTables) for (const key in this.ownTables) this.entities[key] = seal(this.entities[key]!, this.ownTables[key]!);
-    if (this.ownMetaTables) for (const key in this.ownMetaTables) this.entitiesMeta[key] = seal(this.entitiesMeta[key]!, this.ownMetaTables[key]!);
+    if (this.ownTables) for (const key in this.ownTables) this.entities[key] = seal(this.entities[key]!);
+    if (this.ownMetaTables) for (const key in this.ownMetaTables) this.entitiesMeta[key] = seal(this.entitiesMeta[key]!);
   }
 
-  private touchMeta(key: string, pk: string, existing: EntityMeta | undefined, next: EntityMeta): void {
+  /** Writes the meta if it changed; `logged`: the entity write already went to the change log. */
+  private touchMeta(key: string, pk: string, existing: EntityMeta | undefined, next: EntityMeta, logged: boolean): void {
     if (
       existing === next ||
       (existing !== undefined &&
@@ -115,6 +120,7 @@ export class NormalizeStore implements NormalizeDelegate {
     ) {
       return;
     }
+    if (!logged) this.onWrite?.(key, pk);
     this.writeMeta(key, pk, next);
   }
 
@@ -127,7 +133,7 @@ export class NormalizeStore implements NormalizeDelegate {
     const incomingMeta = this.entityMeta;
     if (existing === undefined || existing === INVALID) {
       this.write(key, pk, incoming);
-      this.touchMeta(key, pk, existingMeta, incomingMeta);
+      this.touchMeta(key, pk, existingMeta, incomingMeta, true);
       return;
     }
     let merged: any;
@@ -164,8 +170,9 @@ export class NormalizeStore implements NormalizeDelegate {
       meta = incomingMeta;
       if (merged !== existing && deepEqual(merged, existing)) merged = existing;
     }
-    if (merged !== existing) this.write(key, pk, merged);
-    this.touchMeta(key, pk, existingMeta, meta);
+    const changed = merged !== existing;
+    if (changed) this.write(key, pk, merged);
+    this.touchMeta(key, pk, existingMeta, meta, changed);
   }
 
   setEntity(key: string, pk: string, value: any): void {
@@ -175,7 +182,8 @@ export class NormalizeStore implements NormalizeDelegate {
   }
 
   invalidate(key: string, pk: string): void {
-    if (this.getEntity(key, pk) !== INVALID) this.write(key, pk, INVALID);
-    this.touchMeta(key, pk, this.getMeta(key, pk), this.entityMeta);
+    const changed = this.getEntity(key, pk) !== INVALID;
+    if (changed) this.write(key, pk, INVALID);
+    this.touchMeta(key, pk, this.getMeta(key, pk), this.entityMeta, changed);
   }
 }

@@ -53,30 +53,25 @@ export function openLayer<T>(table: Readonly<Record<string, T>> | undefined): Re
   return table === undefined ? {} : Object.create(table);
 }
 
-/** Writes one entry into a layer made by {@link openLayer}; returns 1 when the entry is new to the layer. */
-export function writeInto(layer: Record<string, unknown>, key: string, value: unknown): 0 | 1 {
-  const fresh = hasOwn.call(layer, key) ? 0 : 1;
-  set(layer, key, value);
-  return fresh;
-}
-
 /**
- * Finishes a layer holding `count` own entries: folds it into the layers below
- * while it is large next to them. Returns the table to publish.
+ * Finishes a layer made by {@link openLayer} (and written with plain assignment):
+ * folds it into the layers below while it is large next to them. Returns the
+ * table to publish.
  */
-export function seal<T>(layer: Record<string, T>, count: number): Record<string, T> {
-  sizes.set(layer, count);
+export function seal<T>(layer: Record<string, T>): Record<string, T> {
   let top: Record<string, T> = layer;
   for (let under = below(top); under !== undefined; under = below(top)) {
-    const underSize = sizeOf(under);
-    if (sizes.get(top)! * RATIO <= underSize) break;
+    if (sizeOf(top) * RATIO <= sizeOf(under)) break;
     const merged = Object.create(Object.getPrototypeOf(under)) as Record<string, T>;
     let n = 0;
     for (const k of Object.keys(under)) {
       set(merged, k, (under as Record<string, T>)[k]);
       n++;
     }
-    for (const k of Object.keys(top)) n += writeInto(merged, k, top[k]);
+    for (const k of Object.keys(top)) {
+      if (!hasOwn.call(merged, k)) n++;
+      set(merged, k, top[k]);
+    }
     sizes.set(merged, n);
     top = merged;
   }
@@ -89,9 +84,8 @@ export function seal<T>(layer: Record<string, T>, count: number): Record<string,
  */
 export function writeLayer<T>(table: Readonly<Record<string, T>> | undefined, entries: Readonly<Record<string, T>>): Record<string, T> {
   const layer = openLayer(table);
-  let count = 0;
-  for (const k of Object.keys(entries)) count += writeInto(layer, k, entries[k]);
-  return seal(layer, count);
+  for (const k of Object.keys(entries)) set(layer, k, entries[k]);
+  return seal(layer);
 }
 
 /** Every key visible in `table`, top layer first (each once). */

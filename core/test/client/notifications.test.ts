@@ -87,6 +87,32 @@ describe('a change wakes only the readers it could change', () => {
     expect(oneCalls.count).toBe(0);
   });
 
+  it('many reads of one list all hear a change to a listed entity, and one that let go does not', async () => {
+    const c = quietClient();
+    await c.controller.setResponse(listTodos, [
+      { id: 1, title: 'a' },
+      { id: 2, title: 'b' },
+    ]);
+    const reads = Array.from({ length: 50 }, () => c.observe(listTodos));
+    const calls = reads.map(counted);
+    const stopped = c.observe(listTodos);
+    const stoppedCalls = { count: 0 };
+    stopped.subscribe(() => stoppedCalls.count++)();
+    await settle();
+    for (const k of calls) k.count = 0;
+
+    await c.controller.setResponse(getTodo, { id: 1 }, { id: 1, title: 'a2' });
+    await settle();
+    expect(calls.map((k) => k.count)).toEqual(calls.map(() => 1));
+    expect(reads.every((r) => r.getSnapshot().data?.[0]?.title === 'a2')).toBe(true);
+    expect(stoppedCalls.count).toBe(0);
+
+    // the list changed identity: every read moved to the new result, and still hears entity 2
+    await c.controller.setResponse(getTodo, { id: 2 }, { id: 2, title: 'b2' });
+    await settle();
+    expect(calls.map((k) => k.count)).toEqual(calls.map(() => 2));
+  });
+
   it('a read of an entity not stored yet is woken when a list stores it, and only that read', async () => {
     const c = quietClient();
     const seven = c.observeWith({ fetch: false }, getTodo, [{ id: 7 }]);
