@@ -18,8 +18,13 @@
  * todos['1'] === a; tableKeys(todos);              // ['1', '2']
  */
 
-/** Own entry count of each layer (tables built elsewhere are counted on first sight). */
-const sizes = new WeakMap<object, number>();
+/**
+ * Own entry count of a layer made here, as a non-enumerable symbol property (not seen
+ * by `for...in`, `Object.keys`, spread or JSON; a WeakMap entry per write cost more
+ * than the write). Tables built elsewhere are counted once into `foreignSizes`.
+ */
+const SIZE = Symbol('resto.layerSize');
+const foreignSizes = new WeakMap<object, number>();
 
 /** A layer merges into the one below once it holds more than 1/RATIO of its entries. */
 const RATIO = 4;
@@ -27,9 +32,15 @@ const RATIO = 4;
 const hasOwn = Object.prototype.hasOwnProperty;
 
 function sizeOf(layer: object): number {
-  let n = sizes.get(layer);
-  if (n === undefined) sizes.set(layer, (n = Object.keys(layer).length));
+  const own = (layer as { [SIZE]?: number })[SIZE];
+  if (own !== undefined && Object.prototype.hasOwnProperty.call(layer, SIZE)) return own;
+  let n = foreignSizes.get(layer);
+  if (n === undefined) foreignSizes.set(layer, (n = Object.keys(layer).length));
   return n;
+}
+
+function setSize(layer: object, n: number): void {
+  Object.defineProperty(layer, SIZE, { value: n, writable: true });
 }
 
 function set(target: Record<string, unknown>, key: string, value: unknown): void {
@@ -50,8 +61,20 @@ function below(table: object): object | undefined {
  * as a snapshot.
  */
 export function openLayer<T>(table: Readonly<Record<string, T>> | undefined): Record<string, T> {
-  return table === undefined ? {} : Object.create(table);
+  if (table === undefined) return {};
+  const under = below(table);
+  if (under !== undefined && Object.prototype.hasOwnProperty.call(table, SIZE) && (table as { [SIZE]?: number })[SIZE]! <= SMALL) {
+    // A small top layer (repeated writes of a few entries): the new layer replaces it
+    // instead of stacking on it, so a write makes one object, not two.
+    const layer = Object.create(under) as Record<string, T>;
+    for (const k of Object.keys(table)) set(layer, k, table[k]);
+    return layer;
+  }
+  return Object.create(table);
 }
+
+/** Top layers up to this size are copied into the next write's layer rather than stacked on. */
+const SMALL = 16;
 
 /**
  * Finishes a layer made by {@link openLayer} (and written with plain assignment):
@@ -61,6 +84,7 @@ export function openLayer<T>(table: Readonly<Record<string, T>> | undefined): Re
 export function seal<T>(layer: Record<string, T>): Record<string, T> {
   let top: Record<string, T> = layer;
   for (let under = below(top); under !== undefined; under = below(top)) {
+    if (!Object.prototype.hasOwnProperty.call(top, SIZE)) setSize(top, Object.keys(top).length);
     if (sizeOf(top) * RATIO <= sizeOf(under)) break;
     const merged = Object.create(Object.getPrototypeOf(under)) as Record<string, T>;
     let n = 0;
@@ -72,7 +96,7 @@ export function seal<T>(layer: Record<string, T>): Record<string, T> {
       if (!hasOwn.call(merged, k)) n++;
       set(merged, k, top[k]);
     }
-    sizes.set(merged, n);
+    setSize(merged, n);
     top = merged;
   }
   return top;
