@@ -136,7 +136,9 @@ export class ReaderIndex {
     this.pending.add(reader);
     if (!this.scheduled) {
       this.scheduled = true;
-      this.schedule(this.flush);
+      // called unbound: browsers reject queueMicrotask with another receiver ("Illegal invocation")
+      const schedule = this.schedule;
+      schedule(this.flush);
     }
   }
 

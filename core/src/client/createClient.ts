@@ -67,7 +67,7 @@ export function createClient({ managers = getDefaultManagers(), initialState }: 
   let visible = base;
   const listeners = new Set<() => void>();
   let scheduled = false;
-  const readers = new ReaderIndex(queueMicrotask);
+  const readers = new ReaderIndex((flush) => queueMicrotask(flush));
   /** What the optimistic updates wrote into the visible state, undone by the next replay. */
   let optimisticWrites: ChangeSet | undefined;
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { All, createClient, Entity, RestEndpoint, type Client } from '../../src';
+import { ReaderIndex } from '../../src/client/ReaderIndex';
 
 class Todo extends Entity {
   id = 0;
@@ -237,5 +238,19 @@ describe('answering N readers costs O(N) reads in total', () => {
     expect(perRead).toBeLessThanOrEqual(2);
     expect(calls.every((c) => c.count === 1)).toBe(true);
     expect(reads.every((r, i) => r.getSnapshot().data?.title === `t${i}`)).toBe(true);
+  });
+});
+
+describe('the reader index schedules like the platform', () => {
+  it('calls its scheduler without a receiver (browsers reject queueMicrotask called on another object)', () => {
+    const receivers: unknown[] = [];
+    const index = new ReaderIndex(function (this: unknown, flush) {
+      receivers.push(this);
+      flush();
+    });
+    const reader = { dirty: false, refresh: vi.fn() };
+    index.wake(reader);
+    expect(receivers).toEqual([undefined]);
+    expect(reader.refresh).toHaveBeenCalledTimes(1);
   });
 });
