@@ -82,6 +82,21 @@ const SMALL = 16;
  * table to publish.
  */
 export function seal<T>(layer: Record<string, T>): Record<string, T> {
+  const top = fold(layer);
+  // JSON.stringify sees own properties only: a layered table serializes as the whole table
+  // (server rendering hands the state to the client this way).
+  // Defined once per chain (layers above inherit it), never over an entry named "toJSON".
+  if (below(top) !== undefined && (top as { toJSON?: unknown }).toJSON === undefined) {
+    Object.defineProperty(top, 'toJSON', { value: tableToJSON, writable: true, configurable: true });
+  }
+  return top;
+}
+
+function tableToJSON(this: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return flatTable(this);
+}
+
+function fold<T>(layer: Record<string, T>): Record<string, T> {
   let top: Record<string, T> = layer;
   for (let under = below(top); under !== undefined; under = below(top)) {
     if (!Object.prototype.hasOwnProperty.call(top, SIZE)) setSize(top, Object.keys(top).length);

@@ -37,6 +37,22 @@ describe('layered tables', () => {
     expect(t.new4999).toBe(4999);
   });
 
+  it('serializes as the whole table (JSON.stringify sees own properties only)', async () => {
+    const client = createClient({ managers: [] });
+    for (let i = 0; i < 20; i++) await client.controller.setResponse(getTodo, { id: `t${i}` }, { id: `t${i}`, title: `${i}` });
+    const state = client.getSnapshot();
+    const parsed = JSON.parse(JSON.stringify(state));
+    expect(Object.keys(parsed.entities.Todo).sort()).toEqual(tableKeys(state.entities.Todo!).sort());
+    expect(Object.keys(parsed.entities.Todo)).toHaveLength(20);
+    expect(Object.keys(parsed.endpoints)).toHaveLength(20);
+    expect(parsed.entities.Todo.t3).toEqual({ id: 't3', title: '3' });
+    // a state restored from JSON works as initial state
+    const restored = createClient({ managers: [], initialState: parsed });
+    expect(restored.controller.getResponse(getTodo, { id: 't7' }, restored.getSnapshot()).data?.title).toBe('7');
+    client.destroy();
+    restored.destroy();
+  });
+
   it('keeps an own "__proto__" entry an entry', () => {
     const t = writeLayer(writeLayer(undefined, { a: 1 }), JSON.parse('{"__proto__": 2}'));
     expect(Object.getOwnPropertyDescriptor(t, '__proto__')?.value).toBe(2);
