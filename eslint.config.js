@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', '**/.svelte-kit/**', 'e2e/screenshots/**', '.packs/**', 'bench/results/**'],
+    ignores: ['**/dist/**', '**/dist-server/**', 'bench/vendor/**', '**/node_modules/**', '**/.svelte-kit/**', 'e2e/screenshots/**', '.packs/**', 'bench/results/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -1,24 +1,20 @@
-// Core suite: the store and Controller of Resto against @data-client/core 0.9.7
-// (+ rest/endpoint 0.9.9), with TanStack query-core (not normalized) and Apollo's
-// InMemoryCache (normalized) as baselines, same data, same process.
-// Run alone: node --expose-gc --import tsx core.bench.ts
+// Core suite: the store and Controller of Resto against data-client 0.18 (the
+// vendored reference build of @data-client/core + rest), with TanStack query-core
+// (not normalized) and Apollo's InMemoryCache (normalized) as baselines, same data,
+// same process. Run alone: node --expose-gc --import tsx core.bench.ts
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import * as resto from '@resto/core';
-import {
-  Controller as DController,
-  createReducer,
-  initialState as dInitialState,
-  NetworkManager as DNetworkManager,
-  SubscriptionManager as DSubscriptionManager,
-  PollingSubscription,
-  applyManager,
-} from '@data-client/core';
-import { Entity as DEntity, RestEndpoint as DRestEndpoint } from '@data-client/rest';
 import { QueryClient, QueryObserver, notifyManager } from '@tanstack/query-core';
 import { InMemoryCache, gql } from '@apollo/client/core';
-import { DBuildType, DProject, RBuildType, RProject } from './schemas';
-import { dataDir, report, runCases, type Case } from './harness';
+import { dataClientSchemas, RBuildType, RProject } from './schemas';
+import { dataClient18Dir, dataDir, report, runCases, type Case } from './harness';
+import { dcClient } from './dcClient';
+
+const dcLib: any = await import(pathToFileURL(join(dataClient18Dir, 'core.mjs')).href);
+const { Entity: DEntity, RestEndpoint: DRestEndpoint } = dcLib;
+const { Project: DProject } = dataClientSchemas(DEntity);
 
 const projects = JSON.parse(readFileSync(join(dataDir, 'projects.json'), 'utf8'));
 const githubUser = JSON.parse(readFileSync(join(dataDir, 'github-user.json'), 'utf8'));
@@ -51,48 +47,6 @@ class DUser extends DEntity {
 const dList = new DRestEndpoint({ path: '/projects', schema: { project: [DProject] } });
 const dProject = new DRestEndpoint({ path: '/projects/:id', schema: DProject });
 const dUser = new DRestEndpoint({ path: '/users/:id', schema: DUser });
-
-/**
- * data-client 0.9 has no framework-free store: its React provider keeps the state,
- * runs the managers' middleware and re-renders subscribers, who call
- * `controller.getResponse`. This is that provider without React: the same reducer,
- * Controller and managers (network, polling), listeners notified once per microtask.
- */
-function dcClient() {
-  let state: any = dInitialState;
-  const listeners = new Set<() => void>();
-  let scheduled = false;
-  const notify = () => {
-    scheduled = false;
-    for (const l of listeners) l();
-  };
-  const controller: any = new DController({});
-  const reducer = createReducer(controller);
-  const base = (action: any) => {
-    const next = reducer(state, action);
-    if (next !== state) {
-      state = next;
-      if (!scheduled) {
-        scheduled = true;
-        queueMicrotask(notify);
-      }
-    }
-    return Promise.resolve();
-  };
-  const middlewares = applyManager([new DNetworkManager(), new DSubscriptionManager(PollingSubscription)], controller);
-  const api = { dispatch: (a: any) => dispatch(a), getState: () => state };
-  let dispatch: (a: any) => Promise<void> = base;
-  const chain = middlewares.map((m) => m(api as any));
-  for (let i = chain.length - 1; i >= 0; i--) dispatch = chain[i]!(dispatch as any) as any;
-  return {
-    controller,
-    getState: () => state,
-    subscribe(l: () => void) {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-  };
-}
 
 // ---------------------------------------------------------------- Apollo
 const withTypename = {
@@ -170,7 +124,7 @@ const changedUser = () => ({ id: userId(5000), login: 'changed', name: `changed 
 // ---------------------------------------------------------------- stores, prepared once
 // Resto with its default managers (network, polling, GC), as createClient() gives an app.
 const rc = resto.createClient();
-const dc = dcClient();
+const dc = dcClient(dcLib);
 await rc.controller.setResponse(rList, projects);
 await dc.controller.setResponse(dList, projects);
 const tq = new QueryClient();
@@ -180,7 +134,7 @@ ap.writeQuery({ query: aProjectsQuery, data: withTypename });
 
 // a separate store per "unrelated change" case, so each starts from the same list
 const rcU = resto.createClient();
-const dcU = dcClient();
+const dcU = dcClient(dcLib);
 await rcU.controller.setResponse(rList, projects);
 await dcU.controller.setResponse(dList, projects);
 const tqU = new QueryClient();
@@ -190,7 +144,7 @@ apU.writeQuery({ query: aProjectsQuery, data: withTypename });
 
 // 10k users, each stored by its own read, as 10,000 detail views would leave them
 const rc10k = resto.createClient();
-const dc10k = dcClient();
+const dc10k = dcClient(dcLib);
 const tq10k = new QueryClient();
 const ap10k = newApollo();
 {
@@ -237,7 +191,7 @@ for (let i = 0; i < OBSERVERS; i++) {
   });
   o.getSnapshot();
 }
-const dObs = dcClient();
+const dObs = dcClient(dcLib);
 await dObs.controller.setResponse(dList, projects);
 const dCount = countdown();
 for (let i = 0; i < OBSERVERS; i++) {
@@ -278,7 +232,7 @@ const cases: Case[] = [
         const c = resto.createClient();
         return c.controller.setResponse(rList, projects);
       },
-      '@data-client': () => dcClient().controller.setResponse(dList, projects),
+      'data-client 0.18': () => dcClient(dcLib).controller.setResponse(dList, projects),
       tanstack: () => new QueryClient().setQueryData(listKey, projects),
       apollo: () => newApollo().writeQuery({ query: aProjectsQuery, data: withTypename }),
     },
@@ -287,7 +241,7 @@ const cases: Case[] = [
     name: 'getResponse memoized',
     libs: {
       resto: () => rc.controller.getResponse(rList, rc.getSnapshot()),
-      '@data-client': () => dc.controller.getResponse(dList, dc.getState()),
+      'data-client 0.18': () => dc.controller.getResponse(dList, dc.getState()),
       tanstack: () => tq.getQueryData(listKey),
       apollo: () => ap.readQuery({ query: aProjectsQuery }),
     },
@@ -299,7 +253,7 @@ const cases: Case[] = [
         rcU.controller.setResponse(rUser, { id: 1 }, unrelatedUser());
         return rcU.controller.getResponse(rList, rcU.getSnapshot());
       },
-      '@data-client': () => {
+      'data-client 0.18': () => {
         dcU.controller.setResponse(dUser, { id: 1 }, unrelatedUser());
         return dcU.controller.getResponse(dList, dcU.getState());
       },
@@ -320,7 +274,7 @@ const cases: Case[] = [
         rcU.controller.setResponse(rProject, { id: 'Unrelated' }, unrelatedProject());
         return rcU.controller.getResponse(rList, rcU.getSnapshot());
       },
-      '@data-client': () => {
+      'data-client 0.18': () => {
         dcU.controller.setResponse(dProject, { id: 'Unrelated' }, unrelatedProject());
         return dcU.controller.getResponse(dList, dcU.getState());
       },
@@ -338,7 +292,7 @@ const cases: Case[] = [
     name: 'set one entity in a 10k-entity store',
     libs: {
       resto: () => rc10k.controller.setResponse(rUser, { id: userId(5000) }, changedUser()),
-      '@data-client': () => dc10k.controller.setResponse(dUser, { id: userId(5000) }, changedUser()),
+      'data-client 0.18': () => dc10k.controller.setResponse(dUser, { id: userId(5000) }, changedUser()),
       tanstack: () => tq10k.setQueryData(['user', userId(5000)], changedUser()),
       apollo: () =>
         ap10k.writeQuery({ query: aUserQuery, variables: { id: userId(5000) }, data: { user: { __typename: 'User', ...changedUser() } } }),
@@ -352,7 +306,7 @@ const cases: Case[] = [
         rObs.controller.setResponse(rProject, { id: someProject.id }, changedProject());
         return done;
       },
-      '@data-client': () => {
+      'data-client 0.18': () => {
         const done = dCount.arm();
         dObs.controller.setResponse(dProject, { id: someProject.id }, changedProject());
         return done;
@@ -394,11 +348,11 @@ if (rows.some((x) => x.case.startsWith('1,000 observers')) && !rO.project.find((
 report({
   suite: 'core',
   title: 'Core: store and Controller (node)',
-  libs: ['resto', '@data-client', 'tanstack', 'apollo'],
-  peer: '@data-client',
+  libs: ['resto', 'data-client 0.18', 'tanstack', 'apollo'],
+  peer: 'data-client 0.18',
   rows,
   notes: [
-    'Resto `createClient()` with its default managers; data-client 0.9.7 `Controller` + `createReducer` + its NetworkManager and SubscriptionManager (what its React provider runs, without React). TanStack `QueryClient` (`setQueryData`/`getQueryData`, not normalized) and Apollo `InMemoryCache` (`writeQuery`/`readQuery`/`writeFragment`) are baselines.',
+    'Resto `createClient()` with its default managers; data-client 0.18 (vendored reference build) `Controller` + `createReducer` + its NetworkManager and SubscriptionManager (what its React provider runs, without React). TanStack `QueryClient` (`setQueryData`/`getQueryData`, not normalized) and Apollo `InMemoryCache` (`writeQuery`/`readQuery`/`writeFragment`) are baselines.',
     '1,000 observers: Resto `client.observe(list)` subscribed 1,000 times, each listener reading `getSnapshot()`; data-client 1,000 store listeners each calling `getResponse` + `getError` (what each `useSuspense` does per store change); TanStack 1,000 `QueryObserver`s (notifications scheduled with `queueMicrotask`, the list rewritten with `setQueryData`); Apollo 1,000 `cache.watch` callbacks after `writeFragment`. One op = the change plus every observer having read it.',
   ],
 });

@@ -8,8 +8,10 @@ import { Bench } from 'tinybench';
 
 export const benchDir = dirname(fileURLToPath(import.meta.url));
 export const repoRoot = join(benchDir, '..');
-/** Fixtures live beside the repo and are read at run time, never copied in. */
-export const dataDir = join(repoRoot, '..', 'shared', 'bench-data');
+/** Benchmark fixtures, committed in the repo (origin: fixtures/README.md). */
+export const dataDir = join(benchDir, 'fixtures');
+/** Reference builds of the current data-client (origin: vendor/data-client-0.18/README.md). */
+export const dataClient18Dir = join(benchDir, 'vendor', 'data-client-0.18');
 
 export type Fn = () => unknown;
 export interface Case {

@@ -50,3 +50,36 @@ export class DProject extends DEntity {
   static key = 'Project';
   static schema = { buildTypes: { buildType: [DBuildType] } };
 }
+
+/**
+ * The same shapes for a data-client build loaded at run time (the vendored 0.18
+ * reference build): each build has its own Entity class.
+ */
+export function dataClientSchemas(Entity: any): { BuildType: any; Project: any } {
+  class BuildType extends Entity {
+    id = '';
+    internalId = '';
+    name = '';
+    type = '';
+    paused = false;
+    projectId = '';
+    pk() {
+      return this.id;
+    }
+    static key = 'BuildType';
+  }
+  class Project extends Entity {
+    id = '';
+    internalId = '';
+    name = '';
+    parentProjectId = '';
+    archived = false;
+    buildTypes = { buildType: [] as unknown[] };
+    pk() {
+      return this.id;
+    }
+    static key = 'Project';
+    static schema = { buildTypes: { buildType: [BuildType] } };
+  }
+  return { BuildType, Project };
+}

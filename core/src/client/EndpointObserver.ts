@@ -1,6 +1,7 @@
-import type { Controller, ResolveType } from '../controller';
+import type { Controller, ReadDeps, ResolveType, ResponseInfo } from '../controller';
 import { schemaDefaults } from '../schema';
 import { ExpiryStatus, type EndpointLike, type State } from '../state';
+import type { Reader, ReaderIndex } from './ReaderIndex';
 
 /** What a read shows at one moment. The same object until one of its fields changes. */
 export interface ObserverSnapshot<T = unknown> {
@@ -40,9 +41,16 @@ export interface StoreLike {
   readonly ssr?: boolean;
   /** Lets the store stop this read on `destroy()`; returns the unregister. */
   track?(stop: () => void): () => void;
+  /**
+   * Where subscribed reads register what they read, to be woken only by changes to
+   * it (createClient's stores have one); without it they hear every change.
+   */
+  readonly readers?: ReaderIndex;
 }
 
 const SETTLED = Promise.resolve();
+const NO_DEPS: readonly unknown[] = Object.freeze([]);
+const NO_PAIRS: readonly string[] = Object.freeze([]);
 
 /**
  * One read of one endpoint with fixed args: `{ subscribe, getSnapshot }` plus a
@@ -51,6 +59,12 @@ const SETTLED = Promise.resolve();
  * subscribed, polls if asked, tells the GC what it uses, and lets go of everything
  * on the last unsubscribe. Adapters are thin bindings over it; a web component can
  * use it directly.
+ *
+ * While subscribed it registers with the client's reader index what its result
+ * depends on (its key, the entities it denormalized, what a query looked up), so
+ * a store change wakes it only when it could change its result. Every wake-up (a
+ * store change, its own fetch starting or ending, its expiry timer) goes through
+ * one path: recompute, decide whether to fetch, notify if the snapshot changed.
  *
  * @example
  * const todos = client.observe(TodoResource.getList, { userId: 1 });
@@ -74,7 +88,17 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
   private readonly listeners = new Set<() => void>();
   private snapshot: ObserverSnapshot<ResolveType<E>> | undefined;
   private snapshotState: State | undefined;
+  /** The stored result behind `snapshot`. */
+  private response: ResponseInfo<ResolveType<E>> | undefined;
+  /** Recompute on the next read whatever the state (own fetch, timer). */
   private stale = false;
+  /** The expiry timer fired: the next refresh revalidates as for a timer. */
+  private expired = false;
+  /** Registered with the store's reader index (subscribed): recompute only when woken. */
+  private tracked = false;
+  /** Our face in the reader index. */
+  private readonly reader: Reader = { dirty: false, refresh: () => this.refresh() };
+  private queued = false;
   private fetching: Promise<void> | undefined;
   /** What the running fetch resolves with (the data) or rejects with: for fetchIfNeeded(). */
   private fetchResult: (Promise<ResolveType<E>> & { resolved: boolean }) | undefined;
@@ -123,9 +147,12 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
   /** The current snapshot; the same object until something it shows changed. */
   getSnapshot = (): ObserverSnapshot<ResolveType<E>> => {
     const state = this.store.getSnapshot();
-    if (this.snapshot === undefined || state !== this.snapshotState || this.stale) {
+    // Tracked: the index marked us dirty if anything we read changed. Otherwise any new state may matter.
+    const changed = this.tracked ? this.reader.dirty : state !== this.snapshotState;
+    if (this.snapshot === undefined || changed || this.stale) {
       this.snapshotState = state;
       this.stale = false;
+      this.reader.dirty = false;
       if (this.key !== undefined) this.store.controller.gc?.touch(this.key);
       const next = this.compute(state);
       const prev = this.snapshot;
@@ -246,7 +273,13 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
 
   private start() {
     this.untrack = this.store.track?.(this.close);
-    this.unsubscribeStore = this.store.subscribe(this.onStoreChange);
+    if (this.store.readers) {
+      this.tracked = true;
+      this.stale = true;
+      this.getSnapshot(); // registers what it reads
+    } else {
+      this.unsubscribeStore = this.store.subscribe(() => this.refresh());
+    }
     if (this.args === null) return;
     this.releaseGC = this.store.controller.gc?.retain(this.endpoint, this.args);
     if (this.options.poll && this.endpoint.pollFrequency) void this.store.controller.subscribe(this.endpoint, ...(this.args as any));
@@ -258,6 +291,10 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
     this.untrack = undefined;
     this.unsubscribeStore?.();
     this.unsubscribeStore = undefined;
+    if (this.tracked) {
+      this.tracked = false;
+      this.store.readers!.untrack(this.reader);
+    }
     clearTimeout(this.timer);
     this.timer = undefined;
     if (this.args === null) return;
@@ -267,11 +304,30 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
     if (this.fetching) this.store.controller.release(this.key!, this);
   }
 
-  private onStoreChange = () => {
+  /**
+   * The one path of every wake-up: decide whether to fetch, recompute, notify if
+   * the snapshot changed.
+   */
+  private refresh() {
+    if (!this.listeners.size) return;
     const prev = this.snapshot;
-    if (this.listeners.size) this.revalidate('change');
+    const reason = this.expired ? 'timer' : 'change';
+    this.expired = false;
+    this.revalidate(reason);
     if (this.getSnapshot() !== prev) this.notify();
-  };
+  }
+
+  /** Schedules `refresh` (batched with the store's wake-ups when tracked). */
+  private wake() {
+    if (!this.listeners.size) return;
+    if (this.tracked) return this.store.readers!.wake(this.reader);
+    if (this.queued) return;
+    this.queued = true;
+    queueMicrotask(() => {
+      this.queued = false;
+      this.refresh();
+    });
+  }
 
   private notify() {
     for (const l of [...this.listeners]) l();
@@ -279,12 +335,17 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
 
   private compute(state: State): ObserverSnapshot<ResolveType<E>> {
     if (this.args === null) {
+      if (this.tracked) this.store.readers!.track(this.reader, { key: undefined, deps: NO_DEPS, entities: NO_PAIRS, tables: NO_PAIRS });
       const error = this.argsError;
       return { data: undefined, loading: false, error, expiryStatus: error ? ExpiryStatus.Invalid : ExpiryStatus.Valid, stale: false };
     }
     const { controller } = this.store;
-    const res = controller.getResponse(this.endpoint, ...this.args, state);
-    const error = controller.getError(this.endpoint, ...this.args, state);
+    const key = this.key!;
+    const track: ReadDeps | undefined = this.tracked ? { deps: NO_DEPS, entities: [], tables: [] } : undefined;
+    const res = controller.responseByKey(this.endpoint, this.args, key, state, track);
+    const error = controller.errorByKey(this.endpoint, this.args, key, state, res);
+    this.response = res;
+    if (track) this.store.readers!.track(this.reader, { key, deps: track.deps, entities: track.entities, tables: track.tables });
     const stale = res.expiresAt <= Date.now();
     const unusable =
       res.expiryStatus === ExpiryStatus.Invalid || (res.expiryStatus === ExpiryStatus.InvalidIfStale && stale);
@@ -310,16 +371,15 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
    */
   private revalidate(reason: 'mount' | 'change' | 'timer') {
     if (this.args === null || this.fetching) return;
+    this.getSnapshot(); // brings `response` up to date
+    const { data, expiryStatus, expiresAt } = this.response!;
+    const now = Date.now();
     if (this.options.fetch === false) {
       // Cache-only reads never fetch, but still learn when their data expires.
-      const { expiresAt, data } = this.store.controller.getResponse(this.endpoint, ...(this.args as any[]), this.store.getSnapshot());
-      if (data !== undefined && expiresAt > Date.now()) this.schedule(expiresAt - Date.now());
+      if (data !== undefined && expiresAt > now) this.schedule(expiresAt - now);
       return;
     }
-    const state = this.store.getSnapshot();
-    const meta = state.meta[this.key!];
-    const { data, expiryStatus, expiresAt } = this.store.controller.getResponse(this.endpoint, ...(this.args as any[]), state);
-    const now = Date.now();
+    const meta = this.store.getSnapshot().meta[this.key!];
     const invalid = expiryStatus === ExpiryStatus.Invalid || data === undefined;
     const stale = expiresAt <= now;
     if (!invalid && !stale) {
@@ -329,7 +389,6 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
     }
     if (reason === 'change' && meta !== undefined && meta === this.handledMeta) return;
     if (meta?.error && meta.expiresAt > now && reason !== 'change') return;
-    if (meta?.error && reason === 'change' && meta === this.handledMeta) return;
     void this.fetch(this);
   }
 
@@ -340,10 +399,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.stale = true;
-      if (!this.listeners.size) return;
-      this.revalidate('timer');
-      const prev = this.snapshot;
-      if (this.getSnapshot() !== prev) this.notify();
+      this.expired = true;
+      this.wake();
     }, ms);
   }
 
@@ -360,11 +417,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
         meta?.invalidated && meta.invalidatedAt !== undefined && meta.invalidatedAt !== invalidatedAtStart;
       if (!invalidatedSince) this.handledMeta = meta;
       this.stale = true;
-      const prev = this.snapshot;
-      if (this.listeners.size) {
-        this.revalidate('change');
-        if (this.getSnapshot() !== prev) this.notify();
-      }
+      this.wake();
     };
     const result = this.store.controller.fetchFor(owner, this.endpoint, this.args!);
     const run: Promise<void> = result.then(done, done);
@@ -377,10 +430,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
     );
     this.fetchResult = tracked;
     this.stale = true;
-    if (this.listeners.size) queueMicrotask(() => {
-      const prev = this.snapshot;
-      if (this.getSnapshot() !== prev) this.notify();
-    });
+    this.wake();
     return run;
   }
 }

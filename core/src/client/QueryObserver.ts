@@ -1,10 +1,14 @@
+import type { ReadDeps } from '../controller';
 import type { State } from '../state';
 import type { StoreLike } from './EndpointObserver';
+import type { Reader } from './ReaderIndex';
 
 /**
  * A derived read from the store with no fetch: an Entity by pk, `All`, a `Query`,
  * a Collection by args. `{ subscribe, getSnapshot }` like EndpointObserver; the
  * snapshot is the data itself and keeps identity until what it reads changed.
+ * While subscribed, a change wakes it only when it touches what the query read
+ * (the entities it shows, the entities or tables it looked up).
  *
  * @example
  * const remaining = new Query(new All(Todo), (todos) => todos.filter((t) => !t.completed).length);
@@ -17,6 +21,12 @@ export class QueryObserver<T = unknown> {
   private readonly args: readonly unknown[] | null;
   private state: State | undefined;
   private value: T | undefined;
+  private readonly listeners = new Set<() => void>();
+  private tracked = false;
+  private unsubscribeStore: (() => void) | undefined;
+  private release: (() => void) | undefined;
+  private readonly reader: Reader = { dirty: false, refresh: () => this.refresh() };
+  private last: T | undefined;
 
   constructor(store: StoreLike, schema: unknown, args: readonly unknown[] | null) {
     this.store = store;
@@ -25,27 +35,69 @@ export class QueryObserver<T = unknown> {
   }
 
   subscribe = (listener: () => void): (() => void) => {
-    let prev = this.getSnapshot();
-    const release = this.args === null ? undefined : this.store.controller.gc?.retainQuery?.(this.schema, this.args);
-    const stop = this.store.subscribe(() => {
-      const next = this.getSnapshot();
-      if (next !== prev) {
-        prev = next;
-        listener();
-      }
-    });
+    this.listeners.add(listener);
+    if (this.listeners.size === 1) this.start();
+    let active = true;
     return () => {
-      stop();
-      release?.();
+      if (!active) return;
+      active = false;
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.stop();
     };
   };
 
   getSnapshot = (): T | undefined => {
     const state = this.store.getSnapshot();
-    if (state !== this.state) {
+    const changed = this.tracked ? this.reader.dirty : state !== this.state;
+    if (changed || this.state === undefined) {
       this.state = state;
-      this.value = this.args === null ? undefined : this.store.controller.get(this.schema, ...this.args, state);
+      this.reader.dirty = false;
+      this.value = this.compute(state);
     }
     return this.value;
   };
+
+  private compute(state: State): T | undefined {
+    const readers = this.tracked ? this.store.readers : undefined;
+    if (this.args === null) {
+      readers?.track(this.reader, { key: undefined, deps: [], entities: [], tables: [] });
+      return undefined;
+    }
+    if (readers === undefined) return this.store.controller.get(this.schema, ...this.args, state);
+    const track: ReadDeps = { deps: [], entities: [], tables: [] };
+    const value = this.store.controller.getTracked(this.schema, this.args, state, track);
+    readers.track(this.reader, { key: undefined, deps: track.deps, entities: track.entities, tables: track.tables });
+    return value;
+  }
+
+  private start() {
+    if (this.store.readers) {
+      this.tracked = true;
+      this.state = undefined;
+      this.last = this.getSnapshot(); // registers what it reads
+    } else {
+      this.last = this.getSnapshot();
+      this.unsubscribeStore = this.store.subscribe(() => this.refresh());
+    }
+    if (this.args !== null) this.release = this.store.controller.gc?.retainQuery?.(this.schema, this.args);
+  }
+
+  private stop() {
+    this.unsubscribeStore?.();
+    this.unsubscribeStore = undefined;
+    if (this.tracked) {
+      this.tracked = false;
+      this.store.readers!.untrack(this.reader);
+    }
+    this.release?.();
+    this.release = undefined;
+  }
+
+  /** Recompute; notify when the value changed since the last notification. */
+  private refresh() {
+    const next = this.getSnapshot();
+    if (next === this.last) return;
+    this.last = next;
+    for (const l of [...this.listeners]) l();
+  }
 }

@@ -1,9 +1,21 @@
 import { Controller } from '../controller';
 import { getDefaultManagers, type Manager } from '../managers';
-import { applyOptimistic, FETCH, GC, keepOptimisticIdentity, initialState as emptyState, reducer, type ActionTypes, type EndpointLike, type State } from '../state';
+import {
+  applyOptimistic,
+  ChangeSet,
+  FETCH,
+  GC,
+  keepOptimisticIdentity,
+  initialState as emptyState,
+  reducer,
+  type ActionTypes,
+  type EndpointLike,
+  type State,
+} from '../state';
 import { dehydrate, hydrate, type DehydratedState } from './dehydrate';
 import { EndpointObserver, type ObserveOptions } from './EndpointObserver';
 import { QueryObserver } from './QueryObserver';
+import { ReaderIndex } from './ReaderIndex';
 
 /** Options of {@link createClient}. */
 export interface ClientOptions {
@@ -40,6 +52,11 @@ export interface Client {
   ): EndpointObserver<E>;
   /** A derived read with no fetch (Entity by pk, All, Query); `null` args switch it off. */
   query<T = any>(schema: unknown, ...args: readonly unknown[]): QueryObserver<T>;
+  /**
+   * Which subscribed reads depend on what: a change wakes only the reads it could
+   * change. Observers register themselves here. @internal
+   */
+  readonly readers: ReaderIndex;
   /** How many store listeners are attached (observers hold one each while subscribed): for leak checks. */
   readonly listenerCount: number;
   /** The managers in dispatch order. */
@@ -85,10 +102,15 @@ export function createClient({ ssr = false, managers = getDefaultManagers({ ssr 
   let base = initialState === undefined ? emptyState() : isDehydrated(initialState) ? hydrate(initialState) : initialState;
   let destroyed = false;
   const running = new Set<() => void>();
-  let visible = base.optimistic.length ? base : base;
+  let visible = base;
   const listeners = new Set<() => void>();
   let scheduled = false;
+  const readers = new ReaderIndex((flush) => queueMicrotask(flush));
+  /** What the optimistic updates wrote into the visible state, undone by the next replay. */
+  let optimisticWrites: ChangeSet | undefined;
 
+  // Plain listeners hear every change; observers are woken through `readers` only
+  // when something they read changed.
   const notify = () => {
     scheduled = false;
     for (const l of [...listeners]) l();
@@ -97,18 +119,32 @@ export function createClient({ ssr = false, managers = getDefaultManagers({ ssr 
   const gc = managers.find((m) => 'retain' in m && 'touch' in m) as Controller['gc'];
   const controller = new Controller({ getState: () => visible, gc });
   const makeSnapshot = (state: State, fetchedAt: number) => controller.snapshot(state, fetchedAt);
-  visible = base.optimistic.length ? applyOptimistic(base, makeSnapshot) : base;
+  if (base.optimistic.length) {
+    optimisticWrites = new ChangeSet();
+    visible = applyOptimistic(base, makeSnapshot, optimisticWrites);
+  }
 
   const reduce = (action: ActionTypes): Promise<void> => {
-    const next = reducer(base, action);
+    // Nobody to wake: skip recording what changed.
+    const changes = readers.size ? new ChangeSet() : undefined;
+    const next = reducer(base, action, changes);
     if (next !== base) {
       base = next;
-      visible = base.optimistic.length
-        ? keepOptimisticIdentity(visible, base, applyOptimistic(base, makeSnapshot))
-        : base;
+      // Visible differs from base only where optimistic updates wrote: the last
+      // replay's writes and this one's are all that can have changed on top.
+      changes?.merge(optimisticWrites);
+      optimisticWrites = undefined;
+      if (base.optimistic.length) {
+        optimisticWrites = new ChangeSet();
+        visible = keepOptimisticIdentity(visible, base, applyOptimistic(base, makeSnapshot, optimisticWrites), optimisticWrites);
+        changes?.merge(optimisticWrites);
+      } else {
+        visible = base;
+      }
       // What the GC removed must not stay reachable through memoized reads of it.
       if (action.type === GC) controller.memo.prune(visible.entities as never);
-      if (!scheduled) {
+      if (changes) readers.mark(changes);
+      if (listeners.size && !scheduled) {
         scheduled = true;
         // Batched: many dispatches in one tick notify once, and never inside a read.
         queueMicrotask(notify);
@@ -131,6 +167,7 @@ export function createClient({ ssr = false, managers = getDefaultManagers({ ssr 
   const store = {
     controller,
     managers,
+    readers,
     subscribe(listener: () => void) {
       listeners.add(listener);
       return () => {
@@ -139,7 +176,7 @@ export function createClient({ ssr = false, managers = getDefaultManagers({ ssr 
     },
     getSnapshot: () => visible,
     get listenerCount() {
-      return listeners.size;
+      return listeners.size + readers.size;
     },
     observe<E extends EndpointLike>(endpoint: E, ...args: readonly unknown[]) {
       return new EndpointObserver(store, endpoint, args);
@@ -176,6 +213,7 @@ export function createClient({ ssr = false, managers = getDefaultManagers({ ssr 
       running.clear();
       for (const m of managers) m.cleanup();
       listeners.clear();
+      readers.clear();
     },
   };
   return store;

@@ -1,4 +1,4 @@
-import { MemoCache } from '../normalize';
+import { MemoCache, type QueryReads } from '../normalize';
 import { INVALID } from '../schema';
 import {
   EXPIRE_ALL,
@@ -29,6 +29,16 @@ export interface ResponseInfo<T = any> {
 }
 
 export type Dispatch = (action: ActionTypes) => Promise<void>;
+
+/**
+ * What a read depended on, filled by the by-key reads for change tracking: the
+ * denormalized entities (`deps`, flat triples `entityKey, pk, value`) and, when the
+ * result came from a query rather than a stored result, what the query looked up.
+ * @internal
+ */
+export interface ReadDeps extends QueryReads {
+  deps: readonly unknown[];
+}
 
 type ArgsThen<L> = [...args: any[], last: L];
 
@@ -266,7 +276,21 @@ export class Controller {
     const state = rest[rest.length - 1] as State;
     const args = rest.slice(0, -1);
     if (args[0] === null) return { data: undefined, expiryStatus: ExpiryStatus.Valid, expiresAt: 0 };
-    const key = endpoint.key(...args);
+    return this.responseByKey(endpoint, args, endpoint.key(...args), state);
+  }
+
+  /**
+   * `getResponse` for a caller that already knows the key (an observer), filling
+   * `track` with what the result depends on.
+   * @internal
+   */
+  responseByKey<E extends EndpointLike>(
+    endpoint: E,
+    args: readonly unknown[],
+    key: string,
+    state: State,
+    track?: ReadDeps,
+  ): ResponseInfo<ResolveType<E>> {
     const meta = state.meta[key];
     const stored = state.endpoints[key];
     const schema = endpoint.schema;
@@ -275,11 +299,14 @@ export class Controller {
     if (schema !== undefined && schema !== null) {
       if (stored === undefined) {
         // Nothing fetched under this key: an entity already stored (from a list, say) can answer.
-        const found = this.memo.query(schema, args, state as any);
-        data = found === undefined || found === INVALID ? undefined : found;
+        const found = this.memo.queryResult(schema, args, state as any, track);
+        if (track) track.deps = found?.deps ?? NO_DEPS;
+        data = found === undefined || found.data === INVALID ? undefined : found.data;
         if (data !== undefined && !meta) expiresAt = entityExpiresAt(data, state);
       } else {
-        data = this.memo.denormalize(schema, stored, state.entities as any, args).data;
+        const result = this.memo.denormalize(schema, stored, state.entities as any, args);
+        if (track) track.deps = result.deps;
+        data = result.data;
       }
     }
     let expiryStatus: ExpiryStatus;
@@ -307,11 +334,26 @@ export class Controller {
     const state = rest[rest.length - 1] as State;
     const args = rest.slice(0, -1);
     if (args[0] === null) return undefined;
-    const meta = state.meta[endpoint.key(...args)];
+    return this.errorByKey(endpoint, args, endpoint.key(...args), state);
+  }
+
+  /**
+   * `getError` for a caller that already knows the key; `response` is its
+   * `responseByKey` result when it has one.
+   * @internal
+   */
+  errorByKey(
+    endpoint: EndpointLike,
+    args: readonly unknown[],
+    key: string,
+    state: State,
+    response?: ResponseInfo,
+  ): (Error & { status?: number }) | undefined {
+    const meta = state.meta[key];
     if (!meta?.error) return undefined;
     if (meta.errorPolicy === 'soft') {
       // Soft errors hide only behind data that can still be shown.
-      const { data, expiryStatus, expiresAt } = this.getResponse(endpoint, ...args, state);
+      const { data, expiryStatus, expiresAt } = response ?? this.responseByKey(endpoint, args, key, state);
       const usable =
         data !== undefined &&
         expiryStatus !== ExpiryStatus.Invalid &&
@@ -337,6 +379,16 @@ export class Controller {
   }
 
   /**
+   * `get` filling `track` with what the result depends on (for QueryObserver).
+   * @internal
+   */
+  getTracked(schema: unknown, args: readonly unknown[], state: State, track: ReadDeps): any {
+    const found = this.memo.queryResult(schema as any, args, state as any, track);
+    track.deps = found?.deps ?? NO_DEPS;
+    return found === undefined || found.data === INVALID ? undefined : found.data;
+  }
+
+  /**
    * A read-only view of `state` for `getOptimisticResponse`. Throw `snapshot.abort`
    * to cancel the optimistic update.
    *
@@ -351,6 +403,8 @@ export class Controller {
     return new Snapshot(this, state, fetchedAt);
   }
 }
+
+const NO_DEPS: readonly unknown[] = Object.freeze([]);
 
 function entityExpiresAt(data: unknown, state: State): number {
   const ctor = (data as { constructor?: { key?: string } })?.constructor;

@@ -2,6 +2,7 @@ import type { Controller, Dispatch, GCInterface } from '../controller';
 import { ownValue } from '../schema/ownEntry';
 import { GC, RESET, SET_RESPONSE, type ActionTypes, type EndpointLike, type State } from '../state';
 import type { Manager, Middleware } from './Manager';
+import { tableKeys } from '../normalize';
 
 /** Options of {@link GCPolicy}. */
 export interface GCOptions {
@@ -147,7 +148,7 @@ export class GCPolicy implements Manager, GCInterface {
     const unread: Known[] = [];
     // Forget keys nobody reads that are no longer stored (failed or collected reads).
     for (const [k, v] of this.known) if (v.refs === 0 && !(k in state.meta) && !(k in state.endpoints)) this.known.delete(k);
-    for (const key of new Set([...Object.keys(state.endpoints), ...Object.keys(state.meta)])) {
+    for (const key of new Set([...tableKeys(state.endpoints), ...tableKeys(state.meta)])) {
       const known = this.known.get(key);
       if (known && known.refs > 0) {
         kept.push(key);

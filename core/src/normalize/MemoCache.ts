@@ -1,6 +1,6 @@
 import { Denormalizer, depsValid, type EntityEntry } from './Denormalizer';
 import { ownValue } from '../schema/ownEntry';
-import { queryKey } from './queryKey';
+import { queryKey, type QueryReads } from './queryKey';
 import type { DenormalizeNullable } from '../schema/types';
 
 type Tables = { readonly [key: string]: { readonly [pk: string]: any } | undefined };
@@ -15,6 +15,11 @@ export interface EntityPath {
 export interface DenormalizeResult<T = any> {
   data: T;
   paths: EntityPath[];
+  /**
+   * Flat triples `entityKey, pk, stored value` of every entity read, missing ones
+   * included (storing them later changes the result): what change tracking watches.
+   */
+  deps: readonly unknown[];
 }
 
 interface ResultEntry {
@@ -29,6 +34,8 @@ interface SchemaResults {
   byInput: WeakMap<object, Map<string, ResultEntry>>;
   byKey: Map<string, ResultEntry>;
 }
+
+const NO_DEPS: readonly unknown[] = Object.freeze([]);
 
 /** Results kept per schema by structural key; cleared past this many. */
 const MAX_KEYED_RESULTS = 5000;
@@ -71,7 +78,7 @@ export class MemoCache {
     args: readonly any[] = [],
   ): DenormalizeResult<DenormalizeNullable<S> | symbol> {
     if (schema === undefined || schema === null || input === undefined || input === null) {
-      return { data: input as any, paths: [] };
+      return { data: input as any, paths: [], deps: NO_DEPS };
     }
     // `[Todo]` written inline is a new array each call: bucket by its member instead
     const bucketKey: any =
@@ -125,9 +132,26 @@ export class MemoCache {
     args: readonly any[],
     state: { entities: Tables; indexes?: unknown },
   ): DenormalizeNullable<S> | symbol | undefined {
-    const input = queryKey(schema, args, state.entities);
+    return this.queryResult(schema, args, state)?.data;
+  }
+
+  /**
+   * `query` with what it read: `reads` collects the lookups that chose the input,
+   * the result's `deps` the entities denormalized. Undefined when nothing matches.
+   *
+   * @example
+   * const reads = { entities: [], tables: [] };
+   * const found = memo.queryResult(new All(Todo), [], state, reads); // reads.tables: ['Todo']
+   */
+  queryResult<S>(
+    schema: S,
+    args: readonly any[],
+    state: { entities: Tables; indexes?: unknown },
+    reads?: QueryReads,
+  ): DenormalizeResult<DenormalizeNullable<S> | symbol> | undefined {
+    const input = queryKey(schema, args, state.entities, reads);
     if (input === undefined) return undefined;
-    return this.denormalize(schema, input, state.entities, args).data;
+    return this.denormalize(schema, input, state.entities, args);
   }
 
   /**
@@ -167,7 +191,7 @@ export class MemoCache {
       const obj = deps[i + 2];
       if (obj !== undefined) paths.push({ key, pk: deps[i + 1] as string });
     }
-    return { result: { data, paths }, deps, entities, tables };
+    return { result: { data, paths, deps }, deps, entities, tables };
   }
 
   /** Checks tables first: an unchanged table means none of its entities changed. */

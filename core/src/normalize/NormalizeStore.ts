@@ -3,6 +3,7 @@ import { ownValue, setOwn } from '../schema/ownEntry';
 import { INVALID } from '../schema/symbols';
 import type { EntityMeta, NormalizeDelegate, NormalizeMeta, StoredSchema } from '../schema/types';
 import { deepEqual, isSubsetEqual } from './equal';
+import { openLayer, seal } from './layeredTable';
 
 type Tables = { readonly [key: string]: { readonly [pk: string]: any } | undefined };
 type MetaTables = { readonly [key: string]: { readonly [pk: string]: EntityMeta } | undefined };
@@ -12,6 +13,11 @@ export interface NormalizeInputStore {
   readonly entities?: Tables;
   readonly indexes?: { readonly [key: string]: unknown };
   readonly entitiesMeta?: MetaTables;
+  /**
+   * Called with every entity whose value or meta this call writes (the store's
+   * change log, so readers of other entities are not woken).
+   */
+  readonly onWrite?: (entityKey: string, pk: string) => void;
 }
 
 const defaultMergeWithStore = Entity.mergeWithStore;
@@ -21,51 +27,10 @@ const defaultMergeMeta = Entity.mergeMetaWithStore;
 const defaultShouldUpdate = Entity.shouldUpdate;
 
 /**
- * Length of the tables known to hold exactly the keys '0'..'n-1' (ids 0..n-1). V8
- * keeps such a table as one array and `{ ...table }` copies it as a block; every
- * other table (string or sparse numeric pks: most real ids) is a hash table, which
- * spread copies key by key through a generic path (~0.4-0.6 us a key once the call
- * site has seen several table shapes, as it always has in an app), about twice as
- * slow as a plain loop over Object.keys.
- */
-const denseTables = new WeakMap<object, number>();
-
-function rememberDense(table: object, dense: number): void {
-  if (dense >= 0) denseTables.set(table, dense);
-}
-
-/** The dense length after writing `pk` into a table of dense length `d` (-1 when it stops being dense). */
-function nextDense(d: number, pk: string): number {
-  if (pk === '' + d) return d + 1;
-  const i = +pk;
-  return Number.isInteger(i) && i >= 0 && i < d && '' + i === pk ? d : -1;
-}
-
-/**
- * A shallow copy of an entity or meta table, with its dense length (-1: not dense).
- * Same keys, values and order as `{ ...table }`, at about half the cost for tables of
- * string or sparse keys; dense tables keep the spread.
- */
-function copyTable(table: Readonly<Record<string, unknown>> | undefined): { table: Record<string, unknown>; dense: number } {
-  if (table === undefined) return { table: {}, dense: 0 };
-  const dense = denseTables.get(table);
-  if (dense !== undefined) return { table: { ...table }, dense };
-  const keys = Object.keys(table);
-  const out: Record<string, unknown> = {};
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i]!;
-    // an own "__proto__" key, as spread would make, not a prototype change
-    if (k === '__proto__') Object.defineProperty(out, k, { value: table[k], writable: true, enumerable: true, configurable: true });
-    else out[k] = table[k];
-  }
-  // array-index keys come first, ascending: the last one being n-1 means exactly 0..n-1
-  return { table: out, dense: keys.length === 0 || keys[keys.length - 1] === '' + (keys.length - 1) ? keys.length : -1 };
-}
-
-/**
  * Copy-on-write working copy of the store for one `normalize` call: the top-level
- * object and each table are copied at their first write only, so untouched tables
- * keep identity and a throw leaves the caller's store as it was.
+ * object is copied at the first write, and each written table gets one new layer
+ * over the stored one (see layeredTable), so untouched tables keep identity, a
+ * write costs what it writes, and a throw leaves the caller's store as it was.
  */
 export class NormalizeStore implements NormalizeDelegate {
   entities: Record<string, Record<string, any>>;
@@ -77,9 +42,10 @@ export class NormalizeStore implements NormalizeDelegate {
   private readonly entityMeta: EntityMeta;
   private readonly srcEntities: Tables;
   private readonly srcMeta: MetaTables;
-  /** Tables copied by this call, with their dense length (-1: not dense), see {@link copyTable}. */
-  private ownTables: Record<string, number> | undefined;
-  private ownMetaTables: Record<string, number> | undefined;
+  private readonly onWrite: ((entityKey: string, pk: string) => void) | undefined;
+  /** Tables given a new layer by this call. */
+  private ownTables: Record<string, true> | undefined;
+  private ownMetaTables: Record<string, true> | undefined;
 
   constructor(store: NormalizeInputStore, args: readonly any[], meta: NormalizeMeta) {
     this.srcEntities = store.entities ?? {};
@@ -87,6 +53,7 @@ export class NormalizeStore implements NormalizeDelegate {
     this.entities = this.srcEntities as any;
     this.entitiesMeta = this.srcMeta as any;
     this.indexes = store.indexes ?? {};
+    this.onWrite = store.onWrite;
     this.args = args;
     this.meta = meta;
     this.entityMeta = { date: meta.date, fetchedAt: meta.fetchedAt, expiresAt: meta.expiresAt };
@@ -105,20 +72,18 @@ export class NormalizeStore implements NormalizeDelegate {
   }
 
   private write(key: string, pk: string, value: any): void {
+    this.onWrite?.(key, pk);
     if (this.entities === this.srcEntities) {
       this.entities = { ...this.srcEntities } as any;
       this.ownTables = {};
     }
-    let t = this.entities[key];
     const own = this.ownTables!;
+    let t = this.entities[key]!;
     if (own[key] === undefined) {
-      const copy = copyTable(t);
-      t = this.entities[key] = copy.table;
-      own[key] = copy.dense;
+      t = this.entities[key] = openLayer(t);
+      own[key] = true;
     }
-    setOwn(t!, pk, value);
-    const d = own[key]!;
-    if (d >= 0) own[key] = nextDense(d, pk);
+    setOwn(t, pk, value);
   }
 
   private writeMeta(key: string, pk: string, meta: EntityMeta): void {
@@ -126,25 +91,23 @@ export class NormalizeStore implements NormalizeDelegate {
       this.entitiesMeta = { ...this.srcMeta } as any;
       this.ownMetaTables = {};
     }
-    let t = this.entitiesMeta[key];
     const own = this.ownMetaTables!;
+    let t = this.entitiesMeta[key]!;
     if (own[key] === undefined) {
-      const copy = copyTable(t);
-      t = this.entitiesMeta[key] = copy.table as Record<string, EntityMeta>;
-      own[key] = copy.dense;
+      t = this.entitiesMeta[key] = openLayer(t);
+      own[key] = true;
     }
-    setOwn(t!, pk, meta);
-    const d = own[key]!;
-    if (d >= 0) own[key] = nextDense(d, pk);
+    setOwn(t, pk, meta);
   }
 
-  /** Called once `normalize` is done: remembers which written tables are dense, for their next copy. */
+  /** Called once `normalize` is done: seals the layers it wrote (merging them down as needed). */
   finish(): void {
-    if (this.ownTables) for (const key in this.ownTables) rememberDense(this.entities[key]!, this.ownTables[key]!);
-    if (this.ownMetaTables) for (const key in this.ownMetaTables) rememberDense(this.entitiesMeta[key]!, this.ownMetaTables[key]!);
+    if (this.ownTables) for (const key in this.ownTables) this.entities[key] = seal(this.entities[key]!);
+    if (this.ownMetaTables) for (const key in this.ownMetaTables) this.entitiesMeta[key] = seal(this.entitiesMeta[key]!);
   }
 
-  private touchMeta(key: string, pk: string, existing: EntityMeta | undefined, next: EntityMeta): void {
+  /** Writes the meta if it changed; `logged`: the entity write already went to the change log. */
+  private touchMeta(key: string, pk: string, existing: EntityMeta | undefined, next: EntityMeta, logged: boolean): void {
     if (
       existing === next ||
       (existing !== undefined &&
@@ -154,6 +117,7 @@ export class NormalizeStore implements NormalizeDelegate {
     ) {
       return;
     }
+    if (!logged) this.onWrite?.(key, pk);
     this.writeMeta(key, pk, next);
   }
 
@@ -164,7 +128,7 @@ export class NormalizeStore implements NormalizeDelegate {
     const incomingMeta = this.entityMeta;
     if (existing === undefined || existing === INVALID) {
       this.write(key, pk, incoming);
-      this.touchMeta(key, pk, existingMeta, incomingMeta);
+      this.touchMeta(key, pk, existingMeta, incomingMeta, true);
       return;
     }
     let merged: any;
@@ -205,8 +169,9 @@ export class NormalizeStore implements NormalizeDelegate {
       meta = incomingMeta;
       if (merged !== existing && deepEqual(merged, existing)) merged = existing;
     }
-    if (merged !== existing) this.write(key, pk, merged);
-    this.touchMeta(key, pk, existingMeta, meta);
+    const changed = merged !== existing;
+    if (changed) this.write(key, pk, merged);
+    this.touchMeta(key, pk, existingMeta, meta, changed);
   }
 
   setEntity(key: string, pk: string, value: any): void {
@@ -216,7 +181,8 @@ export class NormalizeStore implements NormalizeDelegate {
   }
 
   invalidate(key: string, pk: string): void {
-    if (this.getEntity(key, pk) !== INVALID) this.write(key, pk, INVALID);
-    this.touchMeta(key, pk, this.getMeta(key, pk), this.entityMeta);
+    const changed = this.getEntity(key, pk) !== INVALID;
+    if (changed) this.write(key, pk, INVALID);
+    this.touchMeta(key, pk, this.getMeta(key, pk), this.entityMeta, changed);
   }
 }

@@ -130,7 +130,10 @@ export class CollectionChange<S = any> {
     const c = this.collection;
     const table = delegate.getEntities(c.key);
     if (table === undefined) return;
-    for (const pk of Object.keys(table)) {
+    // for...in: a stored table may be layered (its older entries on its prototype)
+    const pks: string[] = [];
+    for (const pk in table) pks.push(pk);
+    for (const pk of pks) {
       const stored = table[pk];
       if (stored === undefined || stored === INVALID) continue;
       const value = next(stored, c.filterArgs(pk));

@@ -11,7 +11,14 @@
  */
 export function ownValue<T>(table: { readonly [pk: string]: T } | undefined, pk: string): T | undefined {
   if (table === undefined) return undefined;
-  if (pk === '__proto__') return Object.prototype.hasOwnProperty.call(table, pk) ? table[pk] : undefined;
+  if (pk === '__proto__') {
+    // Store tables are layers (each one's prototype is the table below): the entry
+    // may be own to any layer, and is absent if no layer has it.
+    for (let t: object | null = table; t !== null && t !== Object.prototype; t = Object.getPrototypeOf(t)) {
+      if (Object.prototype.hasOwnProperty.call(t, pk)) return (t as { readonly [pk: string]: T })[pk];
+    }
+    return undefined;
+  }
   return table[pk];
 }
 

@@ -3,3 +3,4 @@ export * from './actions';
 export * from './expiry';
 export * from './reducer';
 export type { EndpointLike } from './EndpointLike';
+export * from './ChangeSet';

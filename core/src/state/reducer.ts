@@ -1,4 +1,4 @@
-import { normalize } from '../normalize';
+import { flatTable, normalize, tableKeys, writeLayer } from '../normalize';
 import { ownValue, setOwn } from '../schema/ownEntry';
 import {
   EXPIRE_ALL,
@@ -13,6 +13,7 @@ import {
   type SetResponseAction,
 } from './actions';
 import { initialState, type ResultMeta, type State } from './State';
+import type { ChangeSet } from './ChangeSet';
 import { deepEqual } from '../normalize';
 
 /** Builds what `getOptimisticResponse(snapshot, ...args)` receives; supplied by the Controller. */
@@ -22,26 +23,32 @@ export type SnapshotFactory = (state: State, fetchedAt: number) => { readonly ab
  * The pure store reducer: `(state, action) -> state`. Optimistic updates are kept in
  * `state.optimistic` and applied on top by {@link applyOptimistic}, so the base state
  * only ever holds confirmed data and a failed mutation rolls back by simply
- * dropping its entry.
+ * dropping its entry. `changes`, when given, records what the action changed (see
+ * {@link ChangeSet}); optimistic updates are recorded by {@link applyOptimistic}.
  *
  * @example
  * const next = reducer(initialState(), { type: INVALIDATE, key: 'GET /todos' });
  */
-export function reducer(state: State, action: ActionTypes): State {
+export function reducer(state: State, action: ActionTypes, changes?: ChangeSet): State {
   switch (action.type) {
     case SET_RESPONSE:
-      return withoutOptimistic(setResponse(state, action, false), action.key, action.meta.fetchedAt);
+      return withoutOptimistic(setResponse(state, action, false, changes), action.key, action.meta.fetchedAt);
     case OPTIMISTIC:
       return { ...state, optimistic: [...state.optimistic, action] };
     case INVALIDATE:
-      return markKeys(state, (key) => key === action.key, invalidated(action.date));
+      return markKeys(state, (key) => key === action.key, invalidated(action.date), changes, action.key);
     case INVALIDATE_ALL:
-      return markKeys(state, action.testKey, invalidated(action.date));
+      return markKeys(state, action.testKey, invalidated(action.date), changes);
     case EXPIRE_ALL:
-      return markKeys(state, action.testKey, expired);
+      return markKeys(state, action.testKey, expired, changes);
     case RESET:
+      if (changes) changes.all = true;
       return { ...initialState(), lastReset: action.date };
     case GC:
+      if (changes) {
+        for (const key of action.endpoints) changes.key(key);
+        for (const [entityKey, pk] of action.entities) changes.entity(entityKey, pk);
+      }
       return collect(state, action.endpoints, action.entities);
     default:
       return state;
@@ -53,7 +60,7 @@ export function reducer(state: State, action: ActionTypes): State {
  * start order. Each response is computed against the state below it, so two
  * overlapping updates of one entity compose instead of clobbering each other.
  */
-export function applyOptimistic(state: State, makeSnapshot: SnapshotFactory): State {
+export function applyOptimistic(state: State, makeSnapshot: SnapshotFactory, changes?: ChangeSet): State {
   let visible = state;
   for (const action of state.optimistic) {
     const snapshot = makeSnapshot(visible, action.meta.fetchedAt);
@@ -66,7 +73,7 @@ export function applyOptimistic(state: State, makeSnapshot: SnapshotFactory): St
       continue;
     }
     try {
-      visible = setResponse(visible, { ...action, type: SET_RESPONSE, response }, true);
+      visible = setResponse(visible, { ...action, type: SET_RESPONSE, response }, true, changes);
     } catch (e) {
       // An optimistic value that does not fit the schema is skipped; the real response still lands.
       console.error(`${action.endpoint.name}: optimistic response does not fit the schema`, e);
@@ -82,19 +89,27 @@ export function applyOptimistic(state: State, makeSnapshot: SnapshotFactory): St
  * Only tables that differ from `base` are fresh copies made by the replay, so they
  * may be patched in place before anyone sees them.
  */
-export function keepOptimisticIdentity(prev: State, base: State, visible: State): State {
+export function keepOptimisticIdentity(prev: State, base: State, visible: State, written?: ChangeSet): State {
   if (visible === base || prev === base) return visible;
-  for (const key in visible.entities) {
+  const keep = (key: string, pk: string) => {
     const table = visible.entities[key] as Record<string, unknown> | undefined;
     const baseTable = base.entities[key];
     const prevTable = prev.entities[key];
-    if (!table || table === baseTable || !prevTable) continue;
-    for (const pk in table) {
-      const value = table[pk];
-      if (baseTable && ownValue(baseTable, pk) === value) continue;
-      const before = ownValue(prevTable, pk);
-      if (before !== undefined && before !== value && shallowEqual(before, value)) setOwn(table, pk, before);
-    }
+    if (!table || table === baseTable || !prevTable) return;
+    const value = ownValue(table, pk);
+    if (baseTable && ownValue(baseTable, pk) === value) return;
+    const before = ownValue(prevTable, pk);
+    if (before !== undefined && before !== value && shallowEqual(before, value)) setOwn(table, pk, before);
+  };
+  if (written) {
+    // Only what the replay wrote differs from base: no scan of whole tables.
+    const e = written.entities;
+    for (let i = 0; i < e.length; i += 2) keep(e[i]!, e[i + 1]!);
+    return visible;
+  }
+  for (const key in visible.entities) {
+    const table = visible.entities[key];
+    if (table) for (const pk in table) keep(key, pk);
   }
   return visible;
 }
@@ -107,9 +122,10 @@ function shallowEqual(a: unknown, b: unknown): boolean {
   return true;
 }
 
-function setResponse(state: State, action: SetResponseAction, optimistic: boolean): State {
+function setResponse(state: State, action: SetResponseAction, optimistic: boolean, changes?: ChangeSet): State {
   const { endpoint, key, meta } = action;
   const prev = state.meta[key];
+  changes?.key(key);
   if (action.error) return setError(state, key, endpoint.errorPolicy?.(action.response), action.response, meta);
 
   // A response to a fetch that started before the stored one never replaces it.
@@ -122,7 +138,10 @@ function setResponse(state: State, action: SetResponseAction, optimistic: boolea
   let result: unknown = action.response;
   if (endpoint.schema !== undefined && endpoint.schema !== null) {
     try {
-      const n = normalize(endpoint.schema, action.response, action.args as any[], state as any, { ...meta, optimistic });
+      const store = changes
+        ? { entities: state.entities, indexes: state.indexes, entitiesMeta: state.entitiesMeta, onWrite: changes.entity }
+        : state;
+      const n = normalize(endpoint.schema, action.response, action.args as any[], store as any, { ...meta, optimistic });
       ({ entities, indexes, entitiesMeta } = n as any);
       result = n.result;
     } catch (e) {
@@ -133,15 +152,17 @@ function setResponse(state: State, action: SetResponseAction, optimistic: boolea
   let endpoints = state.endpoints;
   if (!older) {
     const stored = endpoints[key];
-    if (stored === undefined || !deepEqual(stored, result)) endpoints = { ...endpoints, [key]: result };
+    if (stored === undefined || !deepEqual(stored, result)) endpoints = writeLayer(endpoints, { [key]: result });
   }
   if (endpoint.update) {
     const updaters = endpoint.update(result, ...action.args);
+    let updated: Record<string, unknown> | undefined;
     for (const k in updaters) {
       if (endpoints[k] === undefined) continue;
-      endpoints = endpoints === state.endpoints ? { ...endpoints } : endpoints;
-      (endpoints as Record<string, unknown>)[k] = updaters[k]!(endpoints[k]);
+      (updated ??= {})[k] = updaters[k]!(endpoints[k]);
+      changes?.key(k);
     }
+    if (updated) endpoints = writeLayer(endpoints, updated);
   }
   // A request started before an invalidation answers for the data as it was then:
   // it is stored, but the result stays invalid until a later fetch answers.
@@ -157,7 +178,7 @@ function setResponse(state: State, action: SetResponseAction, optimistic: boolea
     indexes,
     entitiesMeta,
     endpoints,
-    meta: nextMeta === prev ? state.meta : { ...state.meta, [key]: nextMeta },
+    meta: nextMeta === prev ? state.meta : writeLayer(state.meta, { [key]: nextMeta }),
   };
 }
 
@@ -181,7 +202,7 @@ function setError(
     // An invalidated result stays unusable until a fetch succeeds.
     ...(prev?.invalidated ? { invalidated: true as const, invalidatedAt: prev.invalidatedAt } : null),
   };
-  return { ...state, meta: { ...state.meta, [key]: next } };
+  return { ...state, meta: writeLayer(state.meta, { [key]: next }) };
 }
 
 /** Wraps a normalize failure so the message names the endpoint and the status says "bad response". */
@@ -221,17 +242,20 @@ function markKeys(
   state: State,
   test: (key: string) => boolean,
   mark: (m: ResultMeta | undefined) => ResultMeta | undefined,
+  changes: ChangeSet | undefined,
+  /** The one key to look at (invalidate): no scan of every key. */
+  only?: string,
 ): State {
   let meta: Record<string, ResultMeta | undefined> | undefined;
-  const keys = new Set([...Object.keys(state.endpoints), ...Object.keys(state.meta)]);
+  const keys = only !== undefined ? [only] : new Set([...tableKeys(state.endpoints), ...tableKeys(state.meta)]);
   for (const key of keys) {
-    if (!test(key)) continue;
+    if (!test(key) || (only !== undefined && !(key in state.endpoints) && !(key in state.meta))) continue;
     const next = mark(state.meta[key]);
     if (next === undefined) continue;
-    meta ??= { ...state.meta };
-    meta[key] = next;
+    (meta ??= {})[key] = next;
+    changes?.key(key);
   }
-  return meta ? { ...state, meta } : state;
+  return meta ? { ...state, meta: writeLayer(state.meta, meta) } : state;
 }
 
 function collect(
@@ -239,8 +263,8 @@ function collect(
   endpointKeys: readonly string[],
   entityRefs: readonly (readonly [string, string])[],
 ): State {
-  const endpoints = { ...state.endpoints } as Record<string, unknown>;
-  const meta = { ...state.meta } as Record<string, unknown>;
+  const endpoints = flatTable(state.endpoints) as Record<string, unknown>;
+  const meta = flatTable(state.meta) as Record<string, unknown>;
   for (const key of endpointKeys) {
     delete endpoints[key];
     delete meta[key];
@@ -255,8 +279,8 @@ function collect(
       if (!entities[entityKey]) continue;
       if (!copied.has(entityKey)) {
         copied.add(entityKey);
-        entities[entityKey] = { ...entities[entityKey] };
-        if (entitiesMeta[entityKey]) entitiesMeta[entityKey] = { ...entitiesMeta[entityKey] };
+        entities[entityKey] = flatTable(entities[entityKey]!);
+        if (entitiesMeta[entityKey]) entitiesMeta[entityKey] = flatTable(entitiesMeta[entityKey]!);
       }
       delete entities[entityKey]![pk];
       if (entitiesMeta[entityKey]) delete entitiesMeta[entityKey]![pk];

@@ -1,0 +1,147 @@
+/**
+ * Store tables (entities of one kind, their meta, endpoint results, result meta)
+ * as immutable layers: a write makes a small new object whose prototype is the
+ * previous table, so `table[pk]` and `pk in table` see every layer, old snapshots
+ * keep what they saw, and a write costs what it writes instead of a copy of the
+ * table. Layers merge like a log-structured merge tree: a layer is folded into the
+ * one below when it grows past a quarter of it, so a table of N entries is at most
+ * about log4(N) layers deep (reads stay cheap) and each entry is copied O(log N)
+ * times over its life (writes stay O(changed)). Why this and not persistent maps
+ * or mutable versioned tables: see "Store tables" in core/INTERNALS.md.
+ *
+ * Enumerate a table with `for...in` or {@link tableKeys}: `Object.keys` and spread
+ * see only the top layer.
+ *
+ * @example
+ * let todos = writeLayer(undefined, { '1': a });   // a plain object
+ * todos = writeLayer(todos, { '2': b });           // a layer over it (or merged)
+ * todos['1'] === a; tableKeys(todos);              // ['1', '2']
+ */
+
+/**
+ * Own entry count of a layer made here, as a non-enumerable symbol property (not seen
+ * by `for...in`, `Object.keys`, spread or JSON; a WeakMap entry per write cost more
+ * than the write). Tables built elsewhere are counted once into `foreignSizes`.
+ */
+const SIZE = Symbol('resto.layerSize');
+const foreignSizes = new WeakMap<object, number>();
+
+/** A layer merges into the one below once it holds more than 1/RATIO of its entries. */
+const RATIO = 4;
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+function sizeOf(layer: object): number {
+  const own = (layer as { [SIZE]?: number })[SIZE];
+  if (own !== undefined && Object.prototype.hasOwnProperty.call(layer, SIZE)) return own;
+  let n = foreignSizes.get(layer);
+  if (n === undefined) foreignSizes.set(layer, (n = Object.keys(layer).length));
+  return n;
+}
+
+function setSize(layer: object, n: number): void {
+  Object.defineProperty(layer, SIZE, { value: n, writable: true });
+}
+
+function set(target: Record<string, unknown>, key: string, value: unknown): void {
+  // an own "__proto__" entry, as `{ ...table }` would make, not a prototype change
+  if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  else target[key] = value;
+}
+
+/** Whether `table` sits on another table (is a layer rather than a plain object). */
+function below(table: object): object | undefined {
+  const proto = Object.getPrototypeOf(table);
+  return proto === Object.prototype || proto === null ? undefined : proto;
+}
+
+/**
+ * A new, still writable layer over `table` (a plain object when there is none).
+ * Write into it with {@link writeInto}, then {@link seal} it before anyone reads it
+ * as a snapshot.
+ */
+export function openLayer<T>(table: Readonly<Record<string, T>> | undefined): Record<string, T> {
+  if (table === undefined) return {};
+  const under = below(table);
+  if (under !== undefined && Object.prototype.hasOwnProperty.call(table, SIZE) && (table as { [SIZE]?: number })[SIZE]! <= SMALL) {
+    // A small top layer (repeated writes of a few entries): the new layer replaces it
+    // instead of stacking on it, so a write makes one object, not two.
+    const layer = Object.create(under) as Record<string, T>;
+    for (const k of Object.keys(table)) set(layer, k, table[k]);
+    return layer;
+  }
+  return Object.create(table);
+}
+
+/** Top layers up to this size are copied into the next write's layer rather than stacked on. */
+const SMALL = 16;
+
+/**
+ * Finishes a layer made by {@link openLayer} (and written with plain assignment):
+ * folds it into the layers below while it is large next to them. Returns the
+ * table to publish.
+ */
+export function seal<T>(layer: Record<string, T>): Record<string, T> {
+  const top = fold(layer);
+  // JSON.stringify sees own properties only: a layered table serializes as the whole table
+  // (server rendering hands the state to the client this way).
+  // Defined once per chain (layers above inherit it), never over an entry named "toJSON".
+  if (below(top) !== undefined && (top as { toJSON?: unknown }).toJSON === undefined) {
+    Object.defineProperty(top, 'toJSON', { value: tableToJSON, writable: true, configurable: true });
+  }
+  return top;
+}
+
+function tableToJSON(this: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return flatTable(this);
+}
+
+function fold<T>(layer: Record<string, T>): Record<string, T> {
+  let top: Record<string, T> = layer;
+  for (let under = below(top); under !== undefined; under = below(top)) {
+    if (!Object.prototype.hasOwnProperty.call(top, SIZE)) setSize(top, Object.keys(top).length);
+    if (sizeOf(top) * RATIO <= sizeOf(under)) break;
+    const merged = Object.create(Object.getPrototypeOf(under)) as Record<string, T>;
+    let n = 0;
+    for (const k of Object.keys(under)) {
+      set(merged, k, (under as Record<string, T>)[k]);
+      n++;
+    }
+    for (const k of Object.keys(top)) {
+      if (!hasOwn.call(merged, k)) n++;
+      set(merged, k, top[k]);
+    }
+    setSize(merged, n);
+    top = merged;
+  }
+  return top;
+}
+
+/**
+ * `table` with `entries` written: one new layer (merged as needed). The input is
+ * never changed.
+ */
+export function writeLayer<T>(table: Readonly<Record<string, T>> | undefined, entries: Readonly<Record<string, T>>): Record<string, T> {
+  const layer = openLayer(table);
+  for (const k of Object.keys(entries)) set(layer, k, entries[k]);
+  return seal(layer);
+}
+
+/** Every key visible in `table`, top layer first (each once). */
+export function tableKeys(table: Readonly<Record<string, unknown>>): string[] {
+  if (below(table) === undefined) return Object.keys(table);
+  const keys: string[] = [];
+  for (const k in table) keys.push(k);
+  return keys;
+}
+
+/** A plain object with every entry visible in `table` (to delete from it). */
+export function flatTable<T>(table: Readonly<Record<string, T>>): Record<string, T> {
+  const out: Record<string, T> = {};
+  if (below(table) === undefined) {
+    for (const k of Object.keys(table)) set(out, k, table[k]);
+  } else {
+    for (const k in table) set(out, k, table[k]);
+  }
+  return out;
+}

@@ -1,0 +1,256 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { All, createClient, Entity, RestEndpoint, type Client } from '../../src';
+import { ReaderIndex } from '../../src/client/ReaderIndex';
+
+class Todo extends Entity {
+  id = 0;
+  title = '';
+  static override key = 'Todo';
+}
+class User extends Entity {
+  id = 0;
+  name = '';
+  static override key = 'User';
+}
+const api = 'http://api.test';
+const getTodo = new RestEndpoint({ urlPrefix: api, path: '/todos/:id', schema: Todo });
+const listTodos = new RestEndpoint({ urlPrefix: api, path: '/todos', schema: [Todo] });
+const getUser = new RestEndpoint({ urlPrefix: api, path: '/users/:id', schema: User });
+const patchTodo = new RestEndpoint({
+  urlPrefix: api,
+  path: '/todos/:id',
+  method: 'PATCH',
+  schema: Todo,
+  getOptimisticResponse(snap: any, params: { id: number }, body: Partial<Todo>) {
+    return { ...snap.get(Todo, params), ...body };
+  },
+});
+
+let client: Client | undefined;
+afterEach(() => {
+  client?.destroy();
+  client = undefined;
+});
+
+/** A client without managers: nothing fetches, the test writes the store itself. */
+function quietClient(): Client {
+  return (client = createClient({ managers: [] }));
+}
+
+/** Lets batched notifications run. */
+const settle = () => new Promise<void>((r) => setTimeout(r, 0));
+
+function counted(observer: { subscribe(l: () => void): () => void }) {
+  const calls = { count: 0 };
+  observer.subscribe(() => calls.count++);
+  return calls;
+}
+
+describe('a change wakes only the readers it could change', () => {
+  it('writing entity A does not call the listeners of a read that shows only entity B', async () => {
+    const c = quietClient();
+    await c.controller.setResponse(getTodo, { id: 1 }, { id: 1, title: 'a' });
+    await c.controller.setResponse(getTodo, { id: 2 }, { id: 2, title: 'b' });
+    const a = c.observe(getTodo, { id: 1 });
+    const b = c.observe(getTodo, { id: 2 });
+    const aCalls = counted(a);
+    const bCalls = counted(b);
+    await settle();
+    aCalls.count = bCalls.count = 0;
+    const reads = vi.spyOn(c.controller.memo, 'denormalize');
+
+    await c.controller.setResponse(getTodo, { id: 1 }, { id: 1, title: 'a2' });
+    await settle();
+    // B is not even recomputed: its result is never denormalized again.
+    expect(reads.mock.calls.filter(([, input]) => input === '2')).toEqual([]);
+    expect(a.getSnapshot().data?.title).toBe('a2');
+    expect(aCalls.count).toBe(1);
+    expect(bCalls.count).toBe(0);
+  });
+
+  it('an entity written through another endpoint wakes every read that shows it', async () => {
+    const c = quietClient();
+    await c.controller.setResponse(listTodos, [
+      { id: 1, title: 'a' },
+      { id: 2, title: 'b' },
+    ]);
+    const list = c.observe(listTodos);
+    const one = c.observe(getTodo, { id: 1 });
+    const listCalls = counted(list);
+    const oneCalls = counted(one);
+    await settle();
+    listCalls.count = oneCalls.count = 0;
+
+    await c.controller.setResponse(getTodo, { id: 2 }, { id: 2, title: 'b2' });
+    await settle();
+    expect(list.getSnapshot().data?.map((t) => t.title)).toEqual(['a', 'b2']);
+    expect(listCalls.count).toBe(1);
+    expect(oneCalls.count).toBe(0);
+  });
+
+  it('many reads of one list all hear a change to a listed entity, and one that let go does not', async () => {
+    const c = quietClient();
+    await c.controller.setResponse(listTodos, [
+      { id: 1, title: 'a' },
+      { id: 2, title: 'b' },
+    ]);
+    const reads = Array.from({ length: 50 }, () => c.observe(listTodos));
+    const calls = reads.map(counted);
+    const stopped = c.observe(listTodos);
+    const stoppedCalls = { count: 0 };
+    stopped.subscribe(() => stoppedCalls.count++)();
+    await settle();
+    for (const k of calls) k.count = 0;
+
+    await c.controller.setResponse(getTodo, { id: 1 }, { id: 1, title: 'a2' });
+    await settle();
+    expect(calls.map((k) => k.count)).toEqual(calls.map(() => 1));
+    expect(reads.every((r) => r.getSnapshot().data?.[0]?.title === 'a2')).toBe(true);
+    expect(stoppedCalls.count).toBe(0);
+
+    // the list changed identity: every read moved to the new result, and still hears entity 2
+    await c.controller.setResponse(getTodo, { id: 2 }, { id: 2, title: 'b2' });
+    await settle();
+    expect(calls.map((k) => k.count)).toEqual(calls.map(() => 2));
+  });
+
+  it('a read of an entity not stored yet is woken when a list stores it, and only that read', async () => {
+    const c = quietClient();
+    const seven = c.observeWith({ fetch: false }, getTodo, [{ id: 7 }]);
+    const eight = c.observeWith({ fetch: false }, getTodo, [{ id: 8 }]);
+    const sevenCalls = counted(seven);
+    const eightCalls = counted(eight);
+    expect(seven.getSnapshot().data).toBeUndefined();
+
+    await c.controller.setResponse(listTodos, [{ id: 7, title: 'seven' }]);
+    await settle();
+    expect(seven.getSnapshot().data?.title).toBe('seven');
+    expect(sevenCalls.count).toBe(1);
+    expect(eightCalls.count).toBe(0);
+  });
+
+  it('a query over All(Todo) hears new todos, not users', async () => {
+    const c = quietClient();
+    await c.controller.setResponse(getTodo, { id: 1 }, { id: 1, title: 'a' });
+    const all = c.query(new All(Todo));
+    const calls = counted(all);
+    await c.controller.setResponse(getUser, { id: 1 }, { id: 1, name: 'ann' });
+    await settle();
+    expect(calls.count).toBe(0);
+
+    await c.controller.setResponse(getTodo, { id: 2 }, { id: 2, title: 'b' });
+    await settle();
+    expect(all.getSnapshot()?.map((t: Todo) => t.id)).toEqual([1, 2]);
+    expect(calls.count).toBe(1);
+  });
+
+  it('an optimistic update wakes its entity readers when applied and again when it settles; others sleep', async () => {
+    let answer!: (value: unknown) => void;
+    const c = (client = createClient({
+      managers: [
+        {
+          middleware: (controller) => (next) => async (action) => {
+            if (action.type === 'rest/fetch' && action.endpoint === patchTodo) {
+              void next({ type: 'rest/optimistic', key: action.key, endpoint: action.endpoint, args: action.args, meta: { fetchedAt: action.meta.fetchedAt, date: Date.now(), expiresAt: Infinity } });
+              answer = (value) => void controller.resolve(patchTodo, { args: action.args, response: value, fetchedAt: action.meta.fetchedAt });
+              return;
+            }
+            return next(action);
+          },
+          cleanup() {},
+        },
+      ],
+    }));
+    await c.controller.setResponse(getTodo, { id: 1 }, { id: 1, title: 'a' });
+    await c.controller.setResponse(getTodo, { id: 2 }, { id: 2, title: 'b' });
+    const one = c.observe(getTodo, { id: 1 });
+    const two = c.observe(getTodo, { id: 2 });
+    const oneCalls = counted(one);
+    const twoCalls = counted(two);
+    await settle();
+    oneCalls.count = twoCalls.count = 0;
+
+    void c.controller.fetch(patchTodo, { id: 1 }, { title: 'optimistic' });
+    await settle();
+    expect(one.getSnapshot().data?.title).toBe('optimistic');
+    expect(oneCalls.count).toBe(1);
+
+    answer({ id: 1, title: 'server' });
+    await settle();
+    expect(one.getSnapshot().data?.title).toBe('server');
+    expect(oneCalls.count).toBe(2);
+    expect(twoCalls.count).toBe(0);
+  });
+
+  it('a reset wakes every read', async () => {
+    const c = quietClient();
+    await c.controller.setResponse(getTodo, { id: 1 }, { id: 1, title: 'a' });
+    await c.controller.setResponse(getUser, { id: 1 }, { id: 1, name: 'ann' });
+    const todo = c.observeWith({ fetch: false }, getTodo, [{ id: 1 }]);
+    const user = c.observeWith({ fetch: false }, getUser, [{ id: 1 }]);
+    const todoCalls = counted(todo);
+    const userCalls = counted(user);
+    await c.controller.resetEntireStore();
+    await settle();
+    expect(todo.getSnapshot().data).toBeUndefined();
+    expect(user.getSnapshot().data).toBeUndefined();
+    expect([todoCalls.count, userCalls.count]).toEqual([1, 1]);
+  });
+
+  it('plain store listeners still hear every change, and subscribed reads count as listeners', async () => {
+    const c = quietClient();
+    const heard = vi.fn();
+    const stop = c.subscribe(heard);
+    const read = c.observeWith({ fetch: false }, getTodo, [{ id: 1 }]);
+    const unsubscribe = read.subscribe(() => {});
+    expect(c.listenerCount).toBe(2);
+    await c.controller.setResponse(getUser, { id: 1 }, { id: 1, name: 'ann' });
+    await settle();
+    expect(heard).toHaveBeenCalledTimes(1);
+    unsubscribe();
+    stop();
+    expect(c.listenerCount).toBe(0);
+  });
+
+  it('an unsubscribed read still sees the newest state', async () => {
+    const c = quietClient();
+    const read = c.observeWith({ fetch: false }, getTodo, [{ id: 1 }]);
+    read.subscribe(() => {})();
+    await c.controller.setResponse(getTodo, { id: 1 }, { id: 1, title: 'later' });
+    expect(read.getSnapshot().data?.title).toBe('later');
+  });
+});
+
+describe('answering N readers costs O(N) reads in total', () => {
+  it('N reads of N keys answered one by one recompute each read a bounded number of times', async () => {
+    const c = quietClient();
+    const n = 300;
+    const reads = Array.from({ length: n }, (_, i) => c.observeWith({ fetch: false }, getTodo, [{ id: i }]));
+    const calls = reads.map(counted);
+    const spy = vi.spyOn(c.controller.memo, 'denormalize');
+    const mounted = spy.mock.calls.length;
+    for (let i = 0; i < n; i++) {
+      await c.controller.setResponse(getTodo, { id: i }, { id: i, title: `t${i}` });
+      await settle();
+    }
+    // Each answer denormalizes its own read (and no other): the total grows with N, not N².
+    const perRead = (spy.mock.calls.length - mounted) / n;
+    expect(perRead).toBeLessThanOrEqual(2);
+    expect(calls.every((c) => c.count === 1)).toBe(true);
+    expect(reads.every((r, i) => r.getSnapshot().data?.title === `t${i}`)).toBe(true);
+  });
+});
+
+describe('the reader index schedules like the platform', () => {
+  it('calls its scheduler without a receiver (browsers reject queueMicrotask called on another object)', () => {
+    const receivers: unknown[] = [];
+    const index = new ReaderIndex(function (this: unknown, flush) {
+      receivers.push(this);
+      flush();
+    });
+    const reader = { dirty: false, refresh: vi.fn() };
+    index.wake(reader);
+    expect(receivers).toEqual([undefined]);
+    expect(reader.refresh).toHaveBeenCalledTimes(1);
+  });
+});
