@@ -14,6 +14,10 @@ export function libraryConfig(entry: Record<string, string>, extra: UserConfig =
     dts: { sourcemap: true },
     sourcemap: true,
     clean: true,
+    // One output file per source module, as the sources are laid out: an app's
+    // bundler then drops whole modules it does not use (server-rendering's
+    // serializer, devtools hooks) instead of meeting them inside a shared chunk.
+    unbundle: true,
     ...extra,
   });
 }

@@ -14,15 +14,17 @@ beforeAll(() => {
 }, 120_000);
 
 /**
- * Enforced ceilings (gzip bytes): the size measured on 2026-11-22 (React ~21,100,
- * Vue ~21,200, Svelte ~21,400, growing while core is completed) plus ~8 %, so real
- * growth fails CI. Lower them whenever the bundle shrinks. The target is BUDGET_GZIP
- * (10 kB), not met yet: bench/README.md, "Missed: bundle size", says by how much and why.
+ * Enforced ceilings (gzip bytes): the size of the built packages measured on
+ * 2026-11-23 (React ~26,000, Vue ~26,300, Svelte ~26,300: up from ~21,100 with
+ * server rendering, data-client compatibility, the response checks and the
+ * layered store) plus ~3 %, so real growth fails CI. Lower them whenever the
+ * bundle shrinks. The target is BUDGET_GZIP (10 kB), not met: bench/README.md
+ * ("Size") says by how much, why, and the plan.
  */
 const CEILING: Record<string, number> = {
-  'Resto React': 23_000,
-  'Resto Vue': 23_000,
-  'Resto Svelte': 23_200,
+  'Resto React': 26_800,
+  'Resto Vue': 27_100,
+  'Resto Svelte': 27_100,
 };
 
 const resto = APPS.filter((a) => a.resto);
