@@ -116,8 +116,20 @@ export function createClient({ ssr = false, managers = getDefaultManagers({ ssr 
     for (const l of [...listeners]) l();
   };
 
-  const gc = managers.find((m) => 'retain' in m && 'touch' in m) as Controller['gc'];
-  const controller = new Controller({ getState: () => visible, gc });
+  // The managers' chain ends in the reducer; it is built once the controller exists
+  // (middlewares receive it), and the controller reaches it through this variable.
+  let chain: (action: ActionTypes) => Promise<void>;
+  const controller = new Controller({
+    getState: () => visible,
+    // A manager says it collects garbage by offering `gc` (GCPolicy does).
+    gc: managers.find((m) => m.gc !== undefined)?.gc,
+    dispatch: (action: ActionTypes) => {
+      if (!destroyed) return chain(action);
+      // A destroyed client starts nothing again: a late timer or a stray read is refused here.
+      if (action.type === FETCH) action.meta.reject(new Error(`Resto: ${action.key} was read after client.destroy()`));
+      return Promise.resolve();
+    },
+  });
   const makeSnapshot = (state: State, fetchedAt: number) => controller.snapshot(state, fetchedAt);
   if (base.optimistic.length) {
     optimisticWrites = new ChangeSet();
@@ -153,15 +165,8 @@ export function createClient({ ssr = false, managers = getDefaultManagers({ ssr 
     return Promise.resolve();
   };
 
-  let dispatch: (action: ActionTypes) => Promise<void> = reduce;
-  for (let i = managers.length - 1; i >= 0; i--) dispatch = managers[i]!.middleware(controller)(dispatch);
-  const live = dispatch;
-  // A destroyed client starts nothing again: a late timer or a stray read is refused here.
-  controller.dispatch = (action: ActionTypes) => {
-    if (!destroyed) return live(action);
-    if (action.type === FETCH) action.meta.reject(new Error(`Resto: ${action.key} was read after client.destroy()`));
-    return Promise.resolve();
-  };
+  chain = reduce;
+  for (let i = managers.length - 1; i >= 0; i--) chain = managers[i]!.middleware(controller)(chain);
   for (const m of managers) m.init?.(visible);
 
   const store = {

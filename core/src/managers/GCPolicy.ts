@@ -45,6 +45,8 @@ export class GCPolicy implements Manager, GCInterface {
   readonly graceMS: number;
   readonly maxEntities: number;
   readonly chunkSize: number;
+  /** This policy is the client's {@link GCInterface} (see `Manager.gc`). */
+  readonly gc: GCInterface = this;
 
   constructor({ intervalMS = 60_000, graceMS = 60_000, maxEntities = Infinity, chunkSize = 500 }: GCOptions = {}) {
     this.intervalMS = intervalMS;

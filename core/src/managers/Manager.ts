@@ -1,4 +1,4 @@
-import type { Controller, Dispatch } from '../controller';
+import type { Controller, Dispatch, GCInterface } from '../controller';
 import type { State } from '../state';
 
 /**
@@ -28,4 +28,9 @@ export interface Manager {
   init?(state: State): void;
   /** Called when the client is destroyed: stop timers, close sockets. */
   cleanup(): void;
+  /**
+   * Offered by the manager that collects garbage (GCPolicy): reads retain what they
+   * show through it. A client uses the first manager that offers one.
+   */
+  readonly gc?: GCInterface;
 }
