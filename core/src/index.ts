@@ -142,6 +142,7 @@ export {
   type EndpointArgs,
   type ResolveType,
   type ResponseInfo,
+  type GCInterface,
 } from './controller';
 export {
   GCPolicy,
