@@ -1,4 +1,4 @@
-import type { Controller, ReadDeps, ResolveType, ResponseInfo } from '../controller';
+import type { Controller, EndpointArgs, ReadDeps, ResolveType, ResponseInfo } from '../controller';
 import { schemaDefaults } from '../schema';
 import { ExpiryStatus, type EndpointLike, type State } from '../state';
 import type { Reader, ReaderIndex } from './ReaderIndex';
@@ -282,7 +282,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
     }
     if (this.args === null) return;
     this.releaseGC = this.store.controller.gc?.retain(this.endpoint, this.args);
-    if (this.options.poll && this.endpoint.pollFrequency) void this.store.controller.subscribe(this.endpoint, ...(this.args as any));
+    if (this.options.poll && this.endpoint.pollFrequency) void this.store.controller.subscribe(this.endpoint, ...(this.args as EndpointArgs<E>));
     this.revalidate('mount');
   }
 
@@ -300,7 +300,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
     if (this.args === null) return;
     this.releaseGC?.();
     this.releaseGC = undefined;
-    if (this.options.poll && this.endpoint.pollFrequency) void this.store.controller.unsubscribe(this.endpoint, ...(this.args as any));
+    if (this.options.poll && this.endpoint.pollFrequency) void this.store.controller.unsubscribe(this.endpoint, ...(this.args as EndpointArgs<E>));
     if (this.fetching) this.store.controller.release(this.key!, this);
   }
 

@@ -299,12 +299,12 @@ export class Controller {
     if (schema !== undefined && schema !== null) {
       if (stored === undefined) {
         // Nothing fetched under this key: an entity already stored (from a list, say) can answer.
-        const found = this.memo.queryResult(schema, args, state as any, track);
+        const found = this.memo.queryResult(schema, args, state, track);
         if (track) track.deps = found?.deps ?? NO_DEPS;
         data = found === undefined || found.data === INVALID ? undefined : found.data;
         if (data !== undefined && !meta) expiresAt = entityExpiresAt(data, state);
       } else {
-        const result = this.memo.denormalize(schema, stored, state.entities as any, args);
+        const result = this.memo.denormalize(schema, stored, state.entities, args);
         if (track) track.deps = result.deps;
         data = result.data;
       }
@@ -374,7 +374,7 @@ export class Controller {
   get<S>(schema: S, ...rest: ArgsThen<State>): any {
     const state = rest[rest.length - 1] as State;
     const args = rest.slice(0, -1);
-    const data = this.memo.query(schema as any, args, state as any);
+    const data = this.memo.query(schema, args, state);
     return data === INVALID ? undefined : data;
   }
 
@@ -383,7 +383,7 @@ export class Controller {
    * @internal
    */
   getTracked(schema: unknown, args: readonly unknown[], state: State, track: ReadDeps): any {
-    const found = this.memo.queryResult(schema as any, args, state as any, track);
+    const found = this.memo.queryResult(schema, args, state, track);
     track.deps = found?.deps ?? NO_DEPS;
     return found === undefined || found.data === INVALID ? undefined : found.data;
   }

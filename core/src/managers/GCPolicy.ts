@@ -234,7 +234,7 @@ export class GCPolicy implements Manager, GCInterface {
     const stored = state.endpoints[key];
     const schema = known?.endpoint.schema;
     if (!known || stored === undefined || schema === undefined || schema === null) return [];
-    const { paths } = controller.memo.denormalize(schema, stored, state.entities as any, known.args as any[]);
+    const { paths } = controller.memo.denormalize(schema, stored, state.entities, known.args);
     return (paths as { key: string; pk: string }[]).map((p) => p.key + '\u0000' + p.pk);
   }
 }

@@ -1,3 +1,4 @@
+import type { Tables } from './NormalizeStore';
 import { denormalizeArray } from '../schema/Array';
 import { ownValue } from '../schema/ownEntry';
 import { denormalizeObject } from '../schema/Object';
@@ -8,7 +9,6 @@ import { PLAN } from '../schema/entityPlan';
 /** Nested entities deeper than this are returned without their nested fields. */
 export const MAX_ENTITY_DEPTH = 256;
 
-type Tables = { readonly [key: string]: { readonly [pk: string]: any } | undefined };
 
 /** Cached denormalization of one stored object, valid while every dependency is unchanged. */
 export interface EntityEntry {

@@ -1,9 +1,9 @@
+import type { Tables } from './NormalizeStore';
 import { Denormalizer, depsValid, type EntityEntry } from './Denormalizer';
 import { ownValue } from '../schema/ownEntry';
 import { queryKey, type QueryReads } from './queryKey';
 import type { DenormalizeNullable } from '../schema/types';
 
-type Tables = { readonly [key: string]: { readonly [pk: string]: any } | undefined };
 
 /** An entity read by a denormalization, for expiry bookkeeping. */
 export interface EntityPath {

@@ -5,7 +5,8 @@ import type { EntityMeta, NormalizeDelegate, NormalizeMeta, StoredSchema } from 
 import { deepEqual, isSubsetEqual } from './equal';
 import { openLayer, seal } from './layeredTable';
 
-type Tables = { readonly [key: string]: { readonly [pk: string]: any } | undefined };
+/** Entity tables by key, then by pk: the shape of `state.entities`. */
+export type Tables = { readonly [key: string]: { readonly [pk: string]: any } | undefined };
 type MetaTables = { readonly [key: string]: { readonly [pk: string]: EntityMeta } | undefined };
 
 /** The store given to `normalize` (a State works as is). */
