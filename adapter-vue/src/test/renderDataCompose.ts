@@ -1,21 +1,12 @@
-import type { Client, Controller } from '@resto/core';
-import type { VueWrapper } from '@vue/test-utils';
 import { mount } from '@vue/test-utils';
 import { defineComponent, h, isRef, onErrorCaptured, Suspense } from 'vue';
 import { createResto } from '../context';
-import { dataClientFor, renderCounter, testHandles, type DataClientTestOptions } from './mountDataClient';
+import { dataClientFor, renderCounter, testHandles, type DataClientTestOptions, type MountDataClientResult } from './mountDataClient';
 
 /** What {@link renderDataCompose} returns. */
-export interface RenderDataComposeResult<R> {
+export interface RenderDataComposeResult<R> extends MountDataClientResult {
   /** The composable's value (a promise's value once it resolves); undefined while suspended. */
   readonly result: { readonly current: Awaited<R> | undefined; readonly error: Error | undefined };
-  readonly wrapper: VueWrapper<any>;
-  readonly client: Client;
-  readonly controller: Controller;
-  cleanup(): void;
-  allSettled(): Promise<void>;
-  /** Resolves when the composable resolves or its refs change; rejects after `timeout` ms (default 1000). */
-  waitForNextUpdate(options?: { timeout?: number }): Promise<void>;
 }
 
 // Reading the refs in render makes their changes re-render (and count as updates).
