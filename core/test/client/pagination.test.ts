@@ -135,6 +135,19 @@ describe('page info in the store', () => {
     expect(info(R.getList)).toEqual({ next: undefined, hasMore: false });
   });
 
+  it('stale pages and a failed refetch keep where the list stands', async () => {
+    const R = posts$();
+    await client.controller.fetch(R.getList);
+    await client.controller.fetch(R.getList.getPage, { page: 2 });
+    await client.controller.expireAll({ testKey: (key) => key.startsWith('GET ') });
+    expect(client.controller.getResponse(R.getList, client.getSnapshot()).expiresAt).toBe(1);
+    expect(info(R.getList)).toEqual({ next: 3, hasMore: true });
+    server.routes['GET /posts'] = (_hit, res) => json(res, { message: 'down' }, 500);
+    await expect(client.controller.fetch(R.getList)).rejects.toMatchObject({ status: 500 });
+    expect(stored(R.getList)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(info(R.getList)).toEqual({ next: 3, hasMore: true });
+  });
+
   it('survives dehydrate and hydrate', async () => {
     const R = posts$();
     await client.controller.fetch(R.getList);
