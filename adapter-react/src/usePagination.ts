@@ -3,7 +3,12 @@ import { PaginationObserver, resolveArgs, type EndpointLike, type PaginationSnap
 import { useClient } from './context';
 import type { HookArgs } from './types';
 
-/** What `usePagination` returns in every adapter: where the list stands, and the "load more" call. */
+/**
+ * What `usePagination` returns in every adapter: where the list stands, and the "load more" call.
+ *
+ * @example
+ * const { hasMore, loading, loadMore }: Pagination = usePagination(PostResource.getList);
+ */
 export interface Pagination extends PaginationSnapshot {
   /** Fetches the next page through the list's `getPage` (same args); a no-op with no next page or while one loads. */
   loadMore(): Promise<void>;

@@ -3,7 +3,13 @@ import { bind, type Args, type ArgsInput } from './bind.svelte.js';
 import { getClient } from './context.js';
 import { readOf, type Read } from './observe.js';
 
-/** What `usePagination` returns: where the list stands as a read (`current`, `$pages`), and the "load more" call. */
+/**
+ * What `usePagination` returns: where the list stands as a read (`current`, `$pages`), and the "load more" call.
+ *
+ * @example
+ * const pages: Pagination = usePagination(PostResource.getList);
+ * // {#if pages.current.hasMore}<button onclick={() => pages.loadMore()}>Load more</button>{/if}
+ */
 export interface Pagination extends Read<PaginationSnapshot> {
   /** Fetches the next page through the list's `getPage` (same args); a no-op with no next page or while one loads. */
   loadMore(): Promise<void>;

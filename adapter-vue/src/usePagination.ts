@@ -3,7 +3,13 @@ import { computed, getCurrentScope, onScopeDispose, shallowRef, toValue, watch, 
 import { isServerRender, type ReactiveArgs } from './bind';
 import { useClient } from './context';
 
-/** What {@link usePagination} returns: readonly refs, and the "load more" call. */
+/**
+ * What {@link usePagination} returns: readonly refs, and the "load more" call.
+ *
+ * @example
+ * const { hasMore, loading, loadMore }: Pagination = usePagination(PostResource.getList);
+ * // template: <button v-if="hasMore" :disabled="loading" @click="loadMore()">Load more</button>
+ */
 export interface Pagination {
   readonly hasMore: ComputedRef<boolean>;
   readonly next: ComputedRef<string | number | undefined>;

@@ -2,7 +2,15 @@ import type { EndpointLike, PageInfo } from '../state';
 import type { StatusError } from './args';
 import type { StoreLike } from './EndpointObserver';
 
-/** What an infinite list shows besides its items: where it stands and how the last "load more" went. */
+/**
+ * What an infinite list shows besides its items: where it stands and how the last "load more" went.
+ *
+ * @example
+ * const { hasMore, loading, error } = pages.getSnapshot();
+ * button.hidden = !hasMore;
+ * button.disabled = loading;
+ * message.textContent = error ? error.message : '';
+ */
 export interface PaginationSnapshot extends PageInfo {
   /** A `loadMore()` of this observer is running. */
   readonly loading: boolean;

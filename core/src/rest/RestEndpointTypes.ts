@@ -365,7 +365,13 @@ export interface RestInstance<
   ): RestExtended<O, E>;
 }
 
-/** The params `nextPage` receives: the call's URL params, the page field optional (page one has none). */
+/**
+ * The params `nextPage` receives: the call's URL params, the page field optional (page one has none).
+ *
+ * @example
+ * type P = PageParamsOf<{ path: '/posts'; searchParams: { tag?: string }; paginationField: 'page' }>;
+ * // { tag?: string } & { readonly page?: string | number }
+ */
 export type PageParamsOf<O> = ParamsOf<O> &
   (O extends { readonly paginationField: infer F extends string } ? { readonly [K in F]?: string | number } : {});
 
