@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { All, Query, RestEndpoint, resource } from '@resto/core';
-import { useCache, useDLE, useError, useFetch, useLive, useLoading, useQuery, useSuspense } from '../src';
+import { useCache, useDLE, useError, useFetch, useLive, useLoading, usePagination, useQuery, useSuspense } from '../src';
 import { renderDataHook } from '../src/test';
 import { Todo, todoApi } from './helpers/api';
 
@@ -28,6 +28,11 @@ function useTypeChecks() {
   expectTypeOf(useQuery(Todo, { id: 1 })).toEqualTypeOf<Todo | undefined>();
   expectTypeOf(useQuery(openCount)).toEqualTypeOf<number | undefined>();
   expectTypeOf(useSuspense(TodoResource.get, { id: 1 })).toEqualTypeOf<Todo>();
+  expectTypeOf(usePagination(TodoResource.getList, { userId: 1 }).hasMore).toEqualTypeOf<boolean>();
+  expectTypeOf(usePagination(TodoResource.getList, () => null).next).toEqualTypeOf<string | number | undefined>();
+  expectTypeOf(usePagination(TodoResource.getList).loadMore).toEqualTypeOf<() => Promise<void>>();
+  // @ts-expect-error: the list's args are checked like every hook's
+  usePagination(TodoResource.getList, { userId: 'one' });
   expectTypeOf(useSuspense(TodoResource.getList, { userId: 1 })).toEqualTypeOf<Todo[]>();
   expectTypeOf(useSuspense(TodoResource.getList)).toEqualTypeOf<Todo[]>();
   // @ts-expect-error userId is a number

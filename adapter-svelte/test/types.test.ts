@@ -1,6 +1,6 @@
 import { expectTypeOf, it } from 'vitest';
-import type { Client, ObserverSnapshot } from '@resto/core';
-import type { Suspense, useCache, useDLE, useLoading, useQuery, useSuspense } from '../src';
+import type { Client, ObserverSnapshot, PaginationSnapshot } from '@resto/core';
+import type { Suspense, useCache, useDLE, useLoading, usePagination, useQuery, useSuspense } from '../src';
 import { Todo, todoApi } from './helpers/api';
 
 // Type-level only: these functions need a component, so the calls are never run.
@@ -10,6 +10,7 @@ declare const dle: typeof useDLE;
 declare const cache: typeof useCache;
 declare const query: typeof useQuery;
 declare const loading: typeof useLoading;
+declare const pagination: typeof usePagination;
 declare let id: number;
 declare const client: Client;
 
@@ -26,6 +27,8 @@ function typeChecks() {
   expectTypeOf(query(Todo, { id: 1 }).current).toEqualTypeOf<Todo | undefined>();
   expectTypeOf(loading(async (n: number) => String(n))[0]).toEqualTypeOf<(n: number) => Promise<string | undefined>>();
   expectTypeOf(loading(async (n: number) => String(n))[1].current).toEqualTypeOf<boolean>();
+  expectTypeOf(pagination(api.list, () => (id ? undefined : null)).current).toEqualTypeOf<PaginationSnapshot>();
+  expectTypeOf(pagination(api.list).loadMore).toEqualTypeOf<() => Promise<void>>();
   // @ts-expect-error: the path needs an id
   suspense(api.get, { ident: 1 });
   // @ts-expect-error: a getter returns one argument, not the list of them

@@ -1,7 +1,7 @@
 import { effectScope, ref, type ComputedRef } from 'vue';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { All, Query } from '@resto/core';
-import { useCache, useDLE, useError, useQuery, useSuspense, withClient } from '../src';
+import { useCache, useDLE, useError, usePagination, useQuery, useSuspense, withClient, type Pagination } from '../src';
 import { createFixtureClient } from '../src/test';
 import { makeApi, Todo } from './helpers/api';
 
@@ -43,6 +43,9 @@ describe('composable types follow the schemas', () => {
         void (() => useDLE(api.get, { id: true }));
         // @ts-expect-error getList takes no params
         void (() => useCache(api.getList, { id: 1 }));
+        // Type-only too: this getList has no paginationField, so the call would refuse it.
+        void (() => expectTypeOf(usePagination(api.getList, ref(null)).hasMore).toEqualTypeOf<ComputedRef<boolean>>());
+        expectTypeOf<Pagination['next']>().toEqualTypeOf<ComputedRef<string | number | undefined>>();
 
         const remaining = new Query(new All(Todo), (todos) => todos.filter((t) => !t.completed).length);
         const count = useQuery(remaining);

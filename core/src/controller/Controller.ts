@@ -16,10 +16,13 @@ import {
   uniqueNow,
   type ActionTypes,
   type EndpointLike,
+  type PageInfo,
   type State,
 } from '../state';
 import type { GCInterface } from './GCInterface';
 import { Snapshot } from './Snapshot';
+
+const NO_PAGES: PageInfo = Object.freeze({ next: undefined, hasMore: false });
 
 /** What `getResponse` tells about one endpoint result. */
 export interface ResponseInfo<T = any> {
@@ -277,6 +280,23 @@ export class Controller {
     const args = rest.slice(0, -1);
     if (args[0] === null) return { data: undefined, expiryStatus: ExpiryStatus.Valid, expiresAt: 0 };
     return this.responseByKey(endpoint, args, endpoint.key(...args), state);
+  }
+
+  /**
+   * Where a paginated list stands in `state` (the last argument): the next page or
+   * cursor and whether there is one. Set by the list's first page and by every page
+   * fetched through `getPage` / `paginated()`; `{ hasMore: false }` until the list is
+   * stored, and again once it is invalidated or collected.
+   *
+   * @example
+   * const { hasMore, next } = controller.getPageInfo(PostResource.getList, client.getSnapshot());
+   * if (hasMore) await controller.fetch(PostResource.getList.getPage, { page: next! });
+   */
+  getPageInfo<E extends EndpointLike>(endpoint: E, ...rest: ArgsThen<State>): PageInfo {
+    const state = rest[rest.length - 1] as State;
+    const args = rest.slice(0, -1);
+    if (args[0] === null) return NO_PAGES;
+    return state.meta[endpoint.key(...args)]?.page ?? NO_PAGES;
   }
 
   /**

@@ -3,6 +3,7 @@ import type { FetchFunction } from '../endpoint/types';
 import { collectionMutation, getPageEndpoint, paginatedEndpoint } from './collectionExtenders';
 import { detectContent, type Content } from './content';
 import { NetworkError } from './NetworkError';
+import { checkNextPage, pagination, type NextPage } from './nextPage';
 import { isWellFormed } from './wellFormed';
 import { fillPath, matchesPath, pathTemplate } from './pathTemplate';
 import type { RestEndpointConstructor, RestGenerics, RestTypeFor } from './RestEndpointTypes';
@@ -53,6 +54,9 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
   declare signal?: AbortSignal;
   declare content?: Content;
   declare paginationField?: string;
+  declare nextPage?: NextPage;
+  /** @internal For a page endpoint: the key of the list its pages append to. */
+  declare listKeyOf?: (...args: readonly unknown[]) => string;
   declare nullable?: boolean;
   declare [HAS_BODY]: boolean;
 
@@ -83,6 +87,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     if (typeof options.method === 'string') defineMembers(this, { method });
     // POST, PUT and PATCH take a body argument unless `body: undefined` removes it.
     this[HAS_BODY] = BODY_METHODS.has(method) && !('body' in options && options.body === undefined);
+    checkNextPage(name, options.nextPage);
     if (typeof options.paginationField === 'string' && options.paginationField) {
       // getPage exists only with a paginationField.
       Object.defineProperty(this, 'getPage', {
@@ -127,6 +132,11 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
    */
   paginated(cursor: string | ((...args: any[]) => readonly any[])): unknown {
     return paginatedEndpoint(this, cursor);
+  }
+
+  /** @internal The list a response pages and its next page (see `nextPage`); undefined when not paginated. */
+  pagination(response: unknown, args: readonly unknown[]): { key: string; next: string | number | undefined } | undefined {
+    return pagination(this, response, args);
   }
 
   /** @internal Splits call arguments into URL params and body. */

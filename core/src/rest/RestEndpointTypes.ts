@@ -1,6 +1,7 @@
  
 import type { EndpointOptions, ErrorPolicy, FetchFunction, OptimisticSnapshot } from '../endpoint/types';
 import type { Content, ContentResult } from './content';
+import type { NextPage } from './nextPage';
 import type { PathArgs } from './pathTypes';
 import type { Collection } from '../schema/Collection';
 import type { Denormalize } from '../schema/types';
@@ -134,6 +135,12 @@ export interface RestEndpointOptions<F extends FetchFunction = FetchFunction, S 
   signal?: AbortSignal | undefined;
   content?: Content;
   paginationField?: string;
+  /**
+   * A paginated list's next page or cursor, from the page just received; undefined
+   * or null when it was the last. Without it a numbered `paginationField` counts
+   * up while pages are non-empty. See {@link NextPage}.
+   */
+  nextPage?: NextPage;
   /** The server may answer `null` (or an empty 200) for "nothing": stored as `null` instead of failing. */
   nullable?: boolean;
   url?(urlParams: any): string;
@@ -297,6 +304,8 @@ export interface RestInstance<
   signal?: AbortSignal | undefined;
   content?: Content;
   paginationField?: string;
+  /** The next page or cursor of a paginated list, from the last page (see {@link NextPage}). */
+  nextPage?: NextPage<RestResult<O>>;
   /** Whether `null` or an empty 200 is a valid answer despite the schema. */
   nullable?: boolean;
   dataExpiryLength?: number;
@@ -357,10 +366,31 @@ export interface RestInstance<
 }
 
 /**
+ * The params `nextPage` receives: the call's URL params, the page field optional (page one has none).
+ *
+ * @example
+ * type P = PageParamsOf<{ path: '/posts'; searchParams: { tag?: string }; paginationField: 'page' }>;
+ * // { tag?: string } & { readonly page?: string | number }
+ */
+export type PageParamsOf<O> = ParamsOf<O> &
+  (O extends { readonly paginationField: infer F extends string } ? { readonly [K in F]?: string | number } : {});
+
+/**
+ * `nextPage` typed by the endpoint: `lastPage` is its response, `params` its URL params.
+ *
+ * @example
+ * new RestEndpoint({ path: '/posts', schema: { results: new Collection([Post]), nextCursor: '' as string | null },
+ *   nextPage: (page) => page.nextCursor });
+ */
+export interface NextPageOption<O> {
+  nextPage?: NextPage<RestResult<O>, PageParamsOf<O>>;
+}
+
+/**
  * `new RestEndpoint(options)`; subclass with
  * `class X<const O extends RestGenerics = any> extends RestEndpoint<O>`.
  */
 export interface RestEndpointConstructor {
-  new <const O extends RestGenerics = any>(options: RestEndpointOptions & O): RestTypeFor<O>;
+  new <const O extends RestGenerics = any>(options: RestEndpointOptions & { [K in keyof O]: O[K] } & NoInfer<NextPageOption<O>>): RestTypeFor<O>;
   readonly prototype: RestInstance;
 }

@@ -7,6 +7,7 @@ interface Extendable {
   name: string;
   schema: unknown;
   paginationField?: string;
+  key(...args: readonly unknown[]): string;
   extend(options: Record<string, unknown>): any;
 }
 
@@ -75,6 +76,8 @@ export function paginatedEndpoint(
     schema,
     name: `${base.name}.${member}`,
     ...(typeof cursor === 'string' ? { paginationField: cursor } : {}),
+    // Where the list stands is kept on the list's key, not the page's.
+    listKeyOf: (...args: readonly unknown[]) => base.key(...removeCursor(...args)),
   });
 }
 

@@ -31,12 +31,16 @@ export type {
   ResourceMembers,
   ResourceOf,
   ResourceOptions,
+  ResourceNextPage,
 } from './resourceTypes';
+export type { NextPage } from './nextPage';
 export type {
   CollectionMutation,
   ContainsCollection,
   GetPageOf,
   MutationGenerics,
+  NextPageOption,
+  PageParamsOf,
   PaginatedGenerics,
   ReplaceCollection,
   SchemalessMutation,

@@ -3,7 +3,7 @@ import { Collection as BaseCollection } from '../schema/Collection';
 import { Invalidate } from '../schema/Invalidate';
 import { RestEndpoint } from './RestEndpoint';
 import { listPath } from './listPath';
-import type { ResourceOptions, ResourceGenerics, Resource } from './resourceTypes';
+import type { ResourceOptions, ResourceGenerics, Resource, ResourceNextPage } from './resourceTypes';
 
 // Options that go to every member endpoint unchanged.
 function memberOptions(options: Record<string, unknown>): Record<string, unknown> {
@@ -13,6 +13,7 @@ function memberOptions(options: Record<string, unknown>): Record<string, unknown
     body: _body,
     searchParams: _searchParams,
     paginationField: _paginationField,
+    nextPage: _nextPage,
     nonFilterArgumentKeys: _nonFilter,
     optimistic: _optimistic,
     Endpoint: _Endpoint,
@@ -97,9 +98,11 @@ export interface ResourceInternals {
  * await TodoResource.partialUpdate({ id: 1 }, { completed: true });
  * await TodoResource.delete({ id: 1 });
  */
-export function resource<const O extends ResourceGenerics>(options: O & ResourceOptions): Resource<O> {
+export function resource<const O extends ResourceGenerics>(
+  options: { [K in keyof O]: O[K] } & ResourceOptions & NoInfer<ResourceNextPage<O>>,
+): Resource<O> {
   const opts = options as unknown as Record<string, any>;
-  const { path, schema, optimistic, paginationField, nonFilterArgumentKeys } = opts;
+  const { path, schema, optimistic, paginationField, nextPage, nonFilterArgumentKeys } = opts;
   if (typeof path !== 'string') throw new TypeError('resource: the "path" option is required');
   if (schema === undefined) throw new TypeError(`resource(${path}): the "schema" option is required`);
   const Endpoint: any = opts.Endpoint ?? RestEndpoint;
@@ -116,6 +119,8 @@ export function resource<const O extends ResourceGenerics>(options: O & Resource
     ...shared,
     ...typing(['body', 'searchParams']),
     ...(paginationField ? { paginationField } : {}),
+    // Only the list pages: its getPage inherits it.
+    ...(nextPage !== undefined ? { nextPage } : {}),
     path: listPath(path),
     schema: listSchema,
     name: `${label}.getList`,

@@ -13,7 +13,10 @@ import type {
   RestInstance,
   RestTypeFor,
   ItemPathKey,
+  PageParamsOf,
+  RestResult,
 } from './RestEndpointTypes';
+import type { NextPage } from './nextPage';
 
 /**
  * The typing-relevant options of `resource()`.
@@ -57,6 +60,21 @@ type ListSearch<O> = 'searchParams' extends keyof O
   : { readonly searchParams: Record<string, string | number | boolean | undefined> };
 
 type PartialBody<O> = 'body' extends keyof O ? { readonly body: Partial<O[Extract<'body', keyof O>]> } : {};
+
+/**
+ * `nextPage` of a resource: applies to getList and its pages; `lastPage` is what
+ * getList answers (see {@link NextPage}).
+ *
+ * @example
+ * resource({ path: '/posts/:id', schema: Post, paginationField: 'page',
+ *   nextPage: (page, params) => (page.length < 20 ? undefined : Number(params.page ?? 1) + 1) });
+ */
+export interface ResourceNextPage<O extends ResourceGenerics> {
+  nextPage?: NextPage<
+    RestResult<ResourceMemberGenerics<O>['getList']>,
+    PageParamsOf<ResourceMemberGenerics<O>['getList']>
+  >;
+}
 
 /** Generics of each member, from the resource's generics `O`. */
 export interface ResourceMemberGenerics<O extends ResourceGenerics> {

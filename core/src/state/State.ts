@@ -10,6 +10,24 @@ export interface ResultMeta extends EntityMeta {
   readonly invalidated?: true;
   /** When it was invalidated; a response to a fetch started before then leaves it invalidated. */
   readonly invalidatedAt?: number;
+  /** A paginated list's next page and whether there is one (see {@link PageInfo}). */
+  readonly page?: PageInfo;
+}
+
+/**
+ * Where a paginated list stands: the page or cursor to ask for next, and whether
+ * there is one. Stored in the list's meta, so it goes with the list (dehydrate,
+ * invalidate, GC).
+ *
+ * @example
+ * const { hasMore, next } = controller.getPageInfo(PostResource.getList, client.getSnapshot());
+ * if (hasMore) await controller.fetch(PostResource.getList.getPage, { page: next! });
+ */
+export interface PageInfo {
+  /** What to put in the page field to get the next page; undefined when there is none. */
+  readonly next: string | number | undefined;
+  /** A next page exists. False until the list's first page is stored. */
+  readonly hasMore: boolean;
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   type OptimisticAction,
   type SetResponseAction,
 } from './actions';
-import { initialState, type ResultMeta, type State } from './State';
+import { initialState, type PageInfo, type ResultMeta, type State } from './State';
 import type { ChangeSet } from './ChangeSet';
 import { deepEqual } from '../normalize';
 
@@ -167,19 +167,50 @@ function setResponse(state: State, action: SetResponseAction, optimistic: boolea
   // A request started before an invalidation answers for the data as it was then:
   // it is stored, but the result stays invalid until a later fetch answers.
   const stillInvalid = prev?.invalidated && prev.invalidatedAt !== undefined && meta.fetchedAt < prev.invalidatedAt;
-  const nextMeta: ResultMeta = older
+  let nextMeta: ResultMeta = older
     ? prev
     : stillInvalid
       ? { date: meta.date, fetchedAt: meta.fetchedAt, expiresAt: 0, invalidated: true, invalidatedAt: prev.invalidatedAt }
       : { date: meta.date, fetchedAt: meta.fetchedAt, expiresAt: meta.expiresAt, prevExpiresAt: prev?.expiresAt };
+  const metaWrites: Record<string, ResultMeta> = {};
+  const paging = optimistic ? undefined : pageOf(endpoint, action);
+  if (paging && paging.key === key) {
+    // The list's own response (page one): it starts the list over, so it sets where it stands.
+    if (!older) nextMeta = { ...nextMeta, page: paging.page };
+  } else if (paging) {
+    // A page of another list: that list's meta records it, unless the list was
+    // fetched again after this page was asked for (the page then answers for an old list).
+    const list = state.meta[paging.key];
+    if (list && endpoints[paging.key] !== undefined && !(list.fetchedAt > meta.fetchedAt)) {
+      metaWrites[paging.key] = { ...list, page: paging.page };
+      changes?.key(paging.key);
+    }
+  }
+  if (nextMeta !== prev) metaWrites[key] = nextMeta;
   return {
     ...state,
     entities,
     indexes,
     entitiesMeta,
     endpoints,
-    meta: nextMeta === prev ? state.meta : writeLayer(state.meta, { [key]: nextMeta }),
+    meta: Object.keys(metaWrites).length ? writeLayer(state.meta, metaWrites) : state.meta,
   };
+}
+
+/** Which list a response pages and where that list stands after it; undefined when it is no page. */
+function pageOf(endpoint: SetResponseAction['endpoint'], action: SetResponseAction): { key: string; page: PageInfo } | undefined {
+  if (!endpoint.pagination) return undefined;
+  let found: { readonly key: string; readonly next: unknown } | undefined;
+  try {
+    found = endpoint.pagination(action.response, action.args);
+  } catch (e) {
+    // A broken nextPage must not cost the response: it is stored, the list just shows no next page.
+    console.error(e);
+    return undefined;
+  }
+  if (!found) return undefined;
+  const next = found.next === null || found.next === undefined ? undefined : (found.next as string | number);
+  return { key: found.key, page: { next, hasMore: next !== undefined } };
 }
 
 function setError(
@@ -199,6 +230,8 @@ function setError(
     expiresAt: meta.expiresAt,
     error,
     ...(errorPolicy ? { errorPolicy } : null),
+    // A failed refetch leaves the stored pages, so where the list stands still holds.
+    ...(prev?.page ? { page: prev.page } : null),
     // An invalidated result stays unusable until a fetch succeeds.
     ...(prev?.invalidated ? { invalidated: true as const, invalidatedAt: prev.invalidatedAt } : null),
   };
@@ -236,7 +269,14 @@ const invalidated =
     ...(at !== undefined ? { invalidatedAt: at } : null),
   });
 const expired = (m: ResultMeta | undefined): ResultMeta | undefined =>
-  m && { date: m.date, fetchedAt: m.fetchedAt, expiresAt: 1, ...(m.invalidated ? { invalidated: true as const } : null) };
+  m && {
+    date: m.date,
+    fetchedAt: m.fetchedAt,
+    expiresAt: 1,
+    ...(m.invalidated ? { invalidated: true as const } : null),
+    // Stale pages are still the pages shown: keep where the list stands.
+    ...(m.page ? { page: m.page } : null),
+  };
 
 function markKeys(
   state: State,

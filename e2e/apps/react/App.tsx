@@ -1,8 +1,8 @@
 // The React demo: hooks from @resto/react over the shared API. Same screens and
 // data-testids as the Vue, Svelte and web component apps.
 import { Suspense, useState, useSyncExternalStore, type FormEvent } from 'react';
-import { hookifyResource, useController, useDLE, useLive } from '@resto/react';
-import { FILTERS, Flaky, Me, PostResource, ServerTime, TodoResource, flakyText, nextPostsPage, type FilterName } from '../shared/api';
+import { hookifyResource, useController, useDLE, useLive, usePagination } from '@resto/react';
+import { FILTERS, Flaky, Me, PostResource, ServerTime, TodoResource, flakyText, type FilterName } from '../shared/api';
 import { errorText, logIn, logOut } from '../shared/client';
 import { authInit, session } from '../shared/session';
 
@@ -250,29 +250,9 @@ function TodoDetail({ id, onClose }: { id: number; onClose: () => void }) {
 }
 
 function Posts() {
-  const ctrl = useController();
   const { data: posts, error } = useDLE(PostResource.getList);
-  const [exhausted, setExhausted] = useState(false);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [moreError, setMoreError] = useState<unknown>(undefined);
-  const next = posts ? nextPostsPage(posts.length, exhausted) : undefined;
-  const loadMore = () => {
-    if (next === undefined || !posts) return;
-    const before = posts.length;
-    setLoadingMore(true);
-    setMoreError(undefined);
-    ctrl.fetch(PostResource.getList.getPage, { page: next }).then(
-      () => {
-        setLoadingMore(false);
-        const now = ctrl.getResponse(PostResource.getList, ctrl.getState()).data;
-        if ((now?.length ?? 0) === before) setExhausted(true);
-      },
-      (err) => {
-        setLoadingMore(false);
-        setMoreError(err);
-      },
-    );
-  };
+  // Where the list stands (next page, the end) is kept by the store; getPage appends without duplicates.
+  const { hasMore, loading: loadingMore, error: moreError, loadMore } = usePagination(PostResource.getList);
   const shownError = error ?? moreError;
   return (
     <>
@@ -299,8 +279,8 @@ function Posts() {
           </li>
         ))}
       </ul>
-      {posts && next !== undefined ? (
-        <button type="button" data-testid="posts-load-more" disabled={loadingMore} onClick={loadMore}>
+      {posts && hasMore ? (
+        <button type="button" data-testid="posts-load-more" disabled={loadingMore} onClick={() => void loadMore()}>
           {loadingMore ? 'Loading…' : 'Load more'}
         </button>
       ) : posts ? (

@@ -74,11 +74,15 @@ export const TodoResource = resource({
   body: {} as Partial<Pick<Todo, 'title' | 'completed' | 'userId'>>,
 });
 
-/** Posts arrive with nested author and comments; getList.getPage({ page }) appends. */
+/**
+ * Posts arrive with nested author and comments; getList.getPage({ page }) appends.
+ * Pages are full except the last, so a short page ends the list (no request for an empty one).
+ */
 export const PostResource = resource({
   path: '/posts/:id',
   schema: Post,
   paginationField: 'page',
+  nextPage: (page, params) => (page.length < POSTS_PAGE_SIZE ? undefined : Number(params.page ?? 1) + 1),
   urlPrefix,
   Endpoint: AuthEndpoint,
 });
@@ -154,12 +158,3 @@ export const FILTERS = {
   done: { completed: true },
 } as const;
 export type FilterName = keyof typeof FILTERS;
-
-/**
- * The next page to ask for, or undefined when the last page was short (or
- * empty): pages are full except the last one.
- */
-export function nextPostsPage(loaded: number, exhausted: boolean): number | undefined {
-  if (exhausted || loaded % POSTS_PAGE_SIZE !== 0) return undefined;
-  return loaded / POSTS_PAGE_SIZE + 1;
-}

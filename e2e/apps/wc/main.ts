@@ -1,8 +1,8 @@
 // The demo with no framework: custom elements bound to the store with
 // client.observe(...).subscribe in connectedCallback, released in
 // disconnectedCallback. Same screens and data-testids as the other three apps.
-import { hookifyResource, type EndpointObserver } from '@resto/core';
-import { FILTERS, Flaky, Me, PostResource, ServerTime, TodoResource, flakyText, nextPostsPage, type FilterName, type Post, type Todo, type User } from '../shared/api';
+import { hookifyResource, PaginationObserver, type EndpointObserver, type PaginationSnapshot } from '@resto/core';
+import { FILTERS, Flaky, Me, PostResource, ServerTime, TodoResource, flakyText, type FilterName, type Post, type Todo, type User } from '../shared/api';
 import { createDemoClient, errorText, logIn, logOut } from '../shared/client';
 import { mountDevtoolsToggle } from '../shared/devtools';
 import { mountOfflineBanner } from '../shared/offline';
@@ -277,33 +277,18 @@ class RestoTodoDetail extends Bound {
 }
 
 class RestoPosts extends Bound {
-  private exhausted = false;
-  private loadingMore = false;
   protected start() {
     const posts = client.observe(PostResource.getList);
-    return [bind(posts, (snap) => this.render(snap.data as Post[] | undefined, snap.error))];
+    // Where the list stands (next page, the end) is kept by the store; getPage appends without duplicates.
+    const pages = new PaginationObserver(client, PostResource.getList, []);
+    const render = () => this.render(posts.getSnapshot().data as Post[] | undefined, posts.getSnapshot().error, pages);
+    return [bind(posts, render), bind(pages, render)];
   }
-  private render(posts: Post[] | undefined, error: unknown) {
-    const next = posts ? nextPostsPage(posts.length, this.exhausted) : undefined;
-    const more = h('button', { type: 'button', 'data-testid': 'posts-load-more', disabled: this.loadingMore }, this.loadingMore ? 'Loading…' : 'Load more');
-    more.addEventListener('click', () => {
-      if (next === undefined || !posts) return;
-      const before = posts.length;
-      this.loadingMore = true;
-      this.render(posts, error);
-      controller.fetch(PostResource.getList.getPage, { page: next }).then(
-        () => {
-          this.loadingMore = false;
-          const now = (controller.getResponse(PostResource.getList, client.getSnapshot()).data as Post[] | undefined) ?? [];
-          if (now.length === before) this.exhausted = true;
-          this.render(now, undefined);
-        },
-        (err) => {
-          this.loadingMore = false;
-          this.render(posts, err);
-        },
-      );
-    });
+  private render(posts: Post[] | undefined, listError: unknown, pages: PaginationObserver) {
+    const { hasMore, loading, error: moreError }: PaginationSnapshot = pages.getSnapshot();
+    const error = listError ?? moreError;
+    const more = h('button', { type: 'button', 'data-testid': 'posts-load-more', disabled: loading }, loading ? 'Loading…' : 'Load more');
+    more.addEventListener('click', () => void pages.loadMore());
     this.replaceChildren(...kids(
       h('h2', {}, 'Posts'),
       error ? h('p', { 'data-testid': 'posts-error', class: 'error' }, errorText(error)) : null,
@@ -320,7 +305,7 @@ class RestoPosts extends Bound {
           ),
         ),
       ),
-      posts && next !== undefined ? more : posts ? h('p', { 'data-testid': 'posts-end', class: 'muted' }, 'All posts loaded') : null,
+      posts && hasMore ? more : posts ? h('p', { 'data-testid': 'posts-end', class: 'muted' }, 'All posts loaded') : null,
     ));
   }
 }
