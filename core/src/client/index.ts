@@ -4,5 +4,4 @@ export * from './QueryObserver';
 export * from './observeModes';
 export * from './createLoading';
 export * from './args';
-export * from './dehydrate';
 export * from './serializeState';
