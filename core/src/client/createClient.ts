@@ -8,11 +8,13 @@ import {
   keepOptimisticIdentity,
   initialState as emptyState,
   reducer,
+  dehydrate,
+  hydrate,
   type ActionTypes,
+  type DehydratedState,
   type EndpointLike,
   type State,
 } from '../state';
-import { dehydrate, hydrate, type DehydratedState } from './dehydrate';
 import { EndpointObserver, type ObserveOptions } from './EndpointObserver';
 import { QueryObserver } from './QueryObserver';
 import { ReaderIndex } from './ReaderIndex';
@@ -197,14 +199,9 @@ export function createClient({ ssr = false, managers = getDefaultManagers({ ssr 
       return destroyed;
     },
     dehydrate: () => dehydrate(base),
-    hydrate(snapshot: DehydratedState) {
-      base = hydrate(snapshot, base);
-      visible = base.optimistic.length ? applyOptimistic(base, makeSnapshot) : base;
-      if (!scheduled) {
-        scheduled = true;
-        queueMicrotask(notify);
-      }
-    },
+    // Through the managers and the reducer like any change, so the readers of what it
+    // wrote are woken and managers (persistence) see it.
+    hydrate: (snapshot: DehydratedState) => void controller.hydrate(snapshot),
     track(stop: () => void) {
       running.add(stop);
       return () => {

@@ -1,3 +1,4 @@
+import type { DehydratedState } from './dehydrate';
 import type { EndpointLike } from './EndpointLike';
 import { responseMeta } from './expiry';
 
@@ -13,6 +14,7 @@ export const GC = 'rest/gc' as const;
 export const SUBSCRIBE = 'rest/subscribe' as const;
 export const UNSUBSCRIBE = 'rest/unsubscribe' as const;
 export const RELEASE = 'rest/release' as const;
+export const HYDRATE = 'rest/hydrate' as const;
 
 export interface FetchAction {
   readonly type: typeof FETCH;
@@ -110,6 +112,12 @@ export interface ReleaseAction {
   readonly owner: object;
 }
 
+/** Merges a snapshot (server render, persisted store) into the store; newer data wins per key and entity. */
+export interface HydrateAction {
+  readonly type: typeof HYDRATE;
+  readonly snapshot: DehydratedState;
+}
+
 /** Every action the Controller dispatches. */
 export type ActionTypes =
   | FetchAction
@@ -121,4 +129,5 @@ export type ActionTypes =
   | ResetAction
   | GCAction
   | SubscribeAction
-  | ReleaseAction;
+  | ReleaseAction
+  | HydrateAction;
