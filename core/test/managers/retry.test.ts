@@ -121,7 +121,7 @@ describe('which failures retry (counted at the server)', () => {
     expect(isRetryable(Object.assign(new Error('x'), { status: 404 }))).toBe(false);
     expect(isRetryable(new TypeError('getTodo: body cannot be sent as JSON'))).toBe(false);
     expect(isRetryable(Object.assign(new Error('aborted'), { name: 'AbortError' }))).toBe(false);
-    expect(isRetryable(new SchemaError('bad shape'))).toBe(false);
+    expect(isRetryable(new SchemaError('Todo', 'id', 'is missing'))).toBe(false);
   });
 });
 
