@@ -301,9 +301,19 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
     // A server render and a cache-only read never revalidate; the others listen only while subscribed.
     if (!this.store.ssr && this.options.fetch !== false) {
       const { focus, online } = this.store.controller.environment;
-      // Signals call back on change only: true means "regained".
-      const offFocus = focus.subscribe((visible) => visible && this.revalidate('focus'));
-      const offOnline = online.subscribe((isOnline) => isOnline && this.revalidate('reconnect'));
+      // Signals call back on change only: true means "regained". A hidden tab makes no
+      // requests: a reconnect while hidden is acted on when the page is visible again.
+      let missedReconnect = false;
+      const offFocus = focus.subscribe((visible) => {
+        if (!visible) return;
+        this.revalidate(missedReconnect ? 'reconnect' : 'focus');
+        missedReconnect = false;
+      });
+      const offOnline = online.subscribe((isOnline) => {
+        if (!isOnline) return;
+        if (focus.value) this.revalidate('reconnect');
+        else missedReconnect = true;
+      });
       this.unsubscribeEnvironment = () => {
         offFocus();
         offOnline();

@@ -136,6 +136,20 @@ describe('network back', () => {
   });
 });
 
+describe('hidden tab', () => {
+  it('a reconnect while hidden waits for the page to be visible again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { obs } = await mounted(getTodo({ refetchOnWindowFocus: false }));
+    expire();
+    client.focus.set(false);
+    reconnect();
+    expect(obs.getSnapshot().loading).toBe(false);
+    expect(count()).toBe(1);
+    client.focus.set(true);
+    await vi.waitFor(() => expect(count()).toBe(2));
+  });
+});
+
 describe('mount', () => {
   it('refetchOnMount: false keeps stale data, still fetches missing data; always refetches fresh data', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
