@@ -37,6 +37,9 @@ export interface OptimisticSnapshot {
  * When a trigger (mount, focus regained, network back) revalidates a read: `true`
  * only when its data is stale, invalid or missing; `'always'` even when fresh;
  * `false` never.
+ *
+ * @example
+ * const Quotes = new RestEndpoint({ path: '/quotes', refetchOnWindowFocus: 'always', refetchOnReconnect: false });
  */
 export type RefetchOn = boolean | 'always';
 
@@ -44,10 +47,19 @@ export type RefetchOn = boolean | 'always';
  * How often a failed fetch is tried again: a number of retries, `true` (forever),
  * `false` (never), or a function deciding from the failures so far and the error.
  * Only retryable errors get there (a transport failure or a 5xx; never a 4xx or an abort).
+ * `failureCount` is 1 after the first failure.
+ *
+ * @example
+ * createClient({ retry: (failureCount, error) => failureCount < 5 && error.status !== 501 });
  */
 export type RetryOption = number | boolean | ((failureCount: number, error: Error & { status?: number }) => boolean);
 
-/** How long to wait before the next try, in ms, or a function of the failures so far and the error. */
+/**
+ * How long to wait before the next try, in ms, or a function of the failures so far and the error.
+ *
+ * @example
+ * createClient({ retryDelay: (failureCount) => 250 * failureCount });
+ */
 export type RetryDelayOption = number | ((failureCount: number, error: Error & { status?: number }) => number);
 
 /**

@@ -1,4 +1,9 @@
-/** Hands an event source the setter; returns what detaches it. */
+/**
+ * Hands an event source the setter; returns what detaches it.
+ *
+ * @example
+ * const fromAppState: SignalSetup = (set) => AppState.addEventListener('change', (s) => set(s === 'active')).remove;
+ */
 export type SignalSetup = (set: (value: boolean) => void) => (() => void) | void;
 
 /**
