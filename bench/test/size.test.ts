@@ -15,16 +15,17 @@ beforeAll(() => {
 
 /**
  * Enforced ceilings (gzip bytes): the size of the built packages measured on
- * 2026-11-23 (React ~26,000, Vue ~26,300, Svelte ~26,300: up from ~21,100 with
- * server rendering, data-client compatibility, the response checks and the
- * layered store) plus ~3 %, so real growth fails CI. Lower them whenever the
+ * 2026-11-23 (React ~27,800, Vue ~28,000, Svelte ~28,100: up from ~21,100 with
+ * server rendering, data-client compatibility, the response checks, the
+ * layered store, then focus/reconnect revalidation, retries and offline
+ * handling) plus ~3 %, so real growth fails CI. Lower them whenever the
  * bundle shrinks. The target is BUDGET_GZIP (10 kB), not met: bench/README.md
  * ("Size") says by how much, why, and the plan.
  */
 const CEILING: Record<string, number> = {
-  'Resto React': 26_800,
-  'Resto Vue': 27_100,
-  'Resto Svelte': 27_100,
+  'Resto React': 28_600,
+  'Resto Vue': 28_900,
+  'Resto Svelte': 28_900,
 };
 
 const resto = APPS.filter((a) => a.resto);

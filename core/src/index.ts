@@ -2,14 +2,18 @@
 // listed one by one so that nothing internal leaks by accident. Everything else
 // (reducer helpers, path and memo internals) is in '@resto/core/internal', which
 // carries no stability promise. Order follows the flow inside core:
-// rest -> schema -> normalize -> state -> controller -> managers -> client.
+// rest -> schema -> normalize -> state -> environment -> controller -> managers -> client.
 
 export {
   Endpoint,
   type EndpointOptions,
   type ErrorPolicy,
   type FetchFunction,
+  type FreshnessOptions,
   type OptimisticSnapshot,
+  type RefetchOn,
+  type RetryDelayOption,
+  type RetryOption,
 } from './endpoint';
 export {
   createResource,
@@ -146,6 +150,13 @@ export {
   type EntityMeta,
 } from './state';
 export {
+  createFocusSignal,
+  createOnlineSignal,
+  EnvironmentSignal,
+  type ClientEnvironment,
+  type SignalSetup,
+} from './environment';
+export {
   Controller,
   Snapshot,
   type Dispatch,
@@ -157,8 +168,10 @@ export {
 export {
   GCPolicy,
   getDefaultManagers,
+  isRetryable,
   LogoutManager,
   NetworkManager,
+  OfflineError,
   SubscriptionManager,
   type GCOptions,
   type LogoutManagerOptions,

@@ -1,3 +1,4 @@
+import { createEnvironment, type ClientEnvironment } from '../environment';
 import { MemoCache, type QueryReads } from '../normalize';
 import { INVALID } from '../schema';
 import {
@@ -78,6 +79,11 @@ export class Controller {
   readonly memo: MemoCache;
   /** Reference counting and eviction; undefined when the client runs without GC. */
   gc: GCInterface | undefined;
+  /**
+   * Where the client runs (online and focus signals) and its freshness options
+   * (retries, refetch triggers, offline queueing): what managers and reads consult.
+   */
+  readonly environment: ClientEnvironment;
 
   constructor({
     dispatch = () => Promise.resolve(),
@@ -86,8 +92,10 @@ export class Controller {
     },
     memo = new MemoCache(),
     gc,
-  }: { dispatch?: Dispatch; getState?: () => State; memo?: MemoCache; gc?: GCInterface } = {}) {
+    environment = createEnvironment(),
+  }: { dispatch?: Dispatch; getState?: () => State; memo?: MemoCache; gc?: GCInterface; environment?: ClientEnvironment } = {}) {
     this.dispatch = dispatch;
+    this.environment = environment;
     this.getState = getState;
     this.memo = memo;
     this.gc = gc;
@@ -114,6 +122,7 @@ export class Controller {
     owner: object | undefined,
     endpoint: E,
     args: readonly unknown[],
+    onRetry?: (failureCount: number) => void,
   ): Promise<ResolveType<E>> {
     let key: string;
     try {
@@ -124,7 +133,7 @@ export class Controller {
     }
     const fetchedAt = uniqueNow();
     const raw = new Promise<unknown>((resolve, reject) => {
-      void this.dispatch({ type: FETCH, key, endpoint, args, meta: { fetchedAt, resolve, reject, owner } });
+      void this.dispatch({ type: FETCH, key, endpoint, args, meta: { fetchedAt, resolve, reject, owner, ...(onRetry ? { onRetry } : null) } });
     });
     if (endpoint.schema === undefined || endpoint.schema === null) return raw as Promise<ResolveType<E>>;
     return raw.then((response) => {

@@ -27,6 +27,8 @@ export interface FetchAction {
     readonly reject: (error: unknown) => void;
     /** An observer that started (or joined) this read; reads held only by observers abort when all leave. */
     readonly owner?: object;
+    /** Told the failures so far each time the request is about to be retried (an observer's `retryCount`). */
+    readonly onRetry?: (failureCount: number) => void;
   };
 }
 
