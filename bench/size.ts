@@ -88,6 +88,20 @@ export const DEVTOOLS_APPS: Record<'without' | 'production' | 'development', App
   development: { name: 'Resto React + devtools, development', resto: true, ...reactWithClient(true), define: { 'import.meta.env.DEV': 'true' } },
 };
 
+/** The typical React app with and without `@resto/core/persist` (what opting in costs). */
+export const PERSIST_APPS: Record<'without' | 'with', App> = {
+  without: { name: 'Resto React, no persistence', resto: true, ...reactWithClient(false) },
+  with: (() => {
+    const app = reactWithClient(false);
+    return {
+      name: 'Resto React + PersistManager',
+      resto: true,
+      imports: `${app.imports}\nimport { PersistManager } from '@resto/core/persist';`,
+      code: app.code.replace('managers: [', "managers: [new PersistManager({ buster: 'v1' }), "),
+    };
+  })(),
+};
+
 /** The framework is the app's, not the library's: never counted. */
 const FRAMEWORKS = ['react', 'react-dom', 'react/*', 'react-dom/*', 'vue', 'svelte', 'svelte/*'];
 

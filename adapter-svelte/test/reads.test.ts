@@ -92,7 +92,12 @@ describe('stale-while-revalidate', () => {
     await until(() => screen.queryByTestId('title')?.textContent === 'todo 1');
     server.todos.get(1)!.title = 'renamed';
     const release = server.hold();
-    // Expiry passes while mounted: a refetch starts and the old data stays on screen.
+    // Expiry passes while mounted (a timer cannot fire early): the data is stale, nothing is fetched for that...
+    await new Promise((r) => setTimeout(r, 110));
+    expect(server.count('GET', '/todos/1')).toBe(1);
+    // ...until the page is visible again: a refetch starts and the old data stays on screen.
+    client.focus.set(false);
+    client.focus.set(true);
     await until(() => server.count('GET', '/todos/1') === 2);
     await until(() => text('title') === 'todo 1 (refreshing)');
     release();
@@ -108,6 +113,10 @@ describe('stale-while-revalidate', () => {
     const seen = new Set<string>();
     const observer = new MutationObserver(() => seen.add(document.body.textContent ?? ''));
     observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    // Stale once expired (a timer cannot fire early); the page becoming visible again revalidates.
+    await new Promise((r) => setTimeout(r, 110));
+    client.focus.set(false);
+    client.focus.set(true);
     await until(() => text('title') === 'renamed');
     observer.disconnect();
     expect([...seen].some((t) => t.includes('loading'))).toBe(false);

@@ -3,11 +3,13 @@ import { computed, type ComputedRef } from 'vue';
 import { bindEndpoint, type ReactiveArgs } from './bind';
 import { useClient } from './context';
 
-/** What {@link useDLE} returns: three readonly refs. */
+/** What {@link useDLE} returns: readonly refs and a refetch. */
 export interface DLE<T> {
   readonly data: ComputedRef<T | undefined>;
   readonly loading: ComputedRef<boolean>;
   readonly error: ComputedRef<(Error & { status?: number }) | undefined>;
+  /** Failed tries of the running fetch while it retries (show "retrying…"); 0 otherwise. */
+  readonly retryCount: ComputedRef<number>;
   /** Fetches the current key again, whatever is stored (a retry button). */
   refetch(): Promise<void>;
 }
@@ -28,6 +30,7 @@ export function useDLE<E extends EndpointLike>(endpoint: E, ...args: ReactiveArg
     data: computed(() => snapshot.value.data),
     loading: computed(() => snapshot.value.loading),
     error: computed(() => snapshot.value.error),
+    retryCount: computed(() => snapshot.value.retryCount),
     refetch: () => observer.value.refetch(),
   };
 }

@@ -203,14 +203,19 @@ describe('useDLE', () => {
       const { data, loading } = useDLE(short.get, { id: 1 });
       return () => h('p', `${data.value?.title ?? '-'}${loading.value ? ' (loading)' : ''}`);
     });
-    const { wrapper } = withApp(Detail);
+    const { wrapper, client } = withApp(Detail);
     await until(() => wrapper.text() === 'one');
     const count = server.count('GET', '/todos/1');
     const held = defer();
     gate.hold = held.promise;
     titles['1'] = 'one v2';
     try {
-      // Expiry passes: a refetch starts, the old title stays on screen meanwhile.
+      // Past its expiry (a timer cannot fire early) the data is stale, but expiry alone fetches nothing...
+      await new Promise((r) => setTimeout(r, 40));
+      expect(server.count('GET', '/todos/1')).toBe(count);
+      // ...the page becoming visible again does: a refetch starts, the old title stays on screen meanwhile.
+      client.focus.set(false);
+      client.focus.set(true);
       await until(() => server.count('GET', '/todos/1') === count + 1);
       await nextTick();
       expect(wrapper.text()).toBe('one (loading)');

@@ -2,14 +2,18 @@
 // listed one by one so that nothing internal leaks by accident. Everything else
 // (reducer helpers, path and memo internals) is in '@resto/core/internal', which
 // carries no stability promise. Order follows the flow inside core:
-// rest -> schema -> normalize -> state -> controller -> managers -> client.
+// rest -> schema -> normalize -> state -> environment -> controller -> managers -> client.
 
 export {
   Endpoint,
   type EndpointOptions,
   type ErrorPolicy,
   type FetchFunction,
+  type FreshnessOptions,
   type OptimisticSnapshot,
+  type RefetchOn,
+  type RetryDelayOption,
+  type RetryOption,
 } from './endpoint';
 export {
   createResource,
@@ -110,10 +114,13 @@ export {
 export {
   DEFAULT_DATA_EXPIRY,
   DEFAULT_ERROR_EXPIRY,
+  dehydrate,
   EXPIRE_ALL,
   ExpiryStatus,
   FETCH,
   GC,
+  HYDRATE,
+  hydrate,
   initialState,
   INVALIDATE,
   INVALIDATE_ALL,
@@ -124,10 +131,12 @@ export {
   SUBSCRIBE,
   UNSUBSCRIBE,
   type ActionTypes,
+  type DehydratedState,
   type EndpointLike,
   type ExpireAllAction,
   type FetchAction,
   type GCAction,
+  type HydrateAction,
   type InvalidateAction,
   type InvalidateAllAction,
   type OptimisticAction,
@@ -141,6 +150,13 @@ export {
   type EntityMeta,
 } from './state';
 export {
+  createFocusSignal,
+  createOnlineSignal,
+  EnvironmentSignal,
+  type ClientEnvironment,
+  type SignalSetup,
+} from './environment';
+export {
   Controller,
   Snapshot,
   type Dispatch,
@@ -152,8 +168,10 @@ export {
 export {
   GCPolicy,
   getDefaultManagers,
+  isRetryable,
   LogoutManager,
   NetworkManager,
+  OfflineError,
   SubscriptionManager,
   type GCOptions,
   type LogoutManagerOptions,
@@ -164,9 +182,7 @@ export {
   adapterError,
   createClient,
   createLoading,
-  dehydrate,
   EndpointObserver,
-  hydrate,
   ObserveModes,
   PaginationObserver,
   parseState,
@@ -177,7 +193,6 @@ export {
   type ArgsInput,
   type Client,
   type ClientOptions,
-  type DehydratedState,
   type LoadingState,
   type LoadingStore,
   type ObserveMode,

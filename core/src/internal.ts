@@ -11,6 +11,7 @@ export * from './rest';
 export * from './schema';
 export * from './normalize';
 export * from './state';
+export * from './environment';
 export * from './controller';
 export * from './managers';
 export * from './client';

@@ -141,6 +141,35 @@ describe('consumers', () => {
     expect(JSON.parse(out.trim().split('\n').pop()!)).toEqual({ kinds: ['fetch', 'set'], added: ['added Todo 1'], requests: 1 });
   });
 
+  it('plain Node ESM: @resto/core/persist saves, and a second client restores with no request', async () => {
+    writeFileSync(
+      join(dir, 'node/persist.mjs'),
+      [
+        `import { createClient, getDefaultManagers, resource, Entity } from '@resto/core';`,
+        `import { PersistManager, webStorage } from '@resto/core/persist';`,
+        `class Todo extends Entity { id = 0; title = ''; static key = 'Todo'; }`,
+        `const TodoResource = resource({ urlPrefix: process.env.API_URL, path: '/todos/:id', schema: Todo });`,
+        `const saved = new Map();`,
+        `const storage = webStorage({ getItem: (k) => saved.get(k) ?? null, setItem: (k, v) => saved.set(k, v), removeItem: (k) => saved.delete(k) });`,
+        `const start = () => { const persist = new PersistManager({ storage, buster: 'v1' }); return { persist, client: createClient({ managers: [persist, ...getDefaultManagers()] }) }; };`,
+        `const first = start();`,
+        `await first.client.controller.fetch(TodoResource.get, { id: 1 });`,
+        `first.client.destroy();`,
+        `await first.persist.flush();`,
+        `const second = start();`,
+        `await second.persist.restored;`,
+        `const todo = second.client.controller.getResponse(TodoResource.get, { id: 1 }, second.client.getSnapshot()).data;`,
+        `console.log(JSON.stringify({ isTodo: todo instanceof Todo, id: todo.id }));`,
+        `second.client.destroy();`,
+      ].join('\n'),
+    );
+    const before = server.requests.count('GET', '/todos/1');
+    const out = await ok(process.execPath, ['node/persist.mjs'], { env: { API_URL: server.url } });
+    expect(JSON.parse(out.trim().split('\n').pop()!)).toEqual({ isTodo: true, id: 1 });
+    // Only the first client asked; the second showed what the first saved.
+    expect(server.requests.count('GET', '/todos/1') - before).toBe(1);
+  });
+
   for (const setup of ['bundler', 'node16']) {
     const tsconfig = `typed/tsconfig.${setup}.json`;
     it(`TypeScript (${setup}): types check, the compiled output runs`, async () => {

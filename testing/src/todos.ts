@@ -104,7 +104,8 @@ export async function startTodoServer(count = 3): Promise<TodoServer> {
 /**
  * The setup most adapter test files share: before each test a todo server and a
  * fresh client (handed to `use`), after it the framework's `cleanup` (unmount),
- * then the client and server are closed.
+ * then the client and server are closed. The client does not retry (`retry: 0`,
+ * like the adapters' mock clients), so a failing route fails at once.
  *
  * @example
  * let server: TodoServer;
@@ -116,7 +117,7 @@ export function eachTodoEnv(use: (server: TodoServer, client: Client) => void, c
   let client: Client | undefined;
   beforeEach(async () => {
     server = await startTodoServer();
-    client = createClient();
+    client = createClient({ retry: 0 });
     use(server, client);
   });
   afterEach(async () => {

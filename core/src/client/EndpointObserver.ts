@@ -1,4 +1,5 @@
 import type { Controller, EndpointArgs, ReadDeps, ResolveType, ResponseInfo } from '../controller';
+import { freshnessOption } from '../environment';
 import { schemaDefaults } from '../schema';
 import { ExpiryStatus, type EndpointLike, type State } from '../state';
 import type { Reader, ReaderIndex } from './ReaderIndex';
@@ -11,8 +12,14 @@ export interface ObserverSnapshot<T = unknown> {
   readonly loading: boolean;
   readonly error: (Error & { status?: number }) | undefined;
   readonly expiryStatus: ExpiryStatus;
-  /** The data is past its expiry (still shown while it revalidates unless invalidIfStale). Flipped by a timer, not computed on read. */
+  /**
+   * The data is past its expiry (still shown unless invalidIfStale). Flipped by a
+   * timer, not computed on read; expiry alone starts no request: the next mount,
+   * focus regained or reconnect revalidates it.
+   */
   readonly stale: boolean;
+  /** Failed tries of the running fetch so far, while it retries ("retrying..."); 0 otherwise. */
+  readonly retryCount: number;
 }
 
 /** How an observer reads. */
@@ -55,9 +62,12 @@ const NO_PAIRS: readonly string[] = Object.freeze([]);
 /**
  * One read of one endpoint with fixed args: `{ subscribe, getSnapshot }` plus a
  * stable `promise()` for suspense. It fetches when data is missing or stale
- * (shared with other readers of the key), revalidates when the data expires while
- * subscribed, polls if asked, tells the GC what it uses, and lets go of everything
- * on the last unsubscribe. Adapters are thin bindings over it; a web component can
+ * (shared with other readers of the key); while subscribed it revalidates stale
+ * data when the page is visible again and when the network is back (see
+ * `refetchOnWindowFocus`, `refetchOnReconnect`), marks data stale when it expires
+ * without fetching for that, keeps stale data without fetching while offline, polls
+ * if asked, tells the GC what it uses, and lets go of everything on the last
+ * unsubscribe. Adapters are thin bindings over it; a web component can
  * use it directly.
  *
  * While subscribed it registers with the client's reader index what its result
@@ -107,6 +117,10 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
   private unsubscribeStore: (() => void) | undefined;
   private releaseGC: (() => void) | undefined;
   private untrack: (() => void) | undefined;
+  /** Stops listening to the focus and online signals. */
+  private unsubscribeEnvironment: (() => void) | undefined;
+  /** Failures of the running fetch so far, as the network reported them. */
+  private retryCount = 0;
 
   constructor(store: StoreLike, endpoint: E, args: readonly unknown[] | null, options: ObserveOptions = {}) {
     this.store = store;
@@ -162,7 +176,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
         prev.loading !== next.loading ||
         prev.error !== next.error ||
         prev.expiryStatus !== next.expiryStatus ||
-        prev.stale !== next.stale
+        prev.stale !== next.stale ||
+        prev.retryCount !== next.retryCount
       ) {
         this.snapshot = next;
       }
@@ -283,6 +298,27 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
     if (this.args === null) return;
     this.releaseGC = this.store.controller.gc?.retain(this.endpoint, this.args);
     if (this.options.poll && this.endpoint.pollFrequency) void this.store.controller.subscribe(this.endpoint, ...(this.args as EndpointArgs<E>));
+    // A server render and a cache-only read never revalidate; the others listen only while subscribed.
+    if (!this.store.ssr && this.options.fetch !== false) {
+      const { focus, online } = this.store.controller.environment;
+      // Signals call back on change only: true means "regained". A hidden tab makes no
+      // requests: a reconnect while hidden is acted on when the page is visible again.
+      let missedReconnect = false;
+      const offFocus = focus.subscribe((visible) => {
+        if (!visible) return;
+        this.revalidate(missedReconnect ? 'reconnect' : 'focus');
+        missedReconnect = false;
+      });
+      const offOnline = online.subscribe((isOnline) => {
+        if (!isOnline) return;
+        if (focus.value) this.revalidate('reconnect');
+        else missedReconnect = true;
+      });
+      this.unsubscribeEnvironment = () => {
+        offFocus();
+        offOnline();
+      };
+    }
     this.revalidate('mount');
   }
 
@@ -297,6 +333,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
     }
     clearTimeout(this.timer);
     this.timer = undefined;
+    this.unsubscribeEnvironment?.();
+    this.unsubscribeEnvironment = undefined;
     if (this.args === null) return;
     this.releaseGC?.();
     this.releaseGC = undefined;
@@ -337,7 +375,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
     if (this.args === null) {
       if (this.tracked) this.store.readers!.track(this.reader, { key: undefined, deps: NO_DEPS, entities: NO_PAIRS, tables: NO_PAIRS });
       const error = this.argsError;
-      return { data: undefined, loading: false, error, expiryStatus: error ? ExpiryStatus.Invalid : ExpiryStatus.Valid, stale: false };
+      return { data: undefined, loading: false, error, expiryStatus: error ? ExpiryStatus.Invalid : ExpiryStatus.Valid, stale: false, retryCount: 0 };
     }
     const { controller } = this.store;
     const key = this.key!;
@@ -359,36 +397,62 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
       error,
       expiryStatus: res.expiryStatus,
       stale,
+      retryCount: this.fetching ? this.retryCount : 0,
     };
   }
 
   /**
-   * Decides whether to fetch. On mount: when missing, invalid or stale (a recent
-   * error waits out its errorExpiryLength). On a store change: only when the stored
-   * result was replaced by something unusable or stale that no fetch of ours has
-   * answered yet (invalidate, expireAll, reset) — so a failing or instantly-expiring
-   * endpoint never loops. On the expiry timer: revalidate.
+   * Decides whether to fetch. On mount, focus regained and network back: when
+   * missing, invalid or stale, as `refetchOnMount`/`refetchOnWindowFocus`/
+   * `refetchOnReconnect` say (`'always'`: even when fresh; `false`: only when there
+   * is nothing to show, on mount). On mount a recent error waits out its
+   * errorExpiryLength. On a store change: only when the stored result was replaced
+   * by something unusable or stale that no fetch of ours has answered yet
+   * (invalidate, expireAll, reset) — so a failing or instantly-expiring endpoint
+   * never loops. On the expiry timer: only when the data became unusable
+   * (invalidIfStale); stale data stays shown until a trigger. Offline, usable data
+   * is kept without fetching (the reconnect revalidates it).
    */
-  private revalidate(reason: 'mount' | 'change' | 'timer') {
-    if (this.args === null || this.fetching) return;
+  private revalidate(reason: 'mount' | 'change' | 'timer' | 'focus' | 'reconnect') {
+    if (this.args === null || this.fetching || !this.listeners.size) return;
     this.getSnapshot(); // brings `response` up to date
     const { data, expiryStatus, expiresAt } = this.response!;
     const now = Date.now();
-    if (this.options.fetch === false) {
-      // Cache-only reads never fetch, but still learn when their data expires.
-      if (data !== undefined && expiresAt > now) this.schedule(expiresAt - now);
-      return;
-    }
+    const stale = expiresAt <= now;
+    // Learn when fresh data expires, to flip `stale` then.
+    if (data !== undefined && !stale) this.schedule(expiresAt - now);
+    if (this.options.fetch === false) return; // cache-only reads never fetch
     const meta = this.store.getSnapshot().meta[this.key!];
     const invalid = expiryStatus === ExpiryStatus.Invalid || data === undefined;
-    const stale = expiresAt <= now;
-    if (!invalid && !stale) {
-      // A polled read is refreshed by its poll, not by expiry.
-      if (!(this.options.poll && this.endpoint.pollFrequency)) this.schedule(expiresAt - now);
+    const unusable = invalid || (expiryStatus === ExpiryStatus.InvalidIfStale && stale);
+    if (!invalid && !stale && reason !== 'focus' && reason !== 'reconnect' && reason !== 'mount') return;
+    const environment = this.store.controller.environment;
+    if (!unusable && !environment.online.value) {
+      this.handledMeta = meta;
       return;
     }
-    if (reason === 'change' && meta !== undefined && meta === this.handledMeta) return;
-    if (meta?.error && meta.expiresAt > now && reason !== 'change') return;
+    switch (reason) {
+      case 'timer':
+        if (!unusable) return;
+        break;
+      case 'change':
+        // Undefined meta (data found through an entity) is "handled" only while there is something to show.
+        if (meta === this.handledMeta && (meta !== undefined || !unusable)) return;
+        break;
+      default: {
+        const option = freshnessOption(
+          environment,
+          this.endpoint,
+          reason === 'mount' ? 'refetchOnMount' : reason === 'focus' ? 'refetchOnWindowFocus' : 'refetchOnReconnect',
+        );
+        if (!unusable && (option === false || (option !== 'always' && !stale))) {
+          this.handledMeta = meta;
+          return;
+        }
+        if (unusable && option === false && reason !== 'mount') return;
+        if (reason === 'mount' && meta?.error && meta.expiresAt > now) return;
+      }
+    }
     void this.fetch(this);
   }
 
@@ -411,6 +475,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
     const done = () => {
       if (this.fetching !== run) return;
       this.fetching = undefined;
+      this.retryCount = 0;
       const meta = this.store.getSnapshot().meta[this.key!];
       // Invalidated while this fetch ran: its answer is out of date, so it answers nothing.
       const invalidatedSince =
@@ -419,7 +484,14 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
       this.stale = true;
       this.wake();
     };
-    const result = this.store.controller.fetchFor(owner, this.endpoint, this.args!);
+    const onRetry = (failures: number) => {
+      if (this.fetching !== run) return;
+      this.retryCount = failures;
+      this.stale = true;
+      this.wake();
+    };
+    this.retryCount = 0;
+    const result = this.store.controller.fetchFor(owner, this.endpoint, this.args!, onRetry);
     const run: Promise<void> = result.then(done, done);
     this.fetching = run;
     // `resolved` tells a reader (React's use(), a test) whether it settled, without awaiting it

@@ -1,4 +1,6 @@
 import { Controller } from '../controller';
+import type { FreshnessOptions } from '../endpoint';
+import { createEnvironment, type EnvironmentSignal } from '../environment';
 import { getDefaultManagers, type Manager } from '../managers';
 import {
   applyOptimistic,
@@ -8,17 +10,23 @@ import {
   keepOptimisticIdentity,
   initialState as emptyState,
   reducer,
+  dehydrate,
+  hydrate,
   type ActionTypes,
+  type DehydratedState,
   type EndpointLike,
   type State,
 } from '../state';
-import { dehydrate, hydrate, type DehydratedState } from './dehydrate';
 import { EndpointObserver, type ObserveOptions } from './EndpointObserver';
 import { QueryObserver } from './QueryObserver';
 import { ReaderIndex } from './ReaderIndex';
 
-/** Options of {@link createClient}. */
-export interface ClientOptions {
+/**
+ * Options of {@link createClient}. The freshness options (`refetchOnMount`,
+ * `refetchOnWindowFocus`, `refetchOnReconnect`, `retry`, `retryDelay`,
+ * `queueOfflineMutations`) apply to every endpoint that does not set its own.
+ */
+export interface ClientOptions extends FreshnessOptions {
   /** Replaces the default managers (network, polling, GC). Include a NetworkManager to fetch. */
   readonly managers?: readonly Manager[];
   /**
@@ -33,6 +41,14 @@ export interface ClientOptions {
    * network. Call `destroy()` when the render ended.
    */
   readonly ssr?: boolean;
+  /**
+   * Whether the network is reachable (default: the browser's `navigator.onLine` and
+   * `online`/`offline` events; always online without a browser). Replace it, or call
+   * its `set`/`setEventListener`, for React Native or tests.
+   */
+  readonly online?: EnvironmentSignal;
+  /** Whether the page is visible (default: `document.visibilityState`); see `online`. */
+  readonly focus?: EnvironmentSignal;
 }
 
 /** A store with its Controller: what every adapter is given. */
@@ -61,6 +77,13 @@ export interface Client {
   readonly listenerCount: number;
   /** The managers in dispatch order. */
   readonly managers: readonly Manager[];
+  /**
+   * Whether the network is reachable: reads wait while it is not and revalidate when
+   * it is back. `client.online.set(false)` simulates offline in a test.
+   */
+  readonly online: EnvironmentSignal;
+  /** Whether the page is visible: subscribed reads revalidate stale data when it becomes so. */
+  readonly focus: EnvironmentSignal;
   /** Server mode (`createClient({ ssr: true })`): no timers, reads fetch once. */
   readonly ssr: boolean;
   /** True once `destroy()` ran. */
@@ -91,14 +114,24 @@ function isDehydrated(value: State | DehydratedState): value is DehydratedState 
 
 /**
  * Creates a store. Without `managers` it installs the defaults: network (dedupe,
- * ordering, abort), polling subscriptions and garbage collection.
+ * ordering, abort, retries, offline), polling subscriptions and garbage collection.
+ * Reads revalidate stale data on mount, when the page is visible again and when the
+ * network is back; failed reads retry 3 times (see {@link ClientOptions}).
  *
+ * @example
+ * const client = createClient({ refetchOnWindowFocus: false, retry: 1 });
  * @example
  * const client = createClient();
  * const todos = await client.controller.fetch(TodoResource.getList);
  * client.observe(TodoResource.get, { id: 1 }).subscribe(render);
  */
-export function createClient({ ssr = false, managers = getDefaultManagers({ ssr }), initialState }: ClientOptions = {}): Client {
+export function createClient({
+  ssr = false,
+  managers = getDefaultManagers({ ssr }),
+  initialState,
+  ...environmentOptions
+}: ClientOptions = {}): Client {
+  const environment = createEnvironment({ ...environmentOptions, ssr });
   let base = initialState === undefined ? emptyState() : isDehydrated(initialState) ? hydrate(initialState) : initialState;
   let destroyed = false;
   const running = new Set<() => void>();
@@ -120,6 +153,7 @@ export function createClient({ ssr = false, managers = getDefaultManagers({ ssr 
   // (middlewares receive it), and the controller reaches it through this variable.
   let chain: (action: ActionTypes) => Promise<void>;
   const controller = new Controller({
+    environment,
     getState: () => visible,
     // A manager says it collects garbage by offering `gc` (GCPolicy does).
     gc: managers.find((m) => m.gc !== undefined)?.gc,
@@ -193,18 +227,15 @@ export function createClient({ ssr = false, managers = getDefaultManagers({ ssr 
       return new QueryObserver<any>(store, schema, args);
     },
     ssr,
+    online: environment.online,
+    focus: environment.focus,
     get destroyed() {
       return destroyed;
     },
     dehydrate: () => dehydrate(base),
-    hydrate(snapshot: DehydratedState) {
-      base = hydrate(snapshot, base);
-      visible = base.optimistic.length ? applyOptimistic(base, makeSnapshot) : base;
-      if (!scheduled) {
-        scheduled = true;
-        queueMicrotask(notify);
-      }
-    },
+    // Through the managers and the reducer like any change, so the readers of what it
+    // wrote are woken and managers (persistence) see it.
+    hydrate: (snapshot: DehydratedState) => void controller.hydrate(snapshot),
     track(stop: () => void) {
       running.add(stop);
       return () => {

@@ -5,5 +5,4 @@ export * from './PaginationObserver';
 export * from './observeModes';
 export * from './createLoading';
 export * from './args';
-export * from './dehydrate';
 export * from './serializeState';

@@ -1,6 +1,6 @@
 import { parse, stringify, unflatten } from 'devalue';
 import { NetworkError } from '../rest/NetworkError';
-import type { DehydratedState } from './dehydrate';
+import type { DehydratedState } from '../state';
 
 /** Fields of an error worth sending; `response` (a live Response) and `stack` (server paths) are not. */
 function reduceError(value: unknown) {

@@ -1,9 +1,11 @@
+import { createEnvironment, type ClientEnvironment } from '../environment';
 import { MemoCache, type QueryReads } from '../normalize';
 import { INVALID } from '../schema';
 import {
   EXPIRE_ALL,
   ExpiryStatus,
   FETCH,
+  HYDRATE,
   INVALIDATE,
   INVALIDATE_ALL,
   RELEASE,
@@ -11,10 +13,12 @@ import {
   SET_RESPONSE,
   SUBSCRIBE,
   UNSUBSCRIBE,
+  assertSnapshot,
   errorMeta,
   responseMeta,
   uniqueNow,
   type ActionTypes,
+  type DehydratedState,
   type EndpointLike,
   type PageInfo,
   type State,
@@ -75,6 +79,11 @@ export class Controller {
   readonly memo: MemoCache;
   /** Reference counting and eviction; undefined when the client runs without GC. */
   gc: GCInterface | undefined;
+  /**
+   * Where the client runs (online and focus signals) and its freshness options
+   * (retries, refetch triggers, offline queueing): what managers and reads consult.
+   */
+  readonly environment: ClientEnvironment;
 
   constructor({
     dispatch = () => Promise.resolve(),
@@ -83,8 +92,10 @@ export class Controller {
     },
     memo = new MemoCache(),
     gc,
-  }: { dispatch?: Dispatch; getState?: () => State; memo?: MemoCache; gc?: GCInterface } = {}) {
+    environment = createEnvironment(),
+  }: { dispatch?: Dispatch; getState?: () => State; memo?: MemoCache; gc?: GCInterface; environment?: ClientEnvironment } = {}) {
     this.dispatch = dispatch;
+    this.environment = environment;
     this.getState = getState;
     this.memo = memo;
     this.gc = gc;
@@ -111,6 +122,7 @@ export class Controller {
     owner: object | undefined,
     endpoint: E,
     args: readonly unknown[],
+    onRetry?: (failureCount: number) => void,
   ): Promise<ResolveType<E>> {
     let key: string;
     try {
@@ -121,7 +133,7 @@ export class Controller {
     }
     const fetchedAt = uniqueNow();
     const raw = new Promise<unknown>((resolve, reject) => {
-      void this.dispatch({ type: FETCH, key, endpoint, args, meta: { fetchedAt, resolve, reject, owner } });
+      void this.dispatch({ type: FETCH, key, endpoint, args, meta: { fetchedAt, resolve, reject, owner, ...(onRetry ? { onRetry } : null) } });
     });
     if (endpoint.schema === undefined || endpoint.schema === null) return raw as Promise<ResolveType<E>>;
     return raw.then((response) => {
@@ -194,6 +206,21 @@ export class Controller {
    */
   resetEntireStore(): Promise<void> {
     return this.dispatch({ type: RESET, date: Date.now() });
+  }
+
+  /**
+   * Merges a snapshot from `dehydrate()` (a server render, a persisted store) into the
+   * store: per endpoint key and per entity the newer one wins, and readers of what
+   * changed are woken. Stored data keeps its own expiry. Throws (synchronously) when
+   * `snapshot` is not one.
+   *
+   * @example
+   * await controller.hydrate(parseState(savedText));
+   */
+  hydrate(snapshot: DehydratedState): Promise<void> {
+    // Refused here, not in the reducer, so the caller hears it and the store is untouched.
+    assertSnapshot(snapshot);
+    return this.dispatch({ type: HYDRATE, snapshot });
   }
 
   /**

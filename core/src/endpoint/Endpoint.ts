@@ -1,4 +1,4 @@
-import type { EndpointOptions, ErrorPolicy, FetchFunction, OptimisticSnapshot } from './types';
+import type { EndpointOptions, ErrorPolicy, FetchFunction, OptimisticSnapshot, RefetchOn, RetryDelayOption, RetryOption } from './types';
 
 /**
  * Set members with `defineProperty`: a function's own `name` and `length` are
@@ -52,6 +52,12 @@ export class Endpoint<F extends FetchFunction = FetchFunction, S = any, M extend
   declare errorExpiryLength?: number;
   declare invalidIfStale?: boolean;
   declare pollFrequency?: number;
+  declare refetchOnMount?: RefetchOn;
+  declare refetchOnWindowFocus?: RefetchOn;
+  declare refetchOnReconnect?: RefetchOn;
+  declare retry?: RetryOption;
+  declare retryDelay?: RetryDelayOption;
+  declare queueOfflineMutations?: boolean;
   declare getOptimisticResponse?: (snapshot: OptimisticSnapshot, ...args: Parameters<F>) => unknown;
    
   declare update?: (normalizedResult: any, ...args: Parameters<F>) => Record<string, (prev: any) => any>;

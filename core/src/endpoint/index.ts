@@ -3,5 +3,9 @@ export type {
   EndpointOptions,
   ErrorPolicy,
   FetchFunction,
+  FreshnessOptions,
   OptimisticSnapshot,
+  RefetchOn,
+  RetryDelayOption,
+  RetryOption,
 } from './types';

@@ -34,6 +34,65 @@ export interface OptimisticSnapshot {
 }
 
 /**
+ * When a trigger (mount, focus regained, network back) revalidates a read: `true`
+ * only when its data is stale, invalid or missing; `'always'` even when fresh;
+ * `false` never.
+ *
+ * @example
+ * const Quotes = new RestEndpoint({ path: '/quotes', refetchOnWindowFocus: 'always', refetchOnReconnect: false });
+ */
+export type RefetchOn = boolean | 'always';
+
+/**
+ * How often a failed fetch is tried again: a number of retries, `true` (forever),
+ * `false` (never), or a function deciding from the failures so far and the error.
+ * Only retryable errors get there (a transport failure or a 5xx; never a 4xx or an abort).
+ * `failureCount` is 1 after the first failure.
+ *
+ * @example
+ * createClient({ retry: (failureCount, error) => failureCount < 5 && error.status !== 501 });
+ */
+export type RetryOption = number | boolean | ((failureCount: number, error: Error & { status?: number }) => boolean);
+
+/**
+ * How long to wait before the next try, in ms, or a function of the failures so far and the error.
+ *
+ * @example
+ * createClient({ retryDelay: (failureCount) => 250 * failureCount });
+ */
+export type RetryDelayOption = number | ((failureCount: number, error: Error & { status?: number }) => number);
+
+/**
+ * When reads revalidate, how failures retry and what happens offline. Given to
+ * `createClient` they apply to every endpoint; on an endpoint they win over the client's.
+ *
+ * @example
+ * const Prices = new RestEndpoint({ path: '/prices', refetchOnWindowFocus: 'always', retry: 5 });
+ * const client = createClient({ refetchOnWindowFocus: false, retry: 1 });
+ */
+export interface FreshnessOptions {
+  /** Revalidate when a read mounts (default true: when stale, invalid or missing). */
+  refetchOnMount?: RefetchOn;
+  /** Revalidate subscribed reads when the page becomes visible again (default true). */
+  refetchOnWindowFocus?: RefetchOn;
+  /** Revalidate subscribed reads when the network comes back (default true). */
+  refetchOnReconnect?: RefetchOn;
+  /**
+   * Retries of a failed fetch (transport failures and 5xx only). Default 3 for
+   * reads; mutations retry only when their endpoint sets it.
+   */
+  retry?: RetryOption;
+  /** Wait before each retry (default `min(1000 * 2 ** failures, 30000)` ms with jitter). */
+  retryDelay?: RetryDelayOption;
+  /**
+   * A mutation made offline is queued (its optimistic update applied now) and sent,
+   * in order, when the network comes back. Default false: it rejects at once with
+   * an `OfflineError`.
+   */
+  queueOfflineMutations?: boolean;
+}
+
+/**
  * Options every endpoint understands. Unknown keys are kept
  * as members too, so methods can read them as `this.<key>`.
  *
@@ -41,7 +100,7 @@ export interface OptimisticSnapshot {
  * new Endpoint(fetchUser, { name: 'fetchUser', dataExpiryLength: 5000 });
  */
  
-export interface EndpointOptions<F extends FetchFunction = FetchFunction, S = any> {
+export interface EndpointOptions<F extends FetchFunction = FetchFunction, S = any> extends FreshnessOptions {
   name?: string;
   schema?: S;
   sideEffect?: true | undefined | boolean;

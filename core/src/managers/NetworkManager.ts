@@ -1,6 +1,9 @@
 import type { Controller, Dispatch } from '../controller';
 import { FETCH, optimisticAction, RELEASE, RESET, type ActionTypes, type FetchAction } from '../state';
+import { freshnessOption, waitUntil } from '../environment';
 import type { Manager, Middleware } from './Manager';
+import { OfflineError } from './OfflineError';
+import { retryDelay, shouldRetry, sleep } from './retry';
 
 interface InFlight {
   readonly waiters: FetchAction['meta'][];
@@ -9,6 +12,8 @@ interface InFlight {
   pinned: boolean;
   aborted: boolean;
   readonly abort: AbortController;
+  /** Failed tries so far (retries follow). */
+  failures: number;
 }
 
 /** Error a read rejects with when it was aborted or the store was reset. */
@@ -23,12 +28,22 @@ function abortError(message: string): Error {
  * observers wanted is aborted when the last of them leaves; responses of fetches
  * started before a reset are dropped.
  *
+ * Failed reads are retried (transport failures and 5xx; 3 times by default, with
+ * exponential backoff and jitter; mutations only when asked), following the
+ * `retry`/`retryDelay` of the endpoint, else of the client. While offline nothing
+ * is sent: reads wait for the network; mutations reject with an {@link OfflineError},
+ * or with `queueOfflineMutations` wait and are sent in order when it is back. It
+ * reads all of that from `controller.environment`, so it needs no options.
+ *
  * @example
  * const client = createClient({ managers: [new NetworkManager(), new SubscriptionManager()] });
  */
 export class NetworkManager implements Manager {
   private readonly inFlight = new Map<string, InFlight>();
   private readonly all = new Set<InFlight>();
+  /** Mutations queued while offline (or behind those), replayed one after another. */
+  private queued = 0;
+  private queueTail: Promise<void> | undefined;
 
   middleware: Middleware = (controller: Controller) => (next: Dispatch) => (action: ActionTypes) => {
     switch (action.type) {
@@ -71,6 +86,7 @@ export class NetworkManager implements Manager {
 
   private handleFetch(controller: Controller, action: FetchAction, next: Dispatch) {
     const { endpoint, key, args, meta } = action;
+    const env = controller.environment;
     const read = !endpoint.sideEffect;
     if (read) {
       const existing = this.inFlight.get(key);
@@ -78,8 +94,16 @@ export class NetworkManager implements Manager {
         existing.waiters.push(meta);
         if (meta.owner) existing.owners.add(meta.owner);
         else existing.pinned = true;
+        if (existing.failures) meta.onRetry?.(existing.failures);
         return;
       }
+    }
+    const offline = !env.online.value;
+    // Mutations keep their order: behind queued ones, they queue too.
+    const queue = !read && (offline || this.queued > 0);
+    if (!read && offline && !freshnessOption(env, endpoint, 'queueOfflineMutations')) {
+      meta.reject(new OfflineError(endpoint.name));
+      return;
     }
     const entry: InFlight = {
       waiters: [meta],
@@ -87,6 +111,7 @@ export class NetworkManager implements Manager {
       pinned: !meta.owner || !read,
       aborted: false,
       abort: new AbortController(),
+      failures: 0,
     };
     if (read) this.inFlight.set(key, entry);
     this.all.add(entry);
@@ -113,11 +138,38 @@ export class NetworkManager implements Manager {
         for (const w of entry.waiters) (error ? w.reject : w.resolve)(response);
       }
     };
-    Promise.resolve()
-      .then(() => run.apply(target, args as unknown[]))
-      .then(
-        (response) => settle(response, false),
-        (error) => settle(error, true),
+    const before = queue ? this.queueTail : undefined;
+    // Tries until an answer, a failure not worth retrying, or an abort. Offline, it
+    // sends nothing and waits for the network; a failure while offline is not counted.
+    const attempt = async () => {
+      if (before) await before;
+      for (;;) {
+        if (!env.online.value) await waitUntil(env.online, entry.abort.signal);
+        if (entry.aborted) return;
+        let outcome: { response: unknown; error: boolean };
+        try {
+          outcome = { response: await run.apply(target, args as unknown[]), error: false };
+        } catch (error) {
+          outcome = { response: error, error: true };
+        }
+        if (entry.aborted) return;
+        if (!outcome.error) return settle(outcome.response, false);
+        if (!env.online.value) continue;
+        entry.failures++;
+        const retry = !env.ssr && shouldRetry(freshnessOption(env, endpoint, 'retry'), entry.failures, outcome.response, !read);
+        if (!retry) return settle(outcome.response, true);
+        for (const w of entry.waiters) w.onRetry?.(entry.failures);
+        await sleep(retryDelay(freshnessOption(env, endpoint, 'retryDelay'), entry.failures, outcome.response), entry.abort.signal);
+      }
+    };
+    const done = Promise.resolve().then(attempt);
+    if (queue) {
+      this.queued++;
+      const tail = done.then(
+        () => void this.queued--,
+        () => void this.queued--,
       );
+      this.queueTail = tail;
+    }
   }
 }

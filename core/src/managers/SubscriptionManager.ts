@@ -14,7 +14,8 @@ interface Poll {
 /**
  * Polls subscribed endpoints: one timer per key at the smallest `pollFrequency`
  * any current subscriber asked for, started with the first subscriber and stopped
- * with the last. Pauses while the page is hidden and refetches once on return.
+ * with the last. Pauses while the page is hidden (the client's `focus` signal, so a
+ * React Native override applies too) and refetches once on return.
  *
  * @example
  * const ServerTime = new RestEndpoint({ path: '/time', pollFrequency: 5000 });
@@ -24,8 +25,10 @@ export class SubscriptionManager implements Manager {
   private readonly polls = new Map<string, Poll>();
   private controller: Controller | undefined;
   private hidden = false;
-  private readonly onVisibility = () => {
-    const hidden = document.visibilityState === 'hidden';
+  /** Listens to the client's focus signal while something is polled. */
+  private stopFocus: (() => void) | undefined;
+  private readonly onFocus = (visible: boolean) => {
+    const hidden = !visible;
     if (hidden === this.hidden) return;
     this.hidden = hidden;
     for (const poll of this.polls.values()) {
@@ -39,10 +42,6 @@ export class SubscriptionManager implements Manager {
 
   middleware: Middleware = (controller: Controller) => {
     this.controller = controller;
-    if (typeof document !== 'undefined' && typeof document.addEventListener === 'function') {
-      this.hidden = document.visibilityState === 'hidden';
-      document.addEventListener('visibilitychange', this.onVisibility);
-    }
     return (next: Dispatch) => (action: ActionTypes) => {
       if (action.type === SUBSCRIBE) this.add(action.key, action.endpoint, action.args);
       else if (action.type === UNSUBSCRIBE) this.remove(action.key, action.endpoint);
@@ -59,14 +58,18 @@ export class SubscriptionManager implements Manager {
   cleanup(): void {
     for (const poll of this.polls.values()) this.stopTimer(poll);
     this.polls.clear();
-    if (typeof document !== 'undefined' && typeof document.removeEventListener === 'function') {
-      document.removeEventListener('visibilitychange', this.onVisibility);
-    }
+    this.stopFocus?.();
+    this.stopFocus = undefined;
   }
 
   private add(key: string, endpoint: EndpointLike, args: readonly unknown[]) {
     const frequency = endpoint.pollFrequency;
     if (!frequency || !(frequency > 0)) return;
+    if (!this.stopFocus && this.controller) {
+      const { focus } = this.controller.environment;
+      this.hidden = !focus.value;
+      this.stopFocus = focus.subscribe(this.onFocus);
+    }
     let poll = this.polls.get(key);
     if (!poll) {
       poll = { endpoint, args, frequencies: new Map(), frequency, timer: undefined };
@@ -86,6 +89,10 @@ export class SubscriptionManager implements Manager {
     if (poll.frequencies.size === 0) {
       this.stopTimer(poll);
       this.polls.delete(key);
+      if (this.polls.size === 0) {
+        this.stopFocus?.();
+        this.stopFocus = undefined;
+      }
     } else this.retime(poll);
   }
 

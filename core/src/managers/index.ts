@@ -4,3 +4,5 @@ export * from './SubscriptionManager';
 export * from './LogoutManager';
 export * from './GCPolicy';
 export * from './getDefaultManagers';
+export * from './OfflineError';
+export * from './retry';

@@ -21,6 +21,8 @@ export interface MockClientOptions extends ClientOptions {
   readonly getInitialInterceptorData?: () => Record<string, unknown>;
   /** A whole prefilled State; wins over `initialFixtures` and `prefill`. */
   readonly initialState?: ClientOptions['initialState'];
+  /** Default 0 (unlike a client's 3): a failing fixture fails at once, so tests stay deterministic. */
+  readonly retry?: ClientOptions['retry'];
 }
 
 /**
@@ -39,12 +41,13 @@ export interface MockClientOptions extends ClientOptions {
  */
 export function createMockClient(
   fixtures: readonly FixtureOrInterceptor[],
-  { unmatched = 'error', initialFixtures = [], prefill = false, managers = getDefaultManagers(), initialState, getInitialInterceptorData, ...options }: MockClientOptions = {},
+  { unmatched = 'error', initialFixtures = [], prefill = false, managers = getDefaultManagers(), initialState, getInitialInterceptorData, retry = 0, ...options }: MockClientOptions = {},
 ): Client & { mock: MockManager } {
   const mock = new MockManager(fixtures, { unmatched, getInitialInterceptorData });
   const stored = prefill ? [...fixtures.filter((f): f is Fixture => 'args' in f && !f.delay), ...initialFixtures] : initialFixtures;
   const client = createClient({
     ...options,
+    retry,
     managers: [mock, ...managers],
     initialState: initialState ?? (stored.length ? mockInitialState(stored) : undefined),
   });

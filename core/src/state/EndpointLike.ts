@@ -1,3 +1,5 @@
+import type { RefetchOn, RetryDelayOption, RetryOption } from '../endpoint';
+
 /**
  * What the store needs from an endpoint. Every RestEndpoint satisfies it; any
  * object with these members (a hand-made endpoint, a test double) works too.
@@ -14,6 +16,12 @@ export interface EndpointLike {
   readonly errorExpiryLength?: number;
   readonly invalidIfStale?: boolean;
   readonly pollFrequency?: number;
+  readonly refetchOnMount?: RefetchOn;
+  readonly refetchOnWindowFocus?: RefetchOn;
+  readonly refetchOnReconnect?: RefetchOn;
+  readonly retry?: RetryOption;
+  readonly retryDelay?: RetryDelayOption;
+  readonly queueOfflineMutations?: boolean;
   errorPolicy?(error: any): 'soft' | undefined;
   getOptimisticResponse?(snapshot: any, ...args: any[]): any;
   update?(normalizedResult: any, ...args: any[]): { [key: string]: (prev: any) => any };

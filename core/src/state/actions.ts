@@ -1,3 +1,4 @@
+import type { DehydratedState } from './dehydrate';
 import type { EndpointLike } from './EndpointLike';
 import { responseMeta } from './expiry';
 
@@ -13,6 +14,7 @@ export const GC = 'rest/gc' as const;
 export const SUBSCRIBE = 'rest/subscribe' as const;
 export const UNSUBSCRIBE = 'rest/unsubscribe' as const;
 export const RELEASE = 'rest/release' as const;
+export const HYDRATE = 'rest/hydrate' as const;
 
 export interface FetchAction {
   readonly type: typeof FETCH;
@@ -25,6 +27,8 @@ export interface FetchAction {
     readonly reject: (error: unknown) => void;
     /** An observer that started (or joined) this read; reads held only by observers abort when all leave. */
     readonly owner?: object;
+    /** Told the failures so far each time the request is about to be retried (an observer's `retryCount`). */
+    readonly onRetry?: (failureCount: number) => void;
   };
 }
 
@@ -110,6 +114,12 @@ export interface ReleaseAction {
   readonly owner: object;
 }
 
+/** Merges a snapshot (server render, persisted store) into the store; newer data wins per key and entity. */
+export interface HydrateAction {
+  readonly type: typeof HYDRATE;
+  readonly snapshot: DehydratedState;
+}
+
 /** Every action the Controller dispatches. */
 export type ActionTypes =
   | FetchAction
@@ -121,4 +131,5 @@ export type ActionTypes =
   | ResetAction
   | GCAction
   | SubscribeAction
-  | ReleaseAction;
+  | ReleaseAction
+  | HydrateAction;

@@ -4,3 +4,4 @@ export * from './expiry';
 export * from './reducer';
 export type { EndpointLike } from './EndpointLike';
 export * from './ChangeSet';
+export * from './dehydrate';

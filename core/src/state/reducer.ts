@@ -3,6 +3,7 @@ import { ownValue, setOwn } from '../schema/ownEntry';
 import {
   EXPIRE_ALL,
   GC,
+  HYDRATE,
   INVALIDATE,
   INVALIDATE_ALL,
   OPTIMISTIC,
@@ -14,6 +15,7 @@ import {
 } from './actions';
 import { initialState, type PageInfo, type ResultMeta, type State } from './State';
 import type { ChangeSet } from './ChangeSet';
+import { hydrate } from './dehydrate';
 import { deepEqual } from '../normalize';
 
 /** Builds what `getOptimisticResponse(snapshot, ...args)` receives; supplied by the Controller. */
@@ -50,6 +52,8 @@ export function reducer(state: State, action: ActionTypes, changes?: ChangeSet):
         for (const [entityKey, pk] of action.entities) changes.entity(entityKey, pk);
       }
       return collect(state, action.endpoints, action.entities);
+    case HYDRATE:
+      return hydrate(action.snapshot, state, changes);
     default:
       return state;
   }

@@ -125,15 +125,21 @@ describe('bad responses', () => {
 });
 
 describe('expiry', () => {
-  it('data is valid until dataExpiryLength, then refetched by a subscribed observer', async () => {
+  it('data is valid until dataExpiryLength, then stale: shown as such, and refetched when the page is visible again', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     const ep = getTodo().extend({ dataExpiryLength: 1000 });
     const obs = client.observe(ep, { id: 1 });
     const unsub = obs.subscribe(() => {});
     await vi.waitFor(() => expect(obs.getSnapshot().data?.title).toBe('todo 1'));
     expect(server.count('GET', '/todos/1')).toBe(1);
+    expect(obs.getSnapshot().stale).toBe(false);
     todos.set(1, { id: 1, title: 'fresh', completed: false });
     await vi.advanceTimersByTimeAsync(1001);
+    // Expiry alone starts no request.
+    expect(obs.getSnapshot()).toMatchObject({ stale: true, loading: false, data: { title: 'todo 1' } });
+    expect(server.count('GET', '/todos/1')).toBe(1);
+    client.focus.set(false);
+    client.focus.set(true);
     await vi.waitFor(() => expect(obs.getSnapshot().data?.title).toBe('fresh'));
     expect(server.count('GET', '/todos/1')).toBe(2);
     unsub();

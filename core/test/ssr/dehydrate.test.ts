@@ -140,6 +140,40 @@ describe('dehydrate -> serializeState -> parseState -> hydrate', () => {
     expect(browser.controller.getResponse(list, browser.getSnapshot()).data?.map((t) => t.id)).toEqual([5]);
   });
 
+  it('client.hydrate() wakes a subscribed read that is waiting for the data it brings', async () => {
+    const { list } = endpoints();
+    const ssr = make({ ssr: true });
+    await ssr.controller.fetch(list);
+    const snapshot = parseState(serializeState(ssr.dehydrate()));
+
+    // A cache-only read (no fetch of its own): only the snapshot can fill it.
+    const browser = make();
+    const todos = browser.observeWith({ fetch: false }, list, []);
+    let wakes = 0;
+    todos.subscribe(() => wakes++);
+    expect(todos.getSnapshot().data).toBeUndefined();
+    browser.hydrate(snapshot);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(wakes).toBeGreaterThan(0);
+    expect(todos.getSnapshot().data?.map((t) => t.title)).toEqual([nasty, 'bread']);
+  });
+
+  it('dehydrate and hydrate keep every result of a store that grew by many writes', async () => {
+    const { one } = endpoints();
+    const browser = make();
+    // Many small writes stack the store's tables in layers; none may be lost on the way.
+    for (let id = 1; id <= 60; id++) await browser.controller.setResponse(one, { id }, { id, title: `t${id}`, createdAt: '2026-01-01T00:00:00.000Z' });
+    const snapshot = browser.dehydrate();
+    expect(Object.keys(snapshot.endpoints)).toHaveLength(60);
+    expect(Object.keys(snapshot.entities.Todo!)).toHaveLength(60);
+
+    const other = make();
+    await other.controller.setResponse(one, { id: 100 }, { id: 100, title: 'mine', createdAt: '2026-01-01T00:00:00.000Z' });
+    other.hydrate(parseState(serializeState(snapshot)));
+    const state = other.getSnapshot();
+    for (const id of [1, 30, 60, 100]) expect(other.controller.getResponse(one, { id }, state).data?.id).toBe(id);
+  });
+
   it('parseState refuses text serializeState did not write, saying so', () => {
     expect(() => parseState('<html>')).toThrow(/parseState: not text written by serializeState\(\)/);
     expect(() => parseState('[]')).toThrow(/parseState: not text written by serializeState\(\)/);

@@ -1,4 +1,5 @@
 import { createClient } from '@resto/core';
+import { json } from '../server';
 import { describe, expect, it } from 'vitest';
 import type { ConformanceContext } from './index';
 
@@ -23,7 +24,31 @@ export function useDLEScenarios({ harness: h, server }: ConformanceContext) {
       expect(m.value.error.status).toBe(404);
       expect(m.value.data).toBeUndefined();
       expect(m.value.loading).toBe(false);
+      // A 4xx is never retried.
+      expect(server().count('GET', '/todos/99')).toBe(1);
       m.unmount();
+    });
+
+    it('retryCount: a 5xx is retried, the count shows while retrying and is 0 once answered', async () => {
+      let calls = 0;
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      // The first try fails; the retry is held until the "retrying" state was seen.
+      server().routes['GET /todos/1'] = async (_hit, res) => {
+        if (++calls === 1) return json(res, { message: 'down' }, 503);
+        await gate;
+        json(res, { id: 1, title: 'todo 1', completed: false });
+      };
+      const client = createClient({ retryDelay: 0 });
+      const m = await h.mount(client, 'dle', (hooks) => hooks.useDLE(server().api.get, { id: 1 }));
+      await h.waitFor(() => m.value.retryCount === 1);
+      expect(m.value).toMatchObject({ loading: true, data: undefined, error: undefined });
+      release();
+      await h.waitFor(() => m.value.data?.title === 'todo 1');
+      expect(m.value).toMatchObject({ loading: false, retryCount: 0, error: undefined });
+      expect(calls).toBe(2);
+      m.unmount();
+      client.destroy();
     });
   });
 }

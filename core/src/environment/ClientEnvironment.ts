@@ -1,0 +1,54 @@
+import type { FreshnessOptions } from '../endpoint';
+import type { EndpointLike } from '../state';
+import type { EnvironmentSignal } from './EnvironmentSignal';
+import { createFocusSignal } from './focusSignal';
+import { createOnlineSignal } from './onlineSignal';
+
+/**
+ * What a client's managers and reads know about where they run: the online and
+ * focus signals, the client-wide freshness options, and whether it renders on a
+ * server. The Controller carries it (`controller.environment`), so a manager
+ * passed in `managers` sees the same one.
+ *
+ * @example
+ * const { online, defaults } = client.controller.environment;
+ * online.value; // false while offline
+ * defaults.retry; // what createClient was given, if anything
+ */
+export interface ClientEnvironment {
+  readonly online: EnvironmentSignal;
+  readonly focus: EnvironmentSignal;
+  /** The client's options; an endpoint's own win (see {@link freshnessOption}). */
+  readonly defaults: FreshnessOptions;
+  /** Server mode: reads never listen to the signals and never retry. */
+  readonly ssr: boolean;
+}
+
+/**
+ * An environment with the browser's signals unless given others.
+ *
+ * @example
+ * const env = createEnvironment({ retry: 0 });
+ */
+export function createEnvironment(
+  options: FreshnessOptions & { online?: EnvironmentSignal; focus?: EnvironmentSignal; ssr?: boolean } = {},
+): ClientEnvironment {
+  const { online = createOnlineSignal(), focus = createFocusSignal(), ssr = false, ...defaults } = options;
+  return { online, focus, ssr, defaults };
+}
+
+/**
+ * The option in force for an endpoint: its own, else the client's (undefined when
+ * neither says; the caller applies the default).
+ *
+ * @example
+ * freshnessOption(env, TodoResource.get, 'refetchOnWindowFocus'); // true, false or 'always'
+ */
+export function freshnessOption<K extends keyof FreshnessOptions>(
+  env: ClientEnvironment,
+  endpoint: EndpointLike,
+  name: K,
+): FreshnessOptions[K] {
+  const own = (endpoint as FreshnessOptions)[name];
+  return own !== undefined ? own : env.defaults[name];
+}

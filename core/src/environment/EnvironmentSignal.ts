@@ -1,0 +1,118 @@
+/**
+ * Hands an event source the setter; returns what detaches it.
+ *
+ * @example
+ * const fromAppState: SignalSetup = (set) => AppState.addEventListener('change', (s) => set(s === 'active')).remove;
+ */
+export type SignalSetup = (set: (value: boolean) => void) => (() => void) | void;
+
+/**
+ * One yes/no fact about the environment a client runs in (online? page visible?),
+ * with listeners. The event source is attached on the first `subscribe` and detached
+ * on the last, so Node, server rendering and tests attach nothing until something
+ * listens. `set` overrides the value (tests, a manual switch); `setEventListener`
+ * replaces the event source (React Native's NetInfo or AppState).
+ *
+ * @example
+ * const online = new EnvironmentSignal(true);
+ * const stop = online.subscribe((isOnline) => banner.hidden = isOnline);
+ * online.set(false); // banner shows
+ * stop();
+ */
+export class EnvironmentSignal {
+  private current: boolean;
+  /** Reads the live value while nothing listens (the browser's navigator.onLine). */
+  private read: (() => boolean) | undefined;
+  private setup: SignalSetup | undefined;
+  private detach: (() => void) | undefined;
+  private attached = false;
+  /** `set()` was called: the value is the caller's, not the environment's, until an event says otherwise. */
+  private overridden = false;
+  private readonly listeners = new Set<(value: boolean) => void>();
+  private readonly update = (value: boolean) => {
+    if (value === this.current) return;
+    this.current = value;
+    for (const l of [...this.listeners]) l(value);
+  };
+
+  /**
+   * @param initial the value, or a function reading it (called while nothing listens, and on attach)
+   * @param setup attaches the event source that reports changes
+   */
+  constructor(initial: boolean | (() => boolean), setup?: SignalSetup) {
+    this.read = typeof initial === 'function' ? initial : undefined;
+    this.current = typeof initial === 'function' ? initial() : initial;
+    this.setup = setup;
+  }
+
+  /** The current value. */
+  get value(): boolean {
+    if (!this.attached && !this.overridden && this.read) this.current = this.read();
+    return this.current;
+  }
+
+  /**
+   * Overrides the value and tells the listeners if it changed (tests, a manual
+   * "work offline" switch). The event source, if any, still reports later changes.
+   *
+   * @example
+   * client.online.set(false); // reads wait, mutations reject (or queue)
+   */
+  set(value: boolean): void {
+    this.overridden = true;
+    this.update(value);
+  }
+
+  /**
+   * Replaces the event source (detaching the old one). The live reader of the
+   * default signal is dropped: the new source alone decides, starting from the
+   * current value.
+   *
+   * @example
+   * // React Native
+   * client.online.setEventListener((set) => NetInfo.addEventListener((s) => set(!!s.isConnected)));
+   * client.focus.setEventListener((set) => AppState.addEventListener('change', (s) => set(s === 'active')).remove);
+   */
+  setEventListener(setup: SignalSetup): void {
+    this.current = this.value;
+    this.read = undefined;
+    this.detachSource();
+    this.setup = setup;
+    if (this.listeners.size) this.attach();
+  }
+
+  /**
+   * Calls `listener` with the new value after every change. Returns the unsubscribe.
+   *
+   * @example
+   * const stop = client.focus.subscribe((visible) => visible && refresh());
+   */
+  subscribe(listener: (value: boolean) => void): () => void {
+    this.listeners.add(listener);
+    if (this.listeners.size === 1) this.attach();
+    let active = true;
+    return () => {
+      if (!active) return;
+      active = false;
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.detachSource();
+    };
+  }
+
+  /** Number of listeners (leak checks). */
+  get listenerCount(): number {
+    return this.listeners.size;
+  }
+
+  private attach() {
+    if (!this.overridden && this.read) this.current = this.read();
+    this.attached = true;
+    this.detach = this.setup?.(this.update) ?? undefined;
+  }
+
+  private detachSource() {
+    this.detach?.();
+    this.detach = undefined;
+    this.attached = false;
+  }
+}

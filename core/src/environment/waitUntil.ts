@@ -1,0 +1,23 @@
+import type { EnvironmentSignal } from './EnvironmentSignal';
+
+/**
+ * Resolves once `signal` is true, or at once when `abort` fires; the listener is
+ * gone either way. Used to hold requests while offline.
+ *
+ * @example
+ * await waitUntil(client.online, controller.signal);
+ */
+export function waitUntil(signal: EnvironmentSignal, abort: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.value || abort.aborted) return resolve();
+    const done = () => {
+      stop();
+      abort.removeEventListener('abort', done);
+      resolve();
+    };
+    const stop = signal.subscribe((value) => {
+      if (value) done();
+    });
+    abort.addEventListener('abort', done, { once: true });
+  });
+}

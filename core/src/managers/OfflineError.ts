@@ -1,0 +1,24 @@
+/**
+ * What a mutation made while offline rejects with, unless offline mutations are
+ * queued (`queueOfflineMutations: true` on the client or the endpoint).
+ *
+ * @example
+ * try {
+ *   await ctrl.fetch(TodoResource.partialUpdate, { id: 1 }, { completed: true });
+ * } catch (error) {
+ *   if (error instanceof OfflineError) toast('You are offline: try again when connected');
+ * }
+ */
+export class OfflineError extends Error {
+  override name = 'OfflineError';
+  /** The name of the endpoint that was not sent. */
+  readonly endpoint: string;
+
+  constructor(endpoint: string) {
+    super(
+      `${endpoint} was not sent: the client is offline. Pass queueOfflineMutations: true ` +
+        '(to createClient or the endpoint) to queue mutations until the network is back.',
+    );
+    this.endpoint = endpoint;
+  }
+}

@@ -1,0 +1,126 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createFocusSignal, createOnlineSignal, EnvironmentSignal } from '../../src';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** An event target that counts its listeners, standing in for window or document. */
+class CountingTarget extends EventTarget {
+  listeners = 0;
+  visibilityState: DocumentVisibilityState = 'visible';
+  override addEventListener(...a: Parameters<EventTarget['addEventListener']>) {
+    this.listeners++;
+    super.addEventListener(...a);
+  }
+  override removeEventListener(...a: Parameters<EventTarget['removeEventListener']>) {
+    this.listeners--;
+    super.removeEventListener(...a);
+  }
+}
+
+describe('EnvironmentSignal', () => {
+  it('tells listeners about changes only, and set() overrides the value', () => {
+    const signal = new EnvironmentSignal(true);
+    const seen: boolean[] = [];
+    const stop = signal.subscribe((v) => seen.push(v));
+    signal.set(true);
+    signal.set(false);
+    signal.set(false);
+    signal.set(true);
+    expect(seen).toEqual([false, true]);
+    stop();
+    signal.set(false);
+    expect(seen).toEqual([false, true]);
+    expect(signal.value).toBe(false);
+  });
+
+  it('attaches its event source on the first subscribe and detaches it on the last', () => {
+    let attached = 0;
+    let push!: (v: boolean) => void;
+    const signal = new EnvironmentSignal(true, (set) => {
+      attached++;
+      push = set;
+      return () => attached--;
+    });
+    expect(attached).toBe(0); // nothing listens: nothing attached
+    const a = signal.subscribe(() => {});
+    const b = signal.subscribe(() => {});
+    expect(attached).toBe(1);
+    push(false);
+    expect(signal.value).toBe(false);
+    a();
+    expect(attached).toBe(1);
+    b();
+    b(); // a second call does nothing
+    expect(attached).toBe(0);
+    expect(signal.listenerCount).toBe(0);
+  });
+
+  it('setEventListener replaces the source (React Native), attaching it at once when listened to', () => {
+    const signal = createOnlineSignal();
+    const seen: boolean[] = [];
+    const stop = signal.subscribe((v) => seen.push(v));
+    let detached = false;
+    let push!: (v: boolean) => void;
+    signal.setEventListener((set) => {
+      push = set;
+      return () => (detached = true);
+    });
+    push(false);
+    push(true);
+    expect(seen).toEqual([false, true]);
+    stop();
+    expect(detached).toBe(true);
+  });
+});
+
+describe('browser signals', () => {
+  it('online follows navigator.onLine and the online/offline events, with listeners only while subscribed', () => {
+    const win = new CountingTarget();
+    const nav = { onLine: false };
+    vi.stubGlobal('window', win);
+    vi.stubGlobal('navigator', nav);
+    const online = createOnlineSignal();
+    expect(online.value).toBe(false);
+    nav.onLine = true;
+    expect(online.value).toBe(true); // read live while nothing listens
+    expect(win.listeners).toBe(0);
+    const seen: boolean[] = [];
+    const stop = online.subscribe((v) => seen.push(v));
+    expect(win.listeners).toBe(2);
+    win.dispatchEvent(new Event('offline'));
+    win.dispatchEvent(new Event('online'));
+    expect(seen).toEqual([false, true]);
+    stop();
+    expect(win.listeners).toBe(0);
+  });
+
+  it('focus follows document.visibilityState; going visible again is reported as true', () => {
+    const doc = new CountingTarget();
+    const win = new CountingTarget();
+    vi.stubGlobal('document', doc);
+    vi.stubGlobal('window', win);
+    const focus = createFocusSignal();
+    expect(focus.value).toBe(true);
+    const seen: boolean[] = [];
+    const stop = focus.subscribe((v) => seen.push(v));
+    expect(doc.listeners + win.listeners).toBe(2);
+    doc.visibilityState = 'hidden';
+    doc.dispatchEvent(new Event('visibilitychange'));
+    win.dispatchEvent(new Event('focus')); // still hidden: no change
+    doc.visibilityState = 'visible';
+    doc.dispatchEvent(new Event('visibilitychange'));
+    expect(seen).toEqual([false, true]);
+    stop();
+    expect(doc.listeners + win.listeners).toBe(0);
+  });
+
+  it('without a browser both are true and attach nothing', () => {
+    const online = createOnlineSignal();
+    const focus = createFocusSignal();
+    const stops = [online.subscribe(() => {}), focus.subscribe(() => {})];
+    expect([online.value, focus.value]).toEqual([true, true]);
+    for (const s of stops) s();
+  });
+});
