@@ -367,7 +367,15 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
     this.releaseGC?.();
     this.releaseGC = undefined;
     if (this.options.poll && this.endpoint.pollFrequency) void this.store.controller.unsubscribe(this.endpoint, ...(this.args as EndpointArgs<E>));
-    if (this.fetching) this.store.controller.release(this.key!, this);
+    const fetching = this.fetching;
+    // Let go of the request a tick later: a listener that comes straight back (React's
+    // StrictMode mounts twice) keeps it, instead of aborting it and never asking again
+    // when restored data already shows.
+    if (fetching) {
+      queueMicrotask(() => {
+        if (!this.listeners.size && this.fetching === fetching) this.store.controller.release(this.key!, this);
+      });
+    }
   }
 
   /**

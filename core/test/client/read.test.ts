@@ -151,3 +151,32 @@ describe('a suspended read settles when usable data arrives from elsewhere', () 
     }
   });
 });
+
+describe('a reader that leaves and comes straight back (React StrictMode)', () => {
+  it('keeps its request: one request, not aborted, and its answer lands even over restored data', async () => {
+    let answer!: () => void;
+    const server = await startServer({
+      'GET /todos/1': (_hit, res) => new Promise<void>((done) => (answer = () => (json(res, { id: 1, title: 'from the server' }), done()))),
+    });
+    const saved = createClient();
+    try {
+      const Get = new RestEndpoint({ urlPrefix: server.url, path: '/todos/:id', schema: Todo });
+      await saved.controller.setResponse(Get, { id: 1 }, { id: 1, title: 'restored' });
+      client = createClient();
+      const obs = client.observe(Get, { id: 1 });
+      obs.subscribe(() => {})();
+      const stop = obs.subscribe(() => {});
+      // Saved data arrives at once (a restore): the request must still go out and revalidate it.
+      client.hydrate(saved.dehydrate());
+      await expect.poll(() => obs.getSnapshot().data?.title).toBe('restored');
+      await expect.poll(() => server.hits.length).toBe(1);
+      answer();
+      await expect.poll(() => obs.getSnapshot().data?.title).toBe('from the server');
+      expect(server.hits).toHaveLength(1);
+      stop();
+    } finally {
+      saved.destroy();
+      await server.close();
+    }
+  });
+});
