@@ -69,6 +69,42 @@ async function logInAs(page: Page, username: string) {
   await byId(page, 'login-submit').click();
 }
 
+const todoTitle = (page: Page, id: number) => todoItem(page, id).getByTestId('todo-title').textContent();
+
+/**
+ * Makes the page hidden or visible as a tab switch does (headless Chromium has no
+ * other tab to switch to): the visibility state and its event.
+ */
+async function setVisible(page: Page, visible: boolean) {
+  await page.evaluate((v) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (v ? 'visible' : 'hidden') });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => !v });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, visible);
+}
+
+/** In the page: does the PersistManager's IndexedDB (database and store 'resto'/'persist') hold a snapshot with `needle` in it? */
+const PERSISTED_PROBE = async (needle: string): Promise<boolean> => {
+  // Listing first: opening a database that does not exist yet would create it without its store.
+  if (!(await indexedDB.databases()).some((d) => d.name === 'resto')) return false;
+  return new Promise<boolean>((resolve) => {
+    const req = indexedDB.open('resto');
+    req.onerror = () => resolve(false);
+    req.onsuccess = () => {
+      const db = req.result;
+      if (!db.objectStoreNames.contains('persist')) return (db.close(), resolve(false));
+      const get = db.transaction('persist').objectStore('persist').get('resto');
+      get.onsuccess = () => (db.close(), resolve(typeof get.result === 'string' && get.result.includes(needle)));
+      get.onerror = () => (db.close(), resolve(false));
+    };
+  });
+};
+
+/** Resolves once the demo client's PersistManager has saved a store holding `needle` (IndexedDB). */
+async function persisted(page: Page, needle: string) {
+  await expect.poll(() => page.evaluate(PERSISTED_PROBE, needle), POLL).toBe(true);
+}
+
 function scenario(app: AppName, name: string, fn: (page: Page) => Promise<void>, timeout?: number) {
   it(name, async () => {
     await withPage(await browser(), `${app}-${name}`, fn);
@@ -257,6 +293,83 @@ for (const app of APPS) {
       expect(await byId(page, 'login-password').inputValue()).toBe('');
       expect(await listTop()).toBe(before);
     });
+
+    scenario(app, 'focus: expiry alone fetches nothing; a stale list refetches when the page is visible again', async (page) => {
+      await page.clock.install();
+      await open(page, app);
+      expect(requests('GET', '/todos', {})).toHaveLength(1);
+      // Past the 60 s expiry of the list; the poll of /time proves the app saw the time pass.
+      const polled = requests('GET', '/time').length;
+      await page.clock.fastForward('01:05');
+      await expect.poll(() => requests('GET', '/time').length, POLL).toBeGreaterThan(polled);
+      expect(requests('GET', '/todos', {})).toHaveLength(1);
+      // A hidden tab makes no requests, not even its poll.
+      await setVisible(page, false);
+      const whileHidden = requests('GET', '/time').length;
+      await page.clock.fastForward(5_000);
+      expect(requests('GET', '/time').length).toBe(whileHidden);
+      expect(requests('GET', '/todos', {})).toHaveLength(1);
+      // Visible again: the stale list revalidates (once), the poll resumes.
+      await setVisible(page, true);
+      await expect.poll(() => requests('GET', '/todos', {}).length, POLL).toBe(2);
+      await expect.poll(() => requests('GET', '/time').length, POLL).toBeGreaterThan(whileHidden);
+      expect(await count(page, 'todo-item')).toBe(20);
+    });
+
+    scenario(app, 'reconnect: the offline banner shows, and stale data refetches when the network returns', async (page) => {
+      await page.clock.install();
+      await open(page, app);
+      expect(await byId(page, 'offline-banner').isHidden()).toBe(true);
+      await page.context().setOffline(true);
+      await expect.poll(() => byId(page, 'offline-banner').isVisible(), POLL).toBe(true);
+      await page.clock.fastForward('01:05');
+      expect(requests('GET', '/todos', {})).toHaveLength(1);
+      await page.context().setOffline(false);
+      await expect.poll(() => byId(page, 'offline-banner').isHidden(), POLL).toBe(true);
+      await expect.poll(() => requests('GET', '/todos', {}).length, POLL).toBe(2);
+      expect(await count(page, 'todo-item')).toBe(20);
+    });
+
+    scenario(app, 'retry: a failed read is retried after a backoff, and the app says it is retrying', async (page) => {
+      await open(page, app);
+      await expect.poll(() => text(page, 'flaky-status'), POLL).toBe('ok (call 1)');
+      // The server fails every second call: this refetch fails once, then succeeds.
+      await byId(page, 'flaky-refetch').click();
+      await expect.poll(() => text(page, 'flaky-status'), POLL).toBe('retrying (1)…');
+      await expect.poll(() => text(page, 'flaky-status'), POLL).toBe('ok (call 3)');
+      expect(requests('GET', '/flaky').map((r) => r.status)).toEqual([200, 500, 200]);
+    });
+
+    scenario(app, 'offline: a toggle made offline shows at once and is sent when the network returns', async (page) => {
+      await open(page, app);
+      expect(await completedOf(page, 1)).toBe('false');
+      await page.context().setOffline(true);
+      await expect.poll(() => byId(page, 'offline-banner').isVisible(), POLL).toBe(true);
+      await todoItem(page, 1).getByTestId('todo-toggle').click();
+      // Optimistic: shown at once, while nothing reached the server.
+      await expect.poll(() => completedOf(page, 1), POLL).toBe('true');
+      expect(requests('PATCH', '/todos/1')).toHaveLength(0);
+      expect(server.db.todos.get(1)?.completed).toBe(false);
+      await page.context().setOffline(false);
+      await expect.poll(() => server.db.todos.get(1)?.completed, POLL).toBe(true);
+      expect(requests('PATCH', '/todos/1')).toHaveLength(1);
+      expect(await completedOf(page, 1)).toBe('true');
+      expect(await page.getByTestId('mutation-error').isVisible()).toBe(false);
+    });
+
+    scenario(app, 'reload: the saved store shows at once and revalidates in the background', async (page) => {
+      await open(page, app);
+      await persisted(page, 'Buy milk');
+      // The server's copy changes; the reload must first show the saved one.
+      server.db.todos.get(1)!.title = 'Buy oat milk';
+      server.delayNext({ method: 'GET', path: '/todos', ms: 5_000 });
+      await page.reload();
+      await expect.poll(() => count(page, 'todo-item'), POLL).toBe(20);
+      expect(await todoTitle(page, 1)).toBe('Buy milk');
+      // The revalidation answers and the list follows the server.
+      await expect.poll(() => todoTitle(page, 1), { ...POLL, timeout: 15_000 }).toBe('Buy oat milk');
+      expect(requests('GET', '/todos', {})).toHaveLength(2);
+    }, 30_000);
 
     scenario(app, 'a 401 logs out: expired token, next request, login form again', async (page) => {
       await open(page, app);

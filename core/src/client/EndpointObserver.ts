@@ -112,6 +112,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
   private fetching: Promise<void> | undefined;
   /** What the running fetch resolves with (the data) or rejects with: for fetchIfNeeded(). */
   private fetchResult: (Promise<ResolveType<E>> & { resolved: boolean }) | undefined;
+  /** What `promise()` handed out for the running fetch (the same promise while it runs). */
+  private waiting: { fetching: Promise<void>; promise: Promise<void> } | undefined;
   private handledMeta: unknown = {};
   private timer: ReturnType<typeof setTimeout> | undefined;
   private unsubscribeStore: (() => void) | undefined;
@@ -194,7 +196,33 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
     const snap = this.getSnapshot();
     if (this.args === null || snap.error || isUsable(snap)) return SETTLED;
     if (!this.fetching) this.fetch(undefined);
-    return this.fetching ?? SETTLED;
+    const fetching = this.fetching;
+    if (!fetching) return SETTLED;
+    // A server render waits for its own answer: it is what the page's snapshot must carry.
+    if (this.store.ssr) return fetching;
+    if (this.waiting?.fetching !== fetching) this.waiting = { fetching, promise: this.untilUsable(fetching) };
+    return this.waiting.promise;
+  }
+
+  /**
+   * Settles when `fetching` ends or, sooner, when the store holds usable data or an
+   * error for this read from elsewhere (a restored or hydrated store, a push from a
+   * socket): a suspended render shows it without waiting for its own request.
+   */
+  private untilUsable(fetching: Promise<void>): Promise<void> {
+    return new Promise<void>((resolve) => {
+      let stop: (() => void) | undefined;
+      const done = () => {
+        stop?.();
+        stop = undefined;
+        resolve();
+      };
+      stop = this.store.subscribe(() => {
+        const { data, error } = this.getSnapshot();
+        if (data !== undefined || error) done();
+      });
+      void fetching.then(done);
+    });
   }
 
   /**
@@ -339,7 +367,15 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
     this.releaseGC?.();
     this.releaseGC = undefined;
     if (this.options.poll && this.endpoint.pollFrequency) void this.store.controller.unsubscribe(this.endpoint, ...(this.args as EndpointArgs<E>));
-    if (this.fetching) this.store.controller.release(this.key!, this);
+    const fetching = this.fetching;
+    // Let go of the request a tick later: a listener that comes straight back (React's
+    // StrictMode mounts twice) keeps it, instead of aborting it and never asking again
+    // when restored data already shows.
+    if (fetching) {
+      queueMicrotask(() => {
+        if (!this.listeners.size && this.fetching === fetching) this.store.controller.release(this.key!, this);
+      });
+    }
   }
 
   /**

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Entity, NetworkManager, RestEndpoint, type Client } from '../../src';
+import { json, startServer } from '@resto/testing';
+import { createClient, Entity, NetworkManager, RestEndpoint, type Client } from '../../src';
 import { createMockClient } from '../../src/mock';
 
 class Todo extends Entity {
@@ -93,5 +94,89 @@ describe('read() has no side effect until the promise is asked for', () => {
     expect(network.pending).toBe(1);
     await promise;
     expect(calls()).toBe(1);
+  });
+});
+
+describe('a suspended read settles when usable data arrives from elsewhere', () => {
+  it('a restored store ends the wait before its own request answers, and that answer still revalidates it', async () => {
+    let answer!: () => void;
+    const server = await startServer({
+      'GET /todos/1': (_hit, res) => new Promise<void>((done) => (answer = () => (json(res, { id: 1, title: 'from the server' }), done()))),
+    });
+    const saved = createClient();
+    try {
+      const Get = new RestEndpoint({ urlPrefix: server.url, path: '/todos/:id', schema: Todo });
+      // What a previous page load saved (older than the request below).
+      await saved.controller.setResponse(Get, { id: 1 }, { id: 1, title: 'restored' });
+      const snapshot = saved.dehydrate();
+      client = createClient();
+      const obs = client.observe(Get, { id: 1 });
+      const r = obs.read();
+      expect(r.status).toBe('pending');
+      const settled = (r as { promise: Promise<void> }).promise.then(() => 'settled');
+      await expect.poll(() => server.hits.length).toBe(1);
+      client.hydrate(snapshot);
+      expect(await settled).toBe('settled');
+      expect(obs.read()).toMatchObject({ status: 'ready', data: { title: 'restored' } });
+      expect(client.listenerCount).toBe(0);
+      answer();
+      await expect.poll(() => client!.controller.getResponse(Get, { id: 1 }, client!.getSnapshot()).data?.title).toBe('from the server');
+    } finally {
+      saved.destroy();
+      await server.close();
+    }
+  });
+
+  it('a value pushed while the request runs ends the wait; the older answer does not overwrite it', async () => {
+    let answer!: () => void;
+    const server = await startServer({
+      'GET /todos/1': (_hit, res) => new Promise<void>((done) => (answer = () => (json(res, { id: 1, title: 'old answer' }), done()))),
+    });
+    try {
+      const Get = new RestEndpoint({ urlPrefix: server.url, path: '/todos/:id', schema: Todo });
+      client = createClient();
+      const obs = client.observe(Get, { id: 1 });
+      const pending = obs.promise();
+      await expect.poll(() => server.hits.length).toBe(1);
+      expect(obs.promise()).toBe(pending);
+      await client.controller.setResponse(Get, { id: 1 }, { id: 1, title: 'pushed' });
+      await pending;
+      expect(obs.read()).toMatchObject({ status: 'ready', data: { title: 'pushed' } });
+      answer();
+      // Its own request has ended (loading is the request in flight)...
+      await expect.poll(() => obs.getSnapshot().loading).toBe(false);
+      expect(obs.read()).toMatchObject({ status: 'ready', data: { title: 'pushed' } });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('a reader that leaves and comes straight back (React StrictMode)', () => {
+  it('keeps its request: one request, not aborted, and its answer lands even over restored data', async () => {
+    let answer!: () => void;
+    const server = await startServer({
+      'GET /todos/1': (_hit, res) => new Promise<void>((done) => (answer = () => (json(res, { id: 1, title: 'from the server' }), done()))),
+    });
+    const saved = createClient();
+    try {
+      const Get = new RestEndpoint({ urlPrefix: server.url, path: '/todos/:id', schema: Todo });
+      await saved.controller.setResponse(Get, { id: 1 }, { id: 1, title: 'restored' });
+      client = createClient();
+      const obs = client.observe(Get, { id: 1 });
+      obs.subscribe(() => {})();
+      const stop = obs.subscribe(() => {});
+      // Saved data arrives at once (a restore): the request must still go out and revalidate it.
+      client.hydrate(saved.dehydrate());
+      await expect.poll(() => obs.getSnapshot().data?.title).toBe('restored');
+      await expect.poll(() => server.hits.length).toBe(1);
+      answer();
+      await expect.poll(() => obs.getSnapshot().data?.title).toBe('from the server');
+      expect(server.hits).toHaveLength(1);
+      stop();
+    } finally {
+      saved.destroy();
+      await server.close();
+    }
   });
 });

@@ -2,7 +2,7 @@
 // data-testids as the Vue, Svelte and web component apps.
 import { Suspense, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { hookifyResource, useController, useDLE, useLive, usePagination } from '@resto/react';
-import { FILTERS, Me, PostResource, ServerTime, TodoResource, type FilterName } from '../shared/api';
+import { FILTERS, Flaky, Me, PostResource, ServerTime, TodoResource, flakyText, type FilterName } from '../shared/api';
 import { errorText, logIn, logOut } from '../shared/client';
 import { authInit, session } from '../shared/session';
 
@@ -22,6 +22,7 @@ export function App() {
         <Suspense fallback={<span>Server time: <time data-testid="server-time">…</time></span>}>
           <Clock />
         </Suspense>
+        <FlakyStatus />
         <Auth />
       </header>
       <div className="grid">
@@ -48,6 +49,19 @@ function Clock() {
       <time data-testid="server-time" data-epoch={time.epochMs}>
         {new Date(time.epochMs).toISOString().slice(11, 19)}
       </time>
+    </span>
+  );
+}
+
+/** GET /flaky fails every second call: a refetch shows the store retrying. */
+function FlakyStatus() {
+  const flaky = useDLE(Flaky);
+  return (
+    <span>
+      Flaky: <span data-testid="flaky-status">{flakyText(flaky)}</span>{' '}
+      <button type="button" data-testid="flaky-refetch" onClick={() => void flaky.refetch()}>
+        Refetch
+      </button>
     </span>
   );
 }

@@ -105,6 +105,26 @@ export const ServerTime = new RestEndpoint({
   },
 });
 
+/**
+ * GET /flaky fails every second call (500): the widget that shows retries. A
+ * refetch meets a failure, which the store retries after a short backoff.
+ */
+export const Flaky = new RestEndpoint({
+  path: '/flaky',
+  urlPrefix,
+  name: 'Flaky',
+  process(value: { ok: boolean; call: number }) {
+    return value;
+  },
+});
+
+/** What the flaky widget says, the same in every app. */
+export function flakyText({ data, error, retryCount }: { data?: { call: number }; error?: { message: string }; retryCount: number }): string {
+  if (retryCount > 0) return `retrying (${retryCount})…`;
+  if (data) return `ok (call ${data.call})`;
+  return error ? error.message : '…';
+}
+
 /** Who the token belongs to; 401 when it is missing, unknown or expired. */
 export const Me = new AuthEndpoint({ path: '/me', urlPrefix, schema: User, name: 'Me' });
 

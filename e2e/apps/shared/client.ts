@@ -1,7 +1,11 @@
 // The store every demo app uses: default managers plus a LogoutManager that
-// turns any 401 into "logged out, session expired", and the devtools recorder first
-// so the panel (behind the "Devtools" toggle) sees every action.
+// turns any 401 into "logged out, session expired", the devtools recorder first
+// so the panel (behind the "Devtools" toggle) sees every action, and a
+// PersistManager so a reload shows the last data at once (before the network
+// manager, so it can hold the first reads until the saved store is back).
+// Mutations made offline are queued and sent, in order, when the network returns.
 import { LogoutManager, createClient, getDefaultManagers, type Client, type Controller } from '@resto/core';
+import { PersistManager } from '@resto/core/persist';
 import { Login, Logout, type LoginResult } from './api';
 import { devtools } from './devtools';
 import { session } from './session';
@@ -16,8 +20,11 @@ export function createDemoClient(): Client {
           return controller.resetEntireStore();
         },
       }),
+      // Bump the buster when the shape of the saved data changes.
+      new PersistManager({ buster: 'demo-1' }),
       ...getDefaultManagers(),
     ],
+    queueOfflineMutations: true,
   });
 }
 

@@ -2,15 +2,17 @@
 // client.observe(...).subscribe in connectedCallback, released in
 // disconnectedCallback. Same screens and data-testids as the other three apps.
 import { hookifyResource, PaginationObserver, type EndpointObserver, type PaginationSnapshot } from '@resto/core';
-import { FILTERS, Me, PostResource, ServerTime, TodoResource, type FilterName, type Post, type Todo, type User } from '../shared/api';
+import { FILTERS, Flaky, Me, PostResource, ServerTime, TodoResource, flakyText, type FilterName, type Post, type Todo, type User } from '../shared/api';
 import { createDemoClient, errorText, logIn, logOut } from '../shared/client';
 import { mountDevtoolsToggle } from '../shared/devtools';
+import { mountOfflineBanner } from '../shared/offline';
 import { authInit, session } from '../shared/session';
 import '../shared/style.css';
 
 const client = createDemoClient();
 const { controller } = client;
 mountDevtoolsToggle(client);
+mountOfflineBanner(client);
 // hookifyResource outside a framework: "hooks" are plain factories, called when needed.
 const todoHooks = hookifyResource(TodoResource, () => authInit());
 
@@ -66,6 +68,20 @@ class RestoTime extends Bound {
           h('time', { 'data-testid': 'server-time', 'data-epoch': data ? String(data.epochMs) : undefined }, data ? new Date(data.epochMs).toISOString().slice(11, 19) : '…'),
           error ? h('span', { class: 'error' }, ` (${errorText(error)})`) : null,
         ));
+      }),
+    ];
+  }
+}
+
+/** GET /flaky fails every second call: a refetch shows the store retrying. */
+class RestoFlaky extends Bound {
+  protected start() {
+    const flaky = client.observe(Flaky);
+    return [
+      bind(flaky, (snapshot) => {
+        const refetch = h('button', { type: 'button', 'data-testid': 'flaky-refetch' }, 'Refetch');
+        refetch.addEventListener('click', () => void flaky.refetch());
+        this.replaceChildren('Flaky: ', h('span', { 'data-testid': 'flaky-status' }, flakyText(snapshot)), ' ', refetch);
       }),
     ];
   }
@@ -307,7 +323,7 @@ class RestoApp extends HTMLElement {
       h(
         'main',
         { 'data-testid': 'app', 'data-app': 'wc' },
-        h('header', {}, h('h1', {}, 'Resto ', h('small', { 'data-testid': 'app-name' }, 'wc')), h('resto-time'), h('resto-auth', { 'data-testid': 'auth' })),
+        h('header', {}, h('h1', {}, 'Resto ', h('small', { 'data-testid': 'app-name' }, 'wc')), h('resto-time'), h('resto-flaky'), h('resto-auth', { 'data-testid': 'auth' })),
         h('div', { class: 'grid' }, h('section', { class: 'card' }, h('resto-todos')), h('div', {}, detail, h('section', { class: 'card' }, h('resto-posts')))),
       ),
     );
@@ -315,6 +331,7 @@ class RestoApp extends HTMLElement {
 }
 
 customElements.define('resto-time', RestoTime);
+customElements.define('resto-flaky', RestoFlaky);
 customElements.define('resto-auth', RestoAuth);
 customElements.define('resto-todo-count', RestoTodoCount);
 customElements.define('resto-todo-list', RestoTodoList);
