@@ -15,17 +15,18 @@ beforeAll(() => {
 
 /**
  * Enforced ceilings (gzip bytes): the size of the built packages measured on
- * 2026-11-23 (React ~27,800, Vue ~28,000, Svelte ~28,100: up from ~21,100 with
+ * 2026-11-23 (React ~28,660, Vue ~28,880, Svelte ~28,930: up from ~21,100 with
  * server rendering, data-client compatibility, the response checks, the
- * layered store, then focus/reconnect revalidation, retries and offline
- * handling) plus ~3 %, so real growth fails CI. Lower them whenever the
- * bundle shrinks. The target is BUDGET_GZIP (10 kB), not met: bench/README.md
- * ("Size") says by how much, why, and the plan.
+ * layered store, focus/reconnect revalidation, retries and offline handling,
+ * then page info for infinite lists and the HYDRATE action) plus ~2 %, so real
+ * growth fails CI. Lower them whenever the bundle shrinks. The target is
+ * BUDGET_GZIP (10 kB), not met: bench/README.md ("Size") says by how much, why,
+ * and the plan.
  */
 const CEILING: Record<string, number> = {
-  'Resto React': 28_600,
-  'Resto Vue': 28_900,
-  'Resto Svelte': 28_900,
+  'Resto React': 29_250,
+  'Resto Vue': 29_450,
+  'Resto Svelte': 29_500,
 };
 
 const resto = APPS.filter((a) => a.resto);

@@ -321,9 +321,8 @@ function shuffleKeys(value: unknown, seed: number): unknown {
   if (typeof value !== 'object' || value === null) return value;
   const keys = Object.keys(value);
   const order = keys.map((k, i) => [k, (i * 7919 + seed * 104729) % 1009] as const).sort((a, b) => a[1] - b[1]);
-  const out: Record<string, unknown> = {};
-  for (const [k] of order) out[k] = shuffleKeys((value as Record<string, unknown>)[k], seed + 1);
-  return out;
+  // fromEntries defines own keys: a "__proto__" key stays a key instead of setting the prototype.
+  return Object.fromEntries(order.map(([k]) => [k, shuffleKeys((value as Record<string, unknown>)[k], seed + 1)]));
 }
 
 const searchKey = fc.string({ minLength: 1, maxLength: 4 }).filter((k) => k !== '__proto__');
