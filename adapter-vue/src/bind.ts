@@ -33,19 +33,27 @@ export interface Bound<E extends EndpointLike> {
   readonly snapshot: ShallowRef<ObserverSnapshot<ResolveType<E>>>;
 }
 
+/** What a composable binds: `{ subscribe, getSnapshot }` (an EndpointObserver, a PaginationObserver). */
+interface Observable<S> {
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): S;
+}
+
 /**
- * The one piece every endpoint composable shares: resolve the args, observe
- * their key, keep the snapshot in a shallowRef, swap observers when the key
- * changes, and let go when the scope ends.
- * @internal
+ * The one piece every composable over an observer shares: resolve the args,
+ * make an observer for their key, keep its snapshot in a shallowRef, swap
+ * observers when the key changes, and let go when the scope ends. During a server
+ * render it subscribes to nothing (the render never unmounts) and `onServer` may
+ * make the render wait. @internal
  */
-export function bindEndpoint<E extends EndpointLike>(
+export function bindObserver<O extends Observable<S>, S>(
   client: Client,
-  options: ObserveOptions,
-  endpoint: E,
+  endpoint: EndpointLike,
   args: readonly unknown[],
   hook: string,
-): Bound<E> {
+  make: (resolved: readonly unknown[] | null) => O,
+  onServer?: (observer: O, snapshot: ShallowRef<S>) => void,
+): { readonly observer: ShallowRef<O>; readonly snapshot: ShallowRef<S> } {
   if (!getCurrentScope()) {
     // Without a scope nothing would ever unsubscribe: a leak, so refuse early.
     throw adapterError(`${hook}()`, 'called outside setup()', 'call it in setup(), <script setup> or inside an effectScope()');
@@ -56,23 +64,15 @@ export function bindEndpoint<E extends EndpointLike>(
     resolved = resolveArgs(hook, args, (a) => toValue(a as MaybeRefOrGetter<unknown>));
     return resolved === null ? null : endpoint.key(...resolved);
   };
-  const observer = shallowRef() as ShallowRef<EndpointObserver<E>>;
-  const snapshot = shallowRef() as ShallowRef<ObserverSnapshot<ResolveType<E>>>;
+  const observer = shallowRef() as ShallowRef<O>;
+  const snapshot = shallowRef() as ShallowRef<S>;
   if (isServerRender(client)) {
-    // A server render never unmounts, so nothing would unsubscribe: read without
-    // subscribing, and let the render wait for the data (onServerPrefetch) so the
-    // HTML shows it. Args are read once; nothing changes them during a render.
+    // Args are read once: nothing changes them during a render.
     keyOf();
-    const obs = client.observeWith(options, endpoint, resolved);
+    const obs = make(resolved);
     observer.value = obs;
     snapshot.value = obs.getSnapshot();
-    if (options.fetch !== false && getCurrentInstance()) {
-      onServerPrefetch(async () => {
-        // A failure is stored and shown by the snapshot; the render goes on.
-        await obs.readAsync().catch(() => undefined);
-        snapshot.value = obs.getSnapshot();
-      });
-    }
+    onServer?.(obs, snapshot);
     return { observer, snapshot };
   }
   let stop: (() => void) | undefined;
@@ -81,7 +81,7 @@ export function bindEndpoint<E extends EndpointLike>(
     () => {
       // Release the old key first: its fetch may be aborted and its data becomes collectable.
       stop?.();
-      const obs = client.observeWith(options, endpoint, resolved);
+      const obs = make(resolved);
       observer.value = obs;
       stop = obs.subscribe(() => {
         snapshot.value = obs.getSnapshot();
@@ -95,4 +95,32 @@ export function bindEndpoint<E extends EndpointLike>(
     stop = undefined;
   });
   return { observer, snapshot };
+}
+
+/**
+ * {@link bindObserver} for an endpoint read: on the server the render waits for
+ * the data (onServerPrefetch) so the HTML shows it. @internal
+ */
+export function bindEndpoint<E extends EndpointLike>(
+  client: Client,
+  options: ObserveOptions,
+  endpoint: E,
+  args: readonly unknown[],
+  hook: string,
+): Bound<E> {
+  return bindObserver<EndpointObserver<E>, ObserverSnapshot<ResolveType<E>>>(
+    client,
+    endpoint,
+    args,
+    hook,
+    (resolved) => client.observeWith(options, endpoint, resolved),
+    (obs, snapshot) => {
+      if (options.fetch === false || !getCurrentInstance()) return;
+      onServerPrefetch(async () => {
+        // A failure is stored and shown by the snapshot; the render goes on.
+        await obs.readAsync().catch(() => undefined);
+        snapshot.value = obs.getSnapshot();
+      });
+    },
+  );
 }

@@ -1,6 +1,6 @@
-import { adapterError, PaginationObserver, resolveArgs, type EndpointLike, type PaginationSnapshot } from '@resto/core';
-import { computed, getCurrentScope, onScopeDispose, shallowRef, toValue, watch, type ComputedRef, type MaybeRefOrGetter, type ShallowRef } from 'vue';
-import { isServerRender, type ReactiveArgs } from './bind';
+import { PaginationObserver, type EndpointLike, type PaginationSnapshot } from '@resto/core';
+import { computed, type ComputedRef } from 'vue';
+import { bindObserver, type ReactiveArgs } from './bind';
 import { useClient } from './context';
 
 /**
@@ -33,41 +33,7 @@ export interface Pagination {
  */
 export function usePagination<E extends EndpointLike>(endpoint: E, ...args: ReactiveArgs<E>): Pagination {
   const client = useClient();
-  if (!getCurrentScope()) {
-    throw adapterError('usePagination()', 'called outside setup()', 'call it in setup(), <script setup> or inside an effectScope()');
-  }
-  let resolved: readonly unknown[] | null = null;
-  const keyOf = () => {
-    resolved = resolveArgs('usePagination', args, (a) => toValue(a as MaybeRefOrGetter<unknown>));
-    return resolved === null ? null : endpoint.key(...resolved);
-  };
-  const observer = shallowRef() as ShallowRef<PaginationObserver<E>>;
-  const snapshot = shallowRef() as ShallowRef<PaginationSnapshot>;
-  if (isServerRender(client)) {
-    // A server render never unmounts: read once, subscribe to nothing.
-    keyOf();
-    observer.value = new PaginationObserver(client, endpoint, resolved);
-    snapshot.value = observer.value.getSnapshot();
-  } else {
-    let stop: (() => void) | undefined;
-    watch(
-      keyOf,
-      () => {
-        stop?.();
-        const obs = new PaginationObserver(client, endpoint, resolved);
-        observer.value = obs;
-        stop = obs.subscribe(() => {
-          snapshot.value = obs.getSnapshot();
-        });
-        snapshot.value = obs.getSnapshot();
-      },
-      { immediate: true },
-    );
-    onScopeDispose(() => {
-      stop?.();
-      stop = undefined;
-    });
-  }
+  const { observer, snapshot } = bindObserver<PaginationObserver<E>, PaginationSnapshot>(client, endpoint, args, 'usePagination', (resolved) => new PaginationObserver(client, endpoint, resolved));
   return {
     hasMore: computed(() => snapshot.value.hasMore),
     next: computed(() => snapshot.value.next),

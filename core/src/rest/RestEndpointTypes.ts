@@ -1,5 +1,5 @@
  
-import type { EndpointOptions, ErrorPolicy, FetchFunction, OptimisticSnapshot, RefetchOn, RetryDelayOption, RetryOption } from '../endpoint/types';
+import type { EndpointOptions, ErrorPolicy, FetchFunction, FreshnessOptions, OptimisticSnapshot } from '../endpoint/types';
 import type { Content, ContentResult } from './content';
 import type { NextPage } from './nextPage';
 import type { PathArgs } from './pathTypes';
@@ -290,7 +290,7 @@ export interface RestInstance<
   S = any,
   M extends true | undefined = any,
   O = any,
-> {
+> extends FreshnessOptions {
   /** Runs the request; resolves with `process(parsed, ...args)`. */
   (...args: Parameters<F>): ReturnType<F>;
   fetch(...args: Parameters<F>): ReturnType<F>;
@@ -312,12 +312,6 @@ export interface RestInstance<
   errorExpiryLength?: number;
   invalidIfStale?: boolean;
   pollFrequency?: number;
-  refetchOnMount?: RefetchOn;
-  refetchOnWindowFocus?: RefetchOn;
-  refetchOnReconnect?: RefetchOn;
-  retry?: RetryOption;
-  retryDelay?: RetryDelayOption;
-  queueOfflineMutations?: boolean;
   getOptimisticResponse?: (snapshot: OptimisticSnapshot, ...args: Parameters<F>) => unknown;
   update?: (normalizedResult: any, ...args: Parameters<F>) => Record<string, (prev: any) => any>;
   errorPolicy(error: { status?: number } & Error): ErrorPolicy;

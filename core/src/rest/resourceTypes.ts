@@ -3,7 +3,7 @@ import type { Collection, NonFilterArgumentKeys } from '../schema/Collection';
 import type { Invalidate } from '../schema/Invalidate';
 import type { EntityLikeClass } from '../schema/types';
 import type { Union } from '../schema/Union';
-import type { ErrorPolicy, RefetchOn, RetryDelayOption, RetryOption } from '../endpoint/types';
+import type { ErrorPolicy, FreshnessOptions, RetryOption } from '../endpoint/types';
 import type { ListPath } from './listPath';
 import type {
   RestEndpointConstructor,
@@ -33,7 +33,7 @@ export interface ResourceGenerics {
 }
 
 /** The remaining options of `resource()`. */
-export interface ResourceOptions {
+export interface ResourceOptions extends FreshnessOptions {
   urlPrefix?: string;
   nonFilterArgumentKeys?: NonFilterArgumentKeys;
   optimistic?: boolean;
@@ -46,13 +46,8 @@ export interface ResourceOptions {
   errorPolicy?: (error: { status?: number } & Error) => ErrorPolicy;
   invalidIfStale?: boolean;
   pollFrequency?: number;
-  refetchOnMount?: RefetchOn;
-  refetchOnWindowFocus?: RefetchOn;
-  refetchOnReconnect?: RefetchOn;
   /** Applies to every member, mutations included (reads retry 3 times without it). */
   retry?: RetryOption;
-  retryDelay?: RetryDelayOption;
-  queueOfflineMutations?: boolean;
   requestInit?: RequestInit;
 }
 
