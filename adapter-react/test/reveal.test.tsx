@@ -28,8 +28,8 @@ async function untilTasks(cond: () => boolean, tasks = 200): Promise<boolean> {
   return cond();
 }
 
-describe.skipIf(!react19)('a suspended read (React 19)', () => {
-  it('shows its data as soon as it settles, not when the fallback throttle ends', async () => {
+describe('a suspended read', () => {
+  it('shows its data as soon as it settles with React 19, not when the fallback throttle ends (React 18: after its own retry)', async () => {
     // Outside act(): act() commits at once and hides the throttle.
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -57,6 +57,8 @@ describe.skipIf(!react19)('a suspended read (React 19)', () => {
     );
     expect(await untilTasks(() => container.textContent === 'loading')).toBe(true);
     answer(['a', 'b']);
+    // React 18 cannot be reached from a suspended mount: its own (throttled) retry shows the list.
+    if (!react19) await vi.advanceTimersByTimeAsync(1_000);
     expect(await untilTasks(() => container.querySelectorAll('li').length === 2)).toBe(true);
   });
 });
