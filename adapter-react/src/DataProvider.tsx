@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { createClient, type Client, type DehydratedState, type Manager, type State } from '@resto/core';
 import { ClientContext } from './context';
+import { RevealContext, useRevealState } from './reveal';
 import { useOwnedClient } from './useOwnedClient';
 
 /** Props of {@link DataProvider}. */
@@ -45,5 +46,11 @@ export interface DataProviderProps {
  */
 export function DataProvider({ children, client, managers, initialState }: DataProviderProps) {
   const own = useOwnedClient(client ? undefined : () => createClient({ managers, initialState }));
-  return <ClientContext.Provider value={client ?? own!}>{children}</ClientContext.Provider>;
+  // Reveals suspended reads as soon as their data is in (see reveal.ts).
+  const reveal = useRevealState();
+  return (
+    <ClientContext.Provider value={client ?? own!}>
+      <RevealContext.Provider value={reveal}>{children}</RevealContext.Provider>
+    </ClientContext.Provider>
+  );
 }

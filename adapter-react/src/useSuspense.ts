@@ -1,4 +1,5 @@
 import { ObserveModes, type ArgsInput, type EndpointLike, type EndpointObserver, type ResolveType } from '@resto/core';
+import { revealWhenSettled } from './reveal';
 import { withRetry } from './retry';
 import type { ArgsOf } from './types';
 import { useObserver } from './useObserver';
@@ -37,6 +38,12 @@ export function readSuspense<E extends EndpointLike>(observer: EndpointObserver<
   // Thrown rather than passed to `use()`: when React replays the component after the
   // fetch, the data is there and `use()` would not be called again, which React
   // reports as a conditional `use()`. A thrown promise retries the render instead.
-  if (r.status === 'pending') throw r.promise;
+  if (r.status === 'pending') {
+    const { promise } = r;
+    // React retries a boundary whose thrown promise settled in a throttled lane (up
+    // to 300 ms late): the provider re-renders this read at once instead.
+    revealWhenSettled(promise);
+    throw promise;
+  }
   return r.data;
 }

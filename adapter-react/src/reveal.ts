@@ -1,0 +1,56 @@
+import * as React from 'react';
+import { createContext, useMemo, useState, type Context } from 'react';
+
+/**
+ * How a suspended read asks its `DataProvider` to reveal it. When a boundary's thrown
+ * promise settles, React retries the boundary in a Retry lane, and React 19 holds a
+ * retry back until 300 ms after the fallback appeared (its fallback throttle): a
+ * list whose data came in 40 ms after mounting was shown 300 ms after it. A state
+ * update of the provider (Default lane, never throttled) that reaches the suspended
+ * component through this context re-renders it at once. Internal.
+ */
+export interface Reveal {
+  /** Changes on every settle: the context's consumers (only suspended reads) re-render. */
+  readonly version: number;
+  /** Re-renders this provider's suspended reads when `promise` settles (once per promise). */
+  readonly watch: (promise: PromiseLike<unknown>) => void;
+}
+
+/** @internal */
+export const RevealContext = createContext<Reveal | null>(null);
+
+// React 19's `use` reads a context conditionally: only a read that suspends consumes
+// it, so a version change re-renders suspended reads and nothing that shows data.
+// React 18 has no `use` (its suspended mount keeps no fiber to reach anyway).
+const readContext = (React as { use?: <T>(context: Context<T>) => T }).use;
+
+/**
+ * Called by a read about to throw `promise`: its provider re-renders it (Default lane)
+ * when the promise settles. Internal.
+ */
+export function revealWhenSettled(promise: PromiseLike<unknown>): void {
+  readContext?.(RevealContext)?.watch(promise);
+}
+
+/**
+ * The provider's side: the context value, a new one after every settle of a watched
+ * promise. Internal.
+ *
+ * @example
+ * const reveal = useRevealState();
+ * return <RevealContext.Provider value={reveal}>{children}</RevealContext.Provider>;
+ */
+export function useRevealState(): Reveal {
+  const [version, setVersion] = useState(0);
+  const [watch] = useState(() => {
+    // Weak: a promise is watched once however often its read re-renders, and forgotten with it.
+    const seen = new WeakSet<PromiseLike<unknown>>();
+    const bump = () => setVersion((v) => v + 1);
+    return (promise: PromiseLike<unknown>) => {
+      if (seen.has(promise)) return;
+      seen.add(promise);
+      promise.then(bump, bump);
+    };
+  });
+  return useMemo(() => ({ version, watch }), [version, watch]);
+}
