@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const task = process.argv[2] ?? 'test';
@@ -131,8 +131,13 @@ switch (task) {
   case 'build':
     process.exit(run(process.execPath, [join(root, 'scripts/pack.mjs'), '--out', join(root, '.packs'), ...extra]));
     break;
-  case 'bench':
+  case 'bench': {
+    // The size suite measures the built packages (what npm users install): build them first.
+    const pack = pathToFileURL(join(root, 'scripts/pack.mjs')).href;
+    const built = run(process.execPath, ['-e', `import(${JSON.stringify(pack)}).then((m) => m.buildAll())`]);
+    if (built !== 0) process.exit(built);
     process.exit(run('npx', ['-y', 'pnpm@10', '--filter', './bench', 'run', 'bench', ...extra]));
+  }
     break;
   default:
     console.error(`unknown task ${task}`);
