@@ -7,6 +7,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { benchDir, dataDir, repoRoot } from './harness';
 
 export const renderDir = join(benchDir, 'render');
+const DATA_CLIENT_REACT = join(renderDir, '../vendor/data-client-0.18/react.mjs');
 export const distDir = join(renderDir, 'dist');
 export const LIBS = ['resto-react', 'resto-vue', 'resto-svelte', 'dataclient-react', 'tanstack-react'] as const;
 export const LABEL: Record<string, string> = {
@@ -60,7 +61,15 @@ export async function buildPages(): Promise<void> {
     logLevel: 'warn',
     plugins: [react(), vue(), svelte()],
     define: { 'process.env.NODE_ENV': '"production"' },
-    resolve: { alias: { '@babel/runtime/helpers/jsx': join(renderDir, 'shared/babel-jsx-react19.ts') } },
+    resolve: {
+      alias: {
+        '@babel/runtime/helpers/jsx': join(renderDir, 'shared/babel-jsx-react19.ts'),
+        // The data-client page runs the current release (0.18, vendored: not on the registry
+        // reachable here), whose one React bundle also holds @data-client/rest.
+        '@data-client/react': DATA_CLIENT_REACT,
+        '@data-client/rest': DATA_CLIENT_REACT,
+      },
+    },
     build: {
       outDir: distDir,
       emptyOutDir: true,

@@ -139,7 +139,7 @@ const GC_NOTE: Record<string, string> = {
   'resto-react': 'Resto GCPolicy (default managers)',
   'resto-vue': 'Resto GCPolicy (default managers)',
   'resto-svelte': 'Resto GCPolicy (default managers)',
-  'dataclient-react': 'none in 0.9: kept until reset',
+  'dataclient-react': 'GCPolicy of 0.18 (sweeps every 5 min): not yet run',
   'tanstack-react': 'gcTime timers (5 min): not yet run',
 };
 const lines = [

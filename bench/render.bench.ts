@@ -1,6 +1,6 @@
 // Render suite: real Chromium (Debian's, driven by playwright-core) renders 1,000 and
 // 10,000 rows from a list endpoint (answered from memory, no network) with Resto
-// React, Vue and Svelte, data-client React 0.9.9 and TanStack react-query, then
+// React, Vue and Svelte, data-client React 0.18 (vendored build) and TanStack react-query, then
 // updates one entity, a shared nested author, pushes and deletes one item.
 // Run alone: node --import tsx render.bench.ts
 import { buildPages, CHROMIUM, LABEL, launch, LIBS, loadFixtures, serve } from './browser';

@@ -66,8 +66,8 @@ register('dataclient-react', {
   mount(container) {
     root = createRoot(container);
     root.render(
-      // React 19 ignores defaultProps on function components, which CacheProvider 0.9
-      // relies on (it supports React <= 18): pass them explicitly.
+      // The build aliases @data-client/* to the vendored 0.18 bundle (see browser.ts), where
+      // CacheProvider is DataProvider; 0.9's relied on defaultProps, which React 19 ignores.
       <CacheProvider {...CacheProvider.defaultProps}>
         <Shown>
           <Suspense fallback={<p>loading</p>}>
