@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { All, Entity, GCPolicy, NetworkManager, RestEndpoint, SubscriptionManager, type Client } from '../../src';
+import { All, createClient, Entity, GCPolicy, NetworkManager, RestEndpoint, SubscriptionManager, type Client } from '../../src';
 import { createMockClient } from '../../src/mock';
 
 class Todo extends Entity {
@@ -211,5 +211,35 @@ describe('cache-only reads', () => {
     expect(obs.getSnapshot().data).toBeUndefined();
     expect(calls).toBe(1);
     u();
+  });
+});
+
+describe('client objects', () => {
+  it('carry no getters of their own (per-client accessors kept whole stores alive through minor GCs)', () => {
+    const a = createClient({ managers: [] });
+    const b = createClient({ managers: [] });
+    for (const c of [a, b]) {
+      for (const key of Reflect.ownKeys(c)) expect(Object.getOwnPropertyDescriptor(c, key)!.get, String(key)).toBeUndefined();
+    }
+    expect(Object.getPrototypeOf(a)).toBe(Object.getPrototypeOf(b));
+    expect(a.destroyed).toBe(false);
+    expect(a.listenerCount).toBe(0);
+    const stop = a.subscribe(() => {});
+    a.observe(getTodo, { id: 1 }).subscribe(() => {});
+    expect(a.listenerCount).toBe(2);
+    stop();
+    expect(a.listenerCount).toBe(1);
+    a.destroy();
+    expect(a.destroyed).toBe(true);
+    expect(a.listenerCount).toBe(0);
+    expect(b.destroyed).toBe(false);
+    b.destroy();
+  });
+
+  it('keep their getters when extended (createMockClient adds `mock`)', () => {
+    client = createMockClient([]);
+    expect(client.listenerCount).toBe(0);
+    client.destroy();
+    expect(client.destroyed).toBe(true);
   });
 });
