@@ -22,7 +22,6 @@ export function App() {
         <Suspense fallback={<span>Server time: <time data-testid="server-time">…</time></span>}>
           <Clock />
         </Suspense>
-        <FlakyStatus />
         <Auth />
       </header>
       <div className="grid">
@@ -33,6 +32,9 @@ export function App() {
           {openId !== null && <TodoDetail key={openId} id={openId} onClose={() => setOpenId(null)} />}
           <section className="card">
             <Posts />
+          </section>
+          <section className="card flaky">
+            <FlakyStatus />
           </section>
         </div>
       </div>

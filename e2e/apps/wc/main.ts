@@ -323,8 +323,8 @@ class RestoApp extends HTMLElement {
       h(
         'main',
         { 'data-testid': 'app', 'data-app': 'wc' },
-        h('header', {}, h('h1', {}, 'Resto ', h('small', { 'data-testid': 'app-name' }, 'wc')), h('resto-time'), h('resto-flaky'), h('resto-auth', { 'data-testid': 'auth' })),
-        h('div', { class: 'grid' }, h('section', { class: 'card' }, h('resto-todos')), h('div', {}, detail, h('section', { class: 'card' }, h('resto-posts')))),
+        h('header', {}, h('h1', {}, 'Resto ', h('small', { 'data-testid': 'app-name' }, 'wc')), h('resto-time'), h('resto-auth', { 'data-testid': 'auth' })),
+        h('div', { class: 'grid' }, h('section', { class: 'card' }, h('resto-todos')), h('div', {}, detail, h('section', { class: 'card' }, h('resto-posts')), h('section', { class: 'card flaky' }, h('resto-flaky')))),
       ),
     );
   }
