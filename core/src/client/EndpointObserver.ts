@@ -520,15 +520,17 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
       this.stale = true;
       this.wake();
     };
+    // Declared before the fetch starts: joining a request that is already retrying reports its failures.
+    let run: Promise<void> | undefined = undefined;
     const onRetry = (failures: number) => {
-      if (this.fetching !== run) return;
+      if (run !== undefined && this.fetching !== run) return;
       this.retryCount = failures;
       this.stale = true;
       this.wake();
     };
     this.retryCount = 0;
     const result = this.store.controller.fetchFor(owner, this.endpoint, this.args!, onRetry);
-    const run: Promise<void> = result.then(done, done);
+    run = result.then(done, done);
     this.fetching = run;
     // `resolved` tells a reader (React's use(), a test) whether it settled, without awaiting it
     const tracked = Object.assign(result, { resolved: false });

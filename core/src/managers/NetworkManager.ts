@@ -1,4 +1,5 @@
 import type { Controller, Dispatch } from '../controller';
+import type { FreshnessOptions } from '../endpoint';
 import { FETCH, optimisticAction, RELEASE, RESET, type ActionTypes, type FetchAction } from '../state';
 import { freshnessOption, waitUntil } from '../environment';
 import type { Manager, Middleware } from './Manager';
@@ -94,7 +95,11 @@ export class NetworkManager implements Manager {
         existing.waiters.push(meta);
         if (meta.owner) existing.owners.add(meta.owner);
         else existing.pinned = true;
-        if (existing.failures) meta.onRetry?.(existing.failures);
+        // Told after the dispatch returns, as every later retry is: never inside the caller's fetch.
+        if (existing.failures) {
+          const failures = existing.failures;
+          queueMicrotask(() => meta.onRetry?.(failures));
+        }
         return;
       }
     }
@@ -154,9 +159,13 @@ export class NetworkManager implements Manager {
         }
         if (entry.aborted) return;
         if (!outcome.error) return settle(outcome.response, false);
-        if (!env.online.value) continue;
+        // Offline, a read waits for the network; so does a mutation that may queue. Any other
+        // mutation fails now: it may have reached the server, so it is never sent twice unasked.
+        if (!env.online.value && (read || freshnessOption(env, endpoint, 'queueOfflineMutations'))) continue;
         entry.failures++;
-        const retry = !env.ssr && shouldRetry(freshnessOption(env, endpoint, 'retry'), entry.failures, outcome.response, !read);
+        // A client's retry is for reads; a mutation retries only when its endpoint says so.
+        const retryOption = read ? freshnessOption(env, endpoint, 'retry') : (endpoint as FreshnessOptions).retry;
+        const retry = !env.ssr && shouldRetry(retryOption, entry.failures, outcome.response, !read);
         if (!retry) return settle(outcome.response, true);
         for (const w of entry.waiters) w.onRetry?.(entry.failures);
         await sleep(retryDelay(freshnessOption(env, endpoint, 'retryDelay'), entry.failures, outcome.response), entry.abort.signal);

@@ -183,9 +183,11 @@ function setResponse(state: State, action: SetResponseAction, optimistic: boolea
     if (!older) nextMeta = { ...nextMeta, page: paging.page };
   } else if (paging) {
     // A page of another list: that list's meta records it, unless the list was
-    // fetched again after this page was asked for (the page then answers for an old list).
+    // fetched again after this page was asked for (the page then answers for an old list)
+    // and the page is not the one the refetched list stands at (its items joined the list).
     const list = state.meta[paging.key];
-    if (list && endpoints[paging.key] !== undefined && !(list.fetchedAt > meta.fetchedAt)) {
+    const current = list !== undefined && (!(list.fetchedAt > meta.fetchedAt) || isNextOf(list, endpoint, action));
+    if (list && endpoints[paging.key] !== undefined && current) {
       metaWrites[paging.key] = { ...list, page: paging.page };
       changes?.key(paging.key);
     }
@@ -202,6 +204,13 @@ function setResponse(state: State, action: SetResponseAction, optimistic: boolea
 }
 
 /** Which list a response pages and where that list stands after it; undefined when it is no page. */
+/** The page this response answers (its pagination field) is the one the list says comes next. */
+function isNextOf(list: ResultMeta, endpoint: SetResponseAction['endpoint'], action: SetResponseAction): boolean {
+  const field = (endpoint as { paginationField?: string }).paginationField;
+  const asked = field === undefined ? undefined : (action.args[0] as Record<string, unknown> | undefined)?.[field];
+  return asked !== undefined && asked !== null && list.page?.next !== undefined && String(asked) === String(list.page.next);
+}
+
 function pageOf(endpoint: SetResponseAction['endpoint'], action: SetResponseAction): { key: string; page: PageInfo } | undefined {
   if (!endpoint.pagination) return undefined;
   let found: { readonly key: string; readonly next: unknown } | undefined;

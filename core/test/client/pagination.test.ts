@@ -54,6 +54,25 @@ afterEach(async () => {
 });
 
 const ids = (list: unknown) => (list as Post[]).map((p) => p.id);
+
+describe('a page that answers after the list was fetched again', () => {
+  it('moves the page info on when it is the page the list stands at (its items joined the list)', async () => {
+    const R = resource({ urlPrefix: server.url, path: '/posts/:id', schema: Post, paginationField: 'page' });
+    await client.controller.fetch(R.getList);
+    expect(info(R.getList)).toEqual({ next: 2, hasMore: true });
+    // Page 2 is asked for, then the list is fetched again (focus, reconnect) and answers first.
+    const gate = defer<void>();
+    hold = gate.promise;
+    const page2 = client.controller.fetch(R.getList.getPage, { page: 2 });
+    await until(() => server.hits.length === 2);
+    hold = undefined;
+    await client.controller.fetch(R.getList);
+    gate.resolve();
+    await page2;
+    expect(stored(R.getList)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(info(R.getList)).toEqual({ next: 3, hasMore: true });
+  });
+});
 const info = (endpoint: any, ...args: unknown[]) => client.controller.getPageInfo(endpoint, ...args, client.getSnapshot());
 const stored = (endpoint: any, ...args: unknown[]) =>
   ids(client.controller.getResponse(endpoint, ...args, client.getSnapshot()).data);

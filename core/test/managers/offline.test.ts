@@ -100,6 +100,23 @@ describe('reads while offline', () => {
 });
 
 describe('mutations while offline', () => {
+  it('a mutation that fails as the network drops fails (it may have reached the server): not held, not sent again', async () => {
+    client = createClient({ retry: 0 });
+    let calls = 0;
+    const save = new Endpoint(
+      async () => {
+        calls++;
+        client.online.set(false); // the connection dropped during the request
+        throw new TypeError('fetch failed');
+      },
+      { name: 'save', sideEffect: true },
+    );
+    await expect(client.controller.fetch(save)).rejects.toBeInstanceOf(TypeError);
+    client.online.set(true);
+    await flush();
+    expect(calls).toBe(1);
+  });
+
   it('are rejected at once with an OfflineError naming the endpoint and the way to queue, changing nothing', async () => {
     client = createClient();
     const { partialUpdate, get } = api();

@@ -87,6 +87,14 @@ describe('which failures retry (counted at the server)', () => {
     expect(server.count('PATCH', '/todos/1')).toBe(4);
   });
 
+  it("a client's retry is for reads: a mutation answered 503 is still sent once", async () => {
+    client = createClient({ retry: 2, retryDelay: 0 });
+    const { patch } = endpoints();
+    statuses = [503, 503];
+    await expect(client.controller.fetch(patch, { id: 1 }, { title: 'x' })).rejects.toMatchObject({ status: 503 });
+    expect(server.count('PATCH', '/todos/1')).toBe(1);
+  });
+
   it("retry and retryDelay: the endpoint's win over the client's; functions get the failures so far and the error", async () => {
     const seen: [number, number | undefined][] = [];
     client = createClient({ retry: 0, retryDelay: 0 });
@@ -172,6 +180,26 @@ describe('backoff (fake timers)', () => {
     expect(calls.n).toBe(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(calls.n).toBe(2);
+  });
+
+  it('a second reader joining a read that is waiting to retry shares it: its retryCount, then the data; one more request', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    client = createClient({ retryDelay: 1000 });
+    const { get } = endpoints();
+    statuses = [503];
+    const first = client.observe(get, { id: 1 });
+    first.subscribe(() => {});
+    await vi.waitFor(() => expect(first.getSnapshot().retryCount).toBe(1));
+    const second = client.observe(get, { id: 1 });
+    second.subscribe(() => {});
+    const pending = second.fetchIfNeeded();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(second.getSnapshot()).toMatchObject({ retryCount: 1, loading: true, error: undefined });
+    await vi.advanceTimersByTimeAsync(1000);
+    await vi.waitFor(() => expect(second.getSnapshot().data).toMatchObject({ title: 'one' }));
+    expect(first.getSnapshot()).toMatchObject({ retryCount: 0, data: { title: 'one' } });
+    if (pending) await expect(pending).resolves.toMatchObject({ title: 'one' });
+    expect(server.count('GET', '/todos/1')).toBe(2);
   });
 
   it('retryCount shows in the snapshot while retrying and is 0 once answered', async () => {
