@@ -42,6 +42,11 @@ export interface PersistOptions {
   /** Save only some results and entity kinds. */
   readonly filter?: PersistFilter;
   /**
+   * Reads wait for the restore at most this many ms (default 3000): a storage that
+   * never answers (a stuck IndexedDB open) is reported and the app goes on without it.
+   */
+  readonly restoreTimeout?: number;
+  /**
    * Told about storage failures (unreadable snapshot, quota exceeded, blocked storage).
    * They never break the client. Default: `console.warn`.
    */
@@ -89,6 +94,7 @@ export class PersistManager implements Manager {
   private readonly buster: string;
   private readonly maxAge: number;
   private readonly throttle: number;
+  private readonly restoreTimeout: number;
   private readonly filter: PersistFilter | undefined;
   private readonly onError: (error: unknown, phase: PersistPhase) => void;
   private controller: Controller | undefined;
@@ -101,8 +107,8 @@ export class PersistManager implements Manager {
   private resetBeforeRestore = false;
   private stopped = false;
 
-  constructor({ storage, key = 'resto', buster = '', maxAge = DAY, throttle = 1000, filter, onError }: PersistOptions = {}) {
-    for (const [name, value] of [['maxAge', maxAge], ['throttle', throttle]] as const) {
+  constructor({ storage, key = 'resto', buster = '', maxAge = DAY, throttle = 1000, filter, onError, restoreTimeout = 3000 }: PersistOptions = {}) {
+    for (const [name, value] of [['maxAge', maxAge], ['throttle', throttle], ['restoreTimeout', restoreTimeout]] as const) {
       if (typeof value !== 'number' || !(value >= 0)) {
         throw new TypeError(`PersistManager: option ${name} must be a number of ms >= 0, got ${String(value)}`);
       }
@@ -113,6 +119,7 @@ export class PersistManager implements Manager {
     this.buster = String(buster);
     this.maxAge = maxAge;
     this.throttle = throttle;
+    this.restoreTimeout = restoreTimeout;
     this.filter = filter;
     this.onError = onError ?? ((error, phase) => console.warn(`Resto PersistManager: ${phase} of '${key}' failed`, error));
     this.restored = new Promise<void>((resolve) => (this.settle = resolve));
@@ -189,11 +196,17 @@ export class PersistManager implements Manager {
   private async restore(): Promise<void> {
     if (!this.storage || !this.controller) return;
     let text: string | null | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     try {
-      text = await this.storage.getItem(this.key);
+      const timedOut = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`reading the saved store took over ${this.restoreTimeout} ms; going on without it`)), this.restoreTimeout);
+      });
+      text = await Promise.race([this.storage.getItem(this.key), timedOut]);
     } catch (error) {
       this.onError(error, 'restore');
       return;
+    } finally {
+      clearTimeout(timer);
     }
     if (text === null || text === undefined) return;
     let snapshot: DehydratedState;

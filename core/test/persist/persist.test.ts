@@ -215,6 +215,25 @@ describe('restoring', () => {
     }
   });
 
+  it('a storage that never answers holds reads only for restoreTimeout, then the app goes on without it', async () => {
+    fakeTime();
+    const errors: unknown[] = [];
+    const storage: PersistStorage = { getItem: () => new Promise<string | null>(() => {}), setItem: () => {}, removeItem: () => {} };
+    let calls = 0;
+    const ep = new Endpoint(async () => (calls++, { ok: true }), { name: 'live' });
+    const { persist, client } = start({ storage, restoreTimeout: 2000, onError: (e) => errors.push(e) });
+    const read = client.controller.fetch(ep);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(calls).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    await persist.restored;
+    await expect(read).resolves.toEqual({ ok: true });
+    expect(calls).toBe(1);
+    expect(String(errors[0])).toContain('2000 ms');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(errors).toHaveLength(1);
+  });
+
   it('discards text it cannot read, saying so', async () => {
     const memory = new MemoryStorage();
     memory.map.set('resto', 'not a snapshot');
