@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { resolveArgs, type EndpointLike, type EndpointObserver, type ObserveOptions } from '@resto/core';
+import { resolveArgs, type Client, type EndpointLike, type EndpointObserver, type ObserveOptions } from '@resto/core';
 import { useClient } from './context';
 
 /**
@@ -18,11 +18,24 @@ export function useObserver<E extends EndpointLike>(
   input: readonly unknown[],
   hook: string,
 ): EndpointObserver<E> {
+  return useKeyedObserver(endpoint, input, hook, (client, args) => client.observeWith(options, endpoint, args));
+}
+
+/**
+ * The one rule of every hook over an observer: resolve the args (values or getters,
+ * `null` skips), and make a new observer only when the client, the endpoint or the
+ * args' key change. @internal
+ */
+export function useKeyedObserver<O>(
+  endpoint: EndpointLike,
+  input: readonly unknown[],
+  hook: string,
+  make: (client: Client, args: readonly unknown[] | null) => O,
+): O {
   const client = useClient();
   const args = resolveArgs(hook, input);
-  const off = args === null;
-  const key = off ? null : endpoint.key(...args);
-  // `options` is a module constant of each hook; `args` is fully described by `key`.
+  const key = args === null ? null : endpoint.key(...args);
+  // `make` is the hook's own rule and `args` is fully described by `key`.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  return useMemo(() => client.observeWith(options, endpoint, off ? null : args), [client, endpoint, key]);
+  return useMemo(() => make(client, args), [client, endpoint, key]);
 }

@@ -1,7 +1,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { PaginationObserver, resolveArgs, type EndpointLike, type PaginationSnapshot } from '@resto/core';
-import { useClient } from './context';
+import { PaginationObserver, type EndpointLike, type PaginationSnapshot } from '@resto/core';
 import type { HookArgs } from './types';
+import { useKeyedObserver } from './useObserver';
 
 /**
  * What `usePagination` returns in every adapter: where the list stands, and the "load more" call.
@@ -27,12 +27,7 @@ export interface Pagination extends PaginationSnapshot {
  * {hasMore ? <button disabled={loading} onClick={loadMore}>Load more</button> : <p>All loaded</p>}
  */
 export function usePagination<E extends EndpointLike>(endpoint: E, ...args: HookArgs<E>): Pagination {
-  const client = useClient();
-  const resolved = resolveArgs('usePagination', args);
-  const key = resolved === null ? null : endpoint.key(...resolved);
-  // `resolved` is fully described by `key`: inline objects do not make a new observer.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const observer = useMemo(() => new PaginationObserver(client, endpoint, resolved), [client, endpoint, key]);
+  const observer = useKeyedObserver(endpoint, args, 'usePagination', (client, resolved) => new PaginationObserver(client, endpoint, resolved));
   const snapshot = useSyncExternalStore(observer.subscribe, observer.getSnapshot, observer.getSnapshot);
   return useMemo(() => ({ ...snapshot, loadMore: observer.loadMore }), [snapshot, observer]);
 }
