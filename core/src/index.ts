@@ -20,6 +20,8 @@ export {
   hookifyResource,
   listPath,
   NetworkError,
+  AbortError,
+  TimeoutError,
   resource,
   RestEndpoint,
   type BodyOf,

@@ -529,7 +529,10 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
       this.wake();
     };
     this.retryCount = 0;
-    const result = this.store.controller.fetchFor(owner, this.endpoint, this.args!, onRetry);
+    // `done` runs when the network says the request ended (the outcome is stored by
+    // then), so the snapshot never shows a settled read as loading; the promise path
+    // covers a network layer that does not say so.
+    const result = this.store.controller.fetchFor(owner, this.endpoint, this.args!, onRetry, () => done());
     run = result.then(done, done);
     this.fetching = run;
     // `resolved` tells a reader (React's use(), a test) whether it settled, without awaiting it

@@ -23,7 +23,7 @@ import { ReaderIndex } from './ReaderIndex';
 
 /**
  * Options of {@link createClient}. The freshness options (`refetchOnMount`,
- * `refetchOnWindowFocus`, `refetchOnReconnect`, `retry`, `retryDelay`,
+ * `refetchOnWindowFocus`, `refetchOnReconnect`, `retry`, `retryDelay`, `timeout`,
  * `queueOfflineMutations`) apply to every endpoint that does not set its own.
  */
 export interface ClientOptions extends FreshnessOptions {

@@ -123,6 +123,7 @@ export class Controller {
     endpoint: E,
     args: readonly unknown[],
     onRetry?: (failureCount: number) => void,
+    settled?: () => void,
   ): Promise<ResolveType<E>> {
     let key: string;
     try {
@@ -133,7 +134,7 @@ export class Controller {
     }
     const fetchedAt = uniqueNow();
     const raw = new Promise<unknown>((resolve, reject) => {
-      void this.dispatch({ type: FETCH, key, endpoint, args, meta: { fetchedAt, resolve, reject, owner, ...(onRetry ? { onRetry } : null) } });
+      void this.dispatch({ type: FETCH, key, endpoint, args, meta: { fetchedAt, resolve, reject, owner, onRetry, settled } });
     });
     if (endpoint.schema === undefined || endpoint.schema === null) return raw as Promise<ResolveType<E>>;
     return raw.then((response) => {

@@ -90,6 +90,11 @@ export interface FreshnessOptions {
    * an `OfflineError`.
    */
   queueOfflineMutations?: boolean;
+  /**
+   * Milliseconds a try may take before it is aborted with a `TimeoutError`, which
+   * is retried like a transport failure. Off by default.
+   */
+  timeout?: number;
 }
 
 /**

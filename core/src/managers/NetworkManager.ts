@@ -4,7 +4,9 @@ import { FETCH, optimisticAction, RELEASE, RESET, type ActionTypes, type FetchAc
 import { freshnessOption, waitUntil } from '../environment';
 import type { Manager, Middleware } from './Manager';
 import { OfflineError } from './OfflineError';
-import { retryDelay, shouldRetry, sleep } from './retry';
+import { AbortError } from '../rest/AbortError';
+import { TimeoutError } from '../rest/TimeoutError';
+import { isAbort, retryDelay, shouldRetry, sleep } from './retry';
 
 interface InFlight {
   readonly waiters: FetchAction['meta'][];
@@ -82,7 +84,13 @@ export class NetworkManager implements Manager {
     if (key !== undefined && this.inFlight.get(key) === entry) this.inFlight.delete(key);
     else for (const [k, e] of this.inFlight) if (e === entry) this.inFlight.delete(k);
     this.all.delete(entry);
-    for (const w of entry.waiters) w.reject(abortError(message));
+    this.finish(entry, abortError(message));
+  }
+
+  /** Ends a request that stores nothing: its readers hear it ended, then its waiters reject. */
+  private finish(entry: InFlight, error: Error) {
+    for (const w of entry.waiters) w.settled?.();
+    for (const w of entry.waiters) w.reject(error);
   }
 
   private handleFetch(controller: Controller, action: FetchAction, next: Dispatch) {
@@ -124,24 +132,23 @@ export class NetworkManager implements Manager {
     const { fetchedAt } = meta;
     if (endpoint.getOptimisticResponse && endpoint.sideEffect) void next(optimisticAction(endpoint, key, args, fetchedAt));
     const own = (endpoint as { signal?: AbortSignal }).signal;
-    const signal = own ? AbortSignal.any([own, entry.abort.signal]) : entry.abort.signal;
-    // `this` of the fetch gets our signal without cloning the endpoint.
-    const target = Object.create(endpoint, { signal: { value: signal, enumerable: true } });
+    // Fires on our abort or the caller's: what the waits between tries listen to.
+    const stopped = own ? AbortSignal.any([own, entry.abort.signal]) : entry.abort.signal;
+    const timeout = freshnessOption(env, endpoint, 'timeout');
     const run = endpoint.fetch ?? endpoint;
 
-    const settle = async (response: unknown, error: boolean) => {
+    const settle = (response: unknown, error: boolean) => {
       if (entry.aborted) return;
       this.all.delete(entry);
       if (this.inFlight.get(key) === entry) this.inFlight.delete(key);
-      if (fetchedAt < controller.getState().lastReset) {
-        for (const w of entry.waiters) w.reject(abortError('Aborted: the store was reset'));
-        return;
-      }
-      try {
-        await controller.resolve(endpoint, { args, response, fetchedAt, error });
-      } finally {
+      if (fetchedAt < controller.getState().lastReset) return this.finish(entry, abortError('Aborted: the store was reset'));
+      // Stored first, then every reader is told the request ended, in the same step:
+      // a reader that looks at the store from here on sees the outcome and no request.
+      const stored = controller.resolve(endpoint, { args, response, fetchedAt, error });
+      for (const w of entry.waiters) w.settled?.();
+      return stored.finally(() => {
         for (const w of entry.waiters) (error ? w.reject : w.resolve)(response);
-      }
+      });
     };
     const before = queue ? this.queueTail : undefined;
     // Tries until an answer, a failure not worth retrying, or an abort. Offline, it
@@ -149,16 +156,32 @@ export class NetworkManager implements Manager {
     const attempt = async () => {
       if (before) await before;
       for (;;) {
-        if (!env.online.value) await waitUntil(env.online, entry.abort.signal);
+        if (!env.online.value) await waitUntil(env.online, stopped);
         if (entry.aborted) return;
+        if (own?.aborted) return settle(new AbortError(endpoint.name, undefined, own.reason), true);
+        // Each try has its own timeout, and sees every abort through one signal.
+        const limit = timeout ? new AbortController() : undefined;
+        const signal = limit ? AbortSignal.any([stopped, limit.signal]) : stopped;
+        // `this` of the fetch gets our signal without cloning the endpoint.
+        const target = Object.create(endpoint, { signal: { value: signal, enumerable: true } });
+        const timer = limit && setTimeout(() => limit.abort(), timeout);
         let outcome: { response: unknown; error: boolean };
         try {
           outcome = { response: await run.apply(target, args as unknown[]), error: false };
         } catch (error) {
           outcome = { response: error, error: true };
+        } finally {
+          clearTimeout(timer);
         }
         if (entry.aborted) return;
         if (!outcome.error) return settle(outcome.response, false);
+        const url = (outcome.response as { url?: string } | undefined)?.url;
+        if (limit?.signal.aborted) outcome.response = new TimeoutError(endpoint.name, url, timeout!);
+        // The caller's abort is final: reported at once, never tried again.
+        else if (own?.aborted || isAbort(outcome.response)) {
+          const cause = outcome.response;
+          return settle(cause instanceof AbortError ? cause : new AbortError(endpoint.name, url, cause), true);
+        }
         // Offline, a read waits for the network; so does a mutation that may queue. Any other
         // mutation fails now: it may have reached the server, so it is never sent twice unasked.
         if (!env.online.value && (read || freshnessOption(env, endpoint, 'queueOfflineMutations'))) continue;
@@ -168,7 +191,7 @@ export class NetworkManager implements Manager {
         const retry = !env.ssr && shouldRetry(retryOption, entry.failures, outcome.response, !read);
         if (!retry) return settle(outcome.response, true);
         for (const w of entry.waiters) w.onRetry?.(entry.failures);
-        await sleep(retryDelay(freshnessOption(env, endpoint, 'retryDelay'), entry.failures, outcome.response), entry.abort.signal);
+        await sleep(retryDelay(freshnessOption(env, endpoint, 'retryDelay'), entry.failures, outcome.response), stopped);
       }
     };
     const done = Promise.resolve().then(attempt);

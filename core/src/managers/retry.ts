@@ -1,6 +1,7 @@
 import isNetworkError from 'is-network-error';
 import type { RetryDelayOption, RetryOption } from '../endpoint';
 import { SchemaError } from '../schema';
+import { TimeoutError } from '../rest/TimeoutError';
 
 type StatusError = Error & { status?: number };
 
@@ -13,11 +14,19 @@ type StatusError = Error & { status?: number };
  * isRetryable(new NetworkError(undefined, { status: 503 })); // true
  */
 export function isRetryable(error: unknown): boolean {
-  if (!(error instanceof Error) || error.name === 'AbortError' || error instanceof SchemaError) return false;
+  // Our own timeout is a transport failure; the caller's abort (or AbortSignal.timeout) is final.
+  if (error instanceof TimeoutError) return true;
+  if (!(error instanceof Error) || isAbort(error) || error instanceof SchemaError) return false;
   const status = (error as StatusError).status;
   if (typeof status === 'number') return status >= 500;
   if (error instanceof TypeError) return isNetworkError(error);
   return true;
+}
+
+/** An abort, by any signal: DOM's AbortError, AbortSignal.timeout's TimeoutError, or Resto's AbortError. */
+export function isAbort(error: unknown): boolean {
+  const name = (error as Error | undefined)?.name;
+  return !(error instanceof TimeoutError) && (name === 'AbortError' || name === 'TimeoutError');
 }
 
 /** Whether to try again after `failureCount` failures (1 after the first); `retry` undefined means the default for the kind. */

@@ -3,6 +3,7 @@ import type { FetchFunction } from '../endpoint/types';
 import { collectionMutation, getPageEndpoint, paginatedEndpoint } from './collectionExtenders';
 import { detectContent, type Content } from './content';
 import { NetworkError } from './NetworkError';
+import { AbortError } from './AbortError';
 import { checkNextPage, pagination, type NextPage } from './nextPage';
 import { isWellFormed } from './wellFormed';
 import { fillPath, matchesPath, pathTemplate } from './pathTemplate';
@@ -262,8 +263,8 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     try {
       response = await fetch(input, init);
     } catch (error) {
-      // An abort is the caller's decision, not a failure to report.
-      if ((error as Error | undefined)?.name === 'AbortError') throw error;
+      // An abort is the caller's decision (or a timeout's), not a transport failure.
+      if (init.signal?.aborted) throw new AbortError(this.name, input, error);
       throw new NetworkError(undefined, {
         status: 500,
         message: `${this.name}: request to ${input} failed: ${(error as Error)?.message ?? String(error)}`,
@@ -438,7 +439,7 @@ proto.fetch = async function fetch(this: RestEndpointImpl, ...args: unknown[]) {
  * 500, soft by default. An abort stays an abort.
  */
 function transportError(endpoint: RestEndpointImpl, url: string, response: Response, error: unknown): unknown {
-  if ((error as Error | undefined)?.name === 'AbortError') return error;
+  if ((error as Error | undefined)?.name === 'AbortError') return new AbortError(endpoint.name, url, error);
   if (error instanceof NetworkError) {
     error.url ??= url;
     error.endpoint ??= endpoint.name;
@@ -454,7 +455,9 @@ function transportError(endpoint: RestEndpointImpl, url: string, response: Respo
   });
 }
 proto.errorPolicy = function errorPolicy(error: { status?: number }) {
-  return (error?.status ?? 0) >= 500 ? 'soft' : undefined;
+  // Server and transport failures, a timeout (408) and an abort (499) say nothing about the data: keep showing it.
+  const status = error?.status ?? 0;
+  return status >= 500 || status === 408 || status === 499 ? 'soft' : undefined;
 };
 Object.defineProperty(proto, 'sideEffect', {
   // GET only reads; every other method is assumed to change server state.

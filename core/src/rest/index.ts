@@ -1,5 +1,7 @@
 export { RestEndpoint } from './RestEndpoint';
 export { NetworkError } from './NetworkError';
+export { AbortError } from './AbortError';
+export { TimeoutError } from './TimeoutError';
 export { detectContent, type Content, type ContentResult } from './content';
 export { escapeTemplate, fillPath, matchesPath, pathTemplate, type PathTemplate } from './pathTemplate';
 export type { PathArgs, PathKeys, HasNoPathParams } from './pathTypes';

@@ -29,6 +29,11 @@ export interface FetchAction {
     readonly owner?: object;
     /** Told the failures so far each time the request is about to be retried (an observer's `retryCount`). */
     readonly onRetry?: (failureCount: number) => void;
+    /**
+     * Told, synchronously, that the request ended, right after its outcome was stored
+     * and before any waiter's promise settles: a reader clears its "in flight" there.
+     */
+    readonly settled?: () => void;
   };
 }
 

@@ -1,5 +1,5 @@
 import { expect, expectTypeOf, it } from 'vitest';
-import { Entity, RestEndpoint, type Client } from '../../src';
+import { AbortError, Entity, NetworkError, RestEndpoint, TimeoutError, createClient, type Client } from '../../src';
 import { createMockClient } from '../../src/mock';
 
 class Todo extends Entity {
@@ -36,4 +36,17 @@ it('controller results are typed from the schema or process', async () => {
   await client.controller.fetch(getTodo, {}).catch(() => undefined);
   // @ts-expect-error no params at all for /time
   await client.controller.fetch(getTime, { id: 1 }).catch(() => undefined);
+});
+
+it('timeout is a number on endpoints and clients; AbortError and TimeoutError are NetworkErrors', () => {
+  const slow = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/report', timeout: 5000 });
+  expect(slow.timeout).toBe(5000);
+  // @ts-expect-error a timeout is milliseconds, not a string
+  void new RestEndpoint({ urlPrefix: 'http://api.test', path: '/report', timeout: '5s' });
+  // @ts-expect-error the client's timeout too
+  createClient({ timeout: '5s' }).destroy();
+  const aborted = new AbortError('read', 'http://api.test/x', undefined);
+  expectTypeOf(aborted).toExtend<NetworkError>();
+  expectTypeOf(new TimeoutError('read', undefined, 10).timeout).toEqualTypeOf<number>();
+  expect(aborted).toBeInstanceOf(NetworkError);
 });

@@ -29,6 +29,27 @@ export function useDLEScenarios({ harness: h, server }: ConformanceContext) {
       m.unmount();
     });
 
+    it('settles in one step: no value shows an error or data while still loading', async () => {
+      const client = createClient({ retryDelay: 0 });
+      const seen: { loading: boolean; error: unknown; data: unknown }[] = [];
+      const record = () => {
+        const { loading, error, data } = m.value;
+        seen.push({ loading, error, data });
+      };
+      const m = await h.mount(client, 'dle', (hooks) => hooks.useDLE(server().api.get, { id: 99 }));
+      // The controller's read of the same key shares the request: when it settles, so has the hook's read.
+      await client.controller.fetch(server().api.get, { id: 99 }).catch(() => undefined);
+      await h.waitFor(() => (record(), m.value.error !== undefined));
+      const good = await h.mount(client, 'dle', (hooks) => hooks.useDLE(server().api.get, { id: 1 }));
+      await h.waitFor(() => (seen.push({ ...good.value }), good.value.data !== undefined));
+      expect(seen.filter((v) => v.loading && (v.error !== undefined || v.data !== undefined))).toEqual([]);
+      expect(m.value).toMatchObject({ loading: false, data: undefined, error: { status: 404 } });
+      expect(good.value).toMatchObject({ loading: false, error: undefined, data: { title: 'todo 1' } });
+      m.unmount();
+      good.unmount();
+      client.destroy();
+    });
+
     it('retryCount: a 5xx is retried, the count shows while retrying and is 0 once answered', async () => {
       let calls = 0;
       let release!: () => void;
