@@ -19,14 +19,15 @@ beforeAll(() => {
  * server rendering, data-client compatibility, the response checks, the
  * layered store, focus/reconnect revalidation, retries and offline handling,
  * then page info for infinite lists and the HYDRATE action) plus ~2 %, so real
- * growth fails CI. Lower them whenever the bundle shrinks. The target is
+ * growth fails CI. 2026-11-24: +~0.5 kB for the final abort and the timeout
+ * (AbortError, TimeoutError, a timer per try): React 29,378, Vue 29,470, Svelte 29,467. Lower them whenever the bundle shrinks. The target is
  * BUDGET_GZIP (10 kB), not met: bench/README.md ("Size") says by how much, why,
  * and the plan.
  */
 const CEILING: Record<string, number> = {
-  'Resto React': 29_250,
-  'Resto Vue': 29_450,
-  'Resto Svelte': 29_500,
+  'Resto React': 29_550,
+  'Resto Vue': 29_650,
+  'Resto Svelte': 29_650,
 };
 
 const resto = APPS.filter((a) => a.resto);
