@@ -1,5 +1,5 @@
 import type { Controller, EndpointArgs, ReadDeps, ResolveType, ResponseInfo } from '../controller';
-import { freshnessOption } from '../environment';
+import { freshnessOption, Subscribable } from '../environment';
 import { schemaDefaults } from '../schema';
 import { ExpiryStatus, type EndpointLike, type State } from '../state';
 import type { Reader, ReaderIndex } from './ReaderIndex';
@@ -85,7 +85,7 @@ const NO_PAIRS: readonly string[] = Object.freeze([]);
  * // later
  * stop();
  */
-export class EndpointObserver<E extends EndpointLike = EndpointLike> {
+export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Subscribable {
   readonly endpoint: E;
   /** `null` for a conditional read that is switched off, or args that make no key (see `getSnapshot().error`). */
   readonly args: readonly unknown[] | null;
@@ -95,7 +95,6 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
   private readonly argsError: (Error & { status?: number }) | undefined;
   private readonly store: StoreLike;
   private readonly options: ObserveOptions;
-  private readonly listeners = new Set<() => void>();
   private snapshot: ObserverSnapshot<ResolveType<E>> | undefined;
   private snapshotState: State | undefined;
   /** The stored result behind `snapshot`. */
@@ -125,6 +124,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
   private retryCount = 0;
 
   constructor(store: StoreLike, endpoint: E, args: readonly unknown[] | null, options: ObserveOptions = {}) {
+    super();
     this.store = store;
     this.endpoint = endpoint;
     const live = args === null || args[0] === null ? null : args;
@@ -144,21 +144,9 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
     this.options = options;
   }
 
-  /**
-   * Starts reading: fetches if needed and calls `listener` after every change of the
-   * snapshot (batched, never during a read). Returns the unsubscribe function.
-   */
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    if (this.listeners.size === 1) this.start();
-    let active = true;
-    return () => {
-      if (!active) return;
-      active = false;
-      this.listeners.delete(listener);
-      if (this.listeners.size === 0) this.stop();
-    };
-  };
+  // `subscribe(listener)` (from Subscribable) starts reading: the first listener
+  // fetches if needed; `listener` is called after every change of the snapshot
+  // (batched, never during a read). The last one leaving lets go of everything.
 
   /** The current snapshot; the same object until something it shows changed. */
   getSnapshot = (): ObserverSnapshot<ResolveType<E>> => {
@@ -302,19 +290,14 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
     return this.fetch(this.listeners.size ? this : undefined, true);
   }
 
-  /** Number of listeners (for tests and debugging). */
-  get listenerCount(): number {
-    return this.listeners.size;
-  }
-
   /** Drops every listener and lets go of everything (what `client.destroy()` calls). */
   close = (): void => {
     if (!this.listeners.size) return;
     this.listeners.clear();
-    this.stop();
+    this.onLast();
   };
 
-  private start() {
+  protected override onFirst() {
     this.untrack = this.store.track?.(this.close);
     if (this.store.readers) {
       this.tracked = true;
@@ -350,7 +333,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
     this.revalidate('mount');
   }
 
-  private stop() {
+  protected override onLast() {
     this.untrack?.();
     this.untrack = undefined;
     this.unsubscribeStore?.();
@@ -401,10 +384,6 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> {
       this.queued = false;
       this.refresh();
     });
-  }
-
-  private notify() {
-    for (const l of [...this.listeners]) l();
   }
 
   private compute(state: State): ObserverSnapshot<ResolveType<E>> {

@@ -1,3 +1,4 @@
+import { Subscribable } from '../environment';
 import type { EndpointLike, PageInfo } from '../state';
 import type { StatusError } from './args';
 import type { StoreLike } from './EndpointObserver';
@@ -42,13 +43,12 @@ interface PageEndpoint extends EndpointLike {
  * });
  * button.onclick = () => pages.loadMore();
  */
-export class PaginationObserver<E extends EndpointLike = EndpointLike> {
+export class PaginationObserver<E extends EndpointLike = EndpointLike> extends Subscribable {
   readonly endpoint: E;
   /** `null` for a list that is switched off: nothing to load. */
   readonly args: readonly unknown[] | null;
   private readonly store: StoreLike;
   private readonly getPage: PageEndpoint;
-  private readonly listeners = new Set<() => void>();
   private snapshot: PaginationSnapshot | undefined;
   private pending: Promise<void> | undefined;
   private error: StatusError | undefined;
@@ -61,26 +61,21 @@ export class PaginationObserver<E extends EndpointLike = EndpointLike> {
         `${endpoint.name}: loading more needs getPage, which exists only with the paginationField option (e.g. resource({ ..., paginationField: 'page' }))`,
       );
     }
+    super();
     this.store = store;
     this.endpoint = endpoint;
     this.getPage = getPage;
     this.args = args === null || args[0] === null ? null : args;
   }
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    if (this.listeners.size === 1) this.unsubscribeStore = this.store.subscribe(this.refresh);
-    let active = true;
-    return () => {
-      if (!active) return;
-      active = false;
-      this.listeners.delete(listener);
-      if (this.listeners.size === 0) {
-        this.unsubscribeStore?.();
-        this.unsubscribeStore = undefined;
-      }
-    };
-  };
+  protected override onFirst() {
+    this.unsubscribeStore = this.store.subscribe(this.refresh);
+  }
+
+  protected override onLast() {
+    this.unsubscribeStore?.();
+    this.unsubscribeStore = undefined;
+  }
 
   /** `{ hasMore, next, loading, error }`; the same object until one of them changes. */
   getSnapshot = (): PaginationSnapshot => {
@@ -130,6 +125,6 @@ export class PaginationObserver<E extends EndpointLike = EndpointLike> {
   private readonly refresh = () => {
     const prev = this.snapshot;
     if (this.getSnapshot() === prev) return;
-    for (const l of [...this.listeners]) l();
+    this.notify();
   };
 }

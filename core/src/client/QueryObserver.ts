@@ -1,4 +1,5 @@
 import type { ReadDeps } from '../controller';
+import { Subscribable } from '../environment';
 import type { State } from '../state';
 import type { StoreLike } from './EndpointObserver';
 import type { Reader } from './ReaderIndex';
@@ -15,13 +16,12 @@ import type { Reader } from './ReaderIndex';
  * const obs = client.query(remaining);
  * obs.subscribe(() => console.log(obs.getSnapshot()));
  */
-export class QueryObserver<T = unknown> {
+export class QueryObserver<T = unknown> extends Subscribable {
   private readonly store: StoreLike;
   private readonly schema: unknown;
   private readonly args: readonly unknown[] | null;
   private state: State | undefined;
   private value: T | undefined;
-  private readonly listeners = new Set<() => void>();
   private tracked = false;
   private unsubscribeStore: (() => void) | undefined;
   private release: (() => void) | undefined;
@@ -29,22 +29,11 @@ export class QueryObserver<T = unknown> {
   private last: T | undefined;
 
   constructor(store: StoreLike, schema: unknown, args: readonly unknown[] | null) {
+    super();
     this.store = store;
     this.schema = schema;
     this.args = args === null || args[0] === null ? null : args;
   }
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    if (this.listeners.size === 1) this.start();
-    let active = true;
-    return () => {
-      if (!active) return;
-      active = false;
-      this.listeners.delete(listener);
-      if (this.listeners.size === 0) this.stop();
-    };
-  };
 
   getSnapshot = (): T | undefined => {
     const state = this.store.getSnapshot();
@@ -70,7 +59,7 @@ export class QueryObserver<T = unknown> {
     return value;
   }
 
-  private start() {
+  protected override onFirst() {
     if (this.store.readers) {
       this.tracked = true;
       this.state = undefined;
@@ -82,7 +71,7 @@ export class QueryObserver<T = unknown> {
     if (this.args !== null) this.release = this.store.controller.gc?.retainQuery?.(this.schema, this.args);
   }
 
-  private stop() {
+  protected override onLast() {
     this.unsubscribeStore?.();
     this.unsubscribeStore = undefined;
     if (this.tracked) {
@@ -98,6 +87,6 @@ export class QueryObserver<T = unknown> {
     const next = this.getSnapshot();
     if (next === this.last) return;
     this.last = next;
-    for (const l of [...this.listeners]) l();
+    this.notify();
   }
 }

@@ -1,3 +1,4 @@
+import { Subscribable } from '../environment';
 /** What {@link createLoading} reports: whether the latest call runs, and how it failed. */
 export interface LoadingState {
   readonly loading: boolean;
@@ -30,33 +31,37 @@ const LOADING: LoadingState = Object.freeze({ loading: true, error: undefined })
  * await save.run('Done'); // the updated todo, or undefined and save.getSnapshot().error
  */
 export function createLoading<A extends unknown[], R>(fn: (...args: A) => Promise<R>): LoadingStore<A, R> {
-  let state = IDLE;
-  let latest = 0;
-  const listeners = new Set<() => void>();
-  const set = (next: LoadingState) => {
-    if (next === state) return;
-    state = next;
-    for (const l of [...listeners]) l();
+  return new Loading(fn);
+}
+
+class Loading<A extends unknown[], R> extends Subscribable implements LoadingStore<A, R> {
+  private state = IDLE;
+  private latest = 0;
+  private readonly fn: (...args: A) => Promise<R>;
+
+  constructor(fn: (...args: A) => Promise<R>) {
+    super();
+    this.fn = fn;
+  }
+
+  getSnapshot = (): LoadingState => this.state;
+
+  run = async (...args: A): Promise<R | undefined> => {
+    const call = ++this.latest;
+    this.set(LOADING);
+    try {
+      const value = await this.fn(...args);
+      if (call === this.latest) this.set(IDLE);
+      return value;
+    } catch (e) {
+      if (call === this.latest) this.set({ loading: false, error: e as LoadingState['error'] });
+      return undefined;
+    }
   };
-  return {
-    async run(...args) {
-      const call = ++latest;
-      set(LOADING);
-      try {
-        const value = await fn(...args);
-        if (call === latest) set(IDLE);
-        return value;
-      } catch (e) {
-        if (call === latest) set({ loading: false, error: e as LoadingState['error'] });
-        return undefined;
-      }
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
-    getSnapshot: () => state,
-  };
+
+  private set(next: LoadingState) {
+    if (next === this.state) return;
+    this.state = next;
+    this.notify();
+  }
 }

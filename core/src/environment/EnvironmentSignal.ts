@@ -1,3 +1,4 @@
+import { Subscribable } from './Subscribable';
 /**
  * Hands an event source the setter; returns what detaches it.
  *
@@ -19,7 +20,7 @@ export type SignalSetup = (set: (value: boolean) => void) => (() => void) | void
  * online.set(false); // banner shows
  * stop();
  */
-export class EnvironmentSignal {
+export class EnvironmentSignal extends Subscribable<(value: boolean) => void> {
   private current: boolean;
   /** Reads the live value while nothing listens (the browser's navigator.onLine). */
   private read: (() => boolean) | undefined;
@@ -28,11 +29,10 @@ export class EnvironmentSignal {
   private attached = false;
   /** `set()` was called: the value is the caller's, not the environment's, until an event says otherwise. */
   private overridden = false;
-  private readonly listeners = new Set<(value: boolean) => void>();
   private readonly update = (value: boolean) => {
     if (value === this.current) return;
     this.current = value;
-    for (const l of [...this.listeners]) l(value);
+    this.notify(value);
   };
 
   /**
@@ -40,6 +40,7 @@ export class EnvironmentSignal {
    * @param setup attaches the event source that reports changes
    */
   constructor(initial: boolean | (() => boolean), setup?: SignalSetup) {
+    super();
     this.read = typeof initial === 'function' ? initial : undefined;
     this.current = typeof initial === 'function' ? initial() : initial;
     this.setup = setup;
@@ -81,27 +82,14 @@ export class EnvironmentSignal {
     if (this.listeners.size) this.attach();
   }
 
-  /**
-   * Calls `listener` with the new value after every change. Returns the unsubscribe.
-   *
-   * @example
-   * const stop = client.focus.subscribe((visible) => visible && refresh());
-   */
-  subscribe(listener: (value: boolean) => void): () => void {
-    this.listeners.add(listener);
-    if (this.listeners.size === 1) this.attach();
-    let active = true;
-    return () => {
-      if (!active) return;
-      active = false;
-      this.listeners.delete(listener);
-      if (this.listeners.size === 0) this.detachSource();
-    };
+  // `subscribe(listener)` (from Subscribable) calls `listener` with the new value after
+  // every change; the event source is attached while anyone listens.
+  protected override onFirst() {
+    this.attach();
   }
 
-  /** Number of listeners (leak checks). */
-  get listenerCount(): number {
-    return this.listeners.size;
+  protected override onLast() {
+    this.detachSource();
   }
 
   private attach() {

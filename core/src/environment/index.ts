@@ -3,3 +3,4 @@ export { EnvironmentSignal, type SignalSetup } from './EnvironmentSignal';
 export { createFocusSignal } from './focusSignal';
 export { createOnlineSignal } from './onlineSignal';
 export { waitUntil } from './waitUntil';
+export { Subscribable } from './Subscribable';

@@ -1,0 +1,47 @@
+/**
+ * The one listener set behind every `subscribe` in core (signals, observers, the
+ * loading store): listeners in order of subscription, a hook when the first arrives
+ * and when the last leaves (where a subclass attaches and releases what it reads),
+ * and an unsubscribe that is safe to call twice. `subscribe` is bound, so it can be
+ * handed around (React's `useSyncExternalStore(obs.subscribe, ...)`).
+ *
+ * @example
+ * class Clock extends Subscribable {
+ *   private timer?: ReturnType<typeof setInterval>;
+ *   protected override onFirst() { this.timer = setInterval(() => this.notify(), 1000); }
+ *   protected override onLast() { clearInterval(this.timer); }
+ * }
+ * const stop = new Clock().subscribe(() => console.log('tick'));
+ */
+export class Subscribable<L extends (...args: any[]) => void = () => void> {
+  protected readonly listeners = new Set<L>();
+
+  /** Calls `listener` on every notification until the returned function is called. */
+  subscribe = (listener: L): (() => void) => {
+    this.listeners.add(listener);
+    if (this.listeners.size === 1) this.onFirst();
+    let active = true;
+    return () => {
+      if (!active) return;
+      active = false;
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.onLast();
+    };
+  };
+
+  /** Number of listeners (for tests and leak checks). */
+  get listenerCount(): number {
+    return this.listeners.size;
+  }
+
+  /** Calls every listener; one that unsubscribes (or subscribes) meanwhile does not disturb the round. */
+  protected notify(...args: Parameters<L>): void {
+    for (const l of [...this.listeners]) l(...args);
+  }
+
+  /** The first listener arrived. */
+  protected onFirst(): void {}
+
+  /** The last listener left. */
+  protected onLast(): void {}
+}
