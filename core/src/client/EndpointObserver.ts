@@ -3,6 +3,14 @@ import { freshnessOption, Subscribable } from '../environment';
 import { schemaDefaults } from '../schema';
 import { ExpiryStatus, type EndpointLike, type State } from '../state';
 import type { Reader, ReaderIndex } from './ReaderIndex';
+import {
+  shouldFetchOnChange,
+  shouldFetchOnExpiry,
+  shouldFetchOnMount,
+  shouldRefetchOnFocus,
+  shouldRefetchOnReconnect,
+  type ReadFacts,
+} from './shouldFetch';
 
 /** What a read shows at one moment. The same object until one of its fields changes. */
 export interface ObserverSnapshot<T = unknown> {
@@ -56,6 +64,12 @@ export interface StoreLike {
 }
 
 const SETTLED = Promise.resolve();
+/** Each trigger's decision and the option it follows. */
+const TRIGGERS = {
+  mount: [shouldFetchOnMount, 'refetchOnMount'],
+  focus: [shouldRefetchOnFocus, 'refetchOnWindowFocus'],
+  reconnect: [shouldRefetchOnReconnect, 'refetchOnReconnect'],
+} as const;
 const NO_DEPS: readonly unknown[] = Object.freeze([]);
 const NO_PAIRS: readonly string[] = Object.freeze([]);
 
@@ -417,16 +431,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
   }
 
   /**
-   * Decides whether to fetch. On mount, focus regained and network back: when
-   * missing, invalid or stale, as `refetchOnMount`/`refetchOnWindowFocus`/
-   * `refetchOnReconnect` say (`'always'`: even when fresh; `false`: only when there
-   * is nothing to show, on mount). On mount a recent error waits out its
-   * errorExpiryLength. On a store change: only when the stored result was replaced
-   * by something unusable or stale that no fetch of ours has answered yet
-   * (invalidate, expireAll, reset) — so a failing or instantly-expiring endpoint
-   * never loops. On the expiry timer: only when the data became unusable
-   * (invalidIfStale); stale data stays shown until a trigger. Offline, usable data
-   * is kept without fetching (the reconnect revalidates it).
+   * Gathers what the read looks like now and asks the pure decision for `reason`
+   * (see shouldFetch.ts: mount, focus, reconnect, a store change, the expiry timer).
    */
   private revalidate(reason: 'mount' | 'change' | 'timer' | 'focus' | 'reconnect') {
     if (this.args === null || this.fetching || !this.listeners.size) return;
@@ -437,38 +443,26 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
     // Learn when fresh data expires, to flip `stale` then.
     if (data !== undefined && !stale) this.schedule(expiresAt - now);
     if (this.options.fetch === false) return; // cache-only reads never fetch
+    const environment = this.store.controller.environment;
     const meta = this.store.getSnapshot().meta[this.key!];
     const invalid = expiryStatus === ExpiryStatus.Invalid || data === undefined;
-    const unusable = invalid || (expiryStatus === ExpiryStatus.InvalidIfStale && stale);
-    if (!invalid && !stale && reason !== 'focus' && reason !== 'reconnect' && reason !== 'mount') return;
-    const environment = this.store.controller.environment;
-    if (!unusable && !environment.online.value) {
-      this.handledMeta = meta;
-      return;
-    }
-    switch (reason) {
-      case 'timer':
-        if (!unusable) return;
-        break;
-      case 'change':
-        // Undefined meta (data found through an entity) is "handled" only while there is something to show.
-        if (meta === this.handledMeta && (meta !== undefined || !unusable)) return;
-        break;
-      default: {
-        const option = freshnessOption(
-          environment,
-          this.endpoint,
-          reason === 'mount' ? 'refetchOnMount' : reason === 'focus' ? 'refetchOnWindowFocus' : 'refetchOnReconnect',
-        );
-        if (!unusable && (option === false || (option !== 'always' && !stale))) {
-          this.handledMeta = meta;
-          return;
-        }
-        if (unusable && option === false && reason !== 'mount') return;
-        if (reason === 'mount' && meta?.error && meta.expiresAt > now) return;
-      }
-    }
-    void this.fetch(this);
+    const facts: ReadFacts = {
+      invalid,
+      unusable: invalid || (expiryStatus === ExpiryStatus.InvalidIfStale && stale),
+      stale,
+      online: environment.online.value,
+      handled: meta === this.handledMeta,
+      hasMeta: meta !== undefined,
+      recentError: !!meta?.error && meta.expiresAt > now,
+    };
+    const decision =
+      reason === 'change'
+        ? shouldFetchOnChange(facts)
+        : reason === 'timer'
+          ? shouldFetchOnExpiry(facts)
+          : TRIGGERS[reason][0](facts, freshnessOption(environment, this.endpoint, TRIGGERS[reason][1]));
+    if (decision === 'handled') this.handledMeta = meta;
+    else if (decision === 'fetch') void this.fetch(this);
   }
 
   private schedule(ms: number) {
