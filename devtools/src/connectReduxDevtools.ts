@@ -1,4 +1,5 @@
 import { initialState, type Client, type State } from '@resto/core';
+import { tableKeys } from '@resto/core/internal';
 import { DevtoolsManager, type TimelineEntry } from './DevtoolsManager';
 import { restoreState } from './restoreState';
 
@@ -41,7 +42,8 @@ export interface ReduxDevtoolsOptions {
  */
 export function serializeState(state: State) {
   const meta: Record<string, unknown> = {};
-  for (const [key, m] of Object.entries(state.meta)) {
+  for (const key of tableKeys(state.meta)) {
+    const m = state.meta[key];
     if (!m) continue;
     meta[key] = m.error ? { ...m, error: (m.error as { message?: string }).message ?? String(m.error) } : m;
   }

@@ -38,11 +38,11 @@ export function diffState(before: State, after: State): StateDiff {
   const entities: EntityChange[] = [];
   const reads: ReadChange[] = [];
   if (before.entities !== after.entities) {
-    for (const entityKey of union(before.entities, after.entities)) {
+    for (const entityKey of changedKeys(before.entities, after.entities)) {
       const a = before.entities[entityKey] as Table;
       const b = after.entities[entityKey] as Table;
       if (a === b) continue;
-      for (const pk of union(a ?? {}, b ?? {})) {
+      for (const pk of changedKeys(a ?? {}, b ?? {})) {
         const x = a?.[pk];
         const y = b?.[pk];
         if (x === y) continue;
@@ -56,7 +56,7 @@ export function diffState(before: State, after: State): StateDiff {
     }
   }
   if (before.endpoints !== after.endpoints || before.meta !== after.meta) {
-    for (const key of union({ ...before.endpoints, ...before.meta }, { ...after.endpoints, ...after.meta })) {
+    for (const key of new Set([...changedKeys(before.endpoints, after.endpoints), ...changedKeys(before.meta, after.meta)])) {
       const had = key in before.endpoints || key in before.meta;
       const has = key in after.endpoints || key in after.meta;
       const what: ('result' | 'meta')[] = [];
@@ -81,6 +81,35 @@ export function isEmptyDiff(diff: StateDiff): boolean {
 
 function union(a: object, b: object): Set<string> {
   return new Set([...Object.keys(a), ...Object.keys(b)]);
+}
+
+const layerBelow = (table: object): object | undefined => {
+  const proto = Object.getPrototypeOf(table) as object | null;
+  return proto === null || proto === Object.prototype ? undefined : proto;
+};
+
+/**
+ * Keys whose entry may differ between two versions of a store table. Tables are
+ * layered (a write is a small object whose prototype is the previous table, see
+ * core's layeredTable), so `Object.keys` sees only the top layer and misses the
+ * entries below it (a result removed from a lower layer, say). The layers both
+ * versions share hold the same entries: only the keys of the layers above the
+ * first shared one are listed, so a diff still costs what the action wrote.
+ */
+function changedKeys(a: object, b: object): Set<string> {
+  const layersOfA = new Set<object>();
+  for (let t: object | undefined = a; t; t = layerBelow(t)) layersOfA.add(t);
+  const keys = new Set<string>();
+  let shared: object | undefined;
+  for (let t: object | undefined = b; t; t = layerBelow(t)) {
+    if (layersOfA.has(t)) {
+      shared = t;
+      break;
+    }
+    for (const k of Object.keys(t)) keys.add(k);
+  }
+  for (let t: object | undefined = a; t && t !== shared; t = layerBelow(t)) for (const k of Object.keys(t)) keys.add(k);
+  return keys;
 }
 
 function fieldsOf(x: unknown, y: unknown): EntityChange['fields'] {

@@ -1,4 +1,7 @@
 import type { Controller, EntityMeta, State } from '@resto/core';
+// Store tables are layered (each write is a small object over the previous table):
+// `Object.keys` sees only the top layer, `tableKeys` every entry.
+import { tableKeys } from '@resto/core/internal';
 import type { DevtoolsManager } from './DevtoolsManager';
 
 /** An entity met in denormalized data, with the entities it holds. */
@@ -124,7 +127,7 @@ export function readData(controller: Controller, devtools: DevtoolsManager, key:
  */
 export function referencesByEntity(controller: Controller, devtools: DevtoolsManager, state: State): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  for (const key of Object.keys(state.endpoints)) {
+  for (const key of tableKeys(state.endpoints)) {
     for (const id of entityIds(readData(controller, devtools, key, state))) {
       const list = out.get(id);
       if (list) list.push(key);
@@ -163,10 +166,10 @@ export function entityRows(controller: Controller, state: State, search = ''): M
   const q = search.trim().toLowerCase();
   const optimistic = state.optimistic.length ? optimisticEntities(controller, state) : new Set<string>();
   const tables = new Map<string, EntityRow[]>();
-  for (const entityKey of Object.keys(state.entities).sort()) {
+  for (const entityKey of tableKeys(state.entities).sort()) {
     const table = state.entities[entityKey] ?? {};
     const rows: EntityRow[] = [];
-    for (const pk of Object.keys(table)) {
+    for (const pk of tableKeys(table)) {
       const fields = (table[pk] ?? {}) as Record<string, unknown>;
       if (q && !matches(q, entityKey, pk, fields)) continue;
       rows.push({
@@ -200,7 +203,7 @@ function matches(q: string, entityKey: string, pk: string, fields: Record<string
  * readRows(devtools, client.getSnapshot()).find((r) => r.key === 'GET /todos')?.status; // 'fresh'
  */
 export function readRows(devtools: DevtoolsManager, state: State, now = Date.now()): ReadRow[] {
-  const keys = new Set([...Object.keys(state.endpoints), ...Object.keys(state.meta)]);
+  const keys = new Set([...tableKeys(state.endpoints), ...tableKeys(state.meta)]);
   for (const r of devtools.inFlight) if (devtools.knownReads.get(r.key)?.endpoint.sideEffect !== true) keys.add(r.key);
   for (const key of devtools.knownReads.keys()) if (devtools.observerCount(key) > 0) keys.add(key);
   const rows: ReadRow[] = [];

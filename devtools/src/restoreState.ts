@@ -1,4 +1,5 @@
 import type { Client, State } from '@resto/core';
+import { tableKeys } from '@resto/core/internal';
 import type { DevtoolsManager } from './DevtoolsManager';
 
 /**
@@ -17,7 +18,7 @@ export function restoreState(client: Pick<Client, 'controller'>, devtools: Devto
   const restored: string[] = [];
   const writes: { key: string; run: () => Promise<void> }[] = [];
   // Read everything from `target` first: its denormalized data does not depend on what follows.
-  for (const key of Object.keys(target.endpoints)) {
+  for (const key of tableKeys(target.endpoints)) {
     const ref = devtools.knownReads.get(key);
     if (!ref || ref.endpoint.sideEffect) continue;
     let data: unknown;

@@ -91,6 +91,8 @@ describe('<resto-devtools>', () => {
 
     row()!.querySelector<HTMLElement>('button[data-action="expire"]')!.click();
     await until(() => server.count('GET', '/todos') === fetches + 2);
+    // Refetch once that read answered: a read still in flight would share it (no new request).
+    await shows(() => row()?.querySelector('[data-status]')?.textContent === 'fresh');
 
     row()!.querySelector<HTMLElement>('button[data-action="refetch"]')!.click();
     await until(() => server.count('GET', '/todos') === fetches + 3);

@@ -40,6 +40,7 @@ const byId = (page: Page, id: string) => page.getByTestId(id);
 const todoItem = (page: Page, id: number) => page.locator(`[data-testid="todo-item"][data-id="${id}"]`);
 /** Inside the panel (Playwright's CSS pierces its open shadow root). */
 const panel = (page: Page, selector: string) => page.locator(`resto-devtools ${selector}`);
+const timeGets = () => server.requests.filter({ method: 'GET' }).filter((r) => r.path === '/time');
 const listGets = () => server.requests.filter({ method: 'GET' }).filter((r) => r.path === '/todos' && JSON.stringify(r.query) === '{}');
 
 for (const app of APPS) {
@@ -49,6 +50,11 @@ for (const app of APPS) {
         server.reset();
         await page.goto(`${server.url}/${app}/`);
         await expect.poll(() => page.getByTestId('todo-item').count(), POLL).toBe(20);
+        // Let the server-time widget poll (GET /time, every second) after the list is in:
+        // the store's tables are layered, so the list's result then sits below newer writes,
+        // which the panel must still see (it once listed only the top layer's reads).
+        const polled = timeGets().length;
+        await expect.poll(() => timeGets().length, POLL).toBeGreaterThanOrEqual(polled + 2);
 
         // Closed until asked for: the panel's element is not even in the page.
         expect(await page.locator('resto-devtools').count()).toBe(0);
