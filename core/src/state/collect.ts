@@ -1,0 +1,39 @@
+import { flatTable } from '../normalize';
+import type { State } from './State';
+
+/**
+ * GC: removes results and entities the garbage collector chose.
+ *
+ * @example
+ * collect(state, ['GET /todos'], [['Todo', '5']]);
+ */
+export function collect(
+  state: State,
+  endpointKeys: readonly string[],
+  entityRefs: readonly (readonly [string, string])[],
+): State {
+  const endpoints = flatTable(state.endpoints) as Record<string, unknown>;
+  const meta = flatTable(state.meta) as Record<string, unknown>;
+  for (const key of endpointKeys) {
+    delete endpoints[key];
+    delete meta[key];
+  }
+  let entities = state.entities as Record<string, Record<string, unknown> | undefined>;
+  let entitiesMeta = state.entitiesMeta as Record<string, Record<string, unknown> | undefined>;
+  if (entityRefs.length) {
+    entities = { ...entities };
+    entitiesMeta = { ...entitiesMeta };
+    const copied = new Set<string>();
+    for (const [entityKey, pk] of entityRefs) {
+      if (!entities[entityKey]) continue;
+      if (!copied.has(entityKey)) {
+        copied.add(entityKey);
+        entities[entityKey] = flatTable(entities[entityKey]!);
+        if (entitiesMeta[entityKey]) entitiesMeta[entityKey] = flatTable(entitiesMeta[entityKey]!);
+      }
+      delete entities[entityKey]![pk];
+      if (entitiesMeta[entityKey]) delete entitiesMeta[entityKey]![pk];
+    }
+  }
+  return { ...state, endpoints, meta: meta as State['meta'], entities, entitiesMeta: entitiesMeta as State['entitiesMeta'] };
+}

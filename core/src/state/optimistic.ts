@@ -1,0 +1,77 @@
+import { ownValue, setOwn } from '../schema/ownEntry';
+import { SET_RESPONSE } from './actions';
+import type { ChangeSet } from './ChangeSet';
+import { setResponse } from './setResponse';
+import type { State } from './State';
+
+// OPTIMISTIC updates are kept aside in `state.optimistic` and replayed on top of the base state.
+
+/** Builds what `getOptimisticResponse(snapshot, ...args)` receives; supplied by the Controller. */
+export type SnapshotFactory = (state: State, fetchedAt: number) => { readonly abort: unknown };
+
+/**
+ * The state views read: base state with every pending optimistic update applied in
+ * start order. Each response is computed against the state below it, so two
+ * overlapping updates of one entity compose instead of clobbering each other.
+ */
+export function applyOptimistic(state: State, makeSnapshot: SnapshotFactory, changes?: ChangeSet): State {
+  let visible = state;
+  for (const action of state.optimistic) {
+    const snapshot = makeSnapshot(visible, action.meta.fetchedAt);
+    let response: unknown;
+    try {
+      response = action.endpoint.getOptimisticResponse!.call(action.endpoint, snapshot, ...action.args);
+    } catch (e) {
+      // Throwing snapshot.abort cancels this update; anything else is a bug worth seeing.
+      if (e !== snapshot.abort) console.error(`${action.endpoint.name}: getOptimisticResponse threw`, e);
+      continue;
+    }
+    try {
+      visible = setResponse(visible, { ...action, type: SET_RESPONSE, response }, true, changes);
+    } catch (e) {
+      // An optimistic value that does not fit the schema is skipped; the real response still lands.
+      console.error(`${action.endpoint.name}: optimistic response does not fit the schema`, e);
+    }
+  }
+  return visible;
+}
+
+/**
+ * Keeps the identity of optimistic entities that did not change since the last
+ * visible state. Replaying optimistic updates builds new objects each time; without
+ * this, every unrelated action would re-render whatever shows a pending update.
+ * Only tables that differ from `base` are fresh copies made by the replay, so they
+ * may be patched in place before anyone sees them.
+ */
+export function keepOptimisticIdentity(prev: State, base: State, visible: State, written?: ChangeSet): State {
+  if (visible === base || prev === base) return visible;
+  const keep = (key: string, pk: string) => {
+    const table = visible.entities[key] as Record<string, unknown> | undefined;
+    const baseTable = base.entities[key];
+    const prevTable = prev.entities[key];
+    if (!table || table === baseTable || !prevTable) return;
+    const value = ownValue(table, pk);
+    if (baseTable && ownValue(baseTable, pk) === value) return;
+    const before = ownValue(prevTable, pk);
+    if (before !== undefined && before !== value && shallowEqual(before, value)) setOwn(table, pk, before);
+  };
+  if (written) {
+    // Only what the replay wrote differs from base: no scan of whole tables.
+    const e = written.entities;
+    for (let i = 0; i < e.length; i += 2) keep(e[i]!, e[i + 1]!);
+    return visible;
+  }
+  for (const key in visible.entities) {
+    const table = visible.entities[key];
+    if (table) for (const pk in table) keep(key, pk);
+  }
+  return visible;
+}
+
+function shallowEqual(a: unknown, b: unknown): boolean {
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) if ((a as Record<string, unknown>)[k] !== (b as Record<string, unknown>)[k]) return false;
+  return true;
+}

@@ -1,0 +1,158 @@
+import { deepEqual, normalize, writeLayer } from '../normalize';
+import type { OptimisticAction, SetResponseAction } from './actions';
+import type { ChangeSet } from './ChangeSet';
+import type { PageInfo, ResultMeta, State } from './State';
+
+/**
+ * SET_RESPONSE: stores a response under its key, normalized into the tables, never
+ * over a newer one, with page info and `update` applied; a failure (or a response
+ * that does not fit the schema) is stored as the key's error instead.
+ *
+ * @example
+ * const next = setResponse(state, action, false);
+ */
+export function setResponse(state: State, action: SetResponseAction, optimistic: boolean, changes?: ChangeSet): State {
+  const { endpoint, key, meta } = action;
+  const prev = state.meta[key];
+  changes?.key(key);
+  if (action.error) return setError(state, key, endpoint.errorPolicy?.(action.response), action.response, meta);
+
+  // A response to a fetch that started before the stored one never replaces it.
+  // (An error with no data behind it does not count: any success beats it.)
+  const older =
+    prev !== undefined && prev.fetchedAt > meta.fetchedAt && (!prev.error || state.endpoints[key] !== undefined);
+  let entities = state.entities;
+  let indexes = state.indexes;
+  let entitiesMeta = state.entitiesMeta;
+  let result: unknown = action.response;
+  if (endpoint.schema !== undefined && endpoint.schema !== null) {
+    try {
+      const store = changes
+        ? { entities: state.entities, indexes: state.indexes, entitiesMeta: state.entitiesMeta, onWrite: changes.entity }
+        : state;
+      const n = normalize(endpoint.schema, action.response, action.args as any[], store as any, { ...meta, optimistic });
+      ({ entities, indexes, entitiesMeta } = n as any);
+      result = n.result;
+    } catch (e) {
+      if (optimistic) throw e;
+      return setError(state, key, undefined, schemaError(endpoint.name, e), meta);
+    }
+  }
+  let endpoints = state.endpoints;
+  if (!older) {
+    const stored = endpoints[key];
+    if (stored === undefined || !deepEqual(stored, result)) endpoints = writeLayer(endpoints, { [key]: result });
+  }
+  if (endpoint.update) {
+    const updaters = endpoint.update(result, ...action.args);
+    let updated: Record<string, unknown> | undefined;
+    for (const k in updaters) {
+      if (endpoints[k] === undefined) continue;
+      (updated ??= {})[k] = updaters[k]!(endpoints[k]);
+      changes?.key(k);
+    }
+    if (updated) endpoints = writeLayer(endpoints, updated);
+  }
+  // A request started before an invalidation answers for the data as it was then:
+  // it is stored, but the result stays invalid until a later fetch answers.
+  const stillInvalid = prev?.invalidated && prev.invalidatedAt !== undefined && meta.fetchedAt < prev.invalidatedAt;
+  let nextMeta: ResultMeta = older
+    ? prev
+    : stillInvalid
+      ? { date: meta.date, fetchedAt: meta.fetchedAt, expiresAt: 0, invalidated: true, invalidatedAt: prev.invalidatedAt }
+      : { date: meta.date, fetchedAt: meta.fetchedAt, expiresAt: meta.expiresAt, prevExpiresAt: prev?.expiresAt };
+  const metaWrites: Record<string, ResultMeta> = {};
+  const paging = optimistic ? undefined : pageOf(endpoint, action);
+  if (paging && paging.key === key) {
+    // The list's own response (page one): it starts the list over, so it sets where it stands.
+    if (!older) nextMeta = { ...nextMeta, page: paging.page };
+  } else if (paging) {
+    // A page of another list: that list's meta records it, unless the list was
+    // fetched again after this page was asked for (the page then answers for an old list)
+    // and the page is not the one the refetched list stands at (its items joined the list).
+    const list = state.meta[paging.key];
+    const current = list !== undefined && (!(list.fetchedAt > meta.fetchedAt) || isNextOf(list, endpoint, action));
+    if (list && endpoints[paging.key] !== undefined && current) {
+      metaWrites[paging.key] = { ...list, page: paging.page };
+      changes?.key(paging.key);
+    }
+  }
+  if (nextMeta !== prev) metaWrites[key] = nextMeta;
+  return {
+    ...state,
+    entities,
+    indexes,
+    entitiesMeta,
+    endpoints,
+    meta: Object.keys(metaWrites).length ? writeLayer(state.meta, metaWrites) : state.meta,
+  };
+}
+
+/** Which list a response pages and where that list stands after it; undefined when it is no page. */
+/** The page this response answers (its pagination field) is the one the list says comes next. */
+function isNextOf(list: ResultMeta, endpoint: SetResponseAction['endpoint'], action: SetResponseAction): boolean {
+  const field = (endpoint as { paginationField?: string }).paginationField;
+  const asked = field === undefined ? undefined : (action.args[0] as Record<string, unknown> | undefined)?.[field];
+  return asked !== undefined && asked !== null && list.page?.next !== undefined && String(asked) === String(list.page.next);
+}
+
+function pageOf(endpoint: SetResponseAction['endpoint'], action: SetResponseAction): { key: string; page: PageInfo } | undefined {
+  if (!endpoint.pagination) return undefined;
+  let found: { readonly key: string; readonly next: unknown } | undefined;
+  try {
+    found = endpoint.pagination(action.response, action.args);
+  } catch (e) {
+    // A broken nextPage must not cost the response: it is stored, the list just shows no next page.
+    console.error(e);
+    return undefined;
+  }
+  if (!found) return undefined;
+  const next = found.next === null || found.next === undefined ? undefined : (found.next as string | number);
+  return { key: found.key, page: { next, hasMore: next !== undefined } };
+}
+
+function setError(
+  state: State,
+  key: string,
+  errorPolicy: 'soft' | undefined,
+  error: unknown,
+  meta: SetResponseAction['meta'],
+): State {
+  const prev = state.meta[key];
+  // A request that started before the stored data was fetched cannot make that data wrong.
+  if (prev !== undefined && !prev.error && !prev.invalidated && prev.fetchedAt > meta.fetchedAt) return state;
+  const next: ResultMeta = {
+    date: meta.date,
+    // Keep the data's fetchedAt so ordering against later data responses still holds.
+    fetchedAt: prev?.fetchedAt ?? meta.fetchedAt,
+    expiresAt: meta.expiresAt,
+    error,
+    ...(errorPolicy ? { errorPolicy } : null),
+    // A failed refetch leaves the stored pages, so where the list stands still holds.
+    ...(prev?.page ? { page: prev.page } : null),
+    // An invalidated result stays unusable until a fetch succeeds.
+    ...(prev?.invalidated ? { invalidated: true as const, invalidatedAt: prev.invalidatedAt } : null),
+  };
+  return { ...state, meta: writeLayer(state.meta, { [key]: next }) };
+}
+
+/** Wraps a normalize failure so the message names the endpoint and the status says "bad response". */
+function schemaError(endpointName: string, cause: unknown): Error & { status: number } {
+  const message = cause instanceof Error ? cause.message : String(cause);
+  const err = new Error(
+    message.startsWith(endpointName) ? message : `${endpointName}: ${message}`,
+    { cause },
+  ) as Error & { status: number };
+  err.name = 'SchemaError';
+  err.status = (cause as { status?: number })?.status ?? 400;
+  return err;
+}
+
+/** Drops the optimistic update that this response answers. */
+export function withoutOptimistic(state: State, key: string, fetchedAt: number): State {
+  if (state.optimistic.length === 0) return state;
+  const optimistic = state.optimistic.filter(
+    (a: OptimisticAction) => a.key !== key || a.meta.fetchedAt !== fetchedAt,
+  );
+  return optimistic.length === state.optimistic.length ? state : { ...state, optimistic };
+}
