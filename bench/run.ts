@@ -11,6 +11,7 @@ import { benchDir, fmt, ratio, type Section } from './harness';
 const SUITES: { name: string; file: string; title: string }[] = [
   { name: 'normalizr', file: 'normalizr.bench.ts', title: 'normalizr' },
   { name: 'core', file: 'core.bench.ts', title: 'core' },
+  { name: 'steady', file: 'steady.bench.ts', title: 'steady state' },
   { name: 'render', file: 'render.bench.ts', title: 'render' },
   { name: 'size', file: 'size.report.ts', title: 'size' },
   { name: 'memory', file: 'memory.bench.ts', title: 'memory' },

@@ -146,7 +146,12 @@ export class Denormalizer {
     this.args = args;
     this.rootObj = undefined;
     this.rootValue = undefined;
-    if (this.local !== undefined) this.local.clear();
+    // A new Map per pass, never `clear()`: the reused instance lives in the old
+    // generation after any full GC, and V8 allocates a cleared or grown Map's table
+    // where the old table was. An old-space table holding a pass's young instances
+    // kept every instance alive through minor GCs (uncached list reads 3-4x slower
+    // once the rest of an app had run; bench/README.md "Steady state").
+    this.local = undefined;
     this.depth = 0;
   }
 
