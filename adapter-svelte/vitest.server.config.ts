@@ -9,5 +9,8 @@ export default defineProject({
     name: 'adapter-svelte (server)',
     environment: 'node',
     include: ['test/**/*.server.test.ts'],
+    // Tests wait for events (up to @resto/testing's EVENT_TIMEOUT, 20 s), not for fixed times;
+    // a busy machine may take long to get there.
+    testTimeout: 30_000,
   },
 });

@@ -1,0 +1,27 @@
+import { onTestFinished, vi } from 'vitest';
+import { EVENT_TIMEOUT } from './server';
+
+/**
+ * `vi.waitFor` with the shared event ceiling (vitest's default is 1 s, which a busy
+ * machine exceeds without a bug). Retries `check` until it stops throwing.
+ */
+export function waitFor<T>(check: () => T | Promise<T>, timeout = EVENT_TIMEOUT): Promise<T> {
+  return vi.waitFor(check, { timeout, interval: 5 });
+}
+
+/**
+ * Records every URL the code under test passes to `fetch` (the requests still go out),
+ * from now to the end of the test. "No request was made" then holds the moment the
+ * code had its chance to call fetch, instead of after a sleep long enough for a
+ * request to reach the server.
+ */
+export function recordFetches() {
+  const spy = vi.spyOn(globalThis, 'fetch');
+  onTestFinished(() => spy.mockRestore());
+  return () => spy.mock.calls.map(([input]) => (input instanceof Request ? input.url : String(input)));
+}
+
+/** Lets the code under test run to its next wait: pending microtasks and one macrotask (I/O callbacks included). */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
