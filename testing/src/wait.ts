@@ -10,7 +10,7 @@ export function waitFor<T>(check: () => T | Promise<T>, timeout = EVENT_TIMEOUT)
 }
 
 /**
- * Records every URL the code under test passes to `fetch` (the requests still go out),
+ * Records the path of every URL the code under test passes to `fetch` (the requests still go out),
  * from now to the end of the test. "No request was made" then holds the moment the
  * code had its chance to call fetch, instead of after a sleep long enough for a
  * request to reach the server.
@@ -18,7 +18,7 @@ export function waitFor<T>(check: () => T | Promise<T>, timeout = EVENT_TIMEOUT)
 export function recordFetches() {
   const spy = vi.spyOn(globalThis, 'fetch');
   onTestFinished(() => spy.mockRestore());
-  return () => spy.mock.calls.map(([input]) => (input instanceof Request ? input.url : String(input)));
+  return () => spy.mock.calls.map(([input]) => new URL(input instanceof Request ? input.url : String(input), 'http://localhost').pathname);
 }
 
 /** Lets the code under test run to its next wait: pending microtasks and one macrotask (I/O callbacks included). */

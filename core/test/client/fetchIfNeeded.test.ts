@@ -69,6 +69,8 @@ describe('EndpointObserver.fetchIfNeeded(): useFetch in every adapter', () => {
   });
 
   it("while subscribed it reports the observer's own fetch and never loops on data that expires at once", async () => {
+    // A controlled clock: a loop would show within the second it moves on.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     const instant = getTodo.extend({ dataExpiryLength: 0 });
     const { client, calls } = setup(instant);
     const obs = client.observe(instant, { id: 1 });
@@ -76,7 +78,7 @@ describe('EndpointObserver.fetchIfNeeded(): useFetch in every adapter', () => {
     const running = obs.fetchIfNeeded();
     expect(running).toBeInstanceOf(Promise);
     await running;
-    await new Promise((r) => setTimeout(r, 20));
+    await vi.advanceTimersByTimeAsync(1000);
     expect(obs.fetchIfNeeded()).toBeUndefined();
     expect(calls()).toBe(1);
     stop();
