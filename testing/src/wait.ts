@@ -9,19 +9,39 @@ export function waitFor<T>(check: () => T | Promise<T>, timeout = EVENT_TIMEOUT)
   return vi.waitFor(check, { timeout, interval: 5 });
 }
 
-/**
- * Records the path of every URL the code under test passes to `fetch` (the requests still go out),
- * from now to the end of the test. "No request was made" then holds the moment the
- * code had its chance to call fetch, instead of after a sleep long enough for a
- * request to reach the server.
- */
-export function recordFetches() {
+/** A spy on `fetch` that lets every request through, removed when the test ends. */
+export function spyOnFetch() {
   const spy = vi.spyOn(globalThis, 'fetch');
   onTestFinished(() => spy.mockRestore());
+  return spy;
+}
+
+/**
+ * Records the path of every URL the code under test passes to `fetch` (the requests
+ * still go out), from now to the end of the test. "No request was made" then holds
+ * the moment the code had its chance to call fetch, instead of after a sleep long
+ * enough for a request to reach the server.
+ */
+export function recordFetches() {
+  const spy = spyOnFetch();
   return () => spy.mock.calls.map(([input]) => new URL(input instanceof Request ? input.url : String(input), 'http://localhost').pathname);
 }
 
 /** Lets the code under test run to its next wait: pending microtasks and one macrotask (I/O callbacks included). */
 export function nextTask(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * A controlled clock for the rest of the test: timers and Date are fake; setImmediate,
+ * nextTick and microtasks stay real, so a real server and fetch keep working.
+ */
+export function useFakeClock() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+}
+
+/** "Nothing happens" checks: `ms` of fake time pass (every timer due runs), then a turn of real I/O. */
+export async function passTime(ms: number): Promise<void> {
+  await vi.advanceTimersByTimeAsync(ms);
+  await nextTask();
 }

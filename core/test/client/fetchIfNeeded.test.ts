@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from '@resto/testing';
 import { Entity, RestEndpoint, type Client } from '../../src';
 import { createMockClient } from '../../src/mock';
 
@@ -63,7 +64,7 @@ describe('EndpointObserver.fetchIfNeeded(): useFetch in every adapter', () => {
     const obs = client.observe(getTodo, { id: 404 });
     const ignored = obs.fetchIfNeeded(); // nobody handles it: vitest would report it
     expect(ignored).toBeInstanceOf(Promise);
-    await vi.waitFor(() => expect(obs.getSnapshot().error?.status).toBe(404));
+    await waitFor(() => expect(obs.getSnapshot().error?.status).toBe(404));
     await expect(ignored).rejects.toMatchObject({ status: 404 });
     expect(obs.fetchIfNeeded()).toBeUndefined(); // the stored error waits for a retry
   });
