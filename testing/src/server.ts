@@ -33,6 +33,7 @@ export async function startServer(routes: Record<string, Handler> = {}) {
     const hit: Hit = { method: req.method!, url: req.url!, headers: req.headers, body, closed };
     hits.push(hit);
     const path = req.url!.split('?')[0];
+    if (path === TICK_PATH) return void json(res, { at: hits.length }); // see timersPass
     const handler = routes[`${req.method} ${path}`] ?? routes[`${req.method} *`];
     if (!handler) {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'not found' }));
@@ -58,6 +59,9 @@ export async function startServer(routes: Record<string, Handler> = {}) {
       }),
   };
 }
+
+/** Answered by every test server; polled by timersPass to mark time passing. */
+export const TICK_PATH = '/__tick';
 
 export function json(res: ServerResponse, value: unknown, status = 200) {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));

@@ -1,5 +1,6 @@
 import { onTestFinished, vi } from 'vitest';
-import { EVENT_TIMEOUT } from './server';
+import { createClient, RestEndpoint } from '@resto/core';
+import { EVENT_TIMEOUT, TICK_PATH } from './server';
 
 /**
  * `vi.waitFor` with the shared event ceiling (vitest's default is 1 s, which a busy
@@ -44,4 +45,25 @@ export function useFakeClock() {
 export async function passTime(ms: number): Promise<void> {
   await vi.advanceTimersByTimeAsync(ms);
   await nextTask();
+}
+
+/**
+ * For "it stopped polling" checks on the real clock, without a sleep: a witness read
+ * on its own client polls the test server every `ms` until the server has seen
+ * `polls` of its requests. A poller still running at the same or a shorter period
+ * would have sent a request in that time, since timers fire in the order they are due.
+ */
+export async function timersPass(server: { url: string; count(method: string, path: string): number }, ms: number, polls = 2) {
+  const client = createClient();
+  const witness = new RestEndpoint({ urlPrefix: server.url, path: TICK_PATH, pollFrequency: ms });
+  const start = server.count('GET', TICK_PATH);
+  const stop = client.observeWith({ poll: true }, witness, []).subscribe(() => {});
+  try {
+    await vi.waitFor(() => {
+      if (server.count('GET', TICK_PATH) < start + polls + 1) throw new Error('not yet');
+    }, { timeout: EVENT_TIMEOUT, interval: 5 });
+  } finally {
+    stop();
+    client.destroy();
+  }
 }
