@@ -9,5 +9,8 @@ export default defineProject({
     name: 'adapter-svelte (server)',
     environment: 'node',
     include: ['test/**/*.server.test.ts'],
+    // Tests wait for events (up to @resto/testing's EVENT_TIMEOUT, 20 s), not for fixed times; the
+    // heavy ones (1,000 renders) take half a minute on a machine busy with two other jobs.
+    testTimeout: 120_000,
   },
 });

@@ -6,8 +6,8 @@ export default defineProject({
     environment: 'node',
     include: ['test/**/*.test.{ts,tsx}'],
     // Browser launches and app builds are slow on shared 2-core machines.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
     // One Chromium at a time; servers bind their own ports but CPU is scarce.
     fileParallelism: false,
   },

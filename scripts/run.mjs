@@ -69,6 +69,29 @@ function runForwardingSignals(cmd, args) {
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
 
+/**
+ * `npm run test:stress`: the same task as `npm test`, with two CPU-bound processes
+ * beside it, so a test that waits for a fixed time instead of an event goes red here
+ * rather than on a busy CI runner. The burners are killed when we exit; and since the
+ * steps below block this process (spawnSync), each burner also checks every 200 ms that
+ * we are still alive and stops by itself once we are gone (Ctrl-C, SIGTERM, SIGKILL).
+ */
+const BURNER = `const parent = ${process.pid};
+for (;;) {
+  const until = Date.now() + 200;
+  while (Date.now() < until) Math.sqrt(Math.random());
+  try { process.kill(parent, 0); } catch { process.exit(0); }
+}`;
+
+function stress() {
+  const burners = [0, 1].map(() => spawn(process.execPath, ['-e', BURNER], { cwd: root, stdio: 'ignore' }));
+  process.on('exit', () => {
+    for (const b of burners) if (b.exitCode === null && b.signalCode === null) b.kill('SIGKILL');
+  });
+  console.log(`\n== stress: two CPU-bound processes (pids ${burners.map((b) => b.pid).join(', ')}) run beside the suite ==`);
+  test();
+}
+
 function test() {
   ensureChromium();
   let failed = 0;
@@ -121,6 +144,9 @@ switch (task) {
     break;
   case 'test':
     test();
+    break;
+  case 'stress':
+    stress();
     break;
   case 'typecheck':
     process.exit(run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']));

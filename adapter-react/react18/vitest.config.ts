@@ -22,5 +22,10 @@ export default defineProject({
     name: 'adapter-react (React 18)',
     environment: 'happy-dom',
     include: ['test/**/*.test.{ts,tsx}', 'react18/*.test.tsx'],
+    // Tests wait for events (up to @resto/testing's EVENT_TIMEOUT, 20 s), not for fixed times; the
+    // heavy ones (1,000 renders) take half a minute on a machine busy with two other jobs.
+    testTimeout: 120_000,
+    // testing-library's waitFor ceiling (default 1 s), raised the same way.
+    setupFiles: ['test/helpers/setup.ts'],
   },
 });

@@ -4,7 +4,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { Collection, Entity, RestEndpoint, createClient, resource, type Client } from '@resto/core';
 import { DataProvider, useCache, useController, useFetch, useLive, useSubscription, useSuspense } from '../src';
 import { makeRenderDataClient, renderDataHook } from '../src/test';
-import { json, startServer, until } from '@resto/testing';
+import { EVENT_TIMEOUT, json, startServer, until, waitFor } from '@resto/testing';
 
 // What a data-client React app and its tests rely on, checked through the hooks.
 
@@ -46,7 +46,7 @@ describe('renderDataHook (as @data-client/test)', () => {
       resolverFixtures: [{ endpoint: ArticleResource.get, args: [{ id: 5 }], response: { id: 5, title: 'later' }, delay: 10 }],
     });
     expect(result.current).toBeUndefined();
-    await waitForNextUpdate();
+    await waitForNextUpdate({ timeout: EVENT_TIMEOUT });
     expect(result.current.title).toBe('later');
     expectTypeOf(result.current).toEqualTypeOf<Article>();
   });
@@ -71,7 +71,7 @@ describe('renderDataHook (as @data-client/test)', () => {
         },
       ],
     });
-    await waitForNextUpdate();
+    await waitForNextUpdate({ timeout: EVENT_TIMEOUT });
     expect(result.current.map((a) => a.title)).toEqual(['one']);
     await act(() => controller.fetch(ArticleResource.getList.push, { title: 'two' }));
     expect(result.current.map((a) => a.title)).toEqual(['one', 'two']);
@@ -94,7 +94,7 @@ describe('renderDataHook (as @data-client/test)', () => {
     unmount();
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
     const failing = renderDataHook(() => useSuspense(ArticleResource.get, { id: 404 }), { resolverFixtures: [] });
-    await failing.waitForNextUpdate();
+    await failing.waitForNextUpdate({ timeout: EVENT_TIMEOUT });
     expect(failing.result.error?.message).toMatch(/no fixture matches/);
     quiet.mockRestore();
   });
@@ -215,7 +215,6 @@ describe('renderDataHook statics', () => {
     const listeners = a.client.listenerCount;
     expect(listeners).toBeGreaterThan(0);
     renderDataHook.cleanup();
-    await new Promise((r) => setTimeout(r, 5));
-    expect(a.client.listenerCount).toBe(0);
+    await waitFor(() => expect(a.client.listenerCount).toBe(0));
   });
 });

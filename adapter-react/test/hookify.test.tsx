@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it } fr
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createClient, resource, RestEndpoint, type Client, type RestGenerics } from '@resto/core';
 import { AsyncBoundary, DataProvider, hookifyResource, useController, useSuspense } from '../src';
-import { json, startServer } from '@resto/testing';
+import { json, recordFetches, startServer, timersPass } from '@resto/testing';
 import { Todo } from './helpers/api';
 
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -353,7 +353,9 @@ describe('useSuspense and pollFrequency', () => {
       );
     });
     expect((await screen.findByRole('heading')).textContent).toBe('one');
-    await act(() => new Promise((r) => setTimeout(r, 300))); // over 7 poll periods
+    const fetched = recordFetches();
+    await act(() => timersPass(server, 40, 3)); // three poll periods pass
+    expect(fetched().filter((p) => p === '/todos/1')).toEqual([]);
     expect(server.count('GET', '/todos/1')).toBe(1);
   });
 });

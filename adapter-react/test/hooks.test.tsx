@@ -5,13 +5,17 @@ import { All, Query, SubscriptionManager, createClient, getDefaultManagers } fro
 import { AsyncBoundary, DataProvider, useCache, useClient, useController, useDLE, useError, useFetch, useLoading, useQuery, useSuspense } from '../src';
 import { DataProviderWithFixtures, renderDataHook } from '../src/test';
 import { Todo, todoApi } from './helpers/api';
+import { nextTask, useFakeClock } from '@resto/testing';
 
 const api = todoApi('http://api.test');
 const one = { id: 1, title: 'one', completed: false };
 const two = { id: 2, title: 'two', completed: true };
 const notFound = Object.assign(new Error('not found'), { status: 404 });
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 describe('useDLE', () => {
   it('goes from loading to data without suspending', async () => {
@@ -80,7 +84,8 @@ describe('useFetch', () => {
     expect(result.current).toBeInstanceOf(Promise);
     // Nobody awaits the promise: vitest would report an unhandled rejection.
     await waitFor(() => expect(client.controller.getError(api.get, { id: 9 }, client.getSnapshot())?.status).toBe(404));
-    await act(() => new Promise((r) => setTimeout(r, 20)));
+    // One more turn: an unhandled rejection would be reported by now.
+    await act(() => nextTask());
   });
 
   it('returns undefined for fresh data and for null args', async () => {
@@ -119,7 +124,7 @@ describe('useLoading', () => {
     let fail = true;
     const { result } = renderDataHook(() =>
       useLoading(async (n: number) => {
-        await new Promise((r) => setTimeout(r, 10));
+        await nextTask(); // the work answers later, not at once
         if (fail) throw Object.assign(new Error('bad'), { status: 400 });
         return n * 2;
       }),
@@ -149,6 +154,8 @@ describe('useLoading', () => {
 
 describe('DataProvider', () => {
   it('creates a client with the default managers and destroys it on unmount', async () => {
+    // A controlled clock: the provider destroys its client on a timer after the last unmount.
+    useFakeClock();
     const destroyed = vi.fn();
     let seen!: ReturnType<typeof useClient>;
     function Probe() {
@@ -165,14 +172,15 @@ describe('DataProvider', () => {
     expect(seen.managers.some((m) => m instanceof SubscriptionManager)).toBe(true);
     seen.destroy = destroyed;
     // StrictMode's simulated unmount must not destroy it.
-    await act(() => new Promise((r) => setTimeout(r, 5)));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(destroyed).not.toHaveBeenCalled();
     view.unmount();
-    await new Promise((r) => setTimeout(r, 5));
+    await vi.advanceTimersByTimeAsync(1000);
     expect(destroyed).toHaveBeenCalledTimes(1);
   });
 
   it('uses a given client as is and never destroys it', async () => {
+    useFakeClock();
     const client = createClient({ managers: getDefaultManagers() });
     const destroy = vi.spyOn(client, 'destroy');
     let ctrl!: ReturnType<typeof useController>;
@@ -185,7 +193,7 @@ describe('DataProvider', () => {
         <Probe />
       </DataProvider>,
     ).unmount();
-    await new Promise((r) => setTimeout(r, 5));
+    await vi.advanceTimersByTimeAsync(1000);
     expect(ctrl).toBe(client.controller);
     expect(destroy).not.toHaveBeenCalled();
     client.destroy();

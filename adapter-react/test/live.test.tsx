@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { createClient, RestEndpoint, SubscriptionManager, type Client } from '@resto/core';
 import { AsyncBoundary, DataProvider, useCache, useSubscription, useLive, useSuspense } from '../src';
-import { json, startServer, until } from '@resto/testing';
+import { json, nextTask, recordFetches, startServer, timersPass, until } from '@resto/testing';
 import { todoApi } from './helpers/api';
 
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -19,7 +19,6 @@ afterEach(() => {
   server.hits.length = 0;
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const polls = (c: Client) => c.managers.find((m): m is SubscriptionManager => m instanceof SubscriptionManager)!.active;
 
 describe('polling', () => {
@@ -41,16 +40,16 @@ describe('polling', () => {
       );
     });
     const first = Number((await screen.findByText(/^tick/)).textContent!.split(' ')[1]);
-    await act(() => until(() => server.count('GET', '/time') >= 4, 3000));
+    await act(() => until(() => server.count('GET', '/time') >= 4));
     const shown = Number(screen.getByText(/^tick/).textContent!.split(' ')[1]);
     expect(shown).toBeGreaterThan(first);
     expect(polls(client).size).toBe(1);
     view.unmount();
     expect(polls(client).size).toBe(0);
-    const after = server.count('GET', '/time');
-    await sleep(200);
-    // At most one request that was already in flight at unmount.
-    expect(server.count('GET', '/time')).toBeLessThanOrEqual(after + 1);
+    const fetched = recordFetches();
+    // Polls at the same period mark time passing; a request in flight at unmount is not new.
+    await timersPass(server, 40);
+    expect(fetched().filter((p) => p === '/time')).toEqual([]);
   });
 
   it('useSubscription polls without re-rendering its own component; null args stop it', async () => {
@@ -76,7 +75,7 @@ describe('polling', () => {
       );
     });
     expect(screen.getByText('nothing yet')).toBeTruthy();
-    await act(() => until(() => server.count('GET', '/time') >= 2, 3000));
+    await act(() => until(() => server.count('GET', '/time') >= 2));
     await screen.findByText(/^seen/);
     expect(renders).toBe(1);
     await act(async () => {
@@ -99,6 +98,7 @@ describe('useSubscription on mount', () => {
       return null;
     }
     client = createClient();
+    const fetched = recordFetches();
     await act(async () => {
       render(
         <DataProvider client={client}>
@@ -106,8 +106,10 @@ describe('useSubscription on mount', () => {
         </DataProvider>,
       );
     });
-    await sleep(30);
+    // Mounted and its effects ran: a fetch on mount would have been called by now.
+    await nextTask();
     expect(polls(client).size).toBe(1);
+    expect(fetched()).toEqual([]);
     expect(server.count('GET', '/time')).toBe(0);
   });
 });
@@ -121,6 +123,7 @@ describe('conditional reads', () => {
       return <p>{todo ? todo.title : 'no todo selected'}</p>;
     }
     client = createClient();
+    const fetched = recordFetches();
     const ui = (id: number | null) => (
       <DataProvider client={client}>
         <AsyncBoundary fallback={<p>loading</p>}>
@@ -133,8 +136,8 @@ describe('conditional reads', () => {
       view = render(ui(null));
     });
     expect(screen.getByText('no todo selected')).toBeTruthy();
-    await sleep(30);
-    expect(server.count('GET', '/todos/7')).toBe(0);
+    await nextTask();
+    expect(fetched()).toEqual([]);
     await act(async () => view.rerender(ui(7)));
     await screen.findByText('seven');
     expect(server.count('GET', '/todos/7')).toBe(1);

@@ -7,7 +7,7 @@ import { renderToReadableStream } from 'react-dom/server.browser';
 import { act } from '@testing-library/react';
 import { createClient, Endpoint, Entity, parseState, serializeState, type Client } from '@resto/core';
 import { DataProvider, useController, useDLE, useSuspense } from '../src';
-import { json, startServer, until } from '@resto/testing';
+import { json, nextTask, recordFetches, startServer, until } from '@resto/testing';
 import { todoApi, type Todo } from './helpers/api';
 
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -91,11 +91,14 @@ describe('React server rendering', () => {
     el.innerHTML = html;
     document.body.append(el);
     const recoverable = vi.fn();
+    const fetched = recordFetches();
     let root!: ReturnType<typeof hydrateRoot>;
     await act(async () => {
       root = hydrateRoot(el, <DataProvider initialState={parseState(state)}><App /></DataProvider>, { onRecoverableError: recoverable });
     });
-    await new Promise((r) => setTimeout(r, 20));
+    // Hydrated and effects ran: a fetch on mount would have been called by now.
+    await act(() => nextTask());
+    expect(fetched()).toEqual([]);
     expect(recoverable).not.toHaveBeenCalled();
     expect(server.hits.slice(before)).toEqual([]);
     expect(el.querySelector('.detail')!.textContent).toBe('two/two');

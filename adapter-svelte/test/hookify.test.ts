@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { clientContext, hookifyResource, useSuspense } from '../src';
 import { Todo, type TodoServer, eachTodoEnv } from './helpers/api';
 import { pagedTodoResource, todoResource } from './helpers/resource';
-import { json, until } from '@resto/testing';
+import { json, recordFetches, timersPass, until } from '@resto/testing';
 import HookTodo from './fixtures/HookTodo.svelte';
 import TokenProvider from './fixtures/TokenProvider.svelte';
 import HookListOps from './fixtures/HookListOps.svelte';
@@ -112,7 +112,9 @@ describe('useSuspense and pollFrequency', () => {
     const endpoint = new RestEndpoint({ urlPrefix: server.url, path: '/todos/:id', schema: Todo, pollFrequency: 40 });
     render(Show, { props: { make: () => useSuspense(endpoint, { id: 1 }), format: (t: Todo | undefined) => t?.title ?? 'loading' }, context: clientContext(client) });
     await until(() => screen.getByTestId('out').textContent === 'todo 1');
-    await new Promise((r) => setTimeout(r, 300)); // over 7 poll periods
+    const fetched = recordFetches();
+    await timersPass(server, 40, 3); // three poll periods pass
+    expect(fetched().filter((p) => p === '/todos/1')).toEqual([]);
     expect(server.count('GET', '/todos/1')).toBe(1);
   });
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { clientContext, getClient, useCache, useDLE, useError, useFetch, useQuery, useSubscription, useSuspense } from '../src';
 import { mockClient } from '../src/test';
 import { Todo, eachTodoEnv, todoApi, type TodoServer } from './helpers/api';
-import { until } from '@resto/testing';
+import { nextTask, recordFetches, timersPass, until } from '@resto/testing';
 import Boundary from './fixtures/Boundary.svelte';
 import Counter from './fixtures/Counter.svelte';
 import Root from './fixtures/Root.svelte';
@@ -43,11 +43,13 @@ describe('useQuery', () => {
 
 describe('cache-only reads', () => {
   it('useCache and useError never fetch; they show what others stored', async () => {
+    const fetched = recordFetches();
     render(Show, { props: { make: () => useCache(server.api.get, { id: 1 }), format: (t: Todo | undefined) => t?.title ?? 'none' }, context: clientContext(client) });
     render(Show, { props: { make: () => useError(server.api.get, { id: 99 }), format: (e: { status?: number } | undefined) => String(e?.status ?? 'none') }, context: clientContext(client) });
     const texts = () => screen.getAllByTestId('out').map((e) => e.textContent);
     expect(texts()).toEqual(['none', 'none']);
-    await new Promise((r) => setTimeout(r, 30));
+    await nextTask(); // mounted and effects ran: a fetch would have been called by now
+    expect(fetched()).toEqual([]);
     expect(server.hits).toHaveLength(0);
     await client.controller.fetch(server.api.get, { id: 1 });
     await client.controller.fetch(server.api.get, { id: 99 }).catch(() => {});
@@ -89,9 +91,9 @@ describe('useSubscription', () => {
     await until(() => out() === 'polled');
     cleanup();
     await tick();
-    const count = server.count('GET', '/todos/1');
-    await new Promise((r) => setTimeout(r, 150));
-    expect(server.count('GET', '/todos/1')).toBe(count);
+    const fetched = recordFetches();
+    await timersPass(server, endpoint.pollFrequency!); // two poll periods pass
+    expect(fetched().filter((p) => p === '/todos/1')).toEqual([]);
   });
 });
 

@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
 import { RestEndpoint, type Client } from '@resto/core';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clientContext, useDLE, useSuspense } from '../src';
 import { Todo, type TodoServer, eachTodoEnv } from './helpers/api';
-import { until } from '@resto/testing';
+import { nextTask, recordFetches, until, useFakeClock } from '@resto/testing';
 import Capture from './fixtures/Capture.svelte';
 import Show from './fixtures/Show.svelte';
 import TodoAwait from './fixtures/TodoAwait.svelte';
@@ -14,6 +14,9 @@ import TodoSwitch from './fixtures/TodoSwitch.svelte';
 let server: TodoServer;
 let client: Client;
 eachTodoEnv((s, c) => ((server = s), (client = c)), cleanup);
+afterEach(() => {
+  vi.useRealTimers();
+});
 const text = (id: string) => screen.getByTestId(id).textContent;
 
 describe('errors', () => {
@@ -37,12 +40,14 @@ describe('getter args', () => {
     await fireEvent.click(screen.getByText('two'));
     expect(text('title')).toBe('loading');
     await until(() => text('title') === 'todo 2');
+    const fetched = recordFetches();
     // Back to a key that is stored: no loading, no new request.
     await fireEvent.click(screen.getByText('one'));
     expect(text('title')).toBe('todo 1');
     await fireEvent.click(screen.getByText('off'));
     expect(text('title')).toBe('off');
-    await new Promise((r) => setTimeout(r, 30));
+    await nextTask();
+    expect(fetched()).toEqual([]);
     expect(server.count('GET', '/todos/1')).toBe(1);
     expect(server.count('GET', '/todos/2')).toBe(1);
     expect(server.hits.filter((h) => h.method === 'GET')).toHaveLength(2);
@@ -63,12 +68,14 @@ describe('getter args', () => {
 
 describe('null args and invalidation', () => {
   it('null args skip the read: no fetch, no data', async () => {
+    const fetched = recordFetches();
     render(Show, {
       props: { make: () => useDLE(server.api.get, null), format: (s: { data?: unknown; loading: boolean }) => `${s.data}/${s.loading}` },
       context: clientContext(client),
     });
     expect(text('out')).toBe('undefined/false');
-    await new Promise((r) => setTimeout(r, 30));
+    await nextTask();
+    expect(fetched()).toEqual([]);
     expect(server.hits).toHaveLength(0);
   });
 
@@ -87,13 +94,17 @@ describe('null args and invalidation', () => {
 
 describe('stale-while-revalidate', () => {
   it('keeps showing stale data while it refetches, then shows the new data', async () => {
+    useFakeClock(); // expiry comes when the test moves the clock
     const get = new RestEndpoint({ urlPrefix: server.url, path: '/todos/:id', schema: Todo, dataExpiryLength: 100 });
     render(TodoDLE, { props: { api: { ...server.api, get }, id: 1 }, context: clientContext(client) });
     await until(() => screen.queryByTestId('title')?.textContent === 'todo 1');
     server.todos.get(1)!.title = 'renamed';
     const release = server.hold();
-    // Expiry passes while mounted (a timer cannot fire early): the data is stale, nothing is fetched for that...
-    await new Promise((r) => setTimeout(r, 110));
+    const fetched = recordFetches();
+    // Expiry passes while mounted: the data is stale, nothing is fetched for that...
+    await vi.advanceTimersByTimeAsync(110);
+    await nextTask();
+    expect(fetched()).toEqual([]);
     expect(server.count('GET', '/todos/1')).toBe(1);
     // ...until the page is visible again: a refetch starts and the old data stays on screen.
     client.focus.set(false);
@@ -106,6 +117,7 @@ describe('stale-while-revalidate', () => {
   });
 
   it('an {#await} block never falls back to pending while stale data revalidates', async () => {
+    useFakeClock(); // expiry comes when the test moves the clock
     const get = new RestEndpoint({ urlPrefix: server.url, path: '/todos/:id', schema: Todo, dataExpiryLength: 100 });
     render(TodoAwait, { props: { api: { ...server.api, get }, id: 1 }, context: clientContext(client) });
     await until(() => screen.queryByTestId('title')?.textContent === 'todo 1');
@@ -113,8 +125,8 @@ describe('stale-while-revalidate', () => {
     const seen = new Set<string>();
     const observer = new MutationObserver(() => seen.add(document.body.textContent ?? ''));
     observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-    // Stale once expired (a timer cannot fire early); the page becoming visible again revalidates.
-    await new Promise((r) => setTimeout(r, 110));
+    // Stale once expired; the page becoming visible again revalidates.
+    await vi.advanceTimersByTimeAsync(110);
     client.focus.set(false);
     client.focus.set(true);
     await until(() => text('title') === 'renamed');

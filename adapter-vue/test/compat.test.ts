@@ -4,7 +4,7 @@ import { Collection, Entity, RestEndpoint, createClient, resource, type Client }
 import { createResto, useCache, useController, useFetch, useLive, useSubscription, useSuspense } from '../src';
 import { flushUntil, mountDataClient, renderDataCompose } from '../src/test';
 import { mount } from '@vue/test-utils';
-import { json, startServer, until } from '@resto/testing';
+import { EVENT_TIMEOUT, json, startServer, until } from '@resto/testing';
 
 // What a data-client Vue app and its tests rely on, checked through the composables.
 
@@ -45,7 +45,7 @@ describe('renderDataCompose and mountDataClient (as data-client Vue)', () => {
     });
     cleanups.push(cleanup);
     expect(result.current).toBeUndefined();
-    await waitForNextUpdate();
+    await waitForNextUpdate({ timeout: EVENT_TIMEOUT });
     expect(result.current?.value.title).toBe('later');
     expectTypeOf(result.current!.value).toEqualTypeOf<Article>();
   });
@@ -83,7 +83,7 @@ describe('renderDataCompose and mountDataClient (as data-client Vue)', () => {
     const quiet = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { result, waitForNextUpdate, cleanup } = renderDataCompose(() => useSuspense(ArticleResource.get, { id: 404 }));
     cleanups.push(cleanup);
-    await waitForNextUpdate();
+    await waitForNextUpdate({ timeout: EVENT_TIMEOUT });
     expect(result.error?.message).toMatch(/no fixture matches/);
     quiet.mockRestore();
   });
@@ -104,8 +104,8 @@ describe('renderDataCompose and mountDataClient (as data-client Vue)', () => {
     });
     cleanups.push(cleanup);
     expect(wrapper.find('[data-testid="suspense-fallback"]').exists()).toBe(true);
-    await waitForNextUpdate();
-    await flushUntil(wrapper, () => wrapper.find('h3').exists());
+    await waitForNextUpdate({ timeout: EVENT_TIMEOUT });
+    await flushUntil(wrapper, () => wrapper.find('h3').exists(), EVENT_TIMEOUT);
     expect(wrapper.find('h3').text()).toBe('five');
     props.id = 6;
     await until(() => wrapper.find('h3').text() === 'six');

@@ -3,7 +3,7 @@ import { mount } from '@vue/test-utils';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { createClient, resource, RestEndpoint } from '@resto/core';
 import { createResto, hookifyResource, useController, useSuspense } from '../src';
-import { json, until } from '@resto/testing';
+import { json, recordFetches, timersPass, until } from '@resto/testing';
 import { startTodoServer } from './helpers/todoServer';
 import { Todo } from './helpers/api';
 
@@ -186,7 +186,9 @@ describe('useSuspense and pollFrequency', () => {
     try {
       await until(() => wrapper.find('h1').exists());
       expect(wrapper.find('h1').text()).toBe('one');
-      await new Promise((r) => setTimeout(r, 300)); // over 7 poll periods
+      const fetched = recordFetches();
+      await timersPass(own, 40, 3); // three poll periods pass
+      expect(fetched().filter((p) => p === '/todos/1')).toEqual([]);
       expect(own.count('GET', '/todos/1')).toBe(1);
     } finally {
       wrapper.unmount();

@@ -1,10 +1,10 @@
 import { createApp, defineComponent, effectScope, h, nextTick, ref } from 'vue';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { All, createClient, getDefaultManagers, Query, RestEndpoint } from '@resto/core';
 import { MockManager } from '@resto/core/mock';
 import { createResto, RestoPlugin, useCache, useClient, useController, useDLE, useError, useFetch, useLive, useLoading, useQuery, useSubscription, withClient } from '../src';
 import { createFixtureClient, flushResto, mountWithResto } from '../src/test';
-import { until } from '@resto/testing';
+import { until, useFakeClock } from '@resto/testing';
 import { makeApi, Todo } from './helpers/api';
 import { mount } from '@vue/test-utils';
 
@@ -12,8 +12,13 @@ const api = makeApi('http://api.test');
 const one = { id: 1, title: 'one', completed: false };
 const two = { id: 2, title: 'two', completed: true };
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('polling', () => {
   it('useLive suspends, polls while mounted and stops on unmount', async () => {
+    useFakeClock(); // the polls come when the test moves the clock
     let calls = 0;
     const Clock = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/time', pollFrequency: 30 });
     const View = defineComponent({
@@ -26,19 +31,19 @@ describe('polling', () => {
     const client = createFixtureClient({ fixtures: [{ endpoint: Clock, response: () => ({ n: ++calls }) }] });
     const { wrapper } = mountWithResto(View, { suspense: true, client });
     expect(wrapper.text()).toBe('loading');
-    // Timing-tolerant: the poll may already have answered again by the time we look.
     const shown = () => Number(/^t(\d+)$/.exec(wrapper.text())?.[1] ?? 0);
-    await until(() => shown() >= 1);
-    const first = shown();
-    await until(() => shown() >= first + 2, 3000);
+    await until(() => shown() === 1);
+    await vi.advanceTimersByTimeAsync(60); // two poll periods
+    await until(() => shown() === 3);
     wrapper.unmount();
     const stopped = calls;
-    await new Promise((r) => setTimeout(r, 120));
+    await vi.advanceTimersByTimeAsync(1000);
     expect(calls).toBe(stopped);
     client.destroy();
   });
 
   it('useSubscription polls only while its args are not null', async () => {
+    useFakeClock();
     let calls = 0;
     const Clock = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/clock/:tz', pollFrequency: 20 });
     const on = ref(true);
@@ -48,12 +53,12 @@ describe('polling', () => {
       return () => h('p', String((time.value as { n?: number } | undefined)?.n ?? '-'));
     });
     const { wrapper } = mountWithResto(View, { fixtures: [{ endpoint: Clock, response: () => ({ n: ++calls }) }] });
-    await until(() => calls >= 2, 3000);
-    await until(() => wrapper.text() !== '-');
+    await vi.advanceTimersByTimeAsync(40); // two poll periods
+    await until(() => calls === 2 && wrapper.text() === '2');
     on.value = false;
     await nextTick();
     const stopped = calls;
-    await new Promise((r) => setTimeout(r, 80));
+    await vi.advanceTimersByTimeAsync(1000);
     expect(calls).toBe(stopped);
     wrapper.unmount();
   });

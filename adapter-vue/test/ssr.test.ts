@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSSRApp, defineComponent, h, Suspense } from 'vue';
 import { renderToString } from 'vue/server-renderer';
 import { createResto, useController, useDLE, useQuery, useSuspense } from '../src';
-import { until } from '@resto/testing';
+import { nextTask, recordFetches, until } from '@resto/testing';
 import { makeApi, Todo } from './helpers/api';
 import { startTodoServer } from './helpers/todoServer';
 
@@ -70,6 +70,7 @@ describe('Vue server rendering', () => {
     resto.client.destroy();
 
     const requests = server.hits.length;
+    const fetched = recordFetches();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const el = document.createElement('div');
     el.innerHTML = html;
@@ -78,7 +79,8 @@ describe('Vue server rendering', () => {
     const app = createSSRApp(makeApp()).use(browser);
     app.mount(el);
     await until(() => el.querySelectorAll('li').length === 2);
-    await new Promise((r) => setTimeout(r, 20));
+    await nextTask(); // hydrated and effects ran: a fetch on mount would have been called by now
+    expect(fetched()).toEqual([]);
     expect(server.hits.slice(requests)).toEqual([]);
     expect(warn.mock.calls.filter((c) => String(c[0]).includes('ydration'))).toEqual([]);
     warn.mockRestore();

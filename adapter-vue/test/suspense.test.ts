@@ -1,9 +1,9 @@
 import { defineComponent, h, nextTick, onErrorCaptured, ref, Suspense } from 'vue';
 import { mount } from '@vue/test-utils';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient, type Client } from '@resto/core';
 import { createResto, useDLE, useSuspense } from '../src';
-import { json, startServer, until, defer } from '@resto/testing';
+import { json, nextTask, recordFetches, startServer, until, defer, useFakeClock } from '@resto/testing';
 import { makeApi } from './helpers/api';
 
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -23,6 +23,9 @@ beforeAll(async () => {
   api = makeApi(server.url);
 });
 afterAll(() => server.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 function withApp(root: ReturnType<typeof defineComponent>, client: Client = createClient()) {
   const wrapper = mount(root, { global: { plugins: [createResto({ client })] } });
@@ -91,10 +94,13 @@ describe('useSuspense after it resolved', () => {
     });
     const { wrapper } = withApp(Root);
     await until(() => wrapper.text() === 'one');
+    const before2 = server.count('GET', '/todos/2');
     const held = defer();
     gate.hold = held.promise;
     id.value = 2;
-    await new Promise((r) => setTimeout(r, 20));
+    // The request for 2 is at the server (held there): meanwhile the old title stays.
+    await until(() => server.count('GET', '/todos/2') === before2 + 1);
+    await nextTick();
     expect(wrapper.text()).toBe('one');
     gate.hold = undefined;
     held.resolve();
@@ -189,15 +195,18 @@ describe('useDLE', () => {
       return () => h('p', loading.value ? 'loading' : (data.value?.title ?? 'nothing'));
     });
     const before = server.hits.length;
+    const fetched = recordFetches();
     const { wrapper } = withApp(Detail);
-    await new Promise((r) => setTimeout(r, 20));
+    await nextTask(); // mounted and effects ran: a fetch would have been called by now
     expect(wrapper.text()).toBe('nothing');
+    expect(fetched()).toEqual([]);
     expect(server.hits.length).toBe(before);
     id.value = 2;
     await until(() => wrapper.text() === 'two');
   });
 
   it('stale-while-revalidate: stale data stays visible while the refetch runs', async () => {
+    useFakeClock(); // expiry comes when the test moves the clock
     const short = makeApi(server.url, { dataExpiryLength: 30 });
     const Detail = defineComponent(() => {
       const { data, loading } = useDLE(short.get, { id: 1 });
@@ -210,8 +219,11 @@ describe('useDLE', () => {
     gate.hold = held.promise;
     titles['1'] = 'one v2';
     try {
-      // Past its expiry (a timer cannot fire early) the data is stale, but expiry alone fetches nothing...
-      await new Promise((r) => setTimeout(r, 40));
+      const fetched = recordFetches();
+      // Past its expiry the data is stale, but expiry alone fetches nothing...
+      await vi.advanceTimersByTimeAsync(40);
+      await nextTask();
+      expect(fetched()).toEqual([]);
       expect(server.count('GET', '/todos/1')).toBe(count);
       // ...the page becoming visible again does: a refetch starts, the old title stays on screen meanwhile.
       client.focus.set(false);

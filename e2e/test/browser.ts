@@ -38,7 +38,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
     );
   }
   // playwright-core gives each launch a fresh temporary profile (user-data-dir).
-  return chromium.launch({ executablePath, headless: true, args: ARGS, timeout: 30_000 });
+  return chromium.launch({ executablePath, headless: true, args: ARGS, timeout: 60_000 });
 }
 
 /**
@@ -82,7 +82,7 @@ export async function withPage<T>(
 ): Promise<T> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  page.setDefaultTimeout(options.timeout ?? 10_000);
+  page.setDefaultTimeout(options.timeout ?? 20_000);
   const problems: string[] = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') problems.push(`console.error: ${msg.text()}`);

@@ -35,7 +35,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const POLL = { timeout: 8_000, interval: 25 };
+const POLL = { timeout: 20_000, interval: 25 };
 const byId = (page: Page, id: string) => page.getByTestId(id);
 const todoItem = (page: Page, id: number) => page.locator(`[data-testid="todo-item"][data-id="${id}"]`);
 /** Inside the panel (Playwright's CSS pierces its open shadow root). */

@@ -10,6 +10,9 @@ import App from '../ported/react/App';
 import { Todo, TodoResource, UserResource } from '../ported/react/resources';
 import { startServer, type RunningServer } from '../server/index';
 
+// The ceiling of a wait for an event: it returns as soon as the event happens.
+const EVENT_TIMEOUT = 20_000;
+
 // The app's own tests, as written for @data-client/test (fixtures, no server).
 describe('ported app: its data-client tests', () => {
   const todos = [
@@ -30,7 +33,7 @@ describe('ported app: its data-client tests', () => {
       resolverFixtures: [{ endpoint: UserResource.get, args: [{ id: 1 }], response: { id: 1, name: 'Alice', username: 'alice' } }],
     });
     expect(result.current).toBeUndefined();
-    await waitForNextUpdate();
+    await waitForNextUpdate({ timeout: EVENT_TIMEOUT });
     expect(result.current.name).toBe('Alice');
   });
 
@@ -74,11 +77,11 @@ describe('ported app: against the e2e server', () => {
     root = undefined;
     server.reset();
   });
-  const until = async (check: () => boolean, ms = 5000) => {
+  const until = async (check: () => boolean, ms = EVENT_TIMEOUT) => {
     const end = Date.now() + ms;
     while (!check()) {
-      if (Date.now() > end) throw new Error(`not met in time; page: ${container.textContent}`);
-      await act(() => new Promise((r) => setTimeout(r, 10)));
+      if (Date.now() > end) throw new Error(`not met within ${ms} ms; page: ${container.textContent}`);
+      await act(() => new Promise((r) => setTimeout(r, 10))); // polls; returns as soon as the page shows it
     }
   };
   const items = () => [...container.querySelectorAll('li')].map((li) => li.textContent?.replace('delete', '').trim());

@@ -9,6 +9,9 @@ import App, { TodoList } from '../ported/vue/App';
 import { Todo, TodoResource, UserResource } from '../ported/vue/resources';
 import { startServer, type RunningServer } from '../server/index';
 
+// The ceiling of a wait for an event: it returns as soon as the event happens.
+const EVENT_TIMEOUT = 20_000;
+
 const todos = [
   { id: 1, userId: 1, title: 'write tests', completed: false },
   { id: 2, userId: 1, title: 'port app', completed: true },
@@ -24,7 +27,7 @@ describe('ported Vue app: its data-client tests', () => {
       resolverFixtures: [{ endpoint: TodoResource.getList, args: [{ userId: 1 }], response: todos }],
     });
     cleanups.push(cleanup);
-    await waitForNextUpdate();
+    await waitForNextUpdate({ timeout: EVENT_TIMEOUT });
     expect(result.current?.value.map((t) => t.title)).toEqual(['write tests', 'port app']);
     expect(result.current?.value[0]).toBeInstanceOf(Todo);
   });
@@ -58,16 +61,16 @@ describe('ported Vue app: its data-client tests', () => {
     });
     cleanups.push(cleanup);
     expect(wrapper.find('[data-testid="suspense-fallback"]').exists()).toBe(true);
-    await waitForNextUpdate();
+    await waitForNextUpdate({ timeout: EVENT_TIMEOUT });
     await flushUntil(() => wrapper.find('li').exists());
     expect(wrapper.find('li').text()).toBe('Alice');
   });
 });
 
-async function flushUntil(check: () => boolean, ms = 3000) {
+async function flushUntil(check: () => boolean, ms = EVENT_TIMEOUT) {
   const end = Date.now() + ms;
   while (!check()) {
-    if (Date.now() > end) throw new Error('not met in time');
+    if (Date.now() > end) throw new Error(`not met within ${ms} ms`);
     await new Promise((r) => setTimeout(r, 5));
     await nextTick();
   }
@@ -89,7 +92,7 @@ describe('ported Vue app: against the e2e server', () => {
     app.mount(el);
     const items = () => [...el.querySelectorAll('li')].map((li) => li.textContent?.replace('delete', '').trim());
     try {
-      await flushUntil(() => items().length === 4, 5000);
+      await flushUntil(() => items().length === 4);
       expect(items()[0]).toBe(server.db.todos.get(1)!.title);
       expect(el.querySelector('.remaining')?.textContent).toBe('3 left');
 
@@ -98,16 +101,16 @@ describe('ported Vue app: against the e2e server', () => {
       input.dispatchEvent(new Event('input', { bubbles: true }));
       el.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
       // optimistic: shown at once, then confirmed by the server
-      await flushUntil(() => items().includes('from the port') && server.requests.count('POST', '/todos') === 1, 5000);
-      await flushUntil(() => [...server.db.todos.values()].some((t) => t.title === 'from the port'), 5000);
+      await flushUntil(() => items().includes('from the port') && server.requests.count('POST', '/todos') === 1);
+      await flushUntil(() => [...server.db.todos.values()].some((t) => t.title === 'from the port'));
 
       el.querySelector<HTMLInputElement>('li[data-todo="1"] input')!.click();
-      await flushUntil(() => el.querySelector('.remaining')?.textContent === '3 left' && !!server.db.todos.get(1)?.completed, 5000);
+      await flushUntil(() => el.querySelector('.remaining')?.textContent === '3 left' && !!server.db.todos.get(1)?.completed);
       el.querySelector<HTMLButtonElement>('li[data-todo="2"] button')!.click();
-      await flushUntil(() => !el.querySelector('li[data-todo="2"]') && !server.db.todos.has(2), 5000);
+      await flushUntil(() => !el.querySelector('li[data-todo="2"]') && !server.db.todos.has(2));
 
       el.querySelectorAll<HTMLButtonElement>('nav button')[1]!.click();
-      await flushUntil(() => el.querySelector('li[data-todo="5"]') !== null, 5000);
+      await flushUntil(() => el.querySelector('li[data-todo="5"]') !== null);
     } finally {
       app.unmount();
     }

@@ -49,7 +49,7 @@ function requests(method: string, path: string, query?: Record<string, string>) 
 }
 
 // Generous: CI machines are shared; a passing poll returns as soon as it matches.
-const POLL = { timeout: 8_000, interval: 25 };
+const POLL = { timeout: 20_000, interval: 25 };
 const byId = (page: Page, id: string) => page.getByTestId(id);
 const todoItem = (page: Page, id: number) => page.locator(`[data-testid="todo-item"][data-id="${id}"]`);
 const count = (page: Page, id: string) => page.getByTestId(id).count();
@@ -257,7 +257,7 @@ for (const app of APPS) {
       await open(page, app);
       await expect.poll(() => text(page, 'server-time'), POLL).toMatch(/^\d\d:\d\d:\d\d$/);
       const first = await text(page, 'server-time');
-      await expect.poll(() => text(page, 'server-time'), { timeout: 4_000, interval: 50 }).not.toBe(first);
+      await expect.poll(() => text(page, 'server-time'), POLL).not.toBe(first);
       expect(requests('GET', '/time').length).toBeGreaterThanOrEqual(2);
     });
 
@@ -367,7 +367,7 @@ for (const app of APPS) {
       await expect.poll(() => count(page, 'todo-item'), POLL).toBe(20);
       expect(await todoTitle(page, 1)).toBe('Buy milk');
       // The revalidation answers and the list follows the server.
-      await expect.poll(() => todoTitle(page, 1), { ...POLL, timeout: 15_000 }).toBe('Buy oat milk');
+      await expect.poll(() => todoTitle(page, 1), POLL).toBe('Buy oat milk');
       expect(requests('GET', '/todos', {})).toHaveLength(2);
     }, 30_000);
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_PASSWORD, SEED_TIME, startServer, type Post, type RunningServer, type Todo } from '../server/index';
 
 let server: RunningServer;
@@ -244,16 +244,21 @@ describe('auth', () => {
 
   it('expires tokens by TTL', async () => {
     const short = await startServer({ tokenTtlMs: 50 });
+    // Only Date is fake (the server runs in this process): the TTL passes when the test says.
+    vi.useFakeTimers({ toFake: ['Date'] });
     try {
       const r = await fetch(short.url + '/login', {
         method: 'POST',
         body: JSON.stringify({ username: 'alice', password: DEMO_PASSWORD }),
       });
       const { accessToken } = await r.json();
-      await new Promise((res) => setTimeout(res, 80));
+      vi.setSystemTime(Date.now() + 49);
+      expect((await fetch(short.url + '/me', { headers: { 'Access-Token': accessToken } })).status).toBe(200);
+      vi.setSystemTime(Date.now() + 1);
       const me = await fetch(short.url + '/me', { headers: { 'Access-Token': accessToken } });
       expect(me.status).toBe(401);
     } finally {
+      vi.useRealTimers();
       await short.close();
     }
   });

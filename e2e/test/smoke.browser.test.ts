@@ -57,8 +57,8 @@ describe('browser harness', () => {
     const name = `smoke-failure-${Date.now()}`;
     const failing = withPage(await browser(), name, async (page) => {
       await page.goto(server.url + '/smoke/');
-      await page.click('#boom');
-      await page.waitForTimeout(100);
+      // The click's uncaught error has reached the harness before the assertion fails.
+      await Promise.all([page.waitForEvent('pageerror'), page.click('#boom')]);
       expect(await page.locator('#time').textContent()).toBe('something else');
     });
     await expect(failing).rejects.toThrow(/screenshot: .*smoke-failure-.*\.png[\s\S]*kaboom from the page/);
@@ -70,8 +70,8 @@ describe('browser harness', () => {
     const name = `smoke-pageerror-${Date.now()}`;
     const run = withPage(await browser(), name, async (page) => {
       await page.goto(server.url + '/smoke/');
-      await page.click('#boom');
-      await page.waitForTimeout(100);
+      // The body ends once the page has thrown: the harness must still fail it.
+      await Promise.all([page.waitForEvent('pageerror'), page.click('#boom')]);
     });
     await expect(run).rejects.toThrow(/uncaught error in the page[\s\S]*kaboom/);
     rmSync(screenshotPath(name), { force: true });

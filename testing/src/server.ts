@@ -33,6 +33,7 @@ export async function startServer(routes: Record<string, Handler> = {}) {
     const hit: Hit = { method: req.method!, url: req.url!, headers: req.headers, body, closed };
     hits.push(hit);
     const path = req.url!.split('?')[0];
+    if (path === TICK_PATH) return void json(res, { at: hits.length }); // see timersPass
     const handler = routes[`${req.method} ${path}`] ?? routes[`${req.method} *`];
     if (!handler) {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'not found' }));
@@ -59,6 +60,9 @@ export async function startServer(routes: Record<string, Handler> = {}) {
   };
 }
 
+/** Answered by every test server; polled by timersPass to mark time passing. */
+export const TICK_PATH = '/__tick';
+
 export function json(res: ServerResponse, value: unknown, status = 200) {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
 }
@@ -70,11 +74,23 @@ export function defer<T = void>() {
   return { promise, resolve };
 }
 
+/**
+ * The ceiling of every wait for an event in the tests. Waits return as soon as the
+ * event happens, so a long ceiling costs nothing when all is well; a short one fails
+ * on a busy machine without a bug. It stays under the projects' testTimeout, so a
+ * missed event reports itself rather than as a test timeout.
+ */
+export const EVENT_TIMEOUT = 20_000;
+
+// Captured at load: a test that fakes timers (or Date) still polls on the real clock.
+const realSetTimeout = globalThis.setTimeout;
+const realNow = performance.now.bind(performance);
+
 /** Waits until `check` passes (polling), for effects that settle over a few ticks. */
-export async function until(check: () => boolean, ms = 2000) {
-  const start = Date.now();
+export async function until(check: () => boolean, ms = EVENT_TIMEOUT) {
+  const start = realNow();
   while (!check()) {
-    if (Date.now() - start > ms) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 5));
+    if (realNow() - start > ms) throw new Error(`condition not met within ${ms} ms: ${String(check)}`);
+    await new Promise((r) => realSetTimeout(r, 5));
   }
 }

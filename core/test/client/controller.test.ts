@@ -8,7 +8,7 @@ import {
   getDefaultManagers,
   type Client,
 } from '../../src';
-import { defer, json, startServer, until } from '@resto/testing';
+import { defer, json, passTime, spyOnFetch, startServer, until, useFakeClock, waitFor } from '@resto/testing';
 
 class Todo extends Entity {
   id = 0;
@@ -70,10 +70,11 @@ describe('Controller.fetch', () => {
         json(res, { id: 1, title: 'old', completed: false });
       } else json(res, { id: 1, title: 'new', completed: false });
     };
+    vi.useFakeTimers({ toFake: ['Date'] });
     const ep = getTodo();
     const older = client.controller.fetch(ep, { id: 1 });
     await until(() => n === 1);
-    await new Promise((r) => setTimeout(r, 2));
+    vi.setSystemTime(Date.now() + 2); // the second request starts later by the clock
     // A mutation-style forced refetch: a second request for the same key, started later.
     const newer = client.controller.fetch(ep.extend({ sideEffect: true }), { id: 1 });
     await newer;
@@ -130,7 +131,7 @@ describe('expiry', () => {
     const ep = getTodo().extend({ dataExpiryLength: 1000 });
     const obs = client.observe(ep, { id: 1 });
     const unsub = obs.subscribe(() => {});
-    await vi.waitFor(() => expect(obs.getSnapshot().data?.title).toBe('todo 1'));
+    await waitFor(() => expect(obs.getSnapshot().data?.title).toBe('todo 1'));
     expect(server.count('GET', '/todos/1')).toBe(1);
     expect(obs.getSnapshot().stale).toBe(false);
     todos.set(1, { id: 1, title: 'fresh', completed: false });
@@ -140,7 +141,7 @@ describe('expiry', () => {
     expect(server.count('GET', '/todos/1')).toBe(1);
     client.focus.set(false);
     client.focus.set(true);
-    await vi.waitFor(() => expect(obs.getSnapshot().data?.title).toBe('fresh'));
+    await waitFor(() => expect(obs.getSnapshot().data?.title).toBe('fresh'));
     expect(server.count('GET', '/todos/1')).toBe(2);
     unsub();
   });
@@ -225,22 +226,25 @@ describe('observers', () => {
       await hold.promise;
       json(res, todos.get(1));
     };
+    const fetches = spyOnFetch();
+    useFakeClock();
     const ep = getTodo();
     const a = client.observe(ep, { id: 1 });
     const b = client.observe(ep, { id: 1 });
     const ua = a.subscribe(() => {});
     const ub = b.subscribe(() => {});
     await until(() => server.hits.length === 1);
+    const signal = () => (fetches.mock.calls[0]![1] as RequestInit).signal!;
     ua();
-    await new Promise((r) => setTimeout(r, 30));
-    let closedEarly = false;
-    void server.hits[0]!.closed.then(() => (closedEarly = true));
-    await new Promise((r) => setTimeout(r, 30));
-    expect(closedEarly).toBe(false);
+    // Time passes (a fake second) and the request is still wanted: not aborted.
+    await passTime(1000);
+    expect(signal().aborted).toBe(false);
     ub();
+    await passTime(1000);
+    expect(signal().aborted).toBe(true);
     await server.hits[0]!.closed; // the browser-side abort closes the connection
     hold.resolve();
-    await new Promise((r) => setTimeout(r, 20));
+    await passTime(1000);
     expect(client.getSnapshot().endpoints).toEqual({});
   });
 
@@ -292,9 +296,12 @@ describe('observers', () => {
   });
 
   it('null args do not fetch', async () => {
+    const fetches = spyOnFetch();
+    useFakeClock();
     const obs = client.observe(getTodo(), null);
     const u = obs.subscribe(() => {});
-    await new Promise((r) => setTimeout(r, 20));
+    await passTime(1000);
+    expect(fetches).not.toHaveBeenCalled();
     expect(server.hits).toHaveLength(0);
     expect(obs.getSnapshot()).toMatchObject({ data: undefined, loading: false });
     u();
@@ -373,11 +380,12 @@ describe('optimistic updates', () => {
       todos.set(1, next);
       json(res, next);
     };
+    vi.useFakeTimers({ toFake: ['Date'] });
     const ep = getTodo();
     await client.controller.fetch(ep, { id: 1 });
     const read = () => client.controller.getResponse(ep, { id: 1 }, client.getSnapshot()).data!;
     const first = client.controller.fetch(toggle(), { id: 1 }, { completed: true });
-    await new Promise((r) => setTimeout(r, 2));
+    vi.setSystemTime(Date.now() + 2); // the second update starts later by the clock
     const second = client.controller.fetch(toggle(), { id: 1 }, { title: 'both' });
     expect(read()).toMatchObject({ completed: true, title: 'both' });
     holds[0]!.resolve();
@@ -428,6 +436,7 @@ describe('update option and reset', () => {
       await hold.promise;
       json(res, todos.get(2));
     };
+    useFakeClock();
     const ep = getTodo();
     await client.controller.fetch(ep, { id: 1 });
     const late = client.controller.fetch(ep, { id: 2 });
@@ -436,7 +445,8 @@ describe('update option and reset', () => {
     expect(client.getSnapshot().entities).toEqual({});
     hold.resolve();
     await expect(late).rejects.toThrow(/reset/);
-    await new Promise((r) => setTimeout(r, 20));
+    await server.hits.find((h) => h.url === '/todos/2')!.closed;
+    await passTime(1000);
     expect(client.getSnapshot().entities).toEqual({});
   });
 });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from '@resto/testing';
 import { Entity, RestEndpoint, type Client } from '../../src';
 import { createMockClient } from '../../src/mock';
 
@@ -63,12 +64,14 @@ describe('EndpointObserver.fetchIfNeeded(): useFetch in every adapter', () => {
     const obs = client.observe(getTodo, { id: 404 });
     const ignored = obs.fetchIfNeeded(); // nobody handles it: vitest would report it
     expect(ignored).toBeInstanceOf(Promise);
-    await vi.waitFor(() => expect(obs.getSnapshot().error?.status).toBe(404));
+    await waitFor(() => expect(obs.getSnapshot().error?.status).toBe(404));
     await expect(ignored).rejects.toMatchObject({ status: 404 });
     expect(obs.fetchIfNeeded()).toBeUndefined(); // the stored error waits for a retry
   });
 
   it("while subscribed it reports the observer's own fetch and never loops on data that expires at once", async () => {
+    // A controlled clock: a loop would show within the second it moves on.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     const instant = getTodo.extend({ dataExpiryLength: 0 });
     const { client, calls } = setup(instant);
     const obs = client.observe(instant, { id: 1 });
@@ -76,7 +79,7 @@ describe('EndpointObserver.fetchIfNeeded(): useFetch in every adapter', () => {
     const running = obs.fetchIfNeeded();
     expect(running).toBeInstanceOf(Promise);
     await running;
-    await new Promise((r) => setTimeout(r, 20));
+    await vi.advanceTimersByTimeAsync(1000);
     expect(obs.fetchIfNeeded()).toBeUndefined();
     expect(calls()).toBe(1);
     stop();

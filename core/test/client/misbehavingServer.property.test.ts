@@ -196,7 +196,7 @@ describe('property: whatever the server answers', () => {
       ),
       { numRuns: 400 },
     );
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('property: whatever the server answers to a mutation', () => {
@@ -248,7 +248,7 @@ describe('property: whatever the server answers to a mutation', () => {
       }),
       { numRuns: 250 },
     );
-  }, 60_000);
+  }, 180_000);
 });
 
 const segmentValue = fc.oneof(

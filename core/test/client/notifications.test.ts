@@ -1,3 +1,4 @@
+import { nextTask } from '@resto/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { All, createClient, Entity, RestEndpoint, type Client } from '../../src';
 import { ReaderIndex } from '../../src/client/ReaderIndex';
@@ -37,8 +38,8 @@ function quietClient(): Client {
   return (client = createClient({ managers: [] }));
 }
 
-/** Lets batched notifications run. */
-const settle = () => new Promise<void>((r) => setTimeout(r, 0));
+/** Lets batched notifications run (they are queued as microtasks: one macrotask later all ran). */
+const settle = nextTask;
 
 function counted(observer: { subscribe(l: () => void): () => void }) {
   const calls = { count: 0 };

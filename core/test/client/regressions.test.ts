@@ -1,3 +1,4 @@
+import { waitFor } from '@resto/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { All, createClient, Entity, GCPolicy, NetworkManager, RestEndpoint, SubscriptionManager, type Client } from '../../src';
 import { createMockClient } from '../../src/mock';
@@ -53,7 +54,7 @@ describe('soft errors behind unusable data', () => {
     await mock.controller.invalidate(getTodo, { id: 1 });
     const obs = mock.observe(getTodo, { id: 1 });
     const u = obs.subscribe(() => {});
-    await vi.waitFor(() => expect(obs.getSnapshot().error?.status).toBe(503));
+    await waitFor(() => expect(obs.getSnapshot().error?.status).toBe(503));
     expect(obs.getSnapshot()).toMatchObject({ data: undefined, loading: false });
     await obs.promise();
     await obs.promise();

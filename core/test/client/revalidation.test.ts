@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createClient, Entity, RestEndpoint, type Client, type ClientOptions, type EndpointObserver } from '../../src';
-import { json, startServer } from '@resto/testing';
+import { json, startServer, waitFor } from '@resto/testing';
 
 // Reads revalidate on triggers (mount, focus regained, network back), never on expiry alone.
 
@@ -33,7 +33,7 @@ async function mounted(ep: RestEndpoint, options: ClientOptions = {}) {
   client = createClient(options);
   const obs = client.observe(ep, { id: 1 }) as EndpointObserver;
   const stop = obs.subscribe(() => {});
-  await vi.waitFor(() => expect(obs.getSnapshot().data).toBeDefined());
+  await waitFor(() => expect(obs.getSnapshot().data).toBeDefined());
   return { obs, stop };
 }
 
@@ -58,7 +58,7 @@ describe('expiry', () => {
     const { obs } = await mounted(getTodo({ invalidIfStale: true }));
     title = 'second';
     await vi.advanceTimersByTimeAsync(1001);
-    await vi.waitFor(() => expect(obs.getSnapshot().data?.title).toBe('second'));
+    await waitFor(() => expect(obs.getSnapshot().data?.title).toBe('second'));
     expect(count()).toBe(2);
   });
 });
@@ -75,14 +75,14 @@ describe('focus regained', () => {
     title = 'second';
     regainFocus();
     expect(obs.getSnapshot()).toMatchObject({ loading: true, data: { title: 'first' } });
-    await vi.waitFor(() => expect(obs.getSnapshot().data?.title).toBe('second'));
+    await waitFor(() => expect(obs.getSnapshot().data?.title).toBe('second'));
     expect(count()).toBe(2);
   });
 
   it("'always' refetches even fresh data", async () => {
     await mounted(getTodo(), { refetchOnWindowFocus: 'always' });
     regainFocus();
-    await vi.waitFor(() => expect(count()).toBe(2));
+    await waitFor(() => expect(count()).toBe(2));
   });
 
   it('going hidden fetches nothing', async () => {
@@ -108,7 +108,7 @@ describe('focus regained', () => {
     expire();
     regainFocus();
     expect(on.obs.getSnapshot().loading).toBe(true);
-    await vi.waitFor(() => expect(count()).toBe(3));
+    await waitFor(() => expect(count()).toBe(3));
   });
 });
 
@@ -120,12 +120,12 @@ describe('network back', () => {
     expect(obs.getSnapshot().loading).toBe(false);
     expire();
     reconnect();
-    await vi.waitFor(() => expect(count()).toBe(2));
+    await waitFor(() => expect(count()).toBe(2));
     client.destroy();
 
     await mounted(getTodo({ refetchOnReconnect: 'always' }));
     reconnect();
-    await vi.waitFor(() => expect(count()).toBe(4));
+    await waitFor(() => expect(count()).toBe(4));
     client.destroy();
 
     const off = await mounted(getTodo(), { refetchOnReconnect: false });
@@ -146,7 +146,7 @@ describe('hidden tab', () => {
     expect(obs.getSnapshot().loading).toBe(false);
     expect(count()).toBe(1);
     client.focus.set(true);
-    await vi.waitFor(() => expect(count()).toBe(2));
+    await waitFor(() => expect(count()).toBe(2));
   });
 });
 
@@ -157,7 +157,7 @@ describe('mount', () => {
     client = createClient();
     const first = client.observe(ep, { id: 1 });
     const stopFirst = first.subscribe(() => {});
-    await vi.waitFor(() => expect(first.getSnapshot().data).toBeDefined()); // missing: fetched
+    await waitFor(() => expect(first.getSnapshot().data).toBeDefined()); // missing: fetched
     stopFirst();
     expire();
     const second = client.observe(ep, { id: 1 });
@@ -169,7 +169,7 @@ describe('mount', () => {
     await client.controller.fetch(getTodo({ dataExpiryLength: 60_000 }), { id: 1 });
     expect(count()).toBe(2);
     always.subscribe(() => {});
-    await vi.waitFor(() => expect(count()).toBe(3));
+    await waitFor(() => expect(count()).toBe(3));
   });
 
   it('data that expires while nobody looks only turns stale; an unrelated store change fetches nothing', async () => {
@@ -216,7 +216,7 @@ describe('listeners', () => {
     const obs = client.observe(getTodo(), { id: 1 });
     obs.subscribe(() => {});
     expect(client.focus.listenerCount + client.online.listenerCount).toBe(0);
-    await vi.waitFor(() => expect(obs.getSnapshot().error?.status).toBe(503));
+    await waitFor(() => expect(obs.getSnapshot().error?.status).toBe(503));
     expect(calls).toBe(1);
   });
 });

@@ -38,7 +38,6 @@ async function nextRequest(): Promise<Held> {
   while (held.length === 0) await new Promise<void>((r) => (arrived = r));
   return held.shift()!;
 }
-const settle = () => new Promise((r) => setTimeout(r, 5));
 
 function setup(): { client: Client; TodoResource: ReturnType<typeof makeResource> } {
   held = [];
@@ -147,7 +146,6 @@ describe('optimistic updates', () => {
     await moved;
     expect(read(client, TodoResource.getList, { userId: 1 }).map((t: Todo) => t.id)).toEqual([1]);
     expect(read(client, TodoResource.getList, { userId: 2 }).map((t: Todo) => t.id)).toEqual([2]);
-    await settle();
   });
 
   it('toggle from the snapshot, with timestamps that race (shouldReorder by updatedAt)', async () => {

@@ -10,7 +10,7 @@ import {
   SchemaError,
   type Client,
 } from '../../src';
-import { json, startServer } from '@resto/testing';
+import { json, startServer, waitFor } from '@resto/testing';
 
 class Todo extends Entity {
   id = 0;
@@ -189,14 +189,14 @@ describe('backoff (fake timers)', () => {
     statuses = [503];
     const first = client.observe(get, { id: 1 });
     first.subscribe(() => {});
-    await vi.waitFor(() => expect(first.getSnapshot().retryCount).toBe(1));
+    await waitFor(() => expect(first.getSnapshot().retryCount).toBe(1));
     const second = client.observe(get, { id: 1 });
     second.subscribe(() => {});
     const pending = second.fetchIfNeeded();
     await vi.advanceTimersByTimeAsync(0);
     expect(second.getSnapshot()).toMatchObject({ retryCount: 1, loading: true, error: undefined });
     await vi.advanceTimersByTimeAsync(1000);
-    await vi.waitFor(() => expect(second.getSnapshot().data).toMatchObject({ title: 'one' }));
+    await waitFor(() => expect(second.getSnapshot().data).toMatchObject({ title: 'one' }));
     expect(first.getSnapshot()).toMatchObject({ retryCount: 0, data: { title: 'one' } });
     if (pending) await expect(pending).resolves.toMatchObject({ title: 'one' });
     expect(server.count('GET', '/todos/1')).toBe(2);

@@ -2,6 +2,7 @@
 // still being read. They must show the saved data as soon as it is in, and go to
 // the network once, after it, as a background revalidation.
 import { startTodoServer, type TodoServer } from '@resto/testing/todos';
+import { waitFor } from '@resto/testing';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { createClient, getDefaultManagers, type Client } from '../../src';
 import { PersistManager, webStorage, type PersistStorage } from '../../src/persist';
@@ -66,9 +67,8 @@ it('a read mounted before the restore shows the saved data first, then the one r
   const release = server.hold();
   slow.open();
   await persist.restored;
-  await new Promise((r) => setTimeout(r, 0));
-  // The saved data shows while the server has not answered yet...
-  expect(todos.getSnapshot().data?.map((t) => t.title)).toEqual(['todo 1', 'todo 2']);
+  // The saved data shows while the server has not answered yet (it is held)...
+  await waitFor(() => expect(todos.getSnapshot().data?.map((t) => t.title)).toEqual(['todo 1', 'todo 2']));
 
   // ...and the read held during the restore is the background revalidation.
   const revalidated = new Promise<void>((resolve) => {

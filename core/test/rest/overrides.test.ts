@@ -46,7 +46,7 @@ describe('authentication', () => {
 
   it('access token from an async function', async () => {
     const getToken = async () => {
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise((resolve) => setImmediate(resolve)); // a token store answering later
       return 'async-token';
     };
     class AuthEndpoint<const O extends RestGenerics = any> extends RestEndpoint<O> {

@@ -1,5 +1,5 @@
-import { startServer } from '@resto/testing';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { nextTask, recordFetches, startServer, waitFor } from '@resto/testing';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createClient,
   Entity,
@@ -45,6 +45,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 afterEach(() => {
+  vi.useRealTimers();
   for (const c of clients.splice(0)) c.destroy();
 });
 
@@ -74,7 +75,9 @@ describe('dehydrate -> serializeState -> parseState -> hydrate', () => {
     // What the browser evaluates is valid JavaScript (a JSON array) as well as JSON.
     expect(() => JSON.parse(text)).not.toThrow();
 
-    const hits = server.hits.length;
+    const fetched = recordFetches();
+    // A controlled clock: the reads get their chance to fetch (mount, then 1 s) with no sleep.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     const browser = make({ initialState: parseState(text) });
     const todos = browser.observe(list);
     const failed = browser.observe(one, { id: 9 });
@@ -82,7 +85,8 @@ describe('dehydrate -> serializeState -> parseState -> hydrate', () => {
     todos.subscribe(() => {});
     failed.subscribe(() => {});
     clockRead.subscribe(() => {});
-    await new Promise((r) => setTimeout(r, 20));
+    await vi.advanceTimersByTimeAsync(1000);
+    await nextTask();
 
     const data = todos.getSnapshot().data!;
     expect(data).toHaveLength(2);
@@ -105,7 +109,7 @@ describe('dehydrate -> serializeState -> parseState -> hydrate', () => {
     expect('missing' in c).toBe(true);
 
     // The one 404 waited out its errorExpiryLength on the server; the rest are fresh: no request.
-    expect(server.hits.slice(hits).filter((h) => h.url !== '/todos/9')).toEqual([]);
+    expect(fetched().filter((url) => !url.endsWith('/todos/9'))).toEqual([]);
     // Entity timings keep Infinity where JSON would have written null.
     expect(browser.getSnapshot().entitiesMeta.Todo!['1']!.expiresAt).toBe(ssr.getSnapshot().entitiesMeta.Todo!['1']!.expiresAt);
   });
@@ -153,8 +157,7 @@ describe('dehydrate -> serializeState -> parseState -> hydrate', () => {
     todos.subscribe(() => wakes++);
     expect(todos.getSnapshot().data).toBeUndefined();
     browser.hydrate(snapshot);
-    await new Promise((r) => setTimeout(r, 0));
-    expect(wakes).toBeGreaterThan(0);
+    await waitFor(() => expect(wakes).toBeGreaterThan(0));
     expect(todos.getSnapshot().data?.map((t) => t.title)).toEqual([nasty, 'bread']);
   });
 

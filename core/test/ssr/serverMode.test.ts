@@ -89,6 +89,8 @@ describe('server mode', () => {
   it('hydrated data is fresh until its own expiry: no fetch on mount', async () => {
     const server = createClient({ ssr: true });
     await server.controller.fetch(listTodos);
+    // A controlled clock: "no fetch" is checked after time has passed, not after a sleep.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     const browser = createClient({ initialState: server.dehydrate() });
     server.destroy();
     const before = calls;
@@ -96,7 +98,7 @@ describe('server mode', () => {
     obs.subscribe(() => {});
     expect(obs.getSnapshot()).toMatchObject({ loading: false, stale: false });
     expect(obs.getSnapshot().data?.map((t) => t.title)).toEqual(['milk', 'bread']);
-    await new Promise((r) => setTimeout(r, 10));
+    await vi.advanceTimersByTimeAsync(500);
     expect(calls).toBe(before);
     browser.destroy();
   });

@@ -1,6 +1,7 @@
 import { createClient, RestEndpoint } from '@resto/core';
 import { describe, expect, it } from 'vitest';
 import { Todo } from '../todos';
+import { recordFetches } from '../wait';
 import type { ConformanceContext } from './index';
 
 export function useSubscriptionScenarios({ harness: h, server }: ConformanceContext) {
@@ -9,13 +10,16 @@ export function useSubscriptionScenarios({ harness: h, server }: ConformanceCont
       const client = createClient();
       const polled = new RestEndpoint({ urlPrefix: server().url, path: '/todos/:id', schema: Todo, pollFrequency: 25 });
       const m = await h.mount(client, 'value', (hooks) => hooks.useSubscription(polled, { id: 1 }));
+      // A second poller at the same frequency stays mounted: its polls mark time passing.
+      const witness = await h.mount(client, 'value', (hooks) => hooks.useSubscription(polled, { id: 2 }));
       expect(m.value).toBeUndefined();
       await h.waitFor(() => server().count('GET', '/todos/1') >= 2);
       m.unmount();
-      await new Promise((r) => setTimeout(r, 40));
-      const after = server().count('GET', '/todos/1');
-      await new Promise((r) => setTimeout(r, 80));
-      expect(server().count('GET', '/todos/1')).toBe(after);
+      const fetched = recordFetches();
+      // Two more polls of the witness: a poll of todo 1 would have come in between.
+      await h.waitFor(() => fetched().filter((p) => p === '/todos/2').length >= 2);
+      expect(fetched().filter((p) => p === '/todos/1')).toEqual([]);
+      witness.unmount();
     });
   });
 }
