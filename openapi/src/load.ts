@@ -49,6 +49,8 @@ function pathOf(err: any): string {
  * needs them to tell entities apart.
  */
 export async function loadDocument(input: string | object, validate = true): Promise<Doc> {
+  const notOpenApi = () => new OpenApiError('Not an OpenAPI document: it has no "openapi" (or "swagger") field', '#');
+  if (typeof input === 'object' && !('openapi' in input || 'swagger' in input)) throw notOpenApi();
   let doc: Doc;
   try {
     // bundle() may modify its input; the caller's object is left alone.
@@ -62,7 +64,7 @@ export async function loadDocument(input: string | object, validate = true): Pro
     throw new OpenApiError(`Cannot read the document: ${message}`, pathOf(e));
   }
   if (!doc || typeof doc !== 'object' || !(doc.openapi || doc.swagger)) {
-    throw new OpenApiError('Not an OpenAPI document: it has no "openapi" (or "swagger") field', '#');
+    throw notOpenApi();
   }
   if (validate) {
     try {
