@@ -634,7 +634,10 @@ class Generator {
       }
       const t = this.tsType(p, inner);
       const full = required.has(key) ? t : `${t} | undefined`;
-      return `${inner}${propertyKey(key)}: null as unknown as ${full.includes('\n') || full.includes('=>') ? `(${full})` : full},`;
+      // A plain value in a schema object is no schema: it only gives the field its type.
+      const start = /^(string|number|boolean)\b/.exec(full)?.[1];
+      const placeholder = start === 'string' ? "''" : start === 'number' ? '0' : start === 'boolean' ? 'false' : 'null as unknown';
+      return `${inner}${propertyKey(key)}: ${placeholder} as ${full},`;
     });
     return { schema: `{\n${lines.join('\n')}\n${indent}}`, list };
   }
