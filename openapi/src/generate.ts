@@ -291,13 +291,22 @@ class Generator {
     const { properties, required } = this.objectShape(this.schemas[name]);
     const candidates = [...PK_FIELDS, `${camel(name)}Id`, `${kebab(name).replace(/-/g, '_')}_id`];
     const usable = (f: string) => f in properties && ['string', 'integer', 'number'].includes(this.typeOf(properties[f]) ?? '');
-    const nullable = (f: string) => /\bnull\b/.test(this.tsType(properties[f]));
+    const nullable = (f: string) => this.isNullable(properties[f]);
     // A required, non-null key is the strongest sign; an optional `id` still counts.
     return (
       candidates.find((f) => usable(f) && required.has(f) && !nullable(f)) ??
       candidates.find((f) => usable(f) && !nullable(f)) ??
       candidates.find(usable)
     );
+  }
+
+  /** Whether a schema admits null, through `$ref`s, 3.0's `nullable`, 3.1's type arrays and unions. */
+  private isNullable(s: Schema, depth = 0): boolean {
+    const d = this.deref(s);
+    if (!d || typeof d !== 'object' || depth > 8) return false;
+    if (d.nullable === true || d.type === 'null' || (Array.isArray(d.type) && d.type.includes('null'))) return true;
+    if (Array.isArray(d.enum) && d.enum.includes(null)) return true;
+    return [...(d.oneOf ?? []), ...(d.anyOf ?? [])].some((p: Schema) => this.isNullable(p, depth + 1));
   }
 
   /** The entity a schema stands for: a `$ref` to one, alone or with `null`. */
@@ -635,7 +644,7 @@ class Generator {
       const t = this.tsType(p, inner);
       const full = required.has(key) ? t : `${t} | undefined`;
       // A plain value in a schema object is no schema: it only gives the field its type.
-      const start = /^(string|number|boolean)\b/.exec(full)?.[1];
+      const start = /^(string|number|boolean)\b(?!\[)/.exec(full)?.[1];
       const placeholder = start === 'string' ? "''" : start === 'number' ? '0' : start === 'boolean' ? 'false' : 'null as unknown';
       return `${inner}${propertyKey(key)}: ${placeholder} as ${full},`;
     });
@@ -854,8 +863,7 @@ class Generator {
     const members = [...fields, `  static override key = ${this.str(name)};`];
     const schemaLiteral = schema.length ? `{ ${schema.join(', ')} }` : undefined;
     if (schemaLiteral && !late) members.push(`  static override schema = ${schemaLiteral};`);
-    const pkType = this.tsType(properties[pk], '  ');
-    const pkNullable = /\bnull\b/.test(pkType);
+    const pkNullable = this.isNullable(properties[pk]);
     if (pk !== 'id' || pkNullable) {
       const access = `this${isIdentifier(pk) ? `.${pk}` : `[${JSON.stringify(pk)}]`}`;
       // pk() may not return null: a record without its key has none.
