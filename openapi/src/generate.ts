@@ -166,6 +166,8 @@ class Generator {
   /** Components the module being emitted names (for its import line). */
   private moduleUse: Set<string> | undefined;
   private readonly scope = new NameScope(['urlPrefix']);
+  /** `nullable-x` -> `x`: a nullable copy of another component is that component or null. */
+  private readonly nullableCopies = new Map<string, string>();
   private readonly ext: string;
 
   constructor(
@@ -177,7 +179,9 @@ class Generator {
   }
 
   run(): GenerateResult {
+    this.findNullableCopies();
     for (const name of Object.keys(this.schemas)) {
+      if (this.nullableCopies.has(name)) continue;
       const pk = this.pkOf(name);
       if (pk !== undefined) this.entities.set(name, pk);
     }
@@ -244,10 +248,42 @@ class Generator {
 
   // ---- schemas -------------------------------------------------------------
 
+  /** The component a `$ref` names (a nullable copy resolves to its original). */
   private refName(s: Schema): string | undefined {
+    const name = this.rawRefName(s);
+    return name === undefined ? undefined : (this.nullableCopies.get(name) ?? name);
+  }
+
+  private rawRefName(s: Schema): string | undefined {
     if (!s || typeof s !== 'object' || typeof s.$ref !== 'string') return undefined;
     const m = /^#\/components\/schemas\/([^/]+)$/.exec(s.$ref);
     return m ? unescapePointer(m[1]!) : undefined;
+  }
+
+  /** Whether a `$ref` names a nullable copy of another component. */
+  private refsNullableCopy(s: Schema): boolean {
+    const name = this.rawRefName(s);
+    return name !== undefined && this.nullableCopies.has(name);
+  }
+
+  // Some descriptions (GitHub's) repeat a schema as `nullable-x` with `nullable: true`:
+  // one entity kind, not two tables holding the same records.
+  private findNullableCopies(): void {
+    const shape = (v: Schema) => {
+      if (!v || typeof v !== 'object') return undefined;
+      const { nullable: _n, title: _t, description: _d, ...rest } = v;
+      return JSON.stringify(rest);
+    };
+    const originals = new Map<string, string>();
+    for (const [name, v] of Object.entries(this.schemas)) {
+      const key = shape(v);
+      if (key !== undefined && !(v as any).nullable && !originals.has(key)) originals.set(key, name);
+    }
+    for (const [name, v] of Object.entries(this.schemas)) {
+      if (!v || typeof v !== 'object' || v.nullable !== true) continue;
+      const original = originals.get(shape(v)!);
+      if (original !== undefined) this.nullableCopies.set(name, original);
+    }
   }
 
   /** Follows local `$ref`s to the schema they name. */
@@ -313,7 +349,7 @@ class Generator {
   private entityOf(s: Schema): { name: string; nullable: boolean } | undefined {
     if (!s || typeof s !== 'object') return undefined;
     const direct = this.refName(s);
-    if (direct) return this.entities.has(direct) ? { name: direct, nullable: !!s.nullable } : undefined;
+    if (direct) return this.entities.has(direct) ? { name: direct, nullable: !!s.nullable || this.refsNullableCopy(s) } : undefined;
     for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
       const parts: Schema[] = s[key] ?? [];
       if (!parts.length || Object.keys(s).some((k) => k === 'properties' || k === 'type')) continue;
@@ -321,7 +357,9 @@ class Generator {
       const rest = parts.filter((p) => !isNull(p));
       if (rest.length !== 1) continue;
       const inner = this.refName(rest[0]);
-      if (inner && this.entities.has(inner)) return { name: inner, nullable: !!s.nullable || rest.length < parts.length };
+      if (inner && this.entities.has(inner)) {
+        return { name: inner, nullable: !!s.nullable || rest.length < parts.length || this.refsNullableCopy(rest[0]) };
+      }
     }
     return undefined;
   }
@@ -371,7 +409,8 @@ class Generator {
     if (name !== undefined) {
       if (!(name in this.schemas)) return 'unknown';
       this.mark(name);
-      return this.typeNames.get(name) ?? pascal(name);
+      const type = this.typeNames.get(name) ?? pascal(name);
+      return this.refsNullableCopy(s) ? `${type} | null` : type;
     }
     if (typeof s.$ref === 'string') return this.tsType(this.deref(s), indent, depth + 1);
     const nullable = s.nullable === true || (Array.isArray(s.type) && s.type.includes('null'));

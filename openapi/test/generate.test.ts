@@ -82,6 +82,17 @@ describe('entities', () => {
     expect(second.dueOn).toBeInstanceOf(Date);
   });
 
+  it('treat a nullable copy of an entity schema (GitHub\'s nullable-simple-user) as that entity or null', async () => {
+    const models = text('todos', 'models.ts');
+    expect(models).not.toContain('NullableUser');
+    expect(models).toContain('  reviewer: User | null = null;');
+    const { Todo } = await import(join(out, 'todos/index.ts'));
+    const reviewer = { login: 'bo', name: 'Bo' };
+    const { entities } = normalize(Todo, { id: 1, title: 'a', completed: false, owner: { login: 'ada', name: 'Ada' }, reviewer, createdAt: '2024-01-01T00:00:00Z' });
+    expect(Object.keys(entities.User).sort()).toEqual(['ada', 'bo']);
+    expect(entities.Todo['1'].reviewer).toBe('bo');
+  });
+
   it('handle nullable and self references (OpenAPI 3.1 type arrays, anyOf with null)', async () => {
     const { Article, Author } = await import(join(out, 'articles/index.ts'));
     const input = {
