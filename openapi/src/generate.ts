@@ -213,7 +213,7 @@ class Generator {
       for (let i = 2; taken.has(file); i++) file = tagFile(`${tag} ${i}`);
       taken.add(file);
       tagFiles.push(file);
-      files.push({ path: file, contents: this.tagModule(tag, g.ops, g.resources, modelsFile) });
+      files.push({ path: file, contents: this.tagModule(g.ops, g.resources, modelsFile) });
     }
     // The models module last: emitting the others marks which components are used.
     files.unshift({ path: modelsFile, contents: this.modelsModule() });
@@ -695,63 +695,71 @@ class Generator {
     return jsdoc([op.summary || undefined, op.description !== op.summary ? op.description : undefined, route, op.deprecated ? '@deprecated' : undefined], indent);
   }
 
-  private tagModule(_tag: string, ops: Operation[], resources: ResourcePlan[], modelsFile: string): string {
+  /** `resource()` and its members, exported under their operationIds. */
+  private resourceBlocks(r: ResourcePlan, values: Set<string>, core: Set<string>): string[] {
+    core.add('resource');
+    this.mark(r.entity);
+    values.add(r.entity);
+    const lines = [`  urlPrefix,`, `  path: ${this.str(this.restPath(r.itemPath))},`, `  schema: ${this.typeNames.get(r.entity)},`];
+    const search = this.searchParamsType(r.list.query, '  ');
+    if (search) lines.push(`  searchParams: {} as ${search},`);
+    if (r.body) lines.push(`  body: {} as ${this.tsType(r.body.body as Schema, '  ')},`);
+    const page = this.paginationField(r.list);
+    if (page) lines.push(`  paginationField: ${this.str(page)},`);
+    const routes = r.members.map((m) => `- \`${m.member!.name}\`: ${m.method.toUpperCase()} ${m.path}`);
+    const docs = jsdoc([`${this.typeNames.get(r.entity)} records.`, routes.join('\n')]);
+    return [
+      `${docs}export const ${r.name} = resource({\n${lines.join('\n')}\n});\n`,
+      ...r.members.map((m) => `${this.opDoc(m)}export const ${m.name} = ${r.name}.${m.member!.name};\n`),
+    ];
+  }
+
+  /** A standalone `new RestEndpoint(...)`. */
+  private endpointBlock(op: Operation, values: Set<string>, core: Set<string>): string {
+    core.add('RestEndpoint');
+    const lines = [`  urlPrefix,`, `  path: ${this.str(this.restPath(op.path))},`];
+    if (op.method !== 'get') lines.push(`  method: ${this.str(op.method.toUpperCase())},`);
+    const search = this.searchParamsType(op.query, '  ');
+    if (search) lines.push(`  searchParams: {} as ${search},`);
+    // Only these methods send a body in Resto.
+    if (op.body !== undefined && ['post', 'put', 'patch'].includes(op.method)) {
+      lines.push(`  body: {} as ${op.body === 'form' ? 'FormData' : this.tsType(op.body, '  ')},`);
+    }
+    const { schema, list } = this.responseSchema(op, values, '  ');
+    if (schema) {
+      if (schema.includes('Collection(')) core.add('Collection');
+      lines.push(`  schema: ${schema},`);
+      if (op.response.kind === 'json' && this.entityOf(op.response.schema)?.nullable) lines.push(`  nullable: true,`);
+    } else if (op.response.kind === 'json') {
+      lines.push(`  process: (value: ${this.tsType(op.response.schema, '  ')}) => value,`);
+    } else if (op.response.kind !== 'none') {
+      lines.push(`  content: ${this.str(op.response.kind)},`);
+    }
+    const page = list ? this.paginationField(op) : undefined;
+    if (page) lines.push(`  paginationField: ${this.str(page)},`);
+    return `${this.opDoc(op)}export const ${op.name} = new RestEndpoint({\n${lines.join('\n')}\n});\n`;
+  }
+
+  private tagModule(ops: Operation[], resources: ResourcePlan[], modelsFile: string): string {
     const values = new Set<string>();
     const moduleTypes = new Set<string>();
-    this.moduleUse = moduleTypes;
     const core = new Set<string>();
-    const blocks: string[] = [];
-
-    {
-      for (const r of resources) {
-        core.add('resource');
-        this.mark(r.entity);
-        values.add(r.entity);
-        const lines = [`  urlPrefix,`, `  path: ${this.str(this.restPath(r.itemPath))},`, `  schema: ${this.typeNames.get(r.entity)},`];
-        const search = this.searchParamsType(r.list.query, '  ');
-        if (search) lines.push(`  searchParams: {} as ${search},`);
-        if (r.body) lines.push(`  body: {} as ${this.tsType(r.body.body as Schema, '  ')},`);
-        const page = this.paginationField(r.list);
-        if (page) lines.push(`  paginationField: ${this.str(page)},`);
-        const routes = r.members.map((m) => `- \`${m.member!.name}\`: ${m.method.toUpperCase()} ${m.path}`);
-        const docs = jsdoc([`${this.typeNames.get(r.entity)} records.`, routes.join('\n')]);
-        blocks.push(`${docs}export const ${r.name} = resource({\n${lines.join('\n')}\n});\n`);
-        for (const m of r.members) {
-          blocks.push(`${this.opDoc(m)}export const ${m.name} = ${r.name}.${m.member!.name};\n`);
-        }
-      }
-      for (const op of ops) {
-        if (op.member) continue;
-        core.add('RestEndpoint');
-        const lines = [`  urlPrefix,`, `  path: ${this.str(this.restPath(op.path))},`];
-        if (op.method !== 'get') lines.push(`  method: ${this.str(op.method.toUpperCase())},`);
-        const search = this.searchParamsType(op.query, '  ');
-        if (search) lines.push(`  searchParams: {} as ${search},`);
-        if (op.body !== undefined && ['post', 'put', 'patch'].includes(op.method)) {
-          lines.push(`  body: {} as ${op.body === 'form' ? 'FormData' : this.tsType(op.body, '  ')},`);
-        }
-        const { schema, list } = this.responseSchema(op, values, '  ');
-        if (schema) {
-          if (schema.includes('Collection(')) core.add('Collection');
-          lines.push(`  schema: ${schema},`);
-          if (op.response.kind === 'json' && this.entityOf(op.response.schema)?.nullable) lines.push(`  nullable: true,`);
-        } else if (op.response.kind === 'json') {
-          lines.push(`  process: (value: ${this.tsType(op.response.schema, '  ')}) => value,`);
-        } else if (op.response.kind !== 'none') {
-          lines.push(`  content: ${this.str(op.response.kind)},`);
-        }
-        const page = list ? this.paginationField(op) : undefined;
-        if (page) lines.push(`  paginationField: ${this.str(page)},`);
-        blocks.push(`${this.opDoc(op)}export const ${op.name} = new RestEndpoint({\n${lines.join('\n')}\n});\n`);
-      }
-    }
+    // Every component the module's code names is recorded for its import line.
+    this.moduleUse = moduleTypes;
+    const blocks = [
+      ...resources.flatMap((r) => this.resourceBlocks(r, values, core)),
+      ...ops.filter((op) => !op.member).map((op) => this.endpointBlock(op, values, core)),
+    ];
     this.moduleUse = undefined;
 
+    // Sorted by code unit, not locale: the same bytes on every machine.
     const models = [...moduleTypes]
       .filter((n) => this.typeNames.has(n))
-      .sort((a, b) => this.typeNames.get(a)!.localeCompare(this.typeNames.get(b)!));
+      .map((n) => this.typeNames.get(n)!)
+      .sort();
+    const valueNames = new Set([...values].map((n) => this.typeNames.get(n)));
     const specifiers = [
-      ...models.map((n) => (values.has(n) ? this.typeNames.get(n)! : `type ${this.typeNames.get(n)!}`)),
+      ...models.map((n) => (valueNames.has(n) ? n : `type ${n}`)),
       'urlPrefix',
     ];
     const coreNames = [...core].sort();
