@@ -102,7 +102,8 @@ describe('npx resto-openapi from the packed tarball', () => {
     const r = await sh(process.execPath, [tsc, '-p', 'tsconfig.json']);
     expect(r.out).toBe('');
     expect(r.code).toBe(0);
-  });
+    // npx and a tsc run that checks @resto/core's declarations too: minutes on a busy 2-core machine.
+  }, 300_000);
 
   it('the compiled modules read and write through a client against the server', async () => {
     const script = `
@@ -118,18 +119,18 @@ describe('npx resto-openapi from the packed tarball', () => {
     const out = JSON.parse((await ok(process.execPath, ['run.mjs'])).trim().split('\n').pop()!);
     expect(out).toEqual({ instance: true, date: true, id: out.id, title: 'From the tarball' });
     expect(server.db.todos.get(out.id)!.title).toBe('From the tarball');
-  });
+  }, 120_000);
 
   it('an invalid document: exit 1, the path named, nothing written', async () => {
     const r = await sh('npx', ['resto-openapi', 'bad.yaml', '-o', 'bad-out']);
     expect(r.code).toBe(1);
     expect(r.out).toContain("#/paths/~1x/get must have required property 'responses'");
     expect(existsSync(join(dir, 'bad-out'))).toBe(false);
-  });
+  }, 120_000);
 
   it('the tarball passes publint and arethetypeswrong', async () => {
     const r = await sh(process.execPath, ['-e', `import(${JSON.stringify(join(repo, 'scripts/pack.mjs'))}).then((m) => m.lintAll({ openapi: ${JSON.stringify(tarballs.openapi)} }))`], { cwd: repo });
     expect(r.out).toContain('lint ok: openapi');
     expect(r.code).toBe(0);
-  });
+  }, 180_000);
 });
