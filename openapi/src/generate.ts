@@ -1,4 +1,4 @@
-import { loadDocument, type Doc } from './load';
+import { OpenApiError, loadDocument, type Doc } from './load';
 import { NameScope, camel, isIdentifier, kebab, pascal, propertyKey } from './names';
 
 /**
@@ -179,6 +179,7 @@ class Generator {
   }
 
   run(): GenerateResult {
+    this.checkPkOptions();
     this.findNullableCopies();
     for (const name of Object.keys(this.schemas)) {
       if (this.nullableCopies.has(name)) continue;
@@ -317,6 +318,17 @@ class Generator {
     if (Array.isArray(d.type)) return d.type.find((t: string) => t !== 'null');
     if (d.properties || d.allOf) return 'object';
     return undefined;
+  }
+
+  // A misspelt override would silently leave the inferred key (or none) in place.
+  private checkPkOptions(): void {
+    for (const [name, field] of Object.entries(this.options.pk ?? {})) {
+      const at = `#/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      if (!(name in this.schemas)) throw new OpenApiError(`pk option: the document has no component schema "${name}"`, at);
+      if (field !== false && !(field in this.objectShape(this.schemas[name]).properties)) {
+        throw new OpenApiError(`pk option: schema "${name}" has no field "${field}"`, at);
+      }
+    }
   }
 
   private pkOf(name: string): string | undefined {

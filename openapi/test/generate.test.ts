@@ -200,6 +200,16 @@ describe('options', () => {
   });
 });
 
+describe('bad options', () => {
+  it('a pk override naming a missing schema or field is an error, not a silent no-op', async () => {
+    await expect(generate(fixture('todos.yaml'), { pk: { Usr: 'login' } })).rejects.toThrow('pk option: the document has no component schema "Usr"');
+    await expect(generate(fixture('todos.yaml'), { pk: { User: 'email' } })).rejects.toMatchObject({
+      message: 'pk option: schema "User" has no field "email"',
+      path: '#/components/schemas/User',
+    });
+  });
+});
+
 describe('bad documents', () => {
   it.each([
     ['bad-missing-responses.yaml', '#/paths/~1things/get', /must have required property 'responses'/],
