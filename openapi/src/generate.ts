@@ -332,6 +332,8 @@ class Generator {
   }
 
   private pkOf(name: string): string | undefined {
+    // A field named `pk` would replace Entity's pk() method on the instances.
+    if ('pk' in this.objectShape(this.schemas[name]).properties) return undefined;
     const override = this.options.pk?.[name];
     if (override === false) return undefined;
     if (typeof override === 'string') return override;

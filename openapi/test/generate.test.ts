@@ -192,6 +192,25 @@ describe('options', () => {
     expect(text2(r, 'users.endpoints.ts')).toContain("from './schemas';");
   });
 
+  it('a schema with a field named pk stays a plain type (the field would hide pk())', async () => {
+    const spec = {
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/rows': {
+          get: {
+            operationId: 'listRows',
+            responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Row' } } } } } },
+          },
+        },
+      },
+      components: { schemas: { Row: { type: 'object', properties: { id: { type: 'integer' }, pk: { type: 'string' } } } } },
+    };
+    const r = await generate(spec, { pk: { Row: 'id' } });
+    expect(r.entities).toEqual([]);
+    expect(text2(r, 'models.ts')).toContain('export interface Row {');
+  });
+
   it('pk: false makes a schema a plain type; importExtension .js suits Node ESM resolution', async () => {
     const r = await generate(fixture('todos.yaml'), { pk: { Todo: false }, importExtension: '.js' });
     expect(r.resources).toEqual([]);
