@@ -3,7 +3,7 @@
 // (pnpm pack applies publishConfig and turns workspace:* into versions), and lints
 // the tarballs with publint and @arethetypeswrong/cli.
 //
-//   node scripts/pack.mjs [--out DIR] [--no-lint]
+//   node scripts/pack.mjs [--out DIR] [--no-lint] [--only core,openapi]
 // Prints the tarball paths as JSON on the last line.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const PACKAGES = ['core', 'adapter-react', 'adapter-vue', 'adapter-svelte', 'devtools'];
+export const PACKAGES = ['core', 'adapter-react', 'adapter-vue', 'adapter-svelte', 'devtools', 'openapi'];
 
 function run(cmd, args, cwd, quiet = false) {
   const r = spawnSync(cmd, args, { cwd, stdio: quiet ? 'pipe' : 'inherit', encoding: 'utf8' });
@@ -23,9 +23,9 @@ function run(cmd, args, cwd, quiet = false) {
   return r.stdout;
 }
 
-/** Builds every published package into its dist/. */
-export function buildAll() {
-  for (const pkg of PACKAGES) {
+/** Builds every published package (or those named) into its dist/. */
+export function buildAll(packages = PACKAGES) {
+  for (const pkg of packages) {
     const cwd = join(root, pkg);
     rmSync(join(cwd, 'dist'), { recursive: true, force: true });
     if (pkg === 'adapter-svelte') {
@@ -37,12 +37,12 @@ export function buildAll() {
   }
 }
 
-/** Packs every published package into `out`; returns the tarball paths by folder. */
-export function packAll(out) {
+/** Packs every published package (or those named) into `out`; returns the tarball paths by folder. */
+export function packAll(out, packages = PACKAGES) {
   mkdirSync(out, { recursive: true });
   for (const f of readdirSync(out)) if (f.endsWith('.tgz')) rmSync(join(out, f));
   const tarballs = {};
-  for (const pkg of PACKAGES) {
+  for (const pkg of packages) {
     const before = new Set(readdirSync(out));
     run('npx', ['-y', 'pnpm@10', 'pack', '--pack-destination', out], join(root, pkg), true);
     const made = readdirSync(out).find((f) => f.endsWith('.tgz') && !before.has(f));
@@ -66,8 +66,12 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const args = process.argv.slice(2);
   const outIdx = args.indexOf('--out');
   const out = resolve(outIdx >= 0 ? args[outIdx + 1] : join(root, '.packs'));
-  buildAll();
-  const tarballs = packAll(out);
+  const onlyIdx = args.indexOf('--only');
+  const packages = onlyIdx >= 0 ? args[onlyIdx + 1].split(',') : PACKAGES;
+  const unknown = packages.filter((p) => !PACKAGES.includes(p));
+  if (unknown.length) throw new Error(`--only: not a published package folder: ${unknown.join(', ')}`);
+  buildAll(packages);
+  const tarballs = packAll(out, packages);
   if (!args.includes('--no-lint')) lintAll(tarballs);
   console.log(JSON.stringify(tarballs));
 }

@@ -22,7 +22,7 @@ function ensureInstalled() {
   const fresh =
     existsSync(marker) &&
     (!existsSync(lock) || statSync(lock).mtimeMs <= statSync(marker).mtimeMs) &&
-    ['core', 'adapter-react', 'adapter-react/react18', 'adapter-vue', 'adapter-svelte', 'e2e', 'bench'].every(
+    ['core', 'adapter-react', 'adapter-react/react18', 'adapter-vue', 'adapter-svelte', 'e2e', 'bench', 'openapi'].every(
       (p) => !existsSync(join(root, p, 'package.json')) || existsSync(join(root, p, 'node_modules')),
     );
   if (fresh) return;
