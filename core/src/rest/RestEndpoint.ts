@@ -84,8 +84,10 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
         `${name}: content '${String(options.content)}' cannot be used with a schema; binary and text responses are not normalized, so remove the schema (file downloads: content: 'blob', dataExpiryLength: 0)`,
       );
     }
-    const method = typeof options.method === 'string' ? options.method.toUpperCase() : this.method;
-    if (typeof options.method === 'string') defineMembers(this, { method });
+    // `sideEffect: true` without a method means POST (as data-client): a GET never changes data.
+    const inferred = options.method === undefined && options.sideEffect === true && this.method === 'GET' ? 'POST' : undefined;
+    const method = typeof options.method === 'string' ? options.method.toUpperCase() : (inferred ?? this.method);
+    if (typeof options.method === 'string' || inferred) defineMembers(this, { method });
     // POST, PUT and PATCH take a body argument unless `body: undefined` removes it.
     this[HAS_BODY] = BODY_METHODS.has(method) && !('body' in options && options.body === undefined);
     checkNextPage(name, options.nextPage);

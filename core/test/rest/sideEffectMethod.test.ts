@@ -1,0 +1,20 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { RestEndpoint } from '../../src';
+
+// data-client: `sideEffect: true` with no method is a POST.
+describe('RestEndpoint sideEffect without a method', () => {
+  it('is a POST that takes a body, and stays one through extend()', () => {
+    const create = new RestEndpoint({ path: '/articles', sideEffect: true }).extend({ name: 'createArticle' });
+    expect(create.method).toBe('POST');
+    expect(create.sideEffect).toBe(true);
+    expect(create.key({ title: 'a' })).toBe('POST /articles');
+    expectTypeOf(create.sideEffect).toEqualTypeOf<true>();
+  });
+
+  it('an explicit method wins; without sideEffect the default stays GET', () => {
+    expect(new RestEndpoint({ path: '/a', method: 'PUT', sideEffect: true }).method).toBe('PUT');
+    const get = new RestEndpoint({ path: '/a' });
+    expect(get.method).toBe('GET');
+    expect(get.sideEffect).toBeUndefined();
+  });
+});
