@@ -43,6 +43,9 @@ function findHeader(headers: Record<string, string>, name: string): string | und
 }
 
  
+/** True while `extend()` builds its copy: the constructor then infers nothing from the options. */
+let extending = false;
+
 /**
  * Runtime class behind {@link RestEndpoint}; the exported value carries the
  * inferred types.
@@ -85,7 +88,8 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
       );
     }
     // `sideEffect: true` without a method means POST (as data-client): a GET never changes data.
-    const inferred = options.method === undefined && options.sideEffect === true && this.method === 'GET' ? 'POST' : undefined;
+    // Only when constructed: `get.extend({ sideEffect: true })` stays a GET (a forced refetch).
+    const inferred = !extending && options.method === undefined && options.sideEffect === true && this.method === 'GET' ? 'POST' : undefined;
     const method = typeof options.method === 'string' ? options.method.toUpperCase() : (inferred ?? this.method);
     if (typeof options.method === 'string' || inferred) defineMembers(this, { method });
     // POST, PUT and PATCH take a body argument unless `body: undefined` removes it.
@@ -160,7 +164,12 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
 
   override [CREATE](options: Params): Endpoint {
     const Ctor = this.constructor as new (o: Params) => Endpoint;
-    return new Ctor(options);
+    extending = true;
+    try {
+      return new Ctor(options);
+    } finally {
+      extending = false;
+    }
   }
 
   override extend(options: Params): never {

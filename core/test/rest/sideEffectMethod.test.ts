@@ -18,3 +18,13 @@ describe('RestEndpoint sideEffect without a method', () => {
     expect(get.sideEffect).toBeUndefined();
   });
 });
+
+describe('extend({ sideEffect: true })', () => {
+  it('keeps a GET a GET (a forced refetch of the same URL)', () => {
+    const get = new RestEndpoint({ path: '/articles/:id' });
+    const forced = get.extend({ sideEffect: true });
+    expect(forced.method).toBe('GET');
+    expect(forced.sideEffect).toBe(true);
+    expect(forced.key({ id: 1 })).toBe('GET /articles/1');
+  });
+});
