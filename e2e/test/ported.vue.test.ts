@@ -3,8 +3,8 @@ import { createApp, defineComponent, h, nextTick, reactive } from 'vue';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 // import { mountDataClient, renderDataCompose } from '@data-client/vue/test';
 import { mountDataClient, renderDataCompose } from '@resto/vue/test';
-// import { DataClientPlugin, useSuspense } from '@data-client/vue';
-import { DataClientPlugin, useSuspense } from '@resto/vue';
+// import { DataClientPlugin, useDLE, useSuspense } from '@data-client/vue';
+import { DataClientPlugin, useDLE, useSuspense } from '@resto/vue';
 import App, { TodoList } from '../ported/vue/App';
 import { Todo, TodoResource, UserResource } from '../ported/vue/resources';
 import { startServer, type RunningServer } from '../server/index';
@@ -22,14 +22,59 @@ describe('ported Vue app: its data-client tests', () => {
   const cleanups: (() => void)[] = [];
   afterEach(() => cleanups.splice(0).forEach((c) => c()));
 
-  it('useSuspense() resolves with the list', async () => {
-    const { result, waitForNextUpdate, cleanup } = renderDataCompose(() => useSuspense(TodoResource.getList, { userId: 1 }), {
+  it('useSuspense() gives the promise of the list', async () => {
+    const { result, cleanup } = await renderDataCompose(() => useSuspense(TodoResource.getList, { userId: 1 }), {
       resolverFixtures: [{ endpoint: TodoResource.getList, args: [{ userId: 1 }], response: todos }],
     });
     cleanups.push(cleanup);
-    await waitForNextUpdate({ timeout: EVENT_TIMEOUT });
-    expect(result.current?.value.map((t) => t.title)).toEqual(['write tests', 'port app']);
-    expect(result.current?.value[0]).toBeInstanceOf(Todo);
+    expect(result).toBeInstanceOf(Promise);
+    const list = await result;
+    expect(list.value.map((t) => t.title)).toEqual(['write tests', 'port app']);
+    expect(list.value[0]).toBeInstanceOf(Todo);
+  });
+
+  it('useDLE() loads, then has the data', async () => {
+    const { result, waitForNextUpdate, cleanup } = await renderDataCompose(() => useDLE(UserResource.get, { id: 1 }), {
+      resolverFixtures: [{ endpoint: UserResource.get, args: [{ id: 1 }], response: { id: 1, name: 'Alice', username: 'alice' }, delay: 5 }],
+    });
+    cleanups.push(cleanup);
+    expect(result.loading.value).toBe(true);
+    expect(result.data.value).toBeUndefined();
+    await waitForNextUpdate();
+    expect(result.loading.value).toBe(false);
+    expect(result.error.value).toBeUndefined();
+    expect(result.data.value?.name).toBe('Alice');
+  });
+
+  it('useDLE() reports a failed fetch in error', async () => {
+    const { result, waitForNextUpdate, cleanup } = await renderDataCompose(() => useDLE(UserResource.get, { id: 9 }), {
+      resolverFixtures: [{ endpoint: UserResource.get, args: [{ id: 9 }], response: Object.assign(new Error('Not Found'), { status: 404 }), error: true }],
+    });
+    cleanups.push(cleanup);
+    await waitForNextUpdate();
+    expect(result.error.value?.status).toBe(404);
+    expect(result.data.value).toBeUndefined();
+  });
+
+  it('getList.push through the controller adds to the list the composable reads', async () => {
+    const { result, controller, cleanup } = await renderDataCompose(() => useSuspense(TodoResource.getList, { userId: 1 }), {
+      initialFixtures: [{ endpoint: TodoResource.getList, args: [{ userId: 1 }], response: todos }],
+      getInitialInterceptorData: () => ({ nextId: 3 }),
+      resolverFixtures: [
+        {
+          endpoint: TodoResource.getList.push,
+          response(this: { nextId: number }, _params: unknown, body: Partial<Todo>) {
+            return { id: this.nextId++, completed: false, ...body };
+          },
+        },
+      ],
+    });
+    cleanups.push(cleanup);
+    const list = await result;
+    await controller.fetch(TodoResource.getList.push, { userId: 1 }, { title: 'ship it', userId: 1 });
+    await nextTick();
+    expect(list.value.map((t) => t.title)).toEqual(['write tests', 'port app', 'ship it']);
+    expect(list.value[2]?.id).toBe(3);
   });
 
   it('TodoList renders from initial fixtures and follows its userId prop', async () => {
@@ -56,12 +101,12 @@ describe('ported Vue app: its data-client tests', () => {
         return () => h('ul', users.value.map((u) => h('li', u.name)));
       },
     });
-    const { wrapper, waitForNextUpdate, cleanup } = mountDataClient(Users, {
+    const { wrapper, allSettled, cleanup } = mountDataClient(Users, {
       resolverFixtures: [{ endpoint: UserResource.getList, args: [], response: [{ id: 1, name: 'Alice', username: 'alice' }] }],
     });
     cleanups.push(cleanup);
     expect(wrapper.find('[data-testid="suspense-fallback"]').exists()).toBe(true);
-    await waitForNextUpdate({ timeout: EVENT_TIMEOUT });
+    await allSettled();
     await flushUntil(() => wrapper.find('li').exists());
     expect(wrapper.find('li').text()).toBe('Alice');
   });

@@ -12,7 +12,10 @@ export interface RenderDataHookOptions<P> extends FixtureOptions {
   readonly initialProps?: P;
   /** Stored before the first render, as if fetched just now: the hook renders with them at once. */
   readonly initialFixtures?: readonly Fixture[];
-  /** Answer the fetches the hook (or the test) makes: fixtures and interceptors. */
+  /**
+   * Answer the fetches the hook (or the test) makes: fixtures and interceptors. A call
+   * none matches fails with status 404; with no fixtures at all, calls go to the network.
+   */
   readonly resolverFixtures?: readonly FixtureOrInterceptor[];
   /** `this` of every interceptor: a fake server state they share. */
   readonly getInitialInterceptorData?: () => Record<string, unknown>;
@@ -91,7 +94,14 @@ export function makeRenderDataClient(Provider: Provider = DataProvider) {
       ...options
     }: RenderDataHookOptions<NoInfer<P>> = {},
   ): RenderDataHookResult<R, P> {
-    const store = client ?? createFixtureClient({ ...options, fixtures: [...(fixtures ?? []), ...(resolverFixtures ?? [])] });
+    const store =
+      client ??
+      createFixtureClient({
+        ...options,
+        // With no fixtures at all the test means the network (nock, a test server), as in data-client.
+        unmatched: options.unmatched ?? (fixtures || resolverFixtures ? 'error' : 'network'),
+        fixtures: [...(fixtures ?? []), ...(resolverFixtures ?? [])],
+      });
     const owned = client ? undefined : () => store;
     const all: R[] = [];
     let error: Error | undefined;

@@ -4,9 +4,27 @@ import { mount, type ComponentMountingOptions, type VueWrapper } from '@vue/test
 import { defineComponent, h, Suspense, type App, type Component } from 'vue';
 import { createResto } from '../context';
 
-export { flushUntil, mountDataClient, type DataClientTestOptions, type MountDataClientResult } from './mountDataClient';
+// What `@data-client/vue/test` exports, under the same names.
+export {
+  flushUntil,
+  mountDataClient,
+  type DataClientTestOptions,
+  type MountDataClientResult,
+  type RenderDataClientOptions,
+  type RenderDataClientResult,
+} from './mountDataClient';
 export { renderDataCompose, type RenderDataComposeResult } from './renderDataCompose';
-export { mockInitialState, type Fixture, type FixtureOrInterceptor, type Interceptor } from '@resto/core/mock';
+export {
+  mockInitialState,
+  type ErrorFixture,
+  type ErrorFixtureEndpoint,
+  type Fixture,
+  type FixtureEndpoint,
+  type FixtureOrInterceptor,
+  type Interceptor,
+  type SuccessFixture,
+  type SuccessFixtureEndpoint,
+} from '@resto/core/mock';
 
 /** Options of {@link mountWithResto}. */
 export interface RestoMountOptions {

@@ -1,13 +1,14 @@
-import type { Client, Controller, Manager, State } from '@resto/core';
+import { getDefaultManagers, type Client, type Controller, type Manager, type State } from '@resto/core';
 import { createMockClient, type Fixture, type FixtureOrInterceptor } from '@resto/core/mock';
 import { mount, type VueWrapper } from '@vue/test-utils';
-import { defineComponent, h, Suspense, type Component } from 'vue';
+import { defineComponent, h, reactive, Suspense, type Component } from 'vue';
 import { createResto } from '../context';
+import { SettledTracker } from './settled';
 
 /** Options of {@link mountDataClient} and `renderDataCompose` (as data-client's Vue test helpers). */
-export interface DataClientTestOptions {
-  /** Props for the component: a `reactive()` object keeps them live. */
-  readonly props?: Record<string, unknown>;
+export interface DataClientTestOptions<P extends object = Record<string, unknown>> {
+  /** Props for the component (or the composable's argument): a `reactive()` object keeps them live. */
+  readonly props?: P;
   /** Stored before mounting, as if fetched just now. */
   readonly initialFixtures?: readonly Fixture[];
   /** Answer the fetches made while mounted: fixtures and interceptors. */
@@ -18,20 +19,35 @@ export interface DataClientTestOptions {
   readonly managers?: readonly Manager[];
   /** A whole prefilled store (wins over `initialFixtures`). */
   readonly initialState?: State;
+  /** A component the tested one renders inside (its default slot), with the same props. */
+  readonly wrapper?: Component;
+  /**
+   * A fetch no resolver fixture matches: fails with status 404 ('error'), or goes to
+   * the network. Default: 'error' when `resolverFixtures` are given, else 'network'
+   * (with no fixtures at all, the test means the network, as in data-client).
+   */
+  readonly unmatched?: 'network' | 'error';
 }
 
-/** What {@link mountDataClient} returns. */
+/** What {@link mountDataClient} returns (data-client's `RenderDataClientResult`, plus `client`). */
 export interface MountDataClientResult {
   readonly wrapper: VueWrapper<any>;
-  readonly client: Client;
   readonly controller: Controller;
+  /** The mounted root component's instance (`wrapper.vm`). */
+  readonly app: VueWrapper<any>['vm'];
+  readonly client: Client;
   /** Unmounts and destroys the client (call it after each test). */
   cleanup(): void;
-  /** Resolves once no fetch is in flight and Vue rendered. */
-  allSettled(): Promise<void>;
-  /** Resolves at the next render of the tree (e.g. when Suspense resolves); rejects after `timeout` ms. */
+  /** Resolves once no fetch is in flight, with the outcomes of those it waited for. */
+  allSettled(): Promise<PromiseSettledResult<unknown>[]>;
+  /** Resolves at the next render of the tree (e.g. when Suspense resolves); rejects after `timeout` ms. Resto only. */
   waitForNextUpdate(options?: { timeout?: number }): Promise<void>;
 }
+
+/** data-client's name of {@link DataClientTestOptions}. */
+export type RenderDataClientOptions<P extends object = Record<string, unknown>> = DataClientTestOptions<P>;
+/** data-client's name of {@link MountDataClientResult}. */
+export type RenderDataClientResult = MountDataClientResult;
 
 /** Counts renders of a subtree, for waitForNextUpdate. @internal */
 export function renderCounter() {
@@ -50,8 +66,21 @@ export function renderCounter() {
   };
 }
 
-/** A mounted tree's client helpers: allSettled, cleanup. @internal */
-export function testHandles(client: Client, wrapper: VueWrapper<any>) {
+/** The fixture client every data-client-style helper mounts with, and its fetch tracker. @internal */
+export function dataClientFor(options: DataClientTestOptions<object>): { client: Client; tracker: SettledTracker } {
+  const tracker = new SettledTracker();
+  const client = createMockClient(options.resolverFixtures ?? [], {
+    unmatched: options.unmatched ?? (options.resolverFixtures ? 'error' : 'network'),
+    initialFixtures: options.initialFixtures,
+    getInitialInterceptorData: options.getInitialInterceptorData,
+    managers: [tracker, ...(options.managers ?? getDefaultManagers())],
+    initialState: options.initialState,
+  });
+  return { client, tracker };
+}
+
+/** A mounted tree's handles: cleanup (once), allSettled. @internal */
+export function testHandles(client: Client, tracker: SettledTracker, wrapper: VueWrapper<any>) {
   let done = false;
   return {
     cleanup() {
@@ -61,53 +90,48 @@ export function testHandles(client: Client, wrapper: VueWrapper<any>) {
       client.destroy();
     },
     async allSettled() {
-      const network = client.managers.find((m) => 'pending' in m) as { pending: number } | undefined;
-      do await new Promise((r) => setTimeout(r, 0));
-      while (network && network.pending > 0);
+      const results = await tracker.allSettled();
+      // Renders the settled fetches caused run in the next ticks.
       await new Promise((r) => setTimeout(r, 0));
+      return results;
     },
   };
-}
-
-/** The fixture client every data-client-style helper mounts with. @internal */
-export function dataClientFor(options: DataClientTestOptions): Client {
-  return createMockClient(options.resolverFixtures ?? [], {
-    initialFixtures: options.initialFixtures,
-    getInitialInterceptorData: options.getInitialInterceptorData,
-    managers: options.managers,
-    initialState: options.initialState,
-  });
 }
 
 /**
  * Mounts a component with Resto installed on a fixture client, under `<Suspense>`
  * (its fallback is a `data-testid="suspense-fallback"` element), as data-client's
- * Vue `mountDataClient` does.
+ * Vue `mountDataClient` does: returns `{ wrapper, controller, app, cleanup, allSettled }`.
  *
  * @example
  * const props = reactive({ id: 5 });
- * const { wrapper, waitForNextUpdate, cleanup } = mountDataClient(ArticleDetail, {
+ * const { wrapper, allSettled, cleanup } = mountDataClient(ArticleDetail, {
  *   props,
  *   resolverFixtures: [{ endpoint: ArticleResource.get, args: [{ id: 5 }], response: { id: 5, title: 'hi' } }],
  * });
- * await waitForNextUpdate();
+ * await allSettled();
  * expect(wrapper.find('h3').text()).toBe('hi');
  * cleanup();
  */
-export function mountDataClient(component: Component, options: DataClientTestOptions = {}): MountDataClientResult {
-  const client = dataClientFor(options);
+export function mountDataClient<P extends object = Record<string, unknown>>(
+  component: Component,
+  options: DataClientTestOptions<P> = {},
+): MountDataClientResult {
+  const { client, tracker } = dataClientFor(options);
   const counter = renderCounter();
-  const props = options.props;
+  const props = options.props ?? reactive({});
+  const Inner = options.wrapper;
   const Root = defineComponent({
     name: 'DataClientTestRoot',
     updated: counter.bump,
     mounted: counter.bump,
+    // Spread in render: reading each prop here keeps a reactive `props` live.
     setup: () => () =>
       h(
         Suspense,
         { onResolve: counter.bump },
         {
-          default: () => h(component, props ? { ...props } : null),
+          default: () => (Inner ? h(Inner, { ...props }, () => h(component, { ...props })) : h(component, { ...props })),
           fallback: () => h('div', { 'data-testid': 'suspense-fallback' }, 'Loading...'),
         },
       ),
@@ -115,9 +139,10 @@ export function mountDataClient(component: Component, options: DataClientTestOpt
   const wrapper = mount(Root, { global: { plugins: [createResto({ client })] } });
   return {
     wrapper,
-    client,
     controller: client.controller,
-    ...testHandles(client, wrapper),
+    app: wrapper.vm,
+    client,
+    ...testHandles(client, tracker, wrapper),
     waitForNextUpdate: ({ timeout } = {}) => counter.next(timeout),
   };
 }

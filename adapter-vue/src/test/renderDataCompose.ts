@@ -1,78 +1,112 @@
 import { mount } from '@vue/test-utils';
-import { defineComponent, h, isRef, onErrorCaptured, Suspense } from 'vue';
+import { defineComponent, h, nextTick, onErrorCaptured, reactive, Suspense } from 'vue';
 import { createResto } from '../context';
-import { dataClientFor, renderCounter, testHandles, type DataClientTestOptions, type MountDataClientResult } from './mountDataClient';
+import { dataClientFor, testHandles, type DataClientTestOptions, type MountDataClientResult } from './mountDataClient';
 
-/** What {@link renderDataCompose} returns. */
-export interface RenderDataComposeResult<R> extends MountDataClientResult {
-  /** The composable's value (a promise's value once it resolves); undefined while suspended. */
-  readonly result: { readonly current: Awaited<R> | undefined; readonly error: Error | undefined };
-}
-
-// Reading the refs in render makes their changes re-render (and count as updates).
-function touch(value: unknown): void {
-  if (isRef(value)) void value.value;
-  else if (value && typeof value === 'object') for (const v of Object.values(value)) if (isRef(v)) void v.value;
+/** What {@link renderDataCompose} resolves to (data-client's shape, plus `client`). */
+export interface RenderDataComposeResult<R> extends Omit<MountDataClientResult, 'waitForNextUpdate' | 'app'> {
+  /**
+   * The composable's return value itself: `{ data, loading, error }` refs for `useDLE`,
+   * the promise of a ref for `useSuspense` (`await result`).
+   */
+  readonly result: R;
+  /**
+   * A returned promise still pending: resolves once it settles (or after `timeout`
+   * ms, default 1000, as data-client gives up quietly). Otherwise: once the fetches
+   * in flight settled and Vue flushed.
+   */
+  waitForNextUpdate(options?: { timeout?: number }): Promise<void>;
 }
 
 /**
  * Runs a composable in a component's `setup()` with Resto installed on a fixture
- * client, under `<Suspense>`, as data-client's Vue `renderDataCompose` does. A
- * composable returning a promise (useSuspense) makes the setup async.
+ * client, as data-client's Vue `renderDataCompose` does: resolves (once the
+ * composable ran) to `{ result, wrapper, controller, cleanup, allSettled,
+ * waitForNextUpdate }`, where `result` is the composable's return value itself.
+ * `props` (a `reactive()` object) is the composable's argument.
  *
  * @example
- * const { result, waitForNextUpdate, cleanup } = renderDataCompose(() => useSuspense(ArticleResource.get, { id: 5 }), {
+ * const { result, waitForNextUpdate, cleanup } = await renderDataCompose(() => useDLE(ArticleResource.get, { id: 5 }), {
  *   resolverFixtures: [{ endpoint: ArticleResource.get, args: [{ id: 5 }], response: { id: 5, title: 'hi' } }],
  * });
+ * expect(result.loading.value).toBe(true);
  * await waitForNextUpdate();
- * expect(result.current?.value.title).toBe('hi');
+ * expect(result.data.value?.title).toBe('hi');
  * cleanup();
+ *
+ * @example
+ * // useSuspense gives a promise: the result is that promise.
+ * const { result } = await renderDataCompose(() => useSuspense(ArticleResource.get, { id: 5 }), { resolverFixtures });
+ * const article = await result;
+ * expect(article.value.title).toBe('hi');
  */
-export function renderDataCompose<R>(
-  composable: (props: Record<string, unknown> | undefined) => R,
-  options: DataClientTestOptions = {},
-): RenderDataComposeResult<R> {
-  const client = dataClientFor(options);
-  const counter = renderCounter();
-  const state: { current: Awaited<R> | undefined; error: Error | undefined } = { current: undefined, error: undefined };
+export async function renderDataCompose<R, P extends object = Record<string, any>>(
+  composable: (props: P) => R,
+  options: DataClientTestOptions<P> = {},
+): Promise<RenderDataComposeResult<R>> {
+  const { client, tracker } = dataClientFor(options);
+  const props = (options.props ?? reactive({})) as P;
+  let value!: R;
+  let ran = false;
+  let setupError: unknown;
+  // A returned promise: whether it settled, and who waits for that.
+  let pending = false;
+  let onSettle: (() => void) | undefined;
   const Host = defineComponent({
-    name: 'DataComposeHost',
+    name: 'TestComposableComponent',
     setup() {
-      const value = composable(options.props);
-      const show = () => {
-        touch(state.current);
-        return null;
-      };
+      value = composable(props);
+      ran = true;
       if (value instanceof Promise) {
-        return value.then((resolved) => {
-          state.current = resolved;
-          return show;
-        });
+        pending = true;
+        const settle = () => {
+          pending = false;
+          onSettle?.();
+        };
+        // The rejection stays the caller's (`await result`); this only observes it.
+        value.then(settle, settle);
       }
-      state.current = value as Awaited<R>;
-      return show;
+      return () => h('div', { 'data-testid': 'composable-result' });
     },
-    mounted: counter.bump,
-    updated: counter.bump,
   });
   const Root = defineComponent({
     name: 'DataComposeRoot',
     setup() {
+      // A throwing composable fails renderDataCompose with its own error; later errors
+      // (a ref read in render) stay in the test's hands rather than Vue's warnings.
       onErrorCaptured((e) => {
-        state.error = e as Error;
-        counter.bump();
+        if (!ran) setupError = e;
         return false;
       });
-      return () => h(Suspense, null, { default: () => h(Host), fallback: () => null });
+      return () => h(Suspense, null, { default: () => h(Host) });
     },
   });
   const wrapper = mount(Root, { global: { plugins: [createResto({ client })] } });
+  // setup() ran during mount.
+  if (!ran) throw setupError ?? new Error('renderDataCompose: the composable did not run');
+  await nextTick();
+  const handles = testHandles(client, tracker, wrapper);
   return {
-    result: state,
+    result: value,
     wrapper,
-    client,
     controller: client.controller,
-    ...testHandles(client, wrapper),
-    waitForNextUpdate: ({ timeout } = {}) => counter.next(timeout),
+    client,
+    ...handles,
+    async waitForNextUpdate({ timeout = 1000 } = {}) {
+      if (pending) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, timeout);
+          onSettle = () => {
+            clearTimeout(timer);
+            onSettle = undefined;
+            resolve();
+          };
+        });
+        await nextTick();
+        return;
+      }
+      await handles.allSettled();
+      await nextTick();
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { createEnvironment, type ClientEnvironment } from '../environment';
 import { MemoCache, type QueryReads } from '../normalize';
-import { INVALID } from '../schema';
+import { All, INVALID } from '../schema';
 import {
   EXPIRE_ALL,
   ExpiryStatus,
@@ -345,7 +345,13 @@ export class Controller {
     let data: unknown = stored;
     let expiresAt = meta?.expiresAt ?? 0;
     if (schema !== undefined && schema !== null) {
-      if (stored === undefined) {
+      // `All` lists every stored entity of its kinds, not only those this fetch returned
+      // (as data-client); its stored list is the fallback when no table exists (an empty answer).
+      const queried = stored !== undefined && schema instanceof All ? this.memo.queryResult(schema, args, state, track) : undefined;
+      if (queried !== undefined && queried.data !== INVALID) {
+        if (track) track.deps = queried.deps ?? NO_DEPS;
+        data = queried.data;
+      } else if (stored === undefined) {
         // Nothing fetched under this key: an entity already stored (from a list, say) can answer.
         const found = this.memo.queryResult(schema, args, state, track);
         if (track) track.deps = found?.deps ?? NO_DEPS;

@@ -37,3 +37,15 @@ export function findFixture(
   }
   return undefined;
 }
+
+// data-client's names for the same shapes, so typed fixtures port by import only.
+/** data-client's name of a {@link Fixture} that answers. */
+export type SuccessFixture<E extends EndpointLike = EndpointLike> = Fixture<E>;
+/** data-client's name of a {@link Fixture} with `error: true`. */
+export type ErrorFixture<E extends EndpointLike = EndpointLike> = Fixture<E>;
+/** data-client's name of a {@link Fixture}. */
+export type FixtureEndpoint<E extends EndpointLike = EndpointLike> = Fixture<E>;
+/** data-client's name of a {@link Fixture} that answers. */
+export type SuccessFixtureEndpoint<E extends EndpointLike = EndpointLike> = Fixture<E>;
+/** data-client's name of a {@link Fixture} with `error: true`. */
+export type ErrorFixtureEndpoint<E extends EndpointLike = EndpointLike> = Fixture<E>;

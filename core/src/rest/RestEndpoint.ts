@@ -43,6 +43,9 @@ function findHeader(headers: Record<string, string>, name: string): string | und
 }
 
  
+/** True while `extend()` builds its copy: the constructor then infers nothing from the options. */
+let extending = false;
+
 /**
  * Runtime class behind {@link RestEndpoint}; the exported value carries the
  * inferred types.
@@ -84,8 +87,11 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
         `${name}: content '${String(options.content)}' cannot be used with a schema; binary and text responses are not normalized, so remove the schema (file downloads: content: 'blob', dataExpiryLength: 0)`,
       );
     }
-    const method = typeof options.method === 'string' ? options.method.toUpperCase() : this.method;
-    if (typeof options.method === 'string') defineMembers(this, { method });
+    // `sideEffect: true` without a method means POST (as data-client): a GET never changes data.
+    // Only when constructed: `get.extend({ sideEffect: true })` stays a GET (a forced refetch).
+    const inferred = !extending && options.method === undefined && options.sideEffect === true && this.method === 'GET' ? 'POST' : undefined;
+    const method = typeof options.method === 'string' ? options.method.toUpperCase() : (inferred ?? this.method);
+    if (typeof options.method === 'string' || inferred) defineMembers(this, { method });
     // POST, PUT and PATCH take a body argument unless `body: undefined` removes it.
     this[HAS_BODY] = BODY_METHODS.has(method) && !('body' in options && options.body === undefined);
     checkNextPage(name, options.nextPage);
@@ -158,7 +164,12 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
 
   override [CREATE](options: Params): Endpoint {
     const Ctor = this.constructor as new (o: Params) => Endpoint;
-    return new Ctor(options);
+    extending = true;
+    try {
+      return new Ctor(options);
+    } finally {
+      extending = false;
+    }
   }
 
   override extend(options: Params): never {

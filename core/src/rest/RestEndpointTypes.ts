@@ -32,7 +32,11 @@ type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[k
 export type PathOf<O> = O extends { readonly path: infer P extends string } ? P : string;
 
 /** The HTTP method of generics `O` (default 'GET'). */
-export type MethodOf<O> = O extends { readonly method: infer M extends string } ? Uppercase<M> : 'GET';
+export type MethodOf<O> = O extends { readonly method: infer M extends string }
+  ? Uppercase<M>
+  : O extends { readonly sideEffect: true }
+    ? 'POST'
+    : 'GET';
 
 declare const bodyArg: unique symbol;
 declare const itemPath: unique symbol;

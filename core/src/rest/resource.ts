@@ -105,6 +105,15 @@ export function resource<const O extends ResourceGenerics>(
   const { path, schema, optimistic, paginationField, nextPage, nonFilterArgumentKeys } = opts;
   if (typeof path !== 'string') throw new TypeError('resource: the "path" option is required');
   if (schema === undefined) throw new TypeError(`resource(${path}): the "schema" option is required`);
+  // The item path names the item; without a parameter get, update and delete would all hit the list.
+  if (!/(^|[^\\]):[A-Za-z_$]|(^|[^\\])\*[A-Za-z_$]/.test(path)) {
+    throw new TypeError(`resource(${path}): the path needs at least one :parameter or *wildcard naming the item, e.g. '/todos/:id'`);
+  }
+  for (const [wrong, right] of [['endpoint', 'Endpoint'], ['collection', 'Collection']] as const) {
+    if (wrong in opts && !(right in opts)) {
+      console.warn(`resource(${path}): unknown option "${wrong}"; the class option is spelled "${right}"`);
+    }
+  }
   const Endpoint: any = opts.Endpoint ?? RestEndpoint;
   const CollectionClass: any = opts.Collection ?? BaseCollection;
   const label = schemaLabel(schema);

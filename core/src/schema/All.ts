@@ -1,7 +1,8 @@
 import { INVALID } from './symbols';
 import { denormalizeArray } from './Array';
-import { schemaName } from './Polymorphic';
-import type { Denormalize, DenormalizeNullable, EntityLikeClass, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
+import { Polymorphic, schemaName, type SchemaAttribute } from './Polymorphic';
+import type { MemberOf } from './Array';
+import type { DenormalizeNullable, EntityLikeClass, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 import type { Union } from './Union';
 
 const pksByTable = new WeakMap<object, string[]>();
@@ -18,23 +19,26 @@ function livePks(table: Record<string, unknown>): string[] {
 }
 
 /**
- * Every stored entity of a kind (or of each kind of a Union), as a list.
- * Undefined until at least one of them was stored.
+ * Every stored entity of a kind (or of each kind of a Union, or of a map of kinds
+ * with a discriminator, as `new schema.Array(map, attribute)` takes), as a list.
+ * Undefined until at least one of them was stored. An endpoint with this schema
+ * always reads the tables, so entities stored by other endpoints show up too.
  *
  * @example
  * const allTodos = new All(Todo);
  * memo.query(allTodos, [], state) // Todo[]
+ * const pets = new All({ cats: Cat, dogs: Dog }, 'type'); // (Cat | Dog)[]
  */
-export class All<E extends EntityLikeClass | Union<any> = EntityLikeClass> {
-  readonly schema: E;
+export class All<E extends EntityLikeClass | Union<any> | Record<string, EntityLikeClass> = EntityLikeClass> extends Polymorphic {
+  declare readonly schema: E;
   private last: { tables: unknown[]; result: unknown[] } | undefined;
 
-  constructor(schema: E) {
-    this.schema = schema;
+  constructor(schema: E, schemaAttribute?: E extends EntityLikeClass | Union<any> ? undefined : SchemaAttribute) {
+    super(schema, schemaAttribute);
   }
 
   get key(): string {
-    return `All(${schemaName(this.schema)})`;
+    return this.isSingleSchema ? `All(${schemaName(this.schema)})` : this.name;
   }
 
   /** Stores a list, or the values of an object keyed by id; anything else passes through. */
@@ -42,23 +46,37 @@ export class All<E extends EntityLikeClass | Union<any> = EntityLikeClass> {
     const list = Array.isArray(input) ? input : typeof input === 'object' && input !== null ? Object.values(input) : undefined;
     if (list === undefined) return input;
     const out = new Array(list.length);
-    for (let i = 0; i < list.length; i++) out[i] = visit(this.schema, list[i], parent, key, args);
+    for (let i = 0; i < list.length; i++) {
+      out[i] = this.isSingleSchema ? visit(this.schema, list[i], parent, key, args) : this.normalizeValue(list[i], parent, key, args, visit);
+    }
     return out;
   }
 
-  denormalize(input: any, _args: readonly any[], unvisit: Unvisit): Denormalize<E>[] {
-    return denormalizeArray(this.schema, input, unvisit);
+  denormalize(input: any, _args: readonly any[], unvisit: Unvisit): MemberOf<E>[] {
+    if (this.isSingleSchema) return denormalizeArray(this.schema, input, unvisit);
+    if (!Array.isArray(input)) return input;
+    const out: any[] = [];
+    for (let i = 0; i < input.length; i++) {
+      const v = this.denormalizeValue(input[i], unvisit);
+      if (v !== undefined && v !== INVALID && v !== null) out.push(v);
+    }
+    return out;
   }
 
   queryKey(_args: readonly any[], delegate: QueryDelegate): any {
     const s: any = this.schema;
-    if (typeof s.key === 'string' && typeof s.pk === 'function') {
+    if (this.isSingleSchema && typeof s.key === 'string' && typeof s.pk === 'function') {
       const table = delegate.getEntities(s.key);
       return table === undefined ? undefined : livePks(table);
     }
-    // a Union: `{ id, schema }` for each member kind, same array while no table changed
-    const types = Object.keys(s.schema);
-    const tables = types.map((t) => delegate.getEntities(s.schema[t].key));
+    // A Union's member map, or our own: `{ id, schema }` for each member kind.
+    return this.membersOf(this.isSingleSchema ? s.schema : s, delegate);
+  }
+
+  /** `{ id, schema }` of every live entity of each kind in `map`; the same array while no table changed. */
+  private membersOf(map: Record<string, { key: string }>, delegate: QueryDelegate): unknown[] | undefined {
+    const types = Object.keys(map);
+    const tables = types.map((t) => delegate.getEntities(map[t]!.key));
     if (tables.every((t) => t === undefined)) return undefined;
     const last = this.last;
     if (last !== undefined && last.tables.length === tables.length && last.tables.every((t, i) => t === tables[i])) {
@@ -75,5 +93,5 @@ export class All<E extends EntityLikeClass | Union<any> = EntityLikeClass> {
   }
 
   /** Typing helper: undefined until something of this kind is stored. */
-  declare _denormalizeNullable: () => DenormalizeNullable<E>[] | undefined;
+  declare _denormalizeNullable: () => (E extends EntityLikeClass | Union<any> ? DenormalizeNullable<E> : MemberOf<E>)[] | undefined;
 }

@@ -1,0 +1,166 @@
+import { computed, defineComponent, h, nextTick, reactive, ref, watch } from 'vue';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Entity, RestEndpoint, resource } from '@resto/core';
+import { json, startServer } from '@resto/testing';
+import { useDLE, useSuspense } from '../src';
+import { mountDataClient, renderDataCompose, type RenderDataClientOptions, type RenderDataClientResult } from '../src/test';
+
+// The return shapes of @data-client/vue/test, as its own tests read them.
+
+class Article extends Entity {
+  id = 0;
+  title = '';
+  static override key = 'Article';
+}
+const ArticleResource = resource({ path: '/articles/:id', schema: Article });
+const five = { endpoint: ArticleResource.get, args: [{ id: 5 }], response: { id: 5, title: 'five' } };
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const c of cleanups.splice(0)) c();
+});
+
+describe('renderDataCompose', () => {
+  it('resolves to the composable\'s own return value: useDLE\'s data, loading and error refs', async () => {
+    const { result, waitForNextUpdate, cleanup } = await renderDataCompose(() => useDLE(ArticleResource.get, { id: 5 }), {
+      resolverFixtures: [{ ...five, delay: 5 }],
+    });
+    cleanups.push(cleanup);
+    expect(result.data.value).toBeUndefined();
+    expect(result.error.value).toBeUndefined();
+    expect(result.loading.value).toBe(true);
+    await waitForNextUpdate();
+    expect(result.loading.value).toBe(false);
+    expect(result.error.value).toBeUndefined();
+    expect(result.data.value).toBeInstanceOf(Article);
+    expect(result.data.value?.title).toBe('five');
+  });
+
+  it('useDLE: a failing fetch lands in result.error', async () => {
+    const { result, waitForNextUpdate, cleanup } = await renderDataCompose(() => useDLE(ArticleResource.get, { id: 1 }), {
+      resolverFixtures: [{ endpoint: ArticleResource.get, args: [{ id: 1 }], response: Object.assign(new Error('gone'), { status: 410 }), error: true }],
+    });
+    cleanups.push(cleanup);
+    await waitForNextUpdate();
+    expect(result.loading.value).toBe(false);
+    expect(result.error.value?.status).toBe(410);
+  });
+
+  it('useSuspense: result is the promise; its ref follows the store after it resolves', async () => {
+    const { result, controller, waitForNextUpdate, cleanup } = await renderDataCompose(
+      () => useSuspense(ArticleResource.get, { id: 5 }),
+      { resolverFixtures: [{ ...five, delay: 5 }] },
+    );
+    cleanups.push(cleanup);
+    expect(result).toBeInstanceOf(Promise);
+    await waitForNextUpdate();
+    const article = await result;
+    expect(article.value.title).toBe('five');
+    await controller.setResponse(ArticleResource.get, { id: 5 }, { id: 5, title: 'set' });
+    await nextTick();
+    expect(article.value.title).toBe('set');
+  });
+
+  it('passes the reactive props object to the composable: computed values and watchers follow it', async () => {
+    const seen: number[] = [];
+    const props = reactive({ count: 1 });
+    const { result, cleanup } = await renderDataCompose(
+      (p: { count: number }) => {
+        watch(
+          () => p.count,
+          (n) => seen.push(n),
+        );
+        return { doubled: computed(() => p.count * 2), local: ref('x') };
+      },
+      { props },
+    );
+    cleanups.push(cleanup);
+    expect(result.doubled.value).toBe(2);
+    expect(result.local.value).toBe('x');
+    props.count = 4;
+    await nextTick();
+    expect(result.doubled.value).toBe(8);
+    expect(seen).toEqual([4]);
+  });
+
+  it('without props the composable gets an empty reactive object', async () => {
+    const { result, cleanup } = await renderDataCompose((p: Record<string, unknown>) => ({ keys: Object.keys(p) }));
+    cleanups.push(cleanup);
+    expect(result.keys).toEqual([]);
+  });
+
+  it('renders a data-testid="composable-result" element; controller, allSettled, cleanup', async () => {
+    const { wrapper, controller, allSettled, cleanup } = await renderDataCompose(() => ({ v: 1 }));
+    expect(wrapper.find('[data-testid="composable-result"]').exists()).toBe(true);
+    expect(typeof controller.fetch).toBe('function');
+    expect(await allSettled()).toEqual([]);
+    cleanup();
+    expect(() => cleanup()).not.toThrow();
+  });
+
+  it('a composable that throws rejects with its error', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await expect(
+      renderDataCompose(() => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    warn.mockRestore();
+  });
+});
+
+describe('mountDataClient', () => {
+  it('returns wrapper, controller, app, cleanup and allSettled; renders under Suspense', async () => {
+    const Comp = defineComponent({
+      props: { id: { type: Number, required: true } },
+      async setup(props) {
+        const a = await useSuspense(ArticleResource.get, () => ({ id: props.id }));
+        return () => h('h3', a.value.title);
+      },
+    });
+    const result: RenderDataClientResult = mountDataClient(Comp, { props: reactive({ id: 5 }), resolverFixtures: [five] });
+    cleanups.push(result.cleanup);
+    expect(result.app).toBe(result.wrapper.vm);
+    expect(result.wrapper.find('[data-testid="suspense-fallback"]').text()).toBe('Loading...');
+    const settled = await result.allSettled();
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled']);
+    expect(result.wrapper.find('h3').text()).toBe('five');
+  });
+
+  it('the wrapper option renders the component in its slot, both with the props', async () => {
+    const Frame = defineComponent({
+      props: { id: Number },
+      setup: (props, { slots }) => () => h('section', { 'data-id': props.id }, slots.default?.()),
+    });
+    const Comp = defineComponent({ props: { id: Number }, setup: (props) => () => h('p', `id ${props.id}`) });
+    const options: RenderDataClientOptions<{ id: number }> = { props: reactive({ id: 3 }), wrapper: Frame };
+    const { wrapper, cleanup } = mountDataClient(Comp, options);
+    cleanups.push(cleanup);
+    expect(wrapper.find('section').attributes('data-id')).toBe('3');
+    expect(wrapper.find('section p').text()).toBe('id 3');
+  });
+});
+
+describe('fetches no fixture answers', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  beforeAll(async () => {
+    server = await startServer({ 'GET /articles/7': (_h, res) => json(res, { id: 7, title: 'from server' }) });
+  });
+  afterAll(() => server.close());
+
+  it('go to the network when no resolverFixtures are given (the test means the server)', async () => {
+    const get = new RestEndpoint({ urlPrefix: server.url, path: '/articles/:id', schema: Article });
+    const { result, waitForNextUpdate, cleanup } = await renderDataCompose(() => useDLE(get, { id: 7 }));
+    cleanups.push(cleanup);
+    await waitForNextUpdate();
+    expect(result.data.value?.title).toBe('from server');
+  });
+
+  it('fail with status 404 when resolverFixtures are given and none matches', async () => {
+    const get = new RestEndpoint({ urlPrefix: server.url, path: '/articles/:id', schema: Article });
+    const { result, waitForNextUpdate, cleanup } = await renderDataCompose(() => useDLE(get, { id: 7 }), { resolverFixtures: [five] });
+    cleanups.push(cleanup);
+    await waitForNextUpdate();
+    expect(result.error.value?.status).toBe(404);
+  });
+});
