@@ -137,7 +137,9 @@ const builtPackages: Plugin = {
   setup(b) {
     b.onResolve({ filter: /^@resto\/(core|react|vue|svelte|devtools)(\/.*)?$/ }, (args) => {
       const [, name, sub] = /^(@resto\/[a-z]+)(\/.*)?$/.exec(args.path)!;
-      const path = join(benchDir, '..', PACKAGE_DIRS[name!]!, 'dist', sub ? `${sub.slice(1)}/index.js` : 'index.js');
+      const dist = join(benchDir, '..', PACKAGE_DIRS[name!]!, 'dist');
+      // An entry is either dist/<sub>.js (internal) or dist/<sub>/index.js (persist, mock), as the exports map says.
+      const path = !sub ? join(dist, 'index.js') : [join(dist, `${sub.slice(1)}.js`), join(dist, sub.slice(1), 'index.js')].find(existsSync) ?? join(dist, sub.slice(1), 'index.js');
       if (!existsSync(path)) return { errors: [{ text: `${path} is missing: run \`npm run build\` first` }] };
       return { path };
     });
