@@ -428,6 +428,9 @@ export class TabSyncManager implements Manager {
     };
     switch (message.t) {
       case 'hello': {
+        // A tab still waiting for the others' answer holds nothing worth sending: an empty
+        // answer would end the newcomer's wait before the tab that holds the data answered.
+        if (!this.settled) return;
         const state = controller.getConfirmedState();
         this.post({ t: 'welcome', from: this.id, to: message.from, text: serializeState(dehydrate(state)) });
         return;
