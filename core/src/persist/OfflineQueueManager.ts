@@ -106,7 +106,11 @@ export class OfflineQueueManager implements Manager {
   private readonly release = new AbortController();
   private unlock: (() => void) | undefined;
   private stopLeader: (() => void) | undefined;
+  private stopOnline: (() => void) | undefined;
   private adopting = false;
+  private adoptAgain = false;
+  /** Tabs whose end this one waits for (see watch). */
+  private readonly watched = new Set<string>();
   private stopped = false;
 
   constructor({ endpoints, storage, key = 'resto:queue', onConflict, onError, locks }: OfflineQueueOptions) {
@@ -178,6 +182,9 @@ export class OfflineQueueManager implements Manager {
     void this.update((queue) => queue, 'restore').finally(() => {
       const tabs = this.controller?.environment.tabs;
       this.stopLeader = tabs?.subscribe?.((leads) => leads && void this.adopt());
+      // Back online: what tabs closed meanwhile left is sent now.
+      const env = this.controller?.environment;
+      this.stopOnline = env?.online.subscribe((online) => online && void this.adopt());
       void this.adopt().finally(() => this.settle());
     });
   }
@@ -186,6 +193,7 @@ export class OfflineQueueManager implements Manager {
   cleanup(): void {
     this.stopped = true;
     this.stopLeader?.();
+    this.stopOnline?.();
     this.release.abort();
     this.unlock?.();
     this.settle();
@@ -256,12 +264,18 @@ export class OfflineQueueManager implements Manager {
   private async adopt(): Promise<void> {
     const controller = this.controller;
     const tabs = controller?.environment.tabs;
-    if (!controller || this.stopped || this.adopting || (tabs && !tabs.leader)) return;
+    if (!controller || this.stopped || (tabs && !tabs.leader)) return;
+    // Asked again while it runs (a tab ended meanwhile): once more when it is done.
+    if (this.adopting) {
+      this.adoptAgain = true;
+      return;
+    }
     this.adopting = true;
     try {
       const alive = await this.aliveTabs();
       let mine: QueuedMutation[] = [];
       await this.update((queue) => {
+        for (const m of queue) if (m.tab !== this.id && alive.has(m.tab)) this.watch(m.tab);
         mine = queue.filter((m) => m.tab !== this.id && !alive.has(m.tab)).map((m) => ({ ...m, tab: this.id }));
         if (!mine.length) return queue;
         const adopted = new Map(mine.map((m) => [m.id, m]));
@@ -283,7 +297,26 @@ export class OfflineQueueManager implements Manager {
       }
     } finally {
       this.adopting = false;
+      if (this.adoptAgain) {
+        this.adoptAgain = false;
+        void this.adopt();
+      }
     }
+  }
+
+  /**
+   * Waits for a live tab that has saved mutations to end (its queue lock comes free),
+   * then takes them over: a tab closed mid-queue leaves nothing behind while this one leads.
+   */
+  private watch(tab: string): void {
+    if (!this.locks || this.watched.has(tab)) return;
+    this.watched.add(tab);
+    this.locks
+      .request(`${this.key}:tab:${tab}`, { signal: this.release.signal }, async () => {
+        this.watched.delete(tab);
+        void this.adopt();
+      })
+      .catch(() => undefined);
   }
 
   /** Tabs holding their queue lock (alive). Without Web Locks only this one is known. */

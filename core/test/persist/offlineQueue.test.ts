@@ -6,6 +6,8 @@ import { createClient, Entity, getDefaultManagers, resource, RestEndpoint, type 
 import { OfflineQueueManager, PersistManager, webStorage, type OfflineQueueOptions, type QueuedMutation } from '../../src/persist';
 import { json, startServer } from '@resto/testing';
 import { MemoryStorage } from './memoryStorage';
+import { tabSync } from '../../src/sync';
+import { fakeLocks } from '../sync/fakeLocks';
 
 class Todo extends Entity {
   id = 0;
@@ -150,5 +152,46 @@ describe('OfflineQueueManager', () => {
     expect(patches()).toEqual(['/todos/1 {"title":"now"}']);
     expect(queue.queue).toEqual([]);
     expect(storage.map.has('resto:queue')).toBe(false);
+  });
+
+  it('two tabs reconnecting send each mutation once; what a closed tab left is sent once, by the leader', async () => {
+    const storage = new MemoryStorage();
+    const locks = fakeLocks();
+    const name = `queue-${process.pid}-${Date.now()}`;
+    const tab = () => {
+      const Todos = api();
+      const queue = new OfflineQueueManager({ endpoints: [Todos], storage: webStorage(storage), locks });
+      const client = createClient({
+        managers: [tabSync({ name, locks, helloTimeout: 50 }), queue, ...getDefaultManagers()],
+        queueOfflineMutations: true,
+        retry: 0,
+      });
+      clients.push(client);
+      return { queue, client, Todos };
+    };
+    const a = tab();
+    const b = tab();
+    await Promise.all([a.queue.restored, b.queue.restored]);
+    a.client.online.set(false);
+    b.client.online.set(false);
+    const first = a.client.controller.fetch(a.Todos.partialUpdate, { id: 1 }, { title: 'from a' });
+    await vi.waitFor(() => expect(b.queue.queue).toHaveLength(0), WAIT);
+    await vi.waitFor(() => expect(a.queue.queue).toHaveLength(1), WAIT);
+    // Both come back at once: only A sends A's mutation.
+    a.client.online.set(true);
+    b.client.online.set(true);
+    await first;
+    await vi.waitFor(() => expect(a.queue.queue).toEqual([]), WAIT);
+    expect(patches()).toEqual(['/todos/1 {"title":"from a"}']);
+
+    // A queues another and closes before the network is back: B takes it over, once.
+    a.client.online.set(false);
+    void a.client.controller.fetch(a.Todos.partialUpdate, { id: 2 }, { title: 'left by a' }).catch(() => undefined);
+    await vi.waitFor(() => expect(a.queue.queue).toHaveLength(1), WAIT);
+    a.client.destroy();
+    await vi.waitFor(() => expect(b.client.controller.environment.tabs?.leader).toBe(true), WAIT);
+    await vi.waitFor(() => expect(patches()).toHaveLength(2), WAIT);
+    await vi.waitFor(() => expect(b.queue.queue).toEqual([]), WAIT);
+    expect(patches()).toEqual(['/todos/1 {"title":"from a"}', '/todos/2 {"title":"left by a"}']);
   });
 });

@@ -3,7 +3,8 @@
 // (vi.waitFor polls; no fixed sleeps) and count requests with counting endpoints.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient, Endpoint, Entity, getDefaultManagers, type Client } from '../../src';
-import { TabSyncManager, tabSync, type LockManagerLike, type SyncTraffic, type TabSyncOptions } from '../../src/sync';
+import { TabSyncManager, tabSync, type SyncTraffic, type TabSyncOptions } from '../../src/sync';
+import { fakeLocks } from './fakeLocks';
 
 class Todo extends Entity {
   id = 0;
@@ -208,45 +209,6 @@ describe('tab sync over BroadcastChannel', () => {
     expect(String(warn.mock.calls[0]![0])).toMatch(/BroadcastChannel is missing/);
   });
 });
-
-/** Web Locks for tests: one holder per name, the next waiter gets it when it lets go. */
-function fakeLocks(): LockManagerLike {
-  const queues = new Map<string, { grant: () => void; signal?: AbortSignal }[]>();
-  const held = new Map<string, boolean>();
-  const next = (name: string) => {
-    if (held.get(name)) return;
-    const waiter = queues.get(name)?.shift();
-    if (!waiter) return;
-    held.set(name, true);
-    waiter.grant();
-  };
-  return {
-    request(name, { signal }, callback) {
-      return new Promise((resolve) => {
-        const entry = {
-          signal,
-          grant: () => {
-            void callback().finally(() => {
-              held.set(name, false);
-              resolve(undefined);
-              next(name);
-            });
-          },
-        };
-        signal?.addEventListener('abort', () => {
-          const q = queues.get(name);
-          if (q?.includes(entry)) q.splice(q.indexOf(entry), 1);
-        });
-        queues.set(name, [...(queues.get(name) ?? []), entry]);
-        next(name);
-      });
-    },
-    query: async () => ({
-      held: [...held].filter(([, h]) => h).map(([name]) => ({ name })),
-      pending: [...queues].flatMap(([name, q]) => q.map(() => ({ name }))),
-    }),
-  };
-}
 
 describe('leader tab', () => {
   it('one tab leads; when it closes, a waiting tab takes over', async () => {
