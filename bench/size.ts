@@ -102,6 +102,20 @@ export const PERSIST_APPS: Record<'without' | 'with', App> = {
   })(),
 };
 
+/** The typical React app with and without `@resto/core/sync` (what tab sync costs). */
+export const SYNC_APPS: Record<'without' | 'with', App> = {
+  without: { name: 'Resto React, no tab sync', resto: true, ...reactWithClient(false) },
+  with: (() => {
+    const app = reactWithClient(false);
+    return {
+      name: 'Resto React + tabSync',
+      resto: true,
+      imports: `${app.imports}\nimport { tabSync } from '@resto/core/sync';`,
+      code: app.code.replace('managers: [', 'managers: [tabSync(), '),
+    };
+  })(),
+};
+
 /** The framework is the app's, not the library's: never counted. */
 const FRAMEWORKS = ['react', 'react-dom', 'react/*', 'react-dom/*', 'vue', 'svelte', 'svelte/*'];
 

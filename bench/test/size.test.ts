@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { APPS, DEVTOOLS_APPS, kB, measure, PERSIST_APPS, type Size } from '../size';
+import { APPS, DEVTOOLS_APPS, kB, measure, PERSIST_APPS, SYNC_APPS, type Size } from '../size';
 
 // Measured from what npm users install: build every package's dist/ first.
 beforeAll(() => {
@@ -88,5 +88,20 @@ describe('persistence is opt-in', () => {
     // (devalue): measured +5.5 kB gzip on 2026-11-23, ceiling ~4 % above.
     expect(fromPersist(withPersist)).toBeGreaterThan(3_000);
     expect(withPersist.gzip - without.gzip).toBeLessThanOrEqual(5_700);
+  });
+});
+
+describe('tab sync is opt-in', () => {
+  it('an app that does not import @resto/core/sync carries none of it; one that does pays a bounded amount', async () => {
+    const [without, withSync] = await Promise.all([measure(SYNC_APPS.without), measure(SYNC_APPS.with)]);
+    const fromSync = (s: Size) =>
+      Object.entries(s.bytesByInput)
+        .filter(([path]) => /core\/dist\/sync\/|devalue/.test(path))
+        .reduce((sum, [, bytes]) => sum + bytes, 0);
+    expect(fromSync(without)).toBe(0);
+    expect(fromSync(withSync)).toBeGreaterThan(1_000);
+    // The manager and the serializer it shares with server rendering and persistence
+    // (devalue, most of it): measured +6.05 kB gzip on 2026-11-24, ceiling ~4 % above.
+    expect(withSync.gzip - without.gzip).toBeLessThanOrEqual(6_300);
   });
 });

@@ -157,6 +157,7 @@ export {
   EnvironmentSignal,
   type ClientEnvironment,
   type SignalSetup,
+  type TabRole,
 } from './environment';
 export {
   Controller,

@@ -4,8 +4,26 @@ import { entityGraph, entityRows, readData, readRows, referencesByEntity, type E
 import { PANEL_STYLE } from './panelStyle';
 
 /** The panel's tabs. */
-export type DevtoolsTab = 'entities' | 'reads' | 'timeline' | 'network';
-const TABS: readonly DevtoolsTab[] = ['entities', 'reads', 'timeline', 'network'];
+export type DevtoolsTab = 'entities' | 'reads' | 'timeline' | 'network' | 'tabs';
+const TABS: readonly DevtoolsTab[] = ['entities', 'reads', 'timeline', 'network', 'tabs'];
+
+/**
+ * What the Tabs view reads from a tab-sync manager (`@resto/core/sync`) and an offline
+ * queue (`@resto/core/persist`) among the client's managers. Found by shape, so the
+ * panel imports neither.
+ */
+interface SyncLike {
+  readonly id: string;
+  readonly traffic: readonly { direction: string; type: string; keys: readonly string[]; entities: number; tab: string; at: number }[];
+  onTraffic(listener: () => void): () => void;
+}
+interface QueueLike {
+  readonly queue: readonly { id: string; name: string; args: readonly unknown[]; tab: string; fetchedAt: number }[];
+  readonly names: readonly string[];
+  subscribe(listener: () => void): () => void;
+}
+const syncOf = (client: Client) => client.managers.find((m): m is never => 'onTraffic' in m && 'traffic' in m) as SyncLike | undefined;
+const queueOf = (client: Client) => client.managers.find((m): m is never => 'queue' in m && 'names' in m && 'subscribe' in m) as QueueLike | undefined;
 
 /** What `<resto-devtools>` offers to scripts (the element class is made by `defineRestoDevtools`). */
 export interface RestoDevtoolsElement extends HTMLElement {
@@ -141,6 +159,12 @@ export function createRestoDevtoolsClass(): { new (): RestoDevtoolsElement } {
         if (!installed) this.detach = this._devtools.attach(client);
       }
       this.stops.push(client.subscribe(() => this.schedule()), this._devtools.subscribe(() => this.schedule()));
+      const sync = syncOf(client);
+      const queue = queueOf(client);
+      if (sync) this.stops.push(sync.onTraffic(() => this.current === 'tabs' && this.schedule()));
+      if (queue) this.stops.push(queue.subscribe(() => this.current === 'tabs' && this.schedule()));
+      const leader = client.controller.environment.tabs?.subscribe?.(() => this.current === 'tabs' && this.schedule());
+      if (leader) this.stops.push(leader);
       this.renderNow();
     }
 
@@ -167,6 +191,7 @@ export function createRestoDevtoolsClass(): { new (): RestoDevtoolsElement } {
         reads: () => this.renderReads(controller, devtools, state),
         timeline: () => this.renderTimeline(controller, devtools),
         network: () => this.renderNetwork(devtools),
+        tabs: () => this.renderTabs(client),
       };
       this.body.setAttribute('data-view', this.current);
       this.body.replaceChildren(...views[this.current]());
@@ -324,6 +349,52 @@ export function createRestoDevtoolsClass(): { new (): RestoDevtoolsElement } {
         detail.lastElementChild?.setAttribute('data-graph', '');
       }
       return detail;
+    }
+
+    /** Which tab leads, the messages between tabs, and the saved offline queue. */
+    private renderTabs(client: Client): Node[] {
+      const sync = syncOf(client);
+      const queue = queueOf(client);
+      const tabs = client.controller.environment.tabs;
+      const role = tabs ? (tabs.leader ? 'leader' : 'follower') : 'alone';
+      const who = h(
+        'p',
+        { 'data-leader': role },
+        !tabs ? 'No tab sync: this tab keeps its own store.' : tabs.leader ? `This tab (${sync?.id ?? '?'}) leads: it polls for every tab.` : `This tab (${sync?.id ?? '?'}) follows the leader.`,
+      );
+      const traffic = h('tbody');
+      for (const t of [...(sync?.traffic ?? [])].reverse()) {
+        traffic.append(
+          h(
+            'tr',
+            { 'data-traffic': t.type, 'data-direction': t.direction },
+            h('td', { class: 'muted' }, time(t.at)),
+            h('td', {}, t.direction === 'in' ? `← ${t.tab}` : '→ all'),
+            h('td', {}, t.type),
+            h('td', {}, t.keys.join(', ')),
+            h('td', { class: 'muted' }, t.entities ? `${t.entities} entities` : ''),
+          ),
+        );
+      }
+      const queued = h('tbody');
+      for (const m of queue?.queue ?? []) {
+        queued.append(h('tr', { 'data-queued': m.name }, h('td', { class: 'muted' }, time(m.fetchedAt)), h('td', {}, m.name), h('td', {}, show(m.args)), h('td', { class: 'muted' }, m.tab)));
+      }
+      return [
+        h(
+          'div',
+          { class: 'list' },
+          who,
+          h('h3', {}, `Sync traffic (${sync?.traffic.length ?? 0})`),
+          sync ? h('table', { 'data-traffic-list': '' }, traffic) : h('p', { class: 'muted' }, 'Add tabSync() from @resto/core/sync to share the store between tabs.'),
+          h('h3', {}, `Offline queue (${queue?.queue.length ?? 0})`),
+          queue
+            ? queue.queue.length
+              ? h('table', { 'data-queue': '' }, queued)
+              : h('p', { class: 'muted', 'data-queue': '' }, 'Nothing waits to be sent.')
+            : h('p', { class: 'muted' }, 'Add an OfflineQueueManager from @resto/core/persist to keep offline writes across reloads.'),
+        ),
+      ];
     }
 
     private renderNetwork(devtools: DevtoolsManager): Node[] {

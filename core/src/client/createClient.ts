@@ -186,6 +186,7 @@ export function createClient({
   const controller = new Controller({
     environment,
     getState: () => visible,
+    getConfirmedState: () => base,
     // A manager says it collects garbage by offering `gc` (GCPolicy does).
     gc: managers.find((m) => m.gc !== undefined)?.gc,
     dispatch: (action: ActionTypes) => {

@@ -75,6 +75,12 @@ export class Controller {
   dispatch: Dispatch;
   /** The current (visible) state. */
   getState: () => State;
+  /**
+   * The confirmed state: what the store holds without pending optimistic updates
+   * (what tab sync shares). The visible state when the Controller has no store of its own.
+   * @internal
+   */
+  readonly getConfirmedState: () => State;
   /** Memoized denormalization shared by every reader of this store. */
   readonly memo: MemoCache;
   /** Reference counting and eviction; undefined when the client runs without GC. */
@@ -93,10 +99,19 @@ export class Controller {
     memo = new MemoCache(),
     gc,
     environment = createEnvironment(),
-  }: { dispatch?: Dispatch; getState?: () => State; memo?: MemoCache; gc?: GCInterface; environment?: ClientEnvironment } = {}) {
+    getConfirmedState,
+  }: {
+    dispatch?: Dispatch;
+    getState?: () => State;
+    memo?: MemoCache;
+    gc?: GCInterface;
+    environment?: ClientEnvironment;
+    getConfirmedState?: () => State;
+  } = {}) {
     this.dispatch = dispatch;
     this.environment = environment;
     this.getState = getState;
+    this.getConfirmedState = getConfirmedState ?? (() => this.getState());
     this.memo = memo;
     this.gc = gc;
     bindMethods(this);

@@ -22,6 +22,25 @@ export interface ClientEnvironment {
   readonly defaults: FreshnessOptions;
   /** Server mode: reads never listen to the signals and never retry. */
   readonly ssr: boolean;
+  /**
+   * Set by a tab-sync manager (`@resto/core/sync`) when several tabs share one store:
+   * whether this tab leads. Polling in a follower tab skips a tick another tab already
+   * fetched. Undefined (every tab on its own) without one.
+   */
+  tabs?: TabRole;
+}
+
+/**
+ * What a tab-sync manager tells the other managers through {@link ClientEnvironment.tabs}.
+ *
+ * @example
+ * const leads = controller.environment.tabs?.leader ?? true;
+ */
+export interface TabRole {
+  /** This tab polls for all tabs (and replays the offline queue). */
+  readonly leader: boolean;
+  /** Told when `leader` changes; returns the unsubscribe. */
+  subscribe?(listener: (leader: boolean) => void): () => void;
 }
 
 /**

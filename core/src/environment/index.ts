@@ -1,4 +1,4 @@
-export { createEnvironment, freshnessOption, type ClientEnvironment } from './ClientEnvironment';
+export { createEnvironment, freshnessOption, type ClientEnvironment, type TabRole } from './ClientEnvironment';
 export { EnvironmentSignal, type SignalSetup } from './EnvironmentSignal';
 export { createFocusSignal } from './focusSignal';
 export { createOnlineSignal } from './onlineSignal';

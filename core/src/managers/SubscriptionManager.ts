@@ -3,6 +3,7 @@ import { SUBSCRIBE, UNSUBSCRIBE, type ActionTypes, type EndpointLike } from '../
 import type { Manager, Middleware } from './Manager';
 
 interface Poll {
+  readonly key: string;
   readonly endpoint: EndpointLike;
   readonly args: readonly unknown[];
   /** pollFrequency -> number of subscribers asking for it. */
@@ -72,7 +73,7 @@ export class SubscriptionManager implements Manager {
     }
     let poll = this.polls.get(key);
     if (!poll) {
-      poll = { endpoint, args, frequencies: new Map(), frequency, timer: undefined };
+      poll = { key, endpoint, args, frequencies: new Map(), frequency, timer: undefined };
       this.polls.set(key, poll);
     }
     poll.frequencies.set(frequency, (poll.frequencies.get(frequency) ?? 0) + 1);
@@ -115,7 +116,21 @@ export class SubscriptionManager implements Manager {
   }
 
   private poll(poll: Poll) {
+    if (this.polledElsewhere(poll)) return;
     // Errors are stored on the key by the network layer (and follow errorPolicy); nothing to do here.
     this.controller?.fetch(poll.endpoint, ...poll.args).catch(() => undefined);
+  }
+
+  /**
+   * With tab sync (`@resto/core/sync`), a follower tab skips a tick while the stored
+   * answer is younger than 1.5 intervals: the leader polled it and the sync delivered
+   * it. If those answers stop (the leader does not poll this key, is hidden or gone),
+   * the follower polls again on its own.
+   */
+  private polledElsewhere(poll: Poll): boolean {
+    const tabs = this.controller?.environment.tabs;
+    if (!tabs || tabs.leader) return false;
+    const meta = this.controller!.getState().meta[poll.key];
+    return meta !== undefined && !meta.invalidated && !meta.error && Date.now() - meta.date < poll.frequency * 1.5;
   }
 }

@@ -12,6 +12,12 @@ export {
   type PersistPhase,
 } from './PersistManager';
 export {
+  OfflineQueueManager,
+  type OfflineQueueOptions,
+  type OfflineQueuePhase,
+  type QueuedMutation,
+} from './OfflineQueueManager';
+export {
   defaultStorage,
   indexedDBStorage,
   webStorage,

@@ -1,0 +1,156 @@
+// Many tabs, one store: the web-component demo opened with `?tabs` (tab sync and a
+// leader tab, @resto/core/sync) in several pages of one browser context, which share
+// BroadcastChannel, IndexedDB and Web Locks like tabs of one browser profile. Request
+// counts come from the server's log; waits are for DOM changes and server requests.
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../server/index';
+import { useBrowser } from './browser';
+
+const appsDir = fileURLToPath(new URL('../apps/', import.meta.url));
+const dist = join(appsDir, 'wc', 'dist');
+
+let server: RunningServer;
+const browser = useBrowser();
+
+beforeAll(async () => {
+  await promisify(execFile)(process.execPath, [join(appsDir, 'build.mjs'), 'wc'], { timeout: 170_000 }).catch((err) => {
+    throw new Error(`building the wc demo app failed:\n${err.stdout ?? ''}\n${err.stderr ?? err.message}`);
+  });
+  if (!existsSync(join(dist, 'index.html'))) throw new Error(`no build of the wc app in ${dist}`);
+  server = await startServer({ static: { '/wc/': dist } });
+}, 180_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+const POLL = { timeout: 10_000, interval: 25 };
+const todoItem = (page: Page, id: number) => page.locator(`[data-testid="todo-item"][data-id="${id}"]`);
+const count = (page: Page, id: string) => page.getByTestId(id).count();
+const requests = (method: string, path: string) => server.requests.filter({ method }).filter((r) => r.path === path);
+const leads = (page: Page) => page.evaluate(() => document.documentElement.dataset.tabLeader);
+
+/** One browser context (a profile) with its pages; closed after `fn`, screenshots on failure. */
+async function withTabs(name: string, fn: (context: BrowserContext, open: () => Promise<Page>) => Promise<void>) {
+  const context = await (await browser()).newContext();
+  const errors: string[] = [];
+  const open = async () => {
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    page.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
+    // A loaded CI machine can take long to start a page; the waits end as soon as it is there.
+    await page.goto(`${server.url}/wc/?tabs`, { timeout: 30_000 });
+    await expect.poll(() => count(page, 'todo-item'), POLL).toBe(20);
+    return page;
+  };
+  try {
+    await fn(context, open);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close().catch(() => {});
+  }
+}
+
+describe('tabs share one store', () => {
+  it('two pages: the second starts from what the first holds, and an edit in one shows in the other with no request', async () => {
+    server.reset();
+    await withTabs('two pages', async (_context, open) => {
+      const a = await open();
+      const b = await open();
+      // B's list came from A: one list request for both pages.
+      expect(requests('GET', '/todos')).toHaveLength(1);
+      expect(await todoItem(b, 1).getAttribute('data-completed')).toBe('false');
+      const gets = server.requests.count('GET', '/todos');
+      await todoItem(a, 1).getByTestId('todo-toggle').click();
+      await expect.poll(() => todoItem(b, 1).getAttribute('data-completed'), POLL).toBe('true');
+      expect(requests('PATCH', '/todos/1')).toHaveLength(1);
+      // Neither page asked the server again: B got A's answer.
+      expect(server.requests.count('GET', '/todos')).toBe(gets);
+      // And back the other way.
+      await todoItem(b, 1).getByTestId('todo-toggle').click();
+      await expect.poll(() => todoItem(a, 1).getAttribute('data-completed'), POLL).toBe('false');
+      expect(server.requests.count('GET', '/todos')).toBe(gets);
+    });
+  });
+
+  it('three pages polling: one request per interval; when the leader closes, another tab leads and polling goes on', async () => {
+    server.reset();
+    await withTabs('three pages polling', async (_context, open) => {
+      const pages = [await open(), await open(), await open()];
+      await expect.poll(async () => (await Promise.all(pages.map(leads))).filter((l) => l === 'true').length, POLL).toBe(1);
+      const interval = 1000;
+      /** Waits for `n` more polls of /time, and returns when each arrived. */
+      const nextPolls = async (n: number) => {
+        const seen = requests('GET', '/time').length;
+        await expect.poll(() => requests('GET', '/time').length, { timeout: 30_000, interval: 50 }).toBeGreaterThanOrEqual(seen + n);
+        return requests('GET', '/time').slice(seen, seen + n).map((r) => r.at);
+      };
+      // Three tabs each polling every second would send three requests a second; one
+      // leader sends one. Polls may come late on a busy machine, never early.
+      const times = await nextPolls(5);
+      expect(times[4]! - times[0]!).toBeGreaterThanOrEqual(4 * interval * 0.8);
+
+      const leaderIndex = (await Promise.all(pages.map(leads))).indexOf('true');
+      await pages[leaderIndex]!.close();
+      const rest = pages.filter((_, i) => i !== leaderIndex);
+      await expect.poll(async () => (await Promise.all(rest.map(leads))).filter((l) => l === 'true').length, POLL).toBe(1);
+      const after = await nextPolls(4);
+      expect(after[3]! - after[0]!).toBeGreaterThanOrEqual(3 * interval * 0.8);
+    });
+  });
+});
+
+describe('mutations queued offline survive the tab', () => {
+  it('three edits queued offline, the tab closed, the app opened again online: three PATCHes in order, the UI ends in the server state', async () => {
+    server.reset();
+    await withTabs('offline queue', async (context, open) => {
+      const page = await open();
+      await context.setOffline(true);
+      await expect.poll(() => page.getByTestId('offline-banner').isVisible(), POLL).toBe(true);
+      for (const id of [1, 2, 3]) await todoItem(page, id).getByTestId('todo-toggle').click();
+      // Shown at once (optimistic), sent nowhere.
+      await expect.poll(() => todoItem(page, 3).getAttribute('data-completed'), POLL).toBe(String(!server.db.todos.get(3)!.completed));
+      const before = [1, 2, 3].map((id) => server.db.todos.get(id)!.completed);
+      // Saved: the queue reached storage before the tab goes (a tab that ends at once loses nothing saved).
+      await expect
+        .poll(() => page.evaluate(() => (document.querySelector('[data-testid="queue-size"]') as HTMLElement | null)?.dataset.size), POLL)
+        .toBe('3');
+      await page.close();
+      expect(server.requests.count('PATCH', '/todos')).toBe(0);
+      await context.setOffline(false);
+      const again = await open();
+      await expect.poll(() => server.requests.count('PATCH', '/todos'), POLL).toBe(3);
+      expect(server.requests.filter({ method: 'PATCH' }).map((r) => r.path)).toEqual(['/todos/1', '/todos/2', '/todos/3']);
+      for (const [i, id] of [1, 2, 3].entries()) {
+        await expect.poll(() => server.db.todos.get(id)!.completed, POLL).toBe(!before[i]);
+        await expect.poll(() => todoItem(again, id).getAttribute('data-completed'), POLL).toBe(String(!before[i]));
+      }
+      await expect.poll(() => again.evaluate(() => (document.querySelector('[data-testid="queue-size"]') as HTMLElement | null)?.dataset.size), POLL).toBe('0');
+    });
+  });
+
+  it('a replay the server refuses goes to onConflict and the optimistic change is rolled back', async () => {
+    server.reset();
+    await withTabs('offline conflict', async (context, open) => {
+      const page = await open();
+      const was = await todoItem(page, 2).getAttribute('data-completed');
+      await context.setOffline(true);
+      await expect.poll(() => page.getByTestId('offline-banner').isVisible(), POLL).toBe(true);
+      await todoItem(page, 2).getByTestId('todo-toggle').click();
+      await expect.poll(() => todoItem(page, 2).getAttribute('data-completed'), POLL).not.toBe(was);
+      server.failNext({ method: 'PATCH', path: '/todos/2', status: 409, message: 'Edited elsewhere' });
+      await context.setOffline(false);
+      await expect.poll(() => page.getByTestId('queue-conflict').textContent(), POLL).toContain('Edited elsewhere');
+      expect(await page.getByTestId('queue-conflict').textContent()).toContain('Todo.getList.move');
+      await expect.poll(() => todoItem(page, 2).getAttribute('data-completed'), POLL).toBe(was);
+      expect(String(server.db.todos.get(2)!.completed)).toBe(was);
+      expect(server.requests.count('PATCH', '/todos/2')).toBe(1);
+    });
+  });
+});
