@@ -3,13 +3,13 @@
 // into a fresh project, and every consumer in e2e/consumers/ is type-checked,
 // built and run: plain Node, two TypeScript setups, and Vite apps in React, Vue
 // and Svelte driven in Chromium against the real server.
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../server/index';
+import { ok as runOk, sh as run } from './spawn';
 import { useBrowser, withPage } from './browser';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
@@ -20,30 +20,10 @@ let dir: string;
 let tarballs: Record<string, string>;
 let server: RunningServer;
 
-// Async on purpose: the API server runs in this process, so a blocking spawn would
-// leave the consumers' requests unanswered.
-function sh(cmd: string, args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; timeout?: number } = {}) {
-  return new Promise<{ code: number | null; out: string; stdout: string }>((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: opts.cwd ?? dir, env: { ...process.env, ...opts.env } });
-    let out = '';
-    let stdout = '';
-    child.stdout.on('data', (d: Buffer) => ((out += d), (stdout += d)));
-    child.stderr.on('data', (d: Buffer) => (out += d));
-    // A ceiling, not a wait: packing is CPU-bound and took over 240 s under npm run test:stress.
-    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeout ?? 900_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, out, stdout });
-    });
-  });
-}
-
-async function ok(cmd: string, args: string[], opts?: Parameters<typeof sh>[2]) {
-  const r = await sh(cmd, args, opts);
-  if (r.code !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.code}:\n${r.out}`);
-  return r.stdout;
-}
+// In the consumer project unless told otherwise.
+type Opts = { cwd?: string; env?: NodeJS.ProcessEnv; timeout?: number };
+const sh = (cmd: string, args: string[], opts: Opts = {}) => run(cmd, args, { timeout: 900_000, ...opts, cwd: opts.cwd ?? dir });
+const ok = (cmd: string, args: string[], opts: Opts = {}) => runOk(cmd, args, { timeout: 900_000, ...opts, cwd: opts.cwd ?? dir });
 
 const bin = (name: string) => join(dir, 'node_modules/.bin', name);
 

@@ -3,13 +3,13 @@
 // project, and `npx resto-openapi` generates from the e2e server's document. The
 // output is compiled by tsc (strict, Node16 resolution, libraries checked too) and
 // the compiled modules run in Node against the real server.
-import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../server/index';
+import { ok as runOk, sh as run } from './spawn';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const tsc = join(repo, 'node_modules/typescript/bin/tsc');
@@ -19,29 +19,10 @@ let dir: string;
 let tarballs: Record<string, string>;
 let server: RunningServer;
 
-// Async on purpose: the API server runs in this process, so a blocking spawn would
-// leave the requests of the spawned program unanswered.
-function sh(cmd: string, args: string[], opts: { cwd?: string; timeout?: number } = {}) {
-  return new Promise<{ code: number | null; out: string; stdout: string }>((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: opts.cwd ?? dir, env: process.env });
-    let out = '';
-    let stdout = '';
-    child.stdout.on('data', (d: Buffer) => ((out += d), (stdout += d)));
-    child.stderr.on('data', (d: Buffer) => (out += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeout ?? 240_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, out, stdout });
-    });
-  });
-}
-
-async function ok(cmd: string, args: string[], opts?: Parameters<typeof sh>[2]) {
-  const r = await sh(cmd, args, opts);
-  if (r.code !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.code}:\n${r.out}`);
-  return r.stdout;
-}
+// In the consumer project unless told otherwise.
+type Opts = { cwd?: string; timeout?: number };
+const sh = (cmd: string, args: string[], opts: Opts = {}) => run(cmd, args, { timeout: 240_000, ...opts, cwd: opts.cwd ?? dir });
+const ok = (cmd: string, args: string[], opts: Opts = {}) => runOk(cmd, args, { timeout: 240_000, ...opts, cwd: opts.cwd ?? dir });
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'resto-openapi-consumer-'));
