@@ -45,7 +45,9 @@ export interface DataProviderProps {
  * hydrateRoot(document.getElementById('app')!, <DataProvider initialState={state}><App /></DataProvider>);
  */
 export function DataProvider({ children, client, managers, initialState }: DataProviderProps) {
-  const own = useOwnedClient(client ? undefined : () => createClient({ managers, initialState }));
+  // On a server no effect runs, so nothing would ever destroy a browser-mode client:
+  // its polling, revalidation and GC would outlive the render. Server mode starts none.
+  const own = useOwnedClient(client ? undefined : () => createClient({ managers, initialState, ssr: typeof document === 'undefined' }));
   // Reveals suspended reads as soon as their data is in (see reveal.ts).
   const reveal = useRevealState();
   return (
