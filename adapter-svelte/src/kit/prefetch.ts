@@ -1,0 +1,36 @@
+// The server half of the SvelteKit recipe: runs in a server `load` (+layout.server.ts,
+// +page.server.ts), whose return value SvelteKit sends to the browser.
+import { createClient, serializeState, type Controller, type Manager } from '@resto/core';
+
+/** What {@link prefetch} returns: a `load` result (spread it to add your own fields). */
+export interface PrefetchedState {
+  /** The store the load filled, as text (`serializeState`). */
+  readonly resto: string;
+}
+
+/** Options of {@link prefetch}. */
+export interface PrefetchOptions {
+  /** Managers of the request's server client (default: the network only). */
+  readonly managers?: readonly Manager[];
+}
+
+/**
+ * Runs `load` against a new server-mode client made for this request only (nothing is
+ * shared between users), then destroys the client and returns its store as text. A
+ * server `load` returns it; `provideClient` / `hydrateState` in the layout or page
+ * merge it into the browser's client.
+ *
+ * @example
+ * // src/routes/+layout.server.ts
+ * import { prefetch } from '@resto/svelte/kit';
+ * export const load = () => prefetch((ctrl) => ctrl.fetch(TodoResource.getList));
+ */
+export async function prefetch(load: (controller: Controller) => unknown, options: PrefetchOptions = {}): Promise<PrefetchedState> {
+  const client = createClient({ ssr: true, ...(options.managers ? { managers: options.managers } : {}) });
+  try {
+    await load(client.controller);
+    return { resto: serializeState(client.dehydrate()) };
+  } finally {
+    client.destroy();
+  }
+}

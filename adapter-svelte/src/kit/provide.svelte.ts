@@ -1,0 +1,75 @@
+// The component half of the SvelteKit recipe (runes: a .svelte.ts module).
+import { createClient, parseState, type Client, type Manager } from '@resto/core';
+import { onDestroy } from 'svelte';
+import { getClient, setClient } from '../context.js';
+
+/** Options of {@link provideClient}. */
+export interface ProvideClientOptions {
+  /** Managers of the browser client (default: network, polling, GC). Read once. */
+  readonly managers?: readonly Manager[];
+}
+
+// One browser client for the page's life: SvelteKit keeps the root layout across
+// navigations, but a layout that re-mounts must find the store, not an empty one.
+let browserClient: Client | undefined;
+// State texts each client merged: re-running an effect with the same data must not
+// put older server data over newer browser data.
+const merged = new WeakMap<Client, Set<string>>();
+
+function mergeOnce(client: Client, state: string | null | undefined): void {
+  if (!state) return;
+  let seen = merged.get(client);
+  // Bookkeeping, not state: nothing renders from it.
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  if (!seen) merged.set(client, (seen = new Set()));
+  if (seen.has(state)) return;
+  seen.add(state);
+  client.hydrate(parseState(state));
+}
+
+const onServer = () => typeof document === 'undefined';
+
+/**
+ * Gives the layout and every page below it a client holding the server's state. On
+ * the server it makes one server-mode client per render, destroyed with the layout;
+ * in the browser one client for the page's life, kept across navigations. `state`
+ * is a getter (`() => data.resto`) so a new server state (an invalidated load) is
+ * merged too, and so reading `data` does not capture its first value.
+ *
+ * @example
+ * <!-- src/routes/+layout.svelte -->
+ * <script lang="ts">
+ *   import { provideClient } from '@resto/svelte/kit';
+ *   let { data, children } = $props();
+ *   provideClient(() => data.resto);
+ * </script>
+ * {@render children()}
+ */
+export function provideClient(state: () => string | null | undefined, options: ProvideClientOptions = {}): Client {
+  const client = onServer() ? createClient({ ssr: true }) : (browserClient ??= createClient({ managers: options.managers }));
+  mergeOnce(client, state());
+  // setClient destroys only a client it made; the server one is ours to end.
+  setClient(client);
+  if (onServer()) onDestroy(() => client.destroy());
+  else $effect.pre(() => mergeOnce(client, state()));
+  return client;
+}
+
+/**
+ * Merges a page's server state (its `+page.server.ts` returned `prefetch(...)`) into
+ * the layout's client before the page reads: after a client-side navigation the
+ * store gains what is new and refetches nothing it had.
+ *
+ * @example
+ * <!-- src/routes/todos/[id]/+page.svelte -->
+ * <script lang="ts">
+ *   import { hydrateState } from '@resto/svelte/kit';
+ *   let { data } = $props();
+ *   hydrateState(() => data.resto);
+ * </script>
+ */
+export function hydrateState(state: () => string | null | undefined): void {
+  const client = getClient();
+  mergeOnce(client, state());
+  if (!onServer()) $effect.pre(() => mergeOnce(client, state()));
+}
