@@ -1,0 +1,11 @@
+var R=require("../../chunks/ssr/[turbopack]_runtime.js")("server/app/_global-error/page.js")
+R.c("server/chunks/ssr/[root-of-the-server]__0pr0r52ppqxza._.js")
+R.c("server/chunks/ssr/0_hj_next_dist_compiled_@edge-runtime_cookies_index_0eukjl7tg_oj4.js")
+R.c("server/chunks/ssr/0_hj_next_dist_esm_build_templates_app-page_0xoncmpg114qn.js")
+R.c("server/chunks/ssr/[root-of-the-server]__0gl2953rpdg6w._.js")
+R.c("server/chunks/ssr/[root-of-the-server]__113c-bwno8gjm._.js")
+R.c("server/chunks/ssr/0_hj_0omz_ky3c9a11._.js")
+R.c("server/chunks/ssr/[root-of-the-server]__0hz6ctmeyi56p._.js")
+R.c("server/chunks/ssr/16d6_next__next-internal_server_app__global-error_page_actions_12ay3qd4sq7t6.js")
+R.m(29305)
+module.exports=R.m(29305).exports

@@ -1,0 +1,13 @@
+var R=require("../../chunks/ssr/[turbopack]_runtime.js")("server/app/_not-found/page.js")
+R.c("server/chunks/ssr/[root-of-the-server]__1lxk-fvcjeifk._.js")
+R.c("server/chunks/ssr/0_hj_next_dist_esm_build_templates_app-page_1zcchre3iab2g.js")
+R.c("server/chunks/ssr/[root-of-the-server]__113c-bwno8gjm._.js")
+R.c("server/chunks/ssr/[root-of-the-server]__0gl2953rpdg6w._.js")
+R.c("server/chunks/ssr/0_hj_next_dist_compiled_@edge-runtime_cookies_index_0eukjl7tg_oj4.js")
+R.c("server/chunks/ssr/[root-of-the-server]__1r74mv1d3212i._.js")
+R.c("server/chunks/ssr/0_hj_next_dist_client_components_0jci0szlfpjnk._.js")
+R.c("server/chunks/ssr/0_hj_next_dist_client_components_builtin_forbidden_1jauqd-7vvo90.js")
+R.c("server/chunks/ssr/0_hj_next_dist_client_components_builtin_unauthorized_0q8pc2vjm0gny.js")
+R.c("server/chunks/ssr/00kp_frameworks_next__next-internal_server_app__not-found_page_actions_0ybxbg7y6lip7.js")
+R.m(37029)
+module.exports=R.m(37029).exports

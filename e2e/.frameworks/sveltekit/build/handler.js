@@ -1,0 +1,24 @@
+import './shims.js';
+import 'node:fs';
+import 'node:path';
+import 'node:process';
+export { h as handler } from './server/chunks/handler-csKIUu6J.js';
+import './server/chunks/index.js-CZQVvSMV.js';
+import './server/chunks/manifest.js-B5SzqN5c.js';
+import './env.js';
+import 'node:buffer';
+import 'node:crypto';
+import 'node:http';
+import 'node:timers';
+import 'node:querystring';
+import 'node:stream';
+import './server/chunks/chunks/utils.js-BILWg4hs.js';
+import './server/chunks/chunks/utils2.js-ejsMtG81.js';
+import 'node:url';
+import './server/chunks/chunks/root.js-qd9UeEzl.js';
+import './server/chunks/chunks/index.js-2amPBq8h.js';
+import './server/chunks/chunks/context.js-CDbYTNP0.js';
+import './server/chunks/chunks/server.js-DtCli5Nu.js';
+import './server/chunks/chunks/exports.js-Be7Pmkpu.js';
+import './server/chunks/chunks/internal.js-Dgs7fdfE.js';
+//# sourceMappingURL=handler.js.map
