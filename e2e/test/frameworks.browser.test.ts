@@ -1,0 +1,218 @@
+// Resto in the frameworks users deploy: a Nuxt 3, a SvelteKit 2 and a Next.js 16 app
+// (e2e/frameworks/), each installed with npm from the packed tarballs into a fresh
+// project, type-checked, built once for production, started, and driven in Chromium
+// against the e2e API server. The apps are the adapter READMEs' recipes.
+//   E2E_FRAMEWORKS=next,nuxt narrows a local run.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../server/index';
+import { useBrowser, withPage } from './browser';
+
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+const sources = fileURLToPath(new URL('../frameworks/', import.meta.url));
+const browser = useBrowser();
+
+interface Framework {
+  /** Packed folders (scripts/pack.mjs) the app depends on. */
+  readonly packages: readonly string[];
+  /** The file holding `export const API_URL = '...'`. */
+  readonly apiFile: string;
+  readonly typecheck: readonly string[][];
+  readonly build: readonly string[];
+  readonly start: (port: number) => { cmd: string[]; env: NodeJS.ProcessEnv };
+}
+
+const FRAMEWORKS: Record<string, Framework> = {
+  nuxt: {
+    packages: ['core', 'adapter-vue', 'nuxt'],
+    apiFile: 'utils/api.ts',
+    // `nuxt typecheck` prepares .nuxt itself, then runs vue-tsc.
+    typecheck: [['nuxt', 'typecheck']],
+    build: ['nuxt', 'build'],
+    start: (port) => ({ cmd: [process.execPath, '.output/server/index.mjs'], env: { PORT: String(port), HOST: '127.0.0.1' } }),
+  },
+  sveltekit: {
+    packages: ['core', 'adapter-svelte'],
+    apiFile: 'src/lib/api.ts',
+    typecheck: [['svelte-kit', 'sync'], ['svelte-check', '--tsconfig', './tsconfig.json', '--fail-on-warnings']],
+    build: ['vite', 'build', '--logLevel', 'warn'],
+    start: (port) => ({ cmd: [process.execPath, 'build'], env: { PORT: String(port), HOST: '127.0.0.1' } }),
+  },
+  next: {
+    packages: ['core', 'adapter-react'],
+    apiFile: 'app/api.ts',
+    // `next build` runs tsc over the app (strict, noImplicitOverride) and fails on errors.
+    typecheck: [],
+    build: ['next', 'build'],
+    start: (port) => ({ cmd: ['node_modules/.bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], env: {} }),
+  },
+};
+const NAMES: Record<string, string> = { core: '@resto/core', 'adapter-react': '@resto/react', 'adapter-vue': '@resto/vue', 'adapter-svelte': '@resto/svelte', nuxt: '@resto/nuxt' };
+const only = process.env.E2E_FRAMEWORKS?.split(',').filter(Boolean);
+const selected = Object.keys(FRAMEWORKS).filter((f) => !only || only.includes(f));
+
+const QUIET = { NEXT_TELEMETRY_DISABLED: '1', NUXT_TELEMETRY_DISABLED: '1', CI: '1' };
+
+// Async on purpose: the API server runs in this process and must keep answering.
+function sh(cmd: string, args: readonly string[], cwd: string, timeout = 600_000) {
+  return new Promise<{ code: number | null; out: string }>((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd, env: { ...process.env, ...QUIET } });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d));
+    child.stderr.on('data', (d: Buffer) => (out += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeout);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, out });
+    });
+  });
+}
+async function ok(cmd: string, args: readonly string[], cwd: string, timeout?: number) {
+  const r = await sh(cmd, args, cwd, timeout);
+  if (r.code !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.code} in ${cwd}:\n${r.out.slice(-6000)}`);
+  return r.out;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+let root: string;
+let api: RunningServer;
+const installed = new Map<string, Promise<string>>();
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'resto-frameworks-'));
+  api = await startServer({ port: 0 });
+  const packed = await ok(process.execPath, [join(repo, 'scripts/pack.mjs'), '--out', join(root, 'packs'), '--no-lint'], repo);
+  const tarballs: Record<string, string> = JSON.parse(packed.trim().split('\n').pop()!);
+  // The three installs overlap (network and disk); each app's build comes later, one at a time.
+  for (const name of selected) {
+    const fw = FRAMEWORKS[name]!;
+    const dir = join(root, name);
+    cpSync(join(sources, name), dir, { recursive: true });
+    const pkg = JSON.parse(readFileSync(join(dir, 'app.package.json'), 'utf8'));
+    delete pkg.description;
+    pkg.dependencies ??= {};
+    for (const folder of fw.packages) pkg.dependencies[NAMES[folder]!] = `file:${tarballs[folder]}`;
+    writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
+    rmSync(join(dir, 'app.package.json'));
+    const apiPath = join(dir, fw.apiFile);
+    writeFileSync(apiPath, readFileSync(apiPath, 'utf8').replace(/export const API_URL = '[^']*';/, `export const API_URL = '${api.url}';`));
+    const p = ok('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], dir, 900_000).then(() => dir);
+    p.catch(() => {});
+    installed.set(name, p);
+  }
+}, 600_000);
+
+afterAll(async () => {
+  await api?.close();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+describe.each(selected)('%s app from the packed tarballs', (name) => {
+  const fw = FRAMEWORKS[name]!;
+  let dir: string;
+  let app: ChildProcess | undefined;
+  let url: string;
+  const bin = (b: string) => join(dir, 'node_modules/.bin', b);
+
+  beforeAll(async () => {
+    dir = await installed.get(name)!;
+  }, 900_000);
+  afterAll(() => {
+    app?.kill();
+  });
+
+  it('type-checks clean (strict, noImplicitOverride)', async () => {
+    for (const [cmd, ...args] of fw.typecheck) await ok(bin(cmd!), args, dir);
+  }, 600_000);
+
+  it('builds for production and starts', async () => {
+    const [cmd, ...args] = fw.build;
+    await ok(bin(cmd!), args, dir, 900_000);
+    const port = await freePort();
+    const { cmd: start, env } = fw.start(port);
+    app = spawn(start[0]!, start.slice(1), { cwd: dir, env: { ...process.env, ...QUIET, ...env }, stdio: 'ignore' });
+    url = `http://127.0.0.1:${port}`;
+    // Wait for the server to answer (an event, polled), not for a fixed time.
+    const until = Date.now() + 60_000;
+    for (;;) {
+      const res = await fetch(`${url}/favicon.ico`).catch(() => undefined);
+      if (res) break;
+      if (Date.now() > until) throw new Error(`${name} did not start on ${url}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }, 900_000);
+
+  it('server-renders with one request, hydrates with none, navigates for what is new, a mutation updates every view', async () => {
+    expect(url, 'the build step failed').toBeTruthy();
+    api.reset();
+    const mine = [...api.db.todos.values()].filter((t) => t.userId === 1).sort((a, b) => a.id - b.id);
+    const listReads = () => api.requests.count('GET', '/todos', { userId: '1' });
+
+    // The HTML alone (what a crawler sees) holds the data: one server-side read.
+    const html = await (await fetch(`${url}/`)).text();
+    for (const t of mine) expect(html).toContain(t.title);
+    expect(listReads()).toBe(1);
+
+    await withPage(await browser(), `framework-${name}`, async (page) => {
+      const fromBrowser: string[] = [];
+      const messages: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().startsWith(api.url) && r.method() !== 'OPTIONS') fromBrowser.push(`${r.method()} ${new URL(r.url()).pathname}`);
+      });
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') messages.push(`${m.type()}: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
+
+      await page.goto(`${url}/`);
+      await page.locator('body[data-hydrated="true"]').waitFor();
+      await page.waitForLoadState('networkidle');
+      // First load: the server read once more (this page's render), the browser not at all.
+      expect(listReads()).toBe(2);
+      expect(fromBrowser).toEqual([]);
+      await expect(page.getByTestId('todo-item').count()).resolves.toBe(mine.length);
+      const open = mine.filter((t) => !t.completed).length;
+      expect(await page.getByTestId('open-count').textContent()).toBe(String(open));
+
+      // A mutation: the list and the counter (another component, same read) both follow
+      // the PATCH response; nothing is read again.
+      const first = mine[0]!;
+      await page.getByTestId('todo-item').first().locator('input[type="checkbox"]').click();
+      await page.getByTestId('open-count').filter({ hasText: new RegExp(`^${first.completed ? open + 1 : open - 1}$`) }).waitFor();
+      expect(await page.getByTestId('todo-item').first().locator('input').isChecked()).toBe(!first.completed);
+      expect(api.requests.count('PATCH', `/todos/${first.id}`)).toBe(1);
+      expect(api.db.todos.get(first.id)!.completed).toBe(!first.completed);
+
+      // Client-side navigation: only the new read (todo 2) is made, the list is not reread.
+      const second = mine[1]!;
+      await page.getByTestId('todo-item').nth(1).locator('a').click();
+      await page.getByTestId('todo-detail').waitFor();
+      expect(await page.getByTestId('todo-detail').locator('h2').textContent()).toBe(second.title);
+      await page.waitForLoadState('networkidle');
+      expect(api.requests.count('GET', `/todos/${second.id}`)).toBe(1);
+      expect(listReads()).toBe(2);
+      expect(fromBrowser.filter((r) => r.startsWith('GET'))).toEqual(
+        // Nuxt reads in the browser after a navigation; SvelteKit and Next read on the server.
+        name === 'nuxt' ? [`GET /todos/${second.id}`] : [],
+      );
+
+      expect(messages).toEqual([]);
+    });
+  });
+});
