@@ -5,7 +5,7 @@ export class Todo extends Entity {
   userId = 0;
   title = '';
   completed = false;
-  static key = 'Todo';
+  static override key = 'Todo';
 }
 
 // The API serves the app too, so paths need no urlPrefix.

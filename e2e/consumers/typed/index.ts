@@ -8,7 +8,7 @@ class Todo extends Entity {
   id = 0;
   title = '';
   completed = false;
-  static key = 'Todo';
+  static override key = 'Todo';
 }
 const TodoResource = resource({ urlPrefix: process.env.API_URL, path: '/todos/:id', schema: Todo });
 
