@@ -1,7 +1,6 @@
 import { Entity, resource } from '@resto/react';
 
-// The same absolute URL on the server and in the browser: store keys include it.
-// (The e2e test writes the API server's URL here before building.)
+// One absolute URL, the same on the server and in the browser: store keys include it.
 export const API_URL = 'http://127.0.0.1:4000';
 
 export class Todo extends Entity {
