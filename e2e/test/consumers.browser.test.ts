@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../server/index';
 import { ok as runOk, sh as run } from './spawn';
 import { useBrowser, withPage } from './browser';
+import { packedTarballs } from './packs';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const consumers = fileURLToPath(new URL('../consumers/', import.meta.url));
@@ -29,10 +30,7 @@ const bin = (name: string) => join(dir, 'node_modules/.bin', name);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'resto-consumer-'));
-  const packed = await ok(process.execPath, [join(repo, 'scripts/pack.mjs'), '--out', join(dir, 'packs'), '--no-lint'], {
-    cwd: repo,
-  });
-  tarballs = JSON.parse(packed.trim().split('\n').pop()!);
+  tarballs = await packedTarballs();
   cpSync(consumers, join(dir, 'app'), { recursive: true });
   dir = join(dir, 'app');
   const pkg = JSON.parse(readFileSync(join(dir, 'consumer.package.json'), 'utf8'));

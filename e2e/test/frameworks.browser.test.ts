@@ -12,8 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../server/index';
 import { useBrowser, withPage } from './browser';
+import { packedTarballs } from './packs';
 
-const repo = fileURLToPath(new URL('../../', import.meta.url));
 const sources = fileURLToPath(new URL('../frameworks/', import.meta.url));
 const browser = useBrowser();
 
@@ -97,8 +97,7 @@ const installed = new Map<string, Promise<string>>();
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'resto-frameworks-'));
   api = await startServer({ port: 0 });
-  const packed = await ok(process.execPath, [join(repo, 'scripts/pack.mjs'), '--out', join(root, 'packs'), '--no-lint'], repo);
-  const tarballs: Record<string, string> = JSON.parse(packed.trim().split('\n').pop()!);
+  const tarballs = await packedTarballs();
   // The three installs overlap (network and disk); each app's build comes later, one at a time.
   for (const name of selected) {
     const fw = FRAMEWORKS[name]!;
