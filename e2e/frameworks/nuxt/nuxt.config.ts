@@ -1,6 +1,7 @@
 export default defineNuxtConfig({
   modules: ['@resto/nuxt'],
-  // Nuxt's own type check also runs on `nuxt build`; the e2e test runs `nuxt typecheck`.
+  app: { head: { link: [{ rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' }] } },
+  // What `nuxi typecheck` checks the app with (the module needs neither).
   typescript: { strict: true, tsConfig: { compilerOptions: { noImplicitOverride: true } } },
   telemetry: false,
   devtools: { enabled: false },
