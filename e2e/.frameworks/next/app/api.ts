@@ -1,7 +1,7 @@
 import { Entity, resource } from '@resto/react';
 
 // One absolute URL, the same on the server and in the browser: store keys include it.
-export const API_URL = 'http://127.0.0.1:42595';
+export const API_URL = 'http://127.0.0.1:40755';
 
 export class Todo extends Entity {
   id = 0;

@@ -7,9 +7,9 @@ globalThis.__BUILD_MANIFEST = {
     "static/chunks/0cz1d0mv5g_q7.js"
   ],
   "lowPriorityFiles": [
-    "static/hkOmMDkSksh_E9jlORCB8/_buildManifest.js",
-    "static/hkOmMDkSksh_E9jlORCB8/_ssgManifest.js",
-    "static/hkOmMDkSksh_E9jlORCB8/_clientMiddlewareManifest.js"
+    "static/TnJZj9zSEdIgGMeYD1v6u/_buildManifest.js",
+    "static/TnJZj9zSEdIgGMeYD1v6u/_ssgManifest.js",
+    "static/TnJZj9zSEdIgGMeYD1v6u/_clientMiddlewareManifest.js"
   ],
   "rootMainFiles": [
     "static/chunks/3hflwwqn4kv-l.js",

@@ -1,1 +1,1 @@
-self.__RSC_SERVER_MANIFEST="{\n  \"node\": {},\n  \"edge\": {},\n  \"encryptionKey\": \"QBk9F45y2g8NN3jhPV8u1W1mzYf1sbX3MXGFOPxDK8g=\"\n}"
+self.__RSC_SERVER_MANIFEST="{\n  \"node\": {},\n  \"edge\": {},\n  \"encryptionKey\": \"9vnNHSU8O41LDEZb5SrEWUKpy8ad0GRDXNLqvCw7v5I=\"\n}"

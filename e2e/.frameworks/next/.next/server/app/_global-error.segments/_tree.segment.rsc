@@ -1,2 +1,2 @@
 1:[["children",{"s":"__PAGE__","h":49328}]]
-0:{"b":"hkOmMDkSksh_E9jlORCB8","t":{"t":{"s":"","h":49232,"c":"$Q1"}}}
+0:{"b":"TnJZj9zSEdIgGMeYD1v6u","t":{"t":{"s":"","h":49232,"c":"$Q1"}}}

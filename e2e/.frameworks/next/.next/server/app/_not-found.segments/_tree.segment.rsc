@@ -1,3 +1,3 @@
 2:[["children",{"s":"__PAGE__","h":49312}]]
 1:[["children",{"s":"/_not-found","h":49248,"c":"$Q2"}]]
-0:{"b":"hkOmMDkSksh_E9jlORCB8","t":{"t":{"s":"","h":49232,"c":"$Q1"}}}
+0:{"b":"TnJZj9zSEdIgGMeYD1v6u","t":{"t":{"s":"","h":49232,"c":"$Q1"}}}

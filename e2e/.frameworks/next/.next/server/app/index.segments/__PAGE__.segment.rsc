@@ -1,7 +1,7 @@
 1:"$Sreact.fragment"
 2:"/_next/static/chunks/269snr2bsz4tu.js"
 3:"/_next/static/chunks/2_f563flqqz-g.js"
-4:"/_next/static/chunks/0yt1krng900xq.js"
+4:"/_next/static/chunks/3bb4t7kfec7fi.js"
 5:I[54452,["$2","$3","$4"],"RestoProvider"]
 6:I[73474,["$2","$3"],"default"]
 7:I[98581,["$2","$3"],"default"]
@@ -11,6 +11,7 @@ e:I[54365,["$2","$3"],"OutletBoundary"]
 13:I[54365,["$2","$3"],"$12"]
 14:"MetadataBoundary"
 15:I[54365,["$2","$3"],"$14"]
+16:I[24204,["$2","$3"],"IconMark"]
 9:X
 9:C
 a:X
@@ -18,14 +19,14 @@ a:300
 a:C
 11:X
 11:C
-b:[["children",{"s":"__PAGE__","h":49312,"d":{"r":["$","$1","c",{"children":[["$","main",null,{"children":[["$","h1",null,{"children":"Todos"}],["$","$c",null,{"fallback":["$","p",null,{"children":"Loading…"}],"children":"$Ld"}]]}],[["$","script","script-0",{"src":"/_next/static/chunks/0yt1krng900xq.js","async":true}]],["$","$Le",null,{"children":["$","$c",null,{"name":"Next.MetadataOutlet","children":"$@f"}]}]]}],"p":"$@10","v":"$11","s":"$a"}}]]
-17:X
-17:C
-1a:X
-1a:C
-0:{"t":{"t":{"s":"","h":49232,"d":{"r":["$","$1","c",{"children":[[["$","script","script-0",{"src":"/_next/static/chunks/269snr2bsz4tu.js","async":true}],["$","script","script-1",{"src":"/_next/static/chunks/2_f563flqqz-g.js","async":true}]],["$","html",null,{"lang":"en","children":["$","body",null,{"children":["$","$L5",null,{"children":["$","$L6",null,{"parallelRouterKey":"children","template":["$","$L7",null,{}],"notFound":[[["$","title",null,{"children":"404: This page could not be found."}],["$","div",null,{"style":{"fontFamily":"system-ui,\"Segoe UI\",Roboto,Helvetica,Arial,sans-serif,\"Apple Color Emoji\",\"Segoe UI Emoji\"","height":"100vh","textAlign":"center","display":"flex","flexDirection":"column","alignItems":"center","justifyContent":"center"},"children":["$","div",null,{"children":[["$","style",null,{"dangerouslySetInnerHTML":{"__html":"body{color:#000;background:#fff;margin:0}.next-error-h1{border-right:1px solid rgba(0,0,0,.3)}@media (prefers-color-scheme:dark){body{color:#fff;background:#000}.next-error-h1{border-right:1px solid rgba(255,255,255,.3)}}"}}],["$","h1",null,{"className":"next-error-h1","style":{"display":"inline-block","margin":"0 20px 0 0","padding":"0 23px 0 0","fontSize":24,"fontWeight":500,"verticalAlign":"top","lineHeight":"49px"},"children":404}],["$","div",null,{"style":{"display":"inline-block"},"children":["$","h2",null,{"style":{"fontSize":14,"fontWeight":400,"lineHeight":"49px","margin":0},"children":"This page could not be found."}]}]]}]}]],[]]}]}]}]}]]}],"p":"$@8","v":"$9","s":"$a"},"c":"$Qb"},"h":{"r":["$","$1","h",{"children":[null,["$","$L13",null,{"children":[["$","meta","0",{"charSet":"utf-8"}],["$","meta","1",{"name":"viewport","content":"width=device-width, initial-scale=1"}]]}],["$","$L15",null,{"children":[["$","div",null,{"hidden":true,"children":["$","$c",null,{"name":"Next.Metadata","children":[]}]}],null]}],null]}],"p":"$@16","v":"$17","s":"$a"}},"a":"$@18","u":"$@19","b":"hkOmMDkSksh_E9jlORCB8","r":"$1a"}
+b:[["children",{"s":"__PAGE__","h":49312,"d":{"r":["$","$1","c",{"children":[["$","main",null,{"children":[["$","h1",null,{"children":"Todos"}],["$","$c",null,{"fallback":["$","p",null,{"children":"Loading…"}],"children":"$Ld"}]]}],[["$","script","script-0",{"src":"/_next/static/chunks/3bb4t7kfec7fi.js","async":true}]],["$","$Le",null,{"children":["$","$c",null,{"name":"Next.MetadataOutlet","children":"$@f"}]}]]}],"p":"$@10","v":"$11","s":"$a"}}]]
+18:X
+18:C
+1b:X
+1b:C
+0:{"t":{"t":{"s":"","h":49232,"d":{"r":["$","$1","c",{"children":[[["$","script","script-0",{"src":"/_next/static/chunks/269snr2bsz4tu.js","async":true}],["$","script","script-1",{"src":"/_next/static/chunks/2_f563flqqz-g.js","async":true}]],["$","html",null,{"lang":"en","children":["$","body",null,{"children":["$","$L5",null,{"children":["$","$L6",null,{"parallelRouterKey":"children","template":["$","$L7",null,{}],"notFound":[[["$","title",null,{"children":"404: This page could not be found."}],["$","div",null,{"style":{"fontFamily":"system-ui,\"Segoe UI\",Roboto,Helvetica,Arial,sans-serif,\"Apple Color Emoji\",\"Segoe UI Emoji\"","height":"100vh","textAlign":"center","display":"flex","flexDirection":"column","alignItems":"center","justifyContent":"center"},"children":["$","div",null,{"children":[["$","style",null,{"dangerouslySetInnerHTML":{"__html":"body{color:#000;background:#fff;margin:0}.next-error-h1{border-right:1px solid rgba(0,0,0,.3)}@media (prefers-color-scheme:dark){body{color:#fff;background:#000}.next-error-h1{border-right:1px solid rgba(255,255,255,.3)}}"}}],["$","h1",null,{"className":"next-error-h1","style":{"display":"inline-block","margin":"0 20px 0 0","padding":"0 23px 0 0","fontSize":24,"fontWeight":500,"verticalAlign":"top","lineHeight":"49px"},"children":404}],["$","div",null,{"style":{"display":"inline-block"},"children":["$","h2",null,{"style":{"fontSize":14,"fontWeight":400,"lineHeight":"49px","margin":0},"children":"This page could not be found."}]}]]}]}]],[]]}]}]}]}]]}],"p":"$@8","v":"$9","s":"$a"},"c":"$Qb"},"h":{"r":["$","$1","h",{"children":[null,["$","$L13",null,{"children":[["$","meta","0",{"charSet":"utf-8"}],["$","meta","1",{"name":"viewport","content":"width=device-width, initial-scale=1"}]]}],["$","$L15",null,{"children":[["$","div",null,{"hidden":true,"children":["$","$c",null,{"name":"Next.Metadata","children":[["$","link","0",{"rel":"icon","href":"/icon.svg?icon.22ctdt8pmtocf.svg","sizes":"any","type":"image/svg+xml"}],["$","$L16","1",{}]]}]}],null]}],null]}],"p":"$@17","v":"$18","s":"$a"}},"a":"$@19","u":"$@1a","b":"TnJZj9zSEdIgGMeYD1v6u","r":"$1b"}
 f:null
-19:false
-18:null
+1a:false
+19:null
 8:"$undefined"
-16:"$undefined"
+17:"$undefined"

@@ -1,7 +1,7 @@
 1:"$Sreact.fragment"
 2:"/_next/static/chunks/269snr2bsz4tu.js"
 3:"/_next/static/chunks/2_f563flqqz-g.js"
-4:"/_next/static/chunks/0yt1krng900xq.js"
+4:"/_next/static/chunks/3bb4t7kfec7fi.js"
 5:I[54452,["$2","$3","$4"],"RestoProvider"]
 6:I[73474,["$2","$3"],"default"]
 7:I[98581,["$2","$3"],"default"]
@@ -11,6 +11,7 @@
 18:I[54365,["$2","$3"],"$17"]
 19:"MetadataBoundary"
 1a:I[54365,["$2","$3"],"$19"]
+1b:I[24204,["$2","$3"],"IconMark"]
 9:X
 9:C
 a:X
@@ -20,18 +21,18 @@ d:X
 d:C
 16:X
 16:C
-10:[["children",{"s":"__PAGE__","h":49312,"d":{"r":["$","$1","c",{"children":[["$","main",null,{"children":["$","$11",null,{"fallback":["$","p",null,{"children":"Loading…"}],"children":"$L12"}]}],[["$","script","script-0",{"src":"/_next/static/chunks/0yt1krng900xq.js","async":true}]],["$","$L13",null,{"children":["$","$11",null,{"name":"Next.MetadataOutlet","children":"$@14"}]}]]}],"p":"$@15","v":"$16","s":"$a"}}]]
+10:[["children",{"s":"__PAGE__","h":49312,"d":{"r":["$","$1","c",{"children":[["$","main",null,{"children":["$","$11",null,{"fallback":["$","p",null,{"children":"Loading…"}],"children":"$L12"}]}],[["$","script","script-0",{"src":"/_next/static/chunks/3bb4t7kfec7fi.js","async":true}]],["$","$L13",null,{"children":["$","$11",null,{"name":"Next.MetadataOutlet","children":"$@14"}]}]]}],"p":"$@15","v":"$16","s":"$a"}}]]
 e:[["children",{"s":{"n":"id","t":"d","k":null,"s":[]},"h":49248,"d":{"r":["$","$1","c",{"children":[null,["$","$L6",null,{"parallelRouterKey":"children","template":["$","$L7",null,{}]}]]}],"p":"$@f","v":"$d","s":"$a"},"c":"$Q10"}]]
 b:[["children",{"s":"todos","h":49248,"d":{"r":["$","$1","c",{"children":[null,["$","$L6",null,{"parallelRouterKey":"children","template":["$","$L7",null,{}]}]]}],"p":"$@c","v":"$d","s":"$a"},"c":"$Qe"}]]
-1c:X
-1c:C
-1f:X
-1f:C
-0:{"t":{"t":{"s":"","h":49232,"d":{"r":["$","$1","c",{"children":[[["$","script","script-0",{"src":"/_next/static/chunks/269snr2bsz4tu.js","async":true}],["$","script","script-1",{"src":"/_next/static/chunks/2_f563flqqz-g.js","async":true}]],["$","html",null,{"lang":"en","children":["$","body",null,{"children":["$","$L5",null,{"children":["$","$L6",null,{"parallelRouterKey":"children","template":["$","$L7",null,{}],"notFound":[[["$","title",null,{"children":"404: This page could not be found."}],["$","div",null,{"style":{"fontFamily":"system-ui,\"Segoe UI\",Roboto,Helvetica,Arial,sans-serif,\"Apple Color Emoji\",\"Segoe UI Emoji\"","height":"100vh","textAlign":"center","display":"flex","flexDirection":"column","alignItems":"center","justifyContent":"center"},"children":["$","div",null,{"children":[["$","style",null,{"dangerouslySetInnerHTML":{"__html":"body{color:#000;background:#fff;margin:0}.next-error-h1{border-right:1px solid rgba(0,0,0,.3)}@media (prefers-color-scheme:dark){body{color:#fff;background:#000}.next-error-h1{border-right:1px solid rgba(255,255,255,.3)}}"}}],["$","h1",null,{"className":"next-error-h1","style":{"display":"inline-block","margin":"0 20px 0 0","padding":"0 23px 0 0","fontSize":24,"fontWeight":500,"verticalAlign":"top","lineHeight":"49px"},"children":404}],["$","div",null,{"style":{"display":"inline-block"},"children":["$","h2",null,{"style":{"fontSize":14,"fontWeight":400,"lineHeight":"49px","margin":0},"children":"This page could not be found."}]}]]}]}]],[]]}]}]}]}]]}],"p":"$@8","v":"$9","s":"$a"},"c":"$Qb"},"h":{"r":["$","$1","h",{"children":[null,["$","$L18",null,{"children":[["$","meta","0",{"charSet":"utf-8"}],["$","meta","1",{"name":"viewport","content":"width=device-width, initial-scale=1"}]]}],["$","$L1a",null,{"children":[["$","div",null,{"hidden":true,"children":["$","$11",null,{"name":"Next.Metadata","children":[]}]}],null]}],null]}],"p":"$@1b","v":"$1c","s":"$a"}},"a":"$@1d","u":"$@1e","b":"hkOmMDkSksh_E9jlORCB8","r":"$1f"}
+1d:X
+1d:C
+20:X
+20:C
+0:{"t":{"t":{"s":"","h":49232,"d":{"r":["$","$1","c",{"children":[[["$","script","script-0",{"src":"/_next/static/chunks/269snr2bsz4tu.js","async":true}],["$","script","script-1",{"src":"/_next/static/chunks/2_f563flqqz-g.js","async":true}]],["$","html",null,{"lang":"en","children":["$","body",null,{"children":["$","$L5",null,{"children":["$","$L6",null,{"parallelRouterKey":"children","template":["$","$L7",null,{}],"notFound":[[["$","title",null,{"children":"404: This page could not be found."}],["$","div",null,{"style":{"fontFamily":"system-ui,\"Segoe UI\",Roboto,Helvetica,Arial,sans-serif,\"Apple Color Emoji\",\"Segoe UI Emoji\"","height":"100vh","textAlign":"center","display":"flex","flexDirection":"column","alignItems":"center","justifyContent":"center"},"children":["$","div",null,{"children":[["$","style",null,{"dangerouslySetInnerHTML":{"__html":"body{color:#000;background:#fff;margin:0}.next-error-h1{border-right:1px solid rgba(0,0,0,.3)}@media (prefers-color-scheme:dark){body{color:#fff;background:#000}.next-error-h1{border-right:1px solid rgba(255,255,255,.3)}}"}}],["$","h1",null,{"className":"next-error-h1","style":{"display":"inline-block","margin":"0 20px 0 0","padding":"0 23px 0 0","fontSize":24,"fontWeight":500,"verticalAlign":"top","lineHeight":"49px"},"children":404}],["$","div",null,{"style":{"display":"inline-block"},"children":["$","h2",null,{"style":{"fontSize":14,"fontWeight":400,"lineHeight":"49px","margin":0},"children":"This page could not be found."}]}]]}]}]],[]]}]}]}]}]]}],"p":"$@8","v":"$9","s":"$a"},"c":"$Qb"},"h":{"r":["$","$1","h",{"children":[null,["$","$L18",null,{"children":[["$","meta","0",{"charSet":"utf-8"}],["$","meta","1",{"name":"viewport","content":"width=device-width, initial-scale=1"}]]}],["$","$L1a",null,{"children":[["$","div",null,{"hidden":true,"children":["$","$11",null,{"name":"Next.Metadata","children":[["$","link","0",{"rel":"icon","href":"/icon.svg?icon.22ctdt8pmtocf.svg","sizes":"any","type":"image/svg+xml"}],["$","$L1b","1",{}]]}]}],null]}],null]}],"p":"$@1c","v":"$1d","s":"$a"}},"a":"$@1e","u":"$@1f","b":"TnJZj9zSEdIgGMeYD1v6u","r":"$20"}
 14:null
-1e:false
-1d:null
+1f:false
+1e:null
 f:"$undefined"
 c:"$undefined"
 8:"$undefined"
-1b:"$undefined"
+1c:"$undefined"

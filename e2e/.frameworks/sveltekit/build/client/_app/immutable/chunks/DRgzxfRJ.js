@@ -1,1 +1,0 @@
-import{A as p,B as s,e as a,E as c,C as u,D as _}from"./Dwv1D89I.js";import{B as f}from"./DVVH0xOO.js";function l(n){return n.toString=()=>(p(),""),n}function d(n,r,...e){var i=new f(n);a(()=>{const t=r()??null;t==null&&u(),i.ensure(t,t&&(o=>t(o,...e)))},c)}function g(n,r){const e=(i,...t)=>{var o=_;s(n);try{return r(i,...t)}finally{s(o)}};return l(e),e}export{d as s,g as w};
