@@ -6,14 +6,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { defaultSeed, type Db, type Seed } from './data';
 import { HANDLED, HttpError, NO_CONTENT, Router, readBody, sendJson, type Ctx } from './http';
-import type { RequestLog } from './requests';
+import type { LoggedRequest, RequestLog } from './requests';
 import { controlRoutes } from './routes/controls';
 import { postRoutes } from './routes/posts';
 import { sessionRoutes } from './routes/session';
 import { todoRoutes } from './routes/todos';
 import { userRoutes } from './routes/users';
 import { utilityRoutes } from './routes/utility';
-import { ServerState, type DelayRule, type FailRule } from './state';
+import { ServerState, type DelayRule, type FailRule, type StoredAnswer } from './state';
 import { createStaticHandler, type StaticMounts } from './static';
 
 export { defaultSeed, DEMO_PASSWORD, SEED_TIME } from './data';
@@ -55,13 +55,15 @@ export interface RunningServer {
   expireTokens(): void;
   failNext(rule: FailRule): void;
   delayNext(rule: DelayRule): void;
+  /** Holds the next matching request (logged, not answered) until the returned function is called. */
+  holdNext(rule: { method: string; path: string }): () => void;
   /** Live tables, for assertions that look behind the API. */
   readonly db: Db;
 }
 
 const CORS_HEADERS = {
   'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
-  'Access-Control-Allow-Headers': 'Access-Token, Content-Type',
+  'Access-Control-Allow-Headers': 'Access-Token, Content-Type, Idempotency-Key',
   // Cross-origin apps must be able to read the download name and paging info.
   'Access-Control-Expose-Headers': 'Content-Disposition, X-Total-Count, X-Page-Count, Link',
   'Access-Control-Max-Age': '600',
@@ -99,13 +101,19 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     res.setHeader('Vary', 'Origin');
     for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v);
 
+    // A mutation with an Idempotency-Key is applied once: a repeat of the key gets the
+    // first request's answer (waiting for it if it is still running).
+    const key = req.headers['idempotency-key'];
+    const idempotencyKey = !isControl && method !== 'GET' && method !== 'OPTIONS' && typeof key === 'string' ? key : undefined;
+    let logged: LoggedRequest | undefined;
     if (!isControl) {
-      const entry = state.requests.add({
+      const entry = (logged = state.requests.add({
         method,
         path,
         query: Object.fromEntries(url.searchParams),
         token: req.headers['access-token'] !== undefined,
-      });
+        ...(idempotencyKey ? { idempotencyKey } : {}),
+      }));
       res.on('finish', () => (entry.status = res.statusCode));
       if (options.log) res.on('finish', () => console.log(`${res.statusCode} ${method} ${req.url}`));
     }
@@ -116,13 +124,29 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       return;
     }
 
+    if (idempotencyKey) {
+      const known = state.answers.get(idempotencyKey);
+      if (known) {
+        if (logged) logged.repeat = true;
+        const answer = await known;
+        res.writeHead(answer.status, answer.headers as Record<string, string>);
+        res.end(answer.body as string | undefined);
+        return;
+      }
+      state.answers.set(idempotencyKey, recordAnswer(res));
+    }
+    // Read now: a held request whose client goes away must still be applied (and answered for a repeat).
+    const body = readBody(req);
+    if (idempotencyKey) body().catch(() => undefined);
+
     try {
       if (!isControl) await state.applyRules(method, path);
       const found = router.find(method, path);
       if ('handler' in found) {
-        const ctx: Ctx = { req, res, method, path, query: url.searchParams, params: found.params, body: readBody(req) };
+        const ctx: Ctx = { req, res, method, path, query: url.searchParams, params: found.params, body };
         const result = await found.handler(ctx);
-        if (result === HANDLED || res.destroyed) return;
+        // A client that went away still gets its answer stored for a repeat of its key.
+        if (result === HANDLED || (res.destroyed && !idempotencyKey)) return;
         if (result === NO_CONTENT) {
           res.writeHead(204, { 'Cache-Control': 'no-store' });
           res.end();
@@ -184,6 +208,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     expireTokens: () => state.expireTokens(),
     failNext: (rule) => state.failNext(rule),
     delayNext: (rule) => state.delayNext(rule),
+    holdNext: (rule) => state.holdNext(rule),
     get db() {
       return state.db;
     },
@@ -194,4 +219,23 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         server.close((err) => (err ? reject(err) : resolve()));
       }),
   };
+}
+
+/** Resolves with what `res` is answered (status, headers, body) once it ends. */
+function recordAnswer(res: ServerResponse): Promise<StoredAnswer> {
+  return new Promise((resolve) => {
+    let status = 200;
+    let headers: StoredAnswer['headers'] = {};
+    const writeHead = res.writeHead.bind(res) as (status: number, headers?: StoredAnswer['headers']) => ServerResponse;
+    const end = res.end.bind(res) as (body?: unknown) => ServerResponse;
+    res.writeHead = ((s: number, h?: StoredAnswer['headers']) => {
+      status = s;
+      headers = h ?? {};
+      return writeHead(s, h);
+    }) as typeof res.writeHead;
+    res.end = ((body?: unknown) => {
+      resolve({ status, headers, body });
+      return end(body);
+    }) as typeof res.end;
+  });
 }

@@ -11,6 +11,10 @@ export interface LoggedRequest {
   status: number;
   /** Whether the request carried an Access-Token header. */
   token: boolean;
+  /** A mutation's Idempotency-Key header, if it sent one. */
+  idempotencyKey?: string;
+  /** Answered with the stored answer of an earlier request with the same Idempotency-Key (not applied again). */
+  repeat?: boolean;
   at: number;
 }
 

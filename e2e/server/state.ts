@@ -21,6 +21,13 @@ export interface DelayRule {
   times?: number;
 }
 
+/** What a mutation with an Idempotency-Key was answered, to answer its repeats the same. */
+export interface StoredAnswer {
+  status: number;
+  headers: Record<string, string | number | readonly string[]>;
+  body: unknown;
+}
+
 export class ServerState {
   db: Db;
   readonly requests = new RequestLog();
@@ -29,6 +36,9 @@ export class ServerState {
   private tokenCounter = 0;
   private failRules: Array<Required<FailRule>> = [];
   private delayRules: Array<Required<DelayRule>> = [];
+  private holdRules: Array<{ method: string; path: string; times: number; gate: Promise<void> }> = [];
+  /** Answers of mutations by their Idempotency-Key (first request wins). */
+  answers = new Map<string, Promise<StoredAnswer>>();
 
   constructor(
     private readonly seed: Seed,
@@ -45,6 +55,8 @@ export class ServerState {
     this.flakyCalls = 0;
     this.failRules = [];
     this.delayRules = [];
+    this.holdRules = [];
+    this.answers = new Map();
     this.requests.clear();
   }
 
@@ -102,8 +114,18 @@ export class ServerState {
     this.delayRules.push({ method: rule.method.toUpperCase(), path: rule.path, ms: rule.ms, times: rule.times ?? 1 });
   }
 
-  /** Applies the first matching delay and failure rule (each used up once). */
+  /** The next matching request waits (after it is logged) until the returned function is called. */
+  holdNext(rule: { method: string; path: string }): () => void {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    this.holdRules.push({ method: rule.method.toUpperCase(), path: rule.path, times: 1, gate });
+    return release;
+  }
+
+  /** Applies the first matching hold, delay and failure rule (each used up once). */
   async applyRules(method: string, path: string) {
+    const hold = take(this.holdRules, method, path);
+    if (hold) await hold.gate;
     const delay = take(this.delayRules, method, path);
     if (delay) await new Promise((r) => setTimeout(r, delay.ms));
     const fail = take(this.failRules, method, path);

@@ -135,6 +135,41 @@ describe('mutations queued offline survive the tab', () => {
     });
   });
 
+  it('a tab closed mid-replay: the next tab sends what it left with the same Idempotency-Keys, nothing is applied twice, nothing is lost', async () => {
+    server.reset();
+    await withTabs('closed mid-replay', async (context, open) => {
+      const first = await open();
+      const second = await open();
+      await context.setOffline(true);
+      await expect.poll(() => first.getByTestId('offline-banner').isVisible(), POLL).toBe(true);
+      const before = [1, 2, 3].map((id) => server.db.todos.get(id)!.completed);
+      for (const id of [1, 2, 3]) await todoItem(first, id).getByTestId('todo-toggle').click();
+      await expect
+        .poll(() => first.evaluate(() => (document.querySelector('[data-testid="queue-size"]') as HTMLElement | null)?.dataset.size), POLL)
+        .toBe('3');
+      // The first PATCH reaches the server, which holds its answer; the tab is closed meanwhile.
+      const release = server.holdNext({ method: 'PATCH', path: '/todos/1' });
+      await context.setOffline(false);
+      await expect.poll(() => server.requests.count('PATCH', '/todos'), POLL).toBe(1);
+      await first.close();
+      // The other tab takes over all three; its /todos/1 carries the first one's key.
+      await expect.poll(() => server.requests.count('PATCH', '/todos/1'), POLL).toBe(2);
+      release();
+      await expect.poll(() => server.requests.count('PATCH', '/todos'), POLL).toBe(4);
+      const patches = server.requests.filter({ method: 'PATCH' });
+      expect(patches.map((r) => r.path)).toEqual(['/todos/1', '/todos/1', '/todos/2', '/todos/3']);
+      expect(patches[1]!.idempotencyKey).toBe(patches[0]!.idempotencyKey);
+      expect(new Set(patches.map((r) => r.idempotencyKey)).size).toBe(3);
+      // Applied once each: only the repeat was answered from the stored answer.
+      expect(patches.map((r) => Boolean(r.repeat))).toEqual([false, true, false, false]);
+      for (const [i, id] of [1, 2, 3].entries()) {
+        expect(server.db.todos.get(id)!.completed).toBe(!before[i]);
+        await expect.poll(() => todoItem(second, id).getAttribute('data-completed'), POLL).toBe(String(!before[i]));
+      }
+      await expect.poll(() => second.evaluate(() => (document.querySelector('[data-testid="queue-size"]') as HTMLElement | null)?.dataset.size), POLL).toBe('0');
+    });
+  });
+
   it('a replay the server refuses goes to onConflict and the optimistic change is rolled back', async () => {
     server.reset();
     await withTabs('offline conflict', async (context, open) => {

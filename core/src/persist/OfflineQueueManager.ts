@@ -47,9 +47,20 @@ export interface OfflineQueueOptions {
   readonly onConflict?: (error: unknown, mutation: QueuedMutation) => void;
   /** Storage failures and mutations that can no longer be replayed. Default: `console.warn`. */
   readonly onError?: (error: unknown, phase: OfflineQueuePhase) => void;
+  /**
+   * The request header that carries each queued mutation's id, the same on every send
+   * (default `'Idempotency-Key'`; `false` sends none). A tab closed after a mutation
+   * left but before its answer came cannot know whether the server got it, so the next
+   * tab sends it again: a server that keeps the answer per key applies it once. A
+   * cross-origin server must list the header in `Access-Control-Allow-Headers`.
+   * Only endpoints with `getHeaders` (every `RestEndpoint`) carry it.
+   */
+  readonly idempotencyKey?: string | false;
   /** Replaces `navigator.locks` (tests); `null` means none. */
   readonly locks?: Locks | null;
 }
+
+type WithHeaders = EndpointLike & { getHeaders?: (headers: HeadersInit) => HeadersInit | Promise<HeadersInit> };
 
 const COLLECTION_MEMBERS = ['push', 'unshift', 'assign', 'remove', 'move'];
 
@@ -93,6 +104,7 @@ export class OfflineQueueManager implements Manager {
   private readonly onConflict: (error: unknown, mutation: QueuedMutation) => void;
   private readonly onError: (error: unknown, phase: OfflineQueuePhase) => void;
   private readonly locks: Locks | undefined;
+  private readonly idempotencyKey: string | false;
   private controller: Controller | undefined;
   /** The saved queue as last read or written by this tab. */
   private saved: QueuedMutation[] = [];
@@ -113,7 +125,7 @@ export class OfflineQueueManager implements Manager {
   private readonly watched = new Set<string>();
   private stopped = false;
 
-  constructor({ endpoints, storage, key = 'resto:queue', onConflict, onError, locks }: OfflineQueueOptions) {
+  constructor({ endpoints, storage, key = 'resto:queue', onConflict, onError, locks, idempotencyKey = 'Idempotency-Key' }: OfflineQueueOptions) {
     if (!Array.isArray(endpoints)) throw new TypeError('OfflineQueueManager: option endpoints must list the resources and endpoints that may be replayed');
     for (const item of endpoints) this.register(item);
     this.storage = storage ?? defaultStorage();
@@ -122,6 +134,7 @@ export class OfflineQueueManager implements Manager {
     this.onError = onError ?? ((error, phase) => console.warn(`Resto OfflineQueueManager: ${phase} failed`, error));
     this.locks = locks === null ? undefined : (locks ?? (globalThis as { navigator?: { locks?: Locks } }).navigator?.locks);
     this.restored = new Promise<void>((resolve) => (this.settle = resolve));
+    this.idempotencyKey = idempotencyKey;
   }
 
   /** The names of the mutations it can replay (`'Todo.partialUpdate'`, `'Todo.getList.push'`...). */
@@ -230,9 +243,28 @@ export class OfflineQueueManager implements Manager {
     }
   }
 
-  /** The action with its settling wrapped: the mutation leaves the saved queue once answered. */
+  /**
+   * The action with its settling wrapped (the mutation leaves the saved queue once
+   * answered) and its endpoint sending the mutation's id in the idempotency header.
+   */
   private track(action: FetchAction, entry: QueuedMutation): FetchAction {
     this.live++;
+    const header = this.idempotencyKey;
+    const base = action.endpoint as WithHeaders;
+    const getHeaders = base.getHeaders;
+    // Only the request sees it: the wrapper inherits the key, schema and every option.
+    const endpoint: EndpointLike =
+      header && typeof getHeaders === 'function'
+        ? Object.create(base, {
+            getHeaders: {
+              async value(this: WithHeaders, headers: HeadersInit) {
+                const out = new Headers(await getHeaders.call(this, headers));
+                out.set(header, entry.id);
+                return out;
+              },
+            },
+          })
+        : base;
     const { resolve, reject } = action.meta;
     const done = () => {
       this.live--;
@@ -240,6 +272,7 @@ export class OfflineQueueManager implements Manager {
     };
     return {
       ...action,
+      endpoint,
       meta: {
         ...action.meta,
         resolve: (value) => {

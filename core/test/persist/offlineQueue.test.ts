@@ -112,6 +112,69 @@ describe('OfflineQueueManager', () => {
     expect(second.client.getSnapshot().optimistic).toEqual([]);
   });
 
+  it('a tab closed after a mutation left but before its answer: the next tab sends it with the same Idempotency-Key, and a server that keeps answers per key applies it once', async () => {
+    // The server keeps one answer per key (the IETF Idempotency-Key header), and holds
+    // the first PATCH until the test lets it through.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const answers = new Map<string, Promise<unknown>>();
+    let applied = 0;
+    server.routes['PATCH /todos/1'] = async (hit, res) => {
+      const key = String(hit.headers['idempotency-key']);
+      let answer = answers.get(key);
+      if (!answer) {
+        answer = held.then(() => {
+          applied++;
+          const row = rows.get(1)!;
+          const next = { ...row, title: (JSON.parse(hit.body) as { title: string }).title, version: row.version + 1 };
+          rows.set(1, next);
+          return next;
+        });
+        answers.set(key, answer);
+      }
+      json(res, await answer);
+    };
+    const storage = new MemoryStorage();
+    const first = start(storage, {}, false);
+    await first.queue.restored;
+    void first.client.controller.fetch(first.Todos.partialUpdate, { id: 1 }, { title: 'once' }).catch(() => undefined);
+    await vi.waitFor(() => expect(first.queue.queue).toHaveLength(1), WAIT);
+    const [saved] = first.queue.queue;
+    first.client.online.set(true);
+    // The request reached the server; the tab goes before the answer.
+    await vi.waitFor(() => expect(server.count('PATCH', '/todos/1')).toBe(1), WAIT);
+    first.client.destroy();
+
+    // The next tab sends it again (its restore ends once that is answered).
+    const second = start(storage, {}, true);
+    await vi.waitFor(() => expect(server.count('PATCH', '/todos/1')).toBe(2), WAIT);
+    release();
+    await second.queue.restored;
+    await vi.waitFor(() => expect(second.queue.queue).toEqual([]), WAIT);
+    const keys = server.hits.filter((h) => h.method === 'PATCH').map((h) => h.headers['idempotency-key']);
+    expect(keys).toEqual([saved!.id, saved!.id]);
+    // Sent twice, applied once: one version step, and the store shows the answer.
+    expect(applied).toBe(1);
+    expect(rows.get(1)).toMatchObject({ title: 'once', version: 2 });
+    expect(title(second.client, 1)).toBe('once');
+  });
+
+  it('idempotencyKey names the header, and false sends none', async () => {
+    for (const [idempotencyKey, header] of [['X-Request-Id', 'x-request-id'], [false, 'idempotency-key']] as const) {
+      server.hits.length = 0;
+      const storage = new MemoryStorage();
+      const { queue, client, Todos } = start(storage, { idempotencyKey }, false);
+      await queue.restored;
+      const sent = client.controller.fetch(Todos.partialUpdate, { id: 2 }, { title: String(idempotencyKey) });
+      await vi.waitFor(() => expect(queue.queue).toHaveLength(1), WAIT);
+      const [saved] = queue.queue;
+      client.online.set(true);
+      await sent;
+      const [hit] = server.hits.filter((h) => h.method === 'PATCH');
+      expect(hit!.headers[header]).toBe(idempotencyKey ? saved!.id : undefined);
+    }
+  });
+
   it('an endpoint that cannot be found again after a reload is a clear error when it is queued, not a silent loss', async () => {
     const storage = new MemoryStorage();
     const { queue, client } = start(storage, {}, false);
