@@ -79,6 +79,27 @@ describe('tabs share one store', () => {
     });
   });
 
+  it('a pending edit shows in the other tab before the server answers, and both end in its answer', async () => {
+    server.reset();
+    await withTabs('pending edit', async (_context, open) => {
+      const first = await open();
+      const second = await open();
+      const was = await todoItem(second, 2).getAttribute('data-completed');
+      const release = server.holdNext({ method: 'PATCH', path: '/todos/2' });
+      await todoItem(first, 2).getByTestId('todo-toggle').click();
+      await expect.poll(() => server.requests.count('PATCH', '/todos/2'), POLL).toBe(1);
+      // The server holds the answer: the other tab shows the guess meanwhile.
+      await expect.poll(() => todoItem(second, 2).getAttribute('data-completed'), POLL).not.toBe(was);
+      expect(String(server.db.todos.get(2)!.completed)).toBe(was);
+      release();
+      await expect.poll(() => String(server.db.todos.get(2)!.completed), POLL).not.toBe(was);
+      const now = String(server.db.todos.get(2)!.completed);
+      await expect.poll(() => first.evaluate(() => document.querySelectorAll('[data-testid="todo-item"][data-id="2"]').length), POLL).toBe(1);
+      for (const page of [first, second]) await expect.poll(() => todoItem(page, 2).getAttribute('data-completed'), POLL).toBe(now);
+      expect(server.requests.count('PATCH', '/todos')).toBe(1);
+    });
+  });
+
   it('three pages polling: one request per interval; when the leader closes, another tab leads and polling goes on', async () => {
     server.reset();
     await withTabs('three pages polling', async (_context, open) => {

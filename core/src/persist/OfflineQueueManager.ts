@@ -1,6 +1,7 @@
 import { parse, stringify } from 'devalue';
 import type { Controller, Dispatch } from '../controller';
 import { freshnessOption } from '../environment';
+import { endpointsByName } from '../managers/endpointsByName';
 import type { Manager, Middleware } from '../managers/Manager';
 import { FETCH, type ActionTypes, type EndpointLike, type FetchAction } from '../state';
 import { defaultStorage, type PersistStorage } from './storage';
@@ -62,11 +63,6 @@ export interface OfflineQueueOptions {
 
 type WithHeaders = EndpointLike & { getHeaders?: (headers: HeadersInit) => HeadersInit | Promise<HeadersInit> };
 
-const COLLECTION_MEMBERS = ['push', 'unshift', 'assign', 'remove', 'move'];
-
-const isEndpoint = (value: unknown): value is EndpointLike =>
-  (typeof value === 'function' || (typeof value === 'object' && value !== null)) && typeof (value as { key?: unknown }).key === 'function';
-
 /**
  * Saves the mutations queued while offline (`queueOfflineMutations`) so that they
  * survive a reload: after it, they are sent again, in order, once the network is back,
@@ -98,7 +94,7 @@ export class OfflineQueueManager implements Manager {
   /** Settles once the saved queue was read and what it held was handed to the network. */
   readonly restored: Promise<void>;
   private settle!: () => void;
-  private readonly registry = new Map<string, EndpointLike>();
+  private readonly registry: Map<string, EndpointLike>;
   private readonly storage: PersistStorage | undefined;
   private readonly key: string;
   private readonly onConflict: (error: unknown, mutation: QueuedMutation) => void;
@@ -127,7 +123,7 @@ export class OfflineQueueManager implements Manager {
 
   constructor({ endpoints, storage, key = 'resto:queue', onConflict, onError, locks, idempotencyKey = 'Idempotency-Key' }: OfflineQueueOptions) {
     if (!Array.isArray(endpoints)) throw new TypeError('OfflineQueueManager: option endpoints must list the resources and endpoints that may be replayed');
-    for (const item of endpoints) this.register(item);
+    this.registry = endpointsByName(endpoints, 'OfflineQueueManager');
     this.storage = storage ?? defaultStorage();
     this.key = key;
     this.onConflict = onConflict ?? ((error, m) => console.warn(`Resto OfflineQueueManager: the server refused ${m.name}`, error));
@@ -210,37 +206,6 @@ export class OfflineQueueManager implements Manager {
     this.release.abort();
     this.unlock?.();
     this.settle();
-  }
-
-  /** A resource's members, an endpoint, and a read's collection members (`getList.push`, `getList.move`). */
-  private register(item: object): void {
-    const add = (endpoint: EndpointLike) => {
-      const name = endpoint.name;
-      if (!endpoint.sideEffect || !name) return;
-      const known = this.registry.get(name);
-      if (known && known !== endpoint) throw new TypeError(`OfflineQueueManager: two endpoints are named '${name}'; give one another name`);
-      this.registry.set(name, endpoint);
-    };
-    const withMembers = (endpoint: EndpointLike) => {
-      add(endpoint);
-      if (endpoint.sideEffect) return;
-      // Getters that build each derived mutation once (and a derived one has them too:
-      // only one level down is asked for).
-      for (const member of COLLECTION_MEMBERS) {
-        if (!(member in endpoint)) continue;
-        try {
-          const value = (endpoint as unknown as Record<string, unknown>)[member];
-          if (isEndpoint(value)) add(value);
-        } catch {
-          // A list without a Collection has none.
-        }
-      }
-    };
-    if (isEndpoint(item)) return withMembers(item);
-    for (const key of Object.keys(item)) {
-      const value = (item as Record<string, unknown>)[key];
-      if (isEndpoint(value)) withMembers(value);
-    }
   }
 
   /**

@@ -54,6 +54,8 @@ export interface OptimisticAction {
   readonly endpoint: EndpointLike;
   readonly args: readonly unknown[];
   readonly meta: { readonly fetchedAt: number; readonly date: number; readonly expiresAt: number };
+  /** Removes the pending update of this key and fetchedAt instead (it settled in another tab). */
+  readonly drop?: boolean;
 }
 
 /**

@@ -25,6 +25,7 @@ export function reducer(state: State, action: ActionTypes, changes?: ChangeSet):
     case SET_RESPONSE:
       return withoutOptimistic(setResponse(state, action, false, changes), action.key, action.meta.fetchedAt);
     case OPTIMISTIC:
+      if (action.drop) return withoutOptimistic(state, action.key, action.meta.fetchedAt);
       return { ...state, optimistic: [...state.optimistic, action] };
     case INVALIDATE:
       return markKeys(state, (key) => key === action.key, invalidated(action.date), changes, action.key);

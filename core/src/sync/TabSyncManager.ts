@@ -1,6 +1,8 @@
+import { parse, stringify } from 'devalue';
 import { parseState, serializeState } from '../client/serializeState';
 import type { Controller, Dispatch } from '../controller';
 import { EnvironmentSignal, type TabRole } from '../environment';
+import { endpointsByName } from '../managers/endpointsByName';
 import type { Manager, Middleware } from '../managers/Manager';
 import {
   dehydrate,
@@ -9,11 +11,14 @@ import {
   GC,
   HYDRATE,
   INVALIDATE,
+  optimisticAction,
   INVALIDATE_ALL,
   RELEASE,
   RESET,
   type ActionTypes,
   type DehydratedState,
+  type EndpointLike,
+  type OptimisticAction,
   type State,
 } from '../state';
 
@@ -35,6 +40,14 @@ export interface TabSyncOptions {
    * `navigator.locks` (or with `false`) every tab is its own leader.
    */
   readonly elect?: boolean;
+  /**
+   * Mutations whose optimistic updates the other tabs show while they are pending:
+   * resources (every member, named `Todo.partialUpdate`) and endpoints (by their
+   * `name`), as for `OfflineQueueManager`. A pending update reaches the other tabs by
+   * name and arguments, and leaves them when it settles (or its tab closes). Without
+   * it, the other tabs see only the settled result.
+   */
+  readonly endpoints?: readonly object[];
   /** Replaces `globalThis.BroadcastChannel` (tests, polyfills). */
   readonly BroadcastChannel?: new (name: string) => BroadcastChannelLike;
   /** Replaces `navigator.locks` (tests); `null` means none. */
@@ -57,7 +70,7 @@ export interface LockManagerLike {
 /** One message between tabs, as devtools lists it. */
 export interface SyncTraffic {
   readonly direction: 'in' | 'out';
-  /** `data` (stored results and entities), `invalidate`, `expire`, `reset`, `hello`, `welcome`. */
+  /** `data` (stored results and entities), `invalidate`, `expire`, `reset`, `hello`, `welcome`, `optimistic`, `settled`. */
   readonly type: SyncMessage['t'];
   /** Endpoint keys it names (data, invalidate, expire). */
   readonly keys: readonly string[];
@@ -74,6 +87,8 @@ type SyncMessage =
   | { readonly t: 'expire'; readonly from: string; readonly keys: readonly string[] }
   | { readonly t: 'reset'; readonly from: string; readonly date: number }
   | { readonly t: 'hello'; readonly from: string }
+  | { readonly t: 'optimistic'; readonly from: string; readonly key: string; readonly name: string; readonly args: string; readonly fetchedAt: number }
+  | { readonly t: 'settled'; readonly from: string; readonly key: string; readonly fetchedAt: number }
   | { readonly t: 'welcome'; readonly from: string; readonly to: string; readonly text: string };
 
 type Table = Record<string, unknown>;
@@ -141,8 +156,8 @@ let warned = false;
  * made in one tab shows in the others with no request; a tab opened while others are
  * open starts from what they hold and fetches only what is stale or missing. Changes
  * are merged newer-wins per result and per entity, so nothing is applied twice and
- * nothing echoes back. Optimistic updates are shared once they settled (the server's
- * answer, or nothing when they roll back); other changes go at once meanwhile.
+ * nothing echoes back. Pending optimistic updates of the mutations in `endpoints`
+ * show in every tab until they settle; other mutations share only their answer.
  *
  * One tab, elected with the Web Locks API, is the leader (`leader`): it polls for all
  * tabs, so N tabs polling one endpoint send one request per interval. When it closes,
@@ -177,6 +192,12 @@ export class TabSyncManager implements Manager {
   /** The state last shared (or received): the next broadcast is what changed since. */
   private shared: State | undefined;
   private flushScheduled = false;
+  /** Mutations whose optimistic updates are shared, by name. */
+  private readonly named: Map<string, EndpointLike>;
+  /** This tab's shared optimistic updates not settled yet (`key fetchedAt`). */
+  private readonly pending = new Map<string, { key: string; fetchedAt: number }>();
+  /** Other tabs' optimistic updates shown here, by tab. */
+  private readonly foreign = new Map<string, Map<string, OptimisticAction>>();
   /** Actions this manager dispatched from another tab's message: never sent back. */
   private readonly remote = new WeakSet<object>();
   private readonly trafficListeners = new Set<(traffic: SyncTraffic) => void>();
@@ -191,12 +212,13 @@ export class TabSyncManager implements Manager {
     enumerable: true,
   });
 
-  constructor({ name = 'resto', helloTimeout = 1000, elect = true, BroadcastChannel: Channel, locks }: TabSyncOptions = {}) {
+  constructor({ name = 'resto', helloTimeout = 1000, elect = true, BroadcastChannel: Channel, locks, endpoints = [] }: TabSyncOptions = {}) {
     if (typeof name !== 'string' || name === '') throw new TypeError(`TabSyncManager: option name must be a non-empty string, got ${String(name)}`);
     if (typeof helloTimeout !== 'number' || !(helloTimeout >= 0)) {
       throw new TypeError(`TabSyncManager: option helloTimeout must be a number of ms >= 0, got ${String(helloTimeout)}`);
     }
     this.name = name;
+    this.named = endpointsByName(endpoints, 'TabSyncManager');
     this.helloTimeout = helloTimeout;
     this.elect = elect;
     this.Channel = Channel ?? (globalThis as { BroadcastChannel?: new (name: string) => BroadcastChannelLike }).BroadcastChannel;
@@ -233,7 +255,8 @@ export class TabSyncManager implements Manager {
       if (!this.enabled || this.remote.has(action)) return next(action);
       switch (action.type) {
         case FETCH:
-          if (this.settled || action.endpoint.sideEffect) return next(action);
+          if (action.endpoint.sideEffect) return next(this.shareOptimistic(action));
+          if (this.settled) return next(action);
           // A new tab's reads wait for what the open tabs hold, then fetch only what is
           // still stale or missing (an observer's read; `controller.fetch` always fetches).
           held.add(action.key);
@@ -292,6 +315,10 @@ export class TabSyncManager implements Manager {
     const channel = new this.Channel!(`resto-sync:${this.name}`);
     this.channel = channel;
     channel.onmessage = (event) => this.receive(event.data as SyncMessage);
+    // Held while this tab lives: the others drop its pending optimistic updates when it goes.
+    this.locks
+      ?.request(`resto-tab:${this.name}:${this.id}`, { signal: this.releaseLock.signal }, () => new Promise<void>((resolve) => this.releaseLock.signal.addEventListener('abort', () => resolve())))
+      .catch(() => undefined);
     const others = this.electLeader();
     this.post({ t: 'hello', from: this.id });
     void others.then((open) => {
@@ -304,6 +331,9 @@ export class TabSyncManager implements Manager {
   cleanup(): void {
     this.stopped = true;
     this.flush();
+    // They will not settle here: the other tabs stop showing them.
+    for (const { key, fetchedAt } of this.pending.values()) this.post({ t: 'settled', from: this.id, key, fetchedAt });
+    this.pending.clear();
     clearTimeout(this.helloTimer);
     this.open();
     this.channel?.close();
@@ -359,8 +389,7 @@ export class TabSyncManager implements Manager {
 
   /**
    * Sends what changed in the confirmed state since the last shared one. Pending
-   * optimistic updates are not in it: the other tabs get the server's answer, and
-   * nothing when the update rolls back.
+   * optimistic updates are not in it: they go by name (see shareOptimistic).
    */
   private flush(): void {
     this.flushScheduled = false;
@@ -394,7 +423,7 @@ export class TabSyncManager implements Manager {
   }
 
   private tell(direction: 'in' | 'out', message: SyncMessage, snapshot?: DehydratedState): void {
-    const keys = 'keys' in message ? message.keys : snapshot ? Object.keys(snapshot.meta) : [];
+    const keys = 'keys' in message ? message.keys : 'key' in message ? [message.key] : snapshot ? Object.keys(snapshot.meta) : [];
     const traffic: SyncTraffic = {
       direction,
       type: message.t,
@@ -453,6 +482,88 @@ export class TabSyncManager implements Manager {
       case 'reset':
         apply({ type: RESET, date: message.date });
         break;
+      case 'optimistic': {
+        const endpoint = this.named.get(message.name);
+        if (!endpoint?.getOptimisticResponse) return;
+        let args: unknown[];
+        try {
+          args = parse(message.args) as unknown[];
+        } catch {
+          return;
+        }
+        const action = optimisticAction(endpoint, message.key, args, message.fetchedAt);
+        let mine = this.foreign.get(message.from);
+        if (!mine) {
+          this.foreign.set(message.from, (mine = new Map()));
+          // When that tab ends (its lock comes free), what it left pending goes.
+          this.locks
+            ?.request(`resto-tab:${this.name}:${message.from}`, { signal: this.releaseLock.signal }, async () => this.dropForeign(message.from))
+            .catch(() => undefined);
+        }
+        mine.set(`${message.key} ${message.fetchedAt}`, action);
+        apply(action);
+        break;
+      }
+      case 'settled': {
+        const id = `${message.key} ${message.fetchedAt}`;
+        const action = this.foreign.get(message.from)?.get(id);
+        if (!action) return;
+        this.foreign.get(message.from)!.delete(id);
+        apply({ ...action, drop: true });
+        break;
+      }
+    }
+    this.caughtUp();
+  }
+
+  /**
+   * A mutation whose optimistic update other tabs can show: announced by name and
+   * arguments now, and as settled once its request ends (its result, if any, goes
+   * first as data).
+   */
+  private shareOptimistic(action: Extract<ActionTypes, { type: typeof FETCH }>): ActionTypes {
+    const { endpoint, key, args, meta } = action;
+    const name = endpoint.name;
+    if (!endpoint.getOptimisticResponse || !name || this.named.get(name) !== endpoint || !this.channel) return action;
+    let text: string;
+    try {
+      text = stringify(args);
+    } catch {
+      return action;
+    }
+    const id = `${key} ${meta.fetchedAt}`;
+    this.pending.set(id, { key, fetchedAt: meta.fetchedAt });
+    this.post({ t: 'optimistic', from: this.id, key, name, args: text, fetchedAt: meta.fetchedAt });
+    const settle = () => {
+      if (!this.pending.delete(id)) return;
+      this.flush();
+      this.post({ t: 'settled', from: this.id, key, fetchedAt: meta.fetchedAt });
+    };
+    return {
+      ...action,
+      meta: {
+        ...meta,
+        resolve: (value) => {
+          settle();
+          meta.resolve(value);
+        },
+        reject: (error) => {
+          settle();
+          meta.reject(error);
+        },
+      },
+    };
+  }
+
+  /** Another tab ended: its pending optimistic updates leave this tab. */
+  private dropForeign(tab: string): void {
+    const mine = this.foreign.get(tab);
+    this.foreign.delete(tab);
+    if (!mine || this.stopped || !this.controller) return;
+    for (const action of mine.values()) {
+      const drop = { ...action, drop: true };
+      this.remote.add(drop);
+      void this.controller.dispatch(drop);
     }
     this.caughtUp();
   }

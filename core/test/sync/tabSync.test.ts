@@ -175,6 +175,65 @@ describe('tab sync over BroadcastChannel', () => {
     expect(titleIn(b.client, get)).toBe('renamed');
   });
 
+  it('with endpoints, a pending optimistic update shows in the other tabs and leaves them when it settles, fails or its tab closes', async () => {
+    const name = appName();
+    const { get, rename, answer, fail, calls } = api();
+    const locks = fakeLocks();
+    const a = tab({ name, endpoints: [rename], locks });
+    const b = tab({ name, endpoints: [rename], locks });
+    await Promise.all([a.sync.ready, b.sync.ready]);
+    await a.client.controller.fetch(get, { id: 1 });
+    await vi.waitFor(() => expect(titleIn(b.client, get)).toBe('first'), WAIT);
+    const pendingIn = (client: Client) => client.getSnapshot().optimistic.length;
+
+    // Pending: B shows A's guess; answered: the answer, and no guess left.
+    const ok = a.client.controller.fetch(rename, { id: 1 }, { title: 'renamed' });
+    await vi.waitFor(() => expect(titleIn(b.client, get)).toBe('renamed'), WAIT);
+    expect(pendingIn(b.client)).toBe(1);
+    expect(b.sync.traffic.filter((t) => t.type === 'optimistic').map((t) => t.keys)).toEqual([['PATCH /todos/1']]);
+    answer();
+    await ok;
+    await vi.waitFor(() => expect(pendingIn(b.client)).toBe(0), WAIT);
+    expect(titleIn(b.client, get)).toBe('renamed');
+    expect(calls.rename).toBe(1);
+
+    // Refused: B shows the guess, then rolls back with A.
+    fail();
+    const bad = a.client.controller.fetch(rename, { id: 1 }, { title: 'refused' }).catch((e: unknown) => e);
+    await vi.waitFor(() => expect(titleIn(b.client, get)).toBe('refused'), WAIT);
+    answer();
+    expect(await bad).toMatchObject({ status: 409 });
+    await vi.waitFor(() => expect(pendingIn(b.client)).toBe(0), WAIT);
+    expect(titleIn(b.client, get)).toBe('renamed');
+
+    // A tab that goes with its mutation unanswered: its guess leaves the others.
+    void a.client.controller.fetch(rename, { id: 1 }, { title: 'never answered' }).catch(() => undefined);
+    await vi.waitFor(() => expect(titleIn(b.client, get)).toBe('never answered'), WAIT);
+    a.client.destroy();
+    await vi.waitFor(() => expect(pendingIn(b.client)).toBe(0), WAIT);
+    expect(titleIn(b.client, get)).toBe('renamed');
+    expect(calls.get).toBe(1);
+  });
+
+  it('a pending optimistic update of a tab that ends without a word (its lock comes free) leaves the others', async () => {
+    const name = appName();
+    const { get, rename } = api();
+    const locks = fakeLocks();
+    const b = tab({ name, endpoints: [rename], locks });
+    await b.sync.ready;
+    await b.client.controller.setResponse(get, { id: 1 }, { id: 1, title: 'first', updatedAt: '2026-01-01T00:00:00.000Z' });
+    // A tab that announces a guess, holds its tab lock, and is gone: no 'settled' comes.
+    const channel = new BroadcastChannel(`resto-sync:${name}`);
+    let gone!: () => void;
+    void locks.request(`resto-tab:${name}:ghost`, {}, () => new Promise<void>((resolve) => (gone = resolve)));
+    channel.postMessage({ t: 'optimistic', from: 'ghost', key: 'PATCH /todos/1', name: 'renameTodo', args: '[[1,3],{"id":2},1,{"title":4},"ghost guess"]', fetchedAt: Date.now() });
+    await vi.waitFor(() => expect(titleIn(b.client, get)).toBe('ghost guess'), WAIT);
+    gone();
+    await vi.waitFor(() => expect(b.client.getSnapshot().optimistic).toEqual([]), WAIT);
+    expect(titleIn(b.client, get)).toBe('first');
+    channel.close();
+  });
+
   it('apps with different names do not mix', async () => {
     const { get } = api();
     const a = tab({ name: appName() });

@@ -4,7 +4,8 @@
 // PersistManager so a reload shows the last data at once (before the network
 // manager, so it can hold the first reads until the saved store is back).
 // Mutations made offline are queued and sent, in order, when the network returns.
-// With `?tabs` in the address, the tabs of the app share one store (@resto/core/sync),
+// With `?tabs` in the address, the tabs of the app share one store (@resto/core/sync,
+// pending optimistic edits included),
 // one leader tab polls for all, and mutations queued offline are saved and replayed
 // after a reload (OfflineQueueManager); a replay the server refuses is shown.
 import { LogoutManager, createClient, getDefaultManagers, type Client, type Controller, type Manager } from '@resto/core';
@@ -15,7 +16,7 @@ import { devtools } from './devtools';
 import { session } from './session';
 
 /** The demo's tab sync, when the page was opened with `?tabs` (the tab-sync tests do). */
-export const sync = typeof location !== 'undefined' && new URLSearchParams(location.search).has('tabs') ? tabSync({ name: 'resto-demo' }) : undefined;
+export const sync = typeof location !== 'undefined' && new URLSearchParams(location.search).has('tabs') ? tabSync({ name: 'resto-demo', endpoints: [TodoResource] }) : undefined;
 
 // Which tab leads, on the page for people and tests: <html data-tab-leader="true">.
 if (sync) {
