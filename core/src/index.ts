@@ -186,6 +186,7 @@ export {
   createClient,
   createLoading,
   EndpointObserver,
+  hydrateOnce,
   ObserveModes,
   PaginationObserver,
   parseState,

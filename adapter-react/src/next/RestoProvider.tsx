@@ -2,7 +2,7 @@
 // A client module ('use client'): Next renders it on the server (once per render
 // pass) and hydrates it in the browser. Server components hand it state as text.
 import { useState, type ReactNode } from 'react';
-import { createClient, parseState, type Client, type Manager } from '@resto/core';
+import { createClient, hydrateOnce, type Client, type Manager } from '@resto/core';
 import { DataProvider } from '../DataProvider';
 import { useClient } from '../context';
 
@@ -18,18 +18,6 @@ export interface RestoProviderProps {
 // The browser keeps one client for the page's life: a layout that re-mounts (or a
 // second provider) must find the store the first one filled, not an empty one.
 let browserClient: Client | undefined;
-// Which state texts each client merged: a render repeated by React (StrictMode,
-// Suspense retries) must not merge older server data over newer browser data.
-const merged = new WeakMap<Client, Set<string>>();
-
-function mergeOnce(client: Client, state: string | null | undefined): void {
-  if (!state) return;
-  let seen = merged.get(client);
-  if (!seen) merged.set(client, (seen = new Set()));
-  if (seen.has(state)) return;
-  seen.add(state);
-  client.hydrate(parseState(state));
-}
 
 /**
  * The provider for Next.js's App Router: put it in the root layout. On the server
@@ -50,7 +38,7 @@ export function RestoProvider({ children, state, managers }: RestoProviderProps)
   const [client] = useState(() =>
     typeof document === 'undefined' ? createClient({ ssr: true }) : (browserClient ??= createClient({ managers })),
   );
-  mergeOnce(client, state);
+  hydrateOnce(client, state);
   // The browser client outlives the provider on purpose: DataProvider never destroys a given client.
   return <DataProvider client={client}>{children}</DataProvider>;
 }
@@ -74,6 +62,6 @@ export interface HydrateStateProps {
  * return <HydrateState state={state}><TodoDetail id={id} /></HydrateState>;
  */
 export function HydrateState({ children, state }: HydrateStateProps) {
-  mergeOnce(useClient(), state);
+  hydrateOnce(useClient(), state);
   return <>{children}</>;
 }

@@ -1,5 +1,5 @@
 // The component half of the SvelteKit recipe (runes: a .svelte.ts module).
-import { createClient, parseState, type Client, type Manager } from '@resto/core';
+import { createClient, hydrateOnce, type Client, type Manager } from '@resto/core';
 import { onDestroy } from 'svelte';
 import { getClient, setClient } from '../context.js';
 
@@ -12,20 +12,6 @@ export interface ProvideClientOptions {
 // One browser client for the page's life: SvelteKit keeps the root layout across
 // navigations, but a layout that re-mounts must find the store, not an empty one.
 let browserClient: Client | undefined;
-// State texts each client merged: re-running an effect with the same data must not
-// put older server data over newer browser data.
-const merged = new WeakMap<Client, Set<string>>();
-
-function mergeOnce(client: Client, state: string | null | undefined): void {
-  if (!state) return;
-  let seen = merged.get(client);
-  // Bookkeeping, not state: nothing renders from it.
-  // eslint-disable-next-line svelte/prefer-svelte-reactivity
-  if (!seen) merged.set(client, (seen = new Set()));
-  if (seen.has(state)) return;
-  seen.add(state);
-  client.hydrate(parseState(state));
-}
 
 const onServer = () => typeof document === 'undefined';
 
@@ -47,11 +33,11 @@ const onServer = () => typeof document === 'undefined';
  */
 export function provideClient(state: () => string | null | undefined, options: ProvideClientOptions = {}): Client {
   const client = onServer() ? createClient({ ssr: true }) : (browserClient ??= createClient({ managers: options.managers }));
-  mergeOnce(client, state());
+  hydrateOnce(client, state());
   // setClient destroys only a client it made; the server one is ours to end.
   setClient(client);
   if (onServer()) onDestroy(() => client.destroy());
-  else $effect.pre(() => mergeOnce(client, state()));
+  else $effect.pre(() => hydrateOnce(client, state()));
   return client;
 }
 
@@ -70,6 +56,6 @@ export function provideClient(state: () => string | null | undefined, options: P
  */
 export function hydrateState(state: () => string | null | undefined): void {
   const client = getClient();
-  mergeOnce(client, state());
-  if (!onServer()) $effect.pre(() => mergeOnce(client, state()));
+  hydrateOnce(client, state());
+  if (!onServer()) $effect.pre(() => hydrateOnce(client, state()));
 }

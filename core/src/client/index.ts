@@ -6,3 +6,4 @@ export * from './observeModes';
 export * from './createLoading';
 export * from './args';
 export * from './serializeState';
+export * from './hydrateOnce';

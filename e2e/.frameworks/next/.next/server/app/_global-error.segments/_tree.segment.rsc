@@ -1,2 +1,0 @@
-1:[["children",{"s":"__PAGE__","h":49328}]]
-0:{"b":"TnJZj9zSEdIgGMeYD1v6u","t":{"t":{"s":"","h":49232,"c":"$Q1"}}}

@@ -1,3 +1,0 @@
-module.exports=[78249,(a,b,c)=>{"use strict";Object.defineProperty(c,"__esModule",{value:!0}),Object.defineProperty(c,"default",{enumerable:!0,get:function(){return f}});let d=a.r(90504),e=a.r(98278);function f(){return(0,d.jsx)(e.HTTPAccessErrorFallback,{status:403,message:"This page could not be accessed."})}("function"==typeof c.default||"object"==typeof c.default&&null!==c.default)&&void 0===c.default.__esModule&&(Object.defineProperty(c.default,"__esModule",{value:!0}),Object.assign(c.default,c),b.exports=c.default)},555,function(a){a.n(a.i(78249))}];
-
-//# sourceMappingURL=0_hj_next_dist_client_components_builtin_forbidden_1jauqd-7vvo90.js.map

@@ -1,3 +1,0 @@
-module.exports=[18622,(a,b,c)=>{b.exports=a.x("next/dist/compiled/next-server/app-page-turbo.runtime.prod.js",()=>require("next/dist/compiled/next-server/app-page-turbo.runtime.prod.js"))},13964,(a,b,c)=>{let{createClientModuleProxy:d}=a.r(50254);a.n(d("[project]/e2e/.frameworks/next/node_modules/next/dist/client/components/builtin/global-error.js"))},61252,a=>{"use strict";var b=a.i(13964);a.n(b)},62925,function(a){a.n(a.i(61252))},61991,(a,b,c)=>{"use strict";b.exports=a.r(18622)},50254,(a,b,c)=>{"use strict";b.exports=a.r(61991).vendored["react-rsc"].ReactServerDOMTurbopackServer}];
-
-//# sourceMappingURL=%5Broot-of-the-server%5D__0hz6ctmeyi56p._.js.map

@@ -1,1 +1,0 @@
-self.__RSC_SERVER_MANIFEST="{\n  \"node\": {},\n  \"edge\": {},\n  \"encryptionKey\": \"9vnNHSU8O41LDEZb5SrEWUKpy8ad0GRDXNLqvCw7v5I=\"\n}"
