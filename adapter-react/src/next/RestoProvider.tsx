@@ -2,7 +2,7 @@
 // A client module ('use client'): Next renders it on the server (once per render
 // pass) and hydrates it in the browser. Server components hand it state as text.
 import { useState, type ReactNode } from 'react';
-import { createClient, hydrateOnce, type Client, type Manager } from '@resto/core';
+import { hydrateOnce, pageClient, type Manager } from '@resto/core';
 import { DataProvider } from '../DataProvider';
 import { useClient } from '../context';
 
@@ -14,10 +14,6 @@ export interface RestoProviderProps {
   /** Managers of the browser client (default: network, polling, GC). Read once. */
   readonly managers?: readonly Manager[];
 }
-
-// The browser keeps one client for the page's life: a layout that re-mounts (or a
-// second provider) must find the store the first one filled, not an empty one.
-let browserClient: Client | undefined;
 
 /**
  * The provider for Next.js's App Router: put it in the root layout. On the server
@@ -35,9 +31,7 @@ let browserClient: Client | undefined;
  * }
  */
 export function RestoProvider({ children, state, managers }: RestoProviderProps) {
-  const [client] = useState(() =>
-    typeof document === 'undefined' ? createClient({ ssr: true }) : (browserClient ??= createClient({ managers })),
-  );
+  const [client] = useState(() => pageClient({ managers }));
   hydrateOnce(client, state);
   // The browser client outlives the provider on purpose: DataProvider never destroys a given client.
   return <DataProvider client={client}>{children}</DataProvider>;

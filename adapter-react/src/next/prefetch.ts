@@ -1,12 +1,9 @@
 // Server side of the Next.js recipe: no 'use client', no React, so a server
 // component (or a route handler) can call it.
-import { createClient, serializeState, type Controller, type Manager } from '@resto/core';
+import { prefetchState, type Controller, type PrefetchStateOptions } from '@resto/core';
 
 /** Options of {@link prefetch}. */
-export interface PrefetchOptions {
-  /** Managers of the request's server client (default: the network only). */
-  readonly managers?: readonly Manager[];
-}
+export type PrefetchOptions = PrefetchStateOptions;
 
 /**
  * Runs `load` against a new server-mode client made for this call only (nothing is
@@ -26,12 +23,6 @@ export interface PrefetchOptions {
  *   return <HydrateState state={state}><TodoList /></HydrateState>;
  * }
  */
-export async function prefetch(load: (controller: Controller) => unknown, options: PrefetchOptions = {}): Promise<string> {
-  const client = createClient({ ssr: true, ...(options.managers ? { managers: options.managers } : {}) });
-  try {
-    await load(client.controller);
-    return serializeState(client.dehydrate());
-  } finally {
-    client.destroy();
-  }
+export function prefetch(load: (controller: Controller) => unknown, options: PrefetchOptions = {}): Promise<string> {
+  return prefetchState(load, options);
 }

@@ -1,6 +1,6 @@
 // The server half of the SvelteKit recipe: runs in a server `load` (+layout.server.ts,
 // +page.server.ts), whose return value SvelteKit sends to the browser.
-import { createClient, serializeState, type Controller, type Manager } from '@resto/core';
+import { prefetchState, type Controller, type PrefetchStateOptions } from '@resto/core';
 
 /** What {@link prefetch} returns: a `load` result (spread it to add your own fields). */
 export interface PrefetchedState {
@@ -9,10 +9,7 @@ export interface PrefetchedState {
 }
 
 /** Options of {@link prefetch}. */
-export interface PrefetchOptions {
-  /** Managers of the request's server client (default: the network only). */
-  readonly managers?: readonly Manager[];
-}
+export type PrefetchOptions = PrefetchStateOptions;
 
 /**
  * Runs `load` against a new server-mode client made for this request only (nothing is
@@ -26,11 +23,5 @@ export interface PrefetchOptions {
  * export const load = () => prefetch((ctrl) => ctrl.fetch(TodoResource.getList));
  */
 export async function prefetch(load: (controller: Controller) => unknown, options: PrefetchOptions = {}): Promise<PrefetchedState> {
-  const client = createClient({ ssr: true, ...(options.managers ? { managers: options.managers } : {}) });
-  try {
-    await load(client.controller);
-    return { resto: serializeState(client.dehydrate()) };
-  } finally {
-    client.destroy();
-  }
+  return { resto: await prefetchState(load, options) };
 }

@@ -1,5 +1,5 @@
 // The component half of the SvelteKit recipe (runes: a .svelte.ts module).
-import { createClient, hydrateOnce, type Client, type Manager } from '@resto/core';
+import { hydrateOnce, pageClient, type Client, type Manager } from '@resto/core';
 import { onDestroy } from 'svelte';
 import { getClient, setClient } from '../context.js';
 
@@ -8,10 +8,6 @@ export interface ProvideClientOptions {
   /** Managers of the browser client (default: network, polling, GC). Read once. */
   readonly managers?: readonly Manager[];
 }
-
-// One browser client for the page's life: SvelteKit keeps the root layout across
-// navigations, but a layout that re-mounts must find the store, not an empty one.
-let browserClient: Client | undefined;
 
 const onServer = () => typeof document === 'undefined';
 
@@ -32,7 +28,7 @@ const onServer = () => typeof document === 'undefined';
  * {@render children()}
  */
 export function provideClient(state: () => string | null | undefined, options: ProvideClientOptions = {}): Client {
-  const client = onServer() ? createClient({ ssr: true }) : (browserClient ??= createClient({ managers: options.managers }));
+  const client = pageClient(options);
   hydrateOnce(client, state());
   // setClient destroys only a client it made; the server one is ours to end.
   setClient(client);

@@ -7,3 +7,5 @@ export * from './createLoading';
 export * from './args';
 export * from './serializeState';
 export * from './hydrateOnce';
+export * from './prefetchState';
+export * from './pageClient';
