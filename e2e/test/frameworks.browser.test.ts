@@ -8,7 +8,7 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } f
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServer, type RunningServer } from '../server/index';
 import { useBrowser, withPage } from './browser';
 import { packedTarballs } from './packs';
@@ -137,14 +137,14 @@ describe.each(selected)('%s app from the packed tarballs', (name) => {
     const { cmd: start, env } = fw.start(port);
     app = spawn(start[0]!, start.slice(1), { cwd: dir, env: { ...process.env, ...PRODUCTION, ...env }, stdio: 'ignore' });
     url = `http://127.0.0.1:${port}`;
-    // Wait for the server to answer (an event, polled), not for a fixed time.
-    const until = Date.now() + 60_000;
-    for (;;) {
-      const res = await fetch(`${url}/favicon.ico`).catch(() => undefined);
-      if (res) break;
-      if (Date.now() > until) throw new Error(`${name} did not start on ${url}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    // Until the server answers (the event itself); 60 s is a ceiling for a busy machine.
+    await vi.waitFor(
+      async () => {
+        const res = await fetch(`${url}/favicon.ico`).catch(() => undefined);
+        if (!res) throw new Error(`${name} did not start on ${url}`);
+      },
+      { timeout: 60_000, interval: 50 },
+    );
   }, 900_000);
 
   it('server-renders with one request, hydrates with none, navigates for what is new, a mutation updates every view', async () => {
