@@ -3,7 +3,7 @@
 // into a fresh project, and every consumer in e2e/consumers/ is type-checked,
 // built and run: plain Node, two TypeScript setups, and Vite apps in React, Vue
 // and Svelte driven in Chromium against the real server.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -100,6 +100,14 @@ describe('consumers', () => {
     expect(server.requests.count('PATCH', '/todos')).toBe(1);
   });
 
+  it('plain Node ESM: development messages unless NODE_ENV is production, then a short one with an error code', async () => {
+    const script = "import('@resto/core').then(({ resource, Entity }) => { try { resource({ path: '/todos', schema: class extends Entity {} }) } catch (e) { console.log(e.message) } })";
+    const dev = await ok(process.execPath, ['--input-type=module', '-e', script]);
+    expect(dev.trim()).toBe("resource(/todos): the path needs at least one :parameter or *wildcard naming the item, e.g. '/todos/:id'");
+    const prod = await ok(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, NODE_ENV: 'production' } });
+    expect(prod.trim()).toBe('resource(/todos): no :parameter (Resto error 9: https://github.com/resto-js/resto/blob/main/core/ERRORS.md#9)');
+  });
+
   it('plain Node ESM: @resto/devtools imports without a DOM and records a fetch', async () => {
     writeFileSync(
       join(dir, 'node/devtools.mjs'),
@@ -189,6 +197,13 @@ describe('consumers', () => {
     it(`Vite + ${app}: type-checks, builds, reads with useSuspense and mutates with useController().fetch`, async () => {
       await typecheck();
       await ok(bin('vite'), ['build', app, '--config', `${app}/vite.config.ts`, '--logLevel', 'warn']);
+      // A production build picks @resto/core's production answer: the long development
+      // explanations are gone, and the short messages carry an error code.
+      const assets = join(dir, app, 'dist/assets');
+      const js = readdirSync(assets).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(assets, f), 'utf8')).join('\n');
+      expect(js).toContain('/core/ERRORS.md#');
+      expect(js).not.toContain('the default searchToString sends');
+      expect(js).not.toContain('binary and text responses are not normalized');
       server.reset();
       await withPage(await browser(), `consumer-${app}`, async (page) => {
         await page.goto(`${server.url}/${app}/`);

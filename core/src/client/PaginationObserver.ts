@@ -1,3 +1,5 @@
+import { errorCode } from '../dev/errorCode';
+import { DEV } from '#dev';
 import { Subscribable } from '../environment';
 import type { EndpointLike, PageInfo } from '../state';
 import type { StatusError } from './args';
@@ -58,7 +60,9 @@ export class PaginationObserver<E extends EndpointLike = EndpointLike> extends S
     const getPage = (endpoint as { getPage?: PageEndpoint }).getPage;
     if (typeof getPage !== 'function' || typeof getPage.paginationField !== 'string') {
       throw new TypeError(
-        `${endpoint.name}: loading more needs getPage, which exists only with the paginationField option (e.g. resource({ ..., paginationField: 'page' }))`,
+        DEV
+          ? `${endpoint.name}: loading more needs getPage, which exists only with the paginationField option (e.g. resource({ ..., paginationField: 'page' }))`
+          : `${endpoint.name}: no getPage${errorCode(12)}`,
       );
     }
     super();

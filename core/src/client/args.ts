@@ -1,3 +1,4 @@
+import { DEV } from '#dev';
 /**
  * The argument rule every adapter follows: after the endpoint, each argument is a
  * value or a getter returning it (Vue also takes refs); `null`, or a getter that
@@ -34,8 +35,8 @@ export type StatusError = Error & { status?: number };
  * throw adapterError('useClient()', 'no client in context', 'wrap the app in <DataProvider>');
  * // Error: Resto useClient(): no client in context. Fix: wrap the app in <DataProvider>.
  */
-export function adapterError(where: string, problem: string, fix: string): Error {
-  return new Error(`Resto ${where}: ${problem}. Fix: ${fix}.`);
+export function adapterError(where: string, problem: string, fix: string | false): Error {
+  return new Error(`Resto ${where}: ${problem}.${fix ? ` Fix: ${fix}.` : ''}`);
 }
 
 const callGetter = (arg: unknown) => (typeof arg === 'function' ? (arg as () => unknown)() : arg);
@@ -64,7 +65,7 @@ export function resolveArgs(
       throw adapterError(
         `${hook}()`,
         `argument ${i + 1} is a getter that returned an array`,
-        `give each argument its own getter, e.g. ${hook}(endpoint, () => ({ id })) instead of ${hook}(endpoint, () => [{ id }])`,
+        DEV && `give each argument its own getter, e.g. ${hook}(endpoint, () => ({ id })) instead of ${hook}(endpoint, () => [{ id }])`,
       );
     }
   }

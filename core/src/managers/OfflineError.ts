@@ -1,3 +1,5 @@
+import { errorCode } from '../dev/errorCode';
+import { DEV } from '#dev';
 /**
  * What a mutation made while offline rejects with, unless offline mutations are
  * queued (`queueOfflineMutations: true` on the client or the endpoint).
@@ -16,8 +18,8 @@ export class OfflineError extends Error {
 
   constructor(endpoint: string) {
     super(
-      `${endpoint} was not sent: the client is offline. Pass queueOfflineMutations: true ` +
-        '(to createClient or the endpoint) to queue mutations until the network is back.',
+      `${endpoint} was not sent: the client is offline` +
+        (DEV ? '. Pass queueOfflineMutations: true (to createClient or the endpoint) to queue mutations until the network is back.' : errorCode(13)),
     );
     this.endpoint = endpoint;
   }

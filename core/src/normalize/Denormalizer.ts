@@ -1,3 +1,4 @@
+import { DEV } from '#dev';
 import type { Tables } from './NormalizeStore';
 import { denormalizeArray } from '../schema/Array';
 import { ownValue } from '../schema/ownEntry';
@@ -218,7 +219,7 @@ export class Denormalizer {
   }
 
   private tooDeep(schema: any, obj: object): any {
-    if (!this.reported) {
+    if (DEV && !this.reported) {
       this.reported = true;
       console.error(
         `denormalize: entity depth limit (${MAX_ENTITY_DEPTH}) reached at ${schema.key}; ` +

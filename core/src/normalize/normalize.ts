@@ -1,3 +1,4 @@
+import { DEV } from '#dev';
 import { ArraySchema, normalizeArray } from '../schema/Array';
 import { Collection } from '../schema/Collection';
 import { CollectionChange } from '../schema/CollectionChange';
@@ -70,7 +71,7 @@ export function normalize<R = any>(
         schemaName(s),
         key,
         `data nested deeper than ${MAX_DEPTH} levels`,
-        'the input probably contains a cycle (an object that contains itself)',
+        DEV && 'the input probably contains a cycle (an object that contains itself)',
       );
     }
     let out;
@@ -117,6 +118,6 @@ function checkTopLevel(schema: any, input: unknown): void {
     schemaName(schema),
     undefined,
     `expected ${expected}, but the response is the ${typeof input} ${shown.length > 60 ? `${shown.slice(0, 60)}...` : shown}`,
-    typeof input === 'string' ? 'check the urlPrefix/path and the Content-Type of the response' : undefined,
+    DEV && typeof input === 'string' && 'check the urlPrefix/path and the Content-Type of the response',
   );
 }

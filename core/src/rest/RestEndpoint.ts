@@ -1,3 +1,5 @@
+import { errorCode } from '../dev/errorCode';
+import { DEV } from '#dev';
 import { CREATE, Endpoint, defineMembers } from '../endpoint/Endpoint';
 import type { FetchFunction } from '../endpoint/types';
 import { collectionMutation, getPageEndpoint, paginatedEndpoint } from './collectionExtenders';
@@ -5,7 +7,7 @@ import { detectContent, type Content } from './content';
 import { NetworkError } from './NetworkError';
 import { AbortError } from './AbortError';
 import { checkNextPage, pagination, type NextPage } from './nextPage';
-import { isWellFormed } from './wellFormed';
+import { checkWellFormed } from './wellFormed';
 import { fillPath, matchesPath, pathTemplate } from './pathTemplate';
 import type { RestEndpointConstructor, RestGenerics, RestTypeFor } from './RestEndpointTypes';
 
@@ -84,7 +86,8 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     }
     if (options.content !== undefined && options.content !== 'json' && options.schema !== undefined) {
       throw new TypeError(
-        `${name}: content '${String(options.content)}' cannot be used with a schema; binary and text responses are not normalized, so remove the schema (file downloads: content: 'blob', dataExpiryLength: 0)`,
+        `${name}: content '${String(options.content)}' cannot be used with a schema` +
+          (DEV ? "; binary and text responses are not normalized, so remove the schema (file downloads: content: 'blob', dataExpiryLength: 0)" : errorCode(1)),
       );
     }
     // `sideEffect: true` without a method means POST (as data-client): a GET never changes data.
@@ -206,7 +209,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
       const value = searchParams[key];
       if (value === undefined || value === null) continue;
       const what = `${this.name}: search parameter "${key}"`;
-      checkText(key, what);
+      checkWellFormed(key, what);
       if (Array.isArray(value)) {
         for (const item of value) search.append(key, searchScalar(item, `${what} (an array item)`));
       } else {
@@ -259,7 +262,8 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
       JSON.parse(body);
     } catch (error) {
       throw new TypeError(
-        `${this.name}: body is a string but not JSON, while Content-Type is ${findHeader(headers, 'content-type')}: ${(error as Error).message}`,
+        `${this.name}: body is a string but not JSON` +
+          (DEV ? `, while Content-Type is ${findHeader(headers, 'content-type')}: ${(error as Error).message}` : errorCode(5)),
         { cause: error },
       );
     }
@@ -323,7 +327,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     if (kind === 'blob') {
       throw new NetworkError(response, {
         status: 400,
-        message: `${this.name}: expected JSON for its schema, but ${response.url} sent ${contentType}; for files use content: 'blob' without a schema`,
+        message: `${this.name}: expected JSON for its schema, but ${response.url} sent ${contentType}` + (DEV ? "; for files use content: 'blob' without a schema" : errorCode(4)),
       });
     }
     const text = await response.text();
@@ -332,7 +336,9 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     if (!contentType) return this.parseJsonText(text, response);
     throw new NetworkError(response, {
       status: 404,
-      message: `${this.name}: expected JSON for its schema, but ${response.url} sent ${contentType} (starts with ${JSON.stringify(text.slice(0, 40))}); is the urlPrefix/path right?`,
+      message:
+        `${this.name}: expected JSON for its schema, but ${response.url} sent ${contentType}` +
+        (DEV ? ` (starts with ${JSON.stringify(text.slice(0, 40))}); is the urlPrefix/path right?` : errorCode(4)),
     });
   }
 
@@ -386,22 +392,19 @@ function sortKeys(value: unknown, what: string, seen: unknown[]): unknown {
   return out;
 }
 
-function checkText(text: string, what: string): void {
-  if (!isWellFormed(text)) {
-    throw new TypeError(`${what} contains a lone UTF-16 surrogate, which cannot be sent in a URL`);
-  }
-}
-
 /** One value of the default query encoding: strings, numbers, booleans (and Dates etc. by their String()). */
 function searchScalar(value: unknown, what: string): string {
   if (value === null || value === undefined || Array.isArray(value) || isPlainObject(value)) {
     const got = value === null || value === undefined ? String(value) : Array.isArray(value) ? 'an array' : 'an object';
     throw new TypeError(
-      `${what} is ${got}; the default searchToString sends strings, numbers, booleans and flat arrays of them (as repeated keys). Override searchToString to encode nested data, e.g. with the qs library: searchToString(params) { return qs.stringify(params) }`,
+      `${what} is ${got}` +
+        (DEV
+          ? '; the default searchToString sends strings, numbers, booleans and flat arrays of them (as repeated keys). Override searchToString to encode nested data, e.g. with the qs library: searchToString(params) { return qs.stringify(params) }'
+          : errorCode(2)),
     );
   }
   const text = String(value);
-  checkText(text, what);
+  checkWellFormed(text, what);
   return text;
 }
 
@@ -436,7 +439,9 @@ proto.fetch = async function fetch(this: RestEndpointImpl, ...args: unknown[]) {
     // Storing "nothing" would replace good data: a 200 without data is a bad answer.
     throw new NetworkError(response, {
       status: 400,
-      message: `${this.name}: ${url} answered ${response.status} with ${value === null ? 'no data (an empty body or null)' : 'no data'}, but its schema expects data; set nullable: true if "nothing" is a valid answer`,
+      message:
+        `${this.name}: ${url} answered ${response.status} with no data` +
+        (DEV ? `${value === null ? ' (an empty body or null)' : ''}, but its schema expects data; set nullable: true if "nothing" is a valid answer` : errorCode(3)),
       url,
       endpoint: this.name,
     });

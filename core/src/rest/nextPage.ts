@@ -1,3 +1,5 @@
+import { errorCode } from '../dev/errorCode';
+import { DEV } from '#dev';
 /**
  * Where a paginated list stands after a response: the next page or cursor, read
  * from the response by the endpoint's `nextPage` option, or counted for a
@@ -50,7 +52,9 @@ function numberedPages(endpoint: Paged, field: string): NextPage {
     const number = typeof current === 'number' ? current : Number(current);
     if ((typeof current === 'string' && current.trim() === '') || !Number.isInteger(number)) {
       throw new TypeError(
-        `${endpoint.name}: the default nextPage counts numbered pages, but "${field}" is ${JSON.stringify(current)}; give the nextPage option to read the next cursor from the response`,
+        DEV
+          ? `${endpoint.name}: the default nextPage counts numbered pages, but "${field}" is ${JSON.stringify(current)}; give the nextPage option to read the next cursor from the response`
+          : `${endpoint.name}: "${field}" is ${JSON.stringify(current)}${errorCode(6)}`,
       );
     }
     return isEmptyPage(page) ? undefined : number + 1;
@@ -66,7 +70,9 @@ function numberedPages(endpoint: Paged, field: string): NextPage {
 export function checkNextPage(name: string, nextPage: unknown): void {
   if (nextPage !== undefined && typeof nextPage !== 'function') {
     throw new TypeError(
-      `${name}: nextPage must be a function (lastPage, params) => next page or cursor (undefined when there is none), got ${typeof nextPage}`,
+      DEV
+        ? `${name}: nextPage must be a function (lastPage, params) => next page or cursor (undefined when there is none), got ${typeof nextPage}`
+        : `${name}: nextPage is ${typeof nextPage}${errorCode(7)}`,
     );
   }
 }
@@ -90,6 +96,7 @@ export function pagination(
   if (next === undefined || next === null) return { key, next: undefined };
   if (typeof next === 'string' || (typeof next === 'number' && Number.isFinite(next))) return { key, next };
   throw new TypeError(
-    `${endpoint.name}: nextPage returned ${typeof next === 'number' ? String(next) : typeof next}; expected a page number, a cursor string, or undefined/null when there is no next page`,
+    `${endpoint.name}: nextPage returned ${typeof next === 'number' ? String(next) : typeof next}` +
+      (DEV ? '; expected a page number, a cursor string, or undefined/null when there is no next page' : errorCode(8)),
   );
 }

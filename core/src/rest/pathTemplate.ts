@@ -1,5 +1,5 @@
 import { parse, pathToRegexp, type Token, type TokenData } from 'path-to-regexp';
-import { isWellFormed } from './wellFormed';
+import { checkWellFormed } from './wellFormed';
 
 /**
  * A parsed path template (path-to-regexp v8 syntax, with `?` and `+` literal).
@@ -151,9 +151,7 @@ function encodeSegment(text: string, what: string): string {
   if (text === '' || text === '.' || text === '..') {
     throw new TypeError(`${what} cannot be ${JSON.stringify(text)}: it would change which path the request goes to`);
   }
-  if (!isWellFormed(text)) {
-    throw new TypeError(`${what} contains a lone UTF-16 surrogate, which cannot be sent in a URL`);
-  }
+  checkWellFormed(text, what);
   return encodeURIComponent(text);
 }
 

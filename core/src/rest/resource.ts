@@ -1,3 +1,5 @@
+import { errorCode } from '../dev/errorCode';
+import { DEV } from '#dev';
  
 import { Collection as BaseCollection } from '../schema/Collection';
 import { Invalidate } from '../schema/Invalidate';
@@ -107,13 +109,18 @@ export function resource<const O extends ResourceGenerics>(
   if (schema === undefined) throw new TypeError(`resource(${path}): the "schema" option is required`);
   // The item path names the item; without a parameter get, update and delete would all hit the list.
   if (!/(^|[^\\]):[A-Za-z_$]|(^|[^\\])\*[A-Za-z_$]/.test(path)) {
-    throw new TypeError(`resource(${path}): the path needs at least one :parameter or *wildcard naming the item, e.g. '/todos/:id'`);
+    throw new TypeError(
+      DEV
+        ? `resource(${path}): the path needs at least one :parameter or *wildcard naming the item, e.g. '/todos/:id'`
+        : `resource(${path}): no :parameter${errorCode(9)}`,
+    );
   }
-  for (const [wrong, right] of [['endpoint', 'Endpoint'], ['collection', 'Collection']] as const) {
-    if (wrong in opts && !(right in opts)) {
-      console.warn(`resource(${path}): unknown option "${wrong}"; the class option is spelled "${right}"`);
-    }
-  }
+  // One expression statement, so minifiers drop all of it from production builds.
+  if (DEV)
+    ['Endpoint', 'Collection'].forEach((right) => {
+      const wrong = right.toLowerCase();
+      if (wrong in opts && !(right in opts)) console.warn(`resource(${path}): unknown option "${wrong}"; the class option is spelled "${right}"`);
+    });
   const Endpoint: any = opts.Endpoint ?? RestEndpoint;
   const CollectionClass: any = opts.Collection ?? BaseCollection;
   const label = schemaLabel(schema);
@@ -220,14 +227,14 @@ function extendResource(
     for (const [key, overrides] of Object.entries(first as Record<string, Record<string, unknown>>)) {
       const member = base[key];
       if (!member || typeof member.extend !== 'function') {
-        throw new TypeError(`resource.extend: "${key}" is not a member of ${schemaLabel(internals.options.schema)}'s resource`);
+        throw new TypeError(`resource.extend: "${key}" is not a member` + (DEV ? ` of ${schemaLabel(internals.options.schema)}'s resource` : errorCode(10)));
       }
       let next = member.extend(overrides);
       if (key === 'getList') next = decorateGetList(next, internals.options);
       members[key] = next;
     }
   } else {
-    throw new TypeError('resource.extend: expected a function, an object of member options, or (name, options)');
+    throw new TypeError('resource.extend' + (DEV ? ': expected a function, an object of member options, or (name, options)' : errorCode(10)));
   }
   return withExtend(members, internals);
 }

@@ -2,14 +2,15 @@
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
- * Whether a string is well-formed UTF-16 (no lone surrogate), so it has exactly
- * one UTF-8 form. URLSearchParams silently turns a lone surrogate into U+FFFD
- * (two different values, one URL) and encodeURIComponent throws on it.
+ * Throws, naming the value, for a string that is not well-formed UTF-16 (a lone
+ * surrogate), so it has no single UTF-8 form: URLSearchParams silently turns a
+ * lone surrogate into U+FFFD (two different values, one URL) and
+ * encodeURIComponent throws a bare URIError on it.
  *
  * @example
- * isWellFormed('a😀') // true
- * isWellFormed('a\uD800') // false
+ * checkWellFormed('a😀', 'Todo.get: search parameter "q"'); // fine
+ * checkWellFormed('a\uD800', 'Todo.get: search parameter "q"'); // TypeError naming it
  */
-export function isWellFormed(text: string): boolean {
-  return !LONE_SURROGATE.test(text);
+export function checkWellFormed(text: string, what: string): void {
+  if (LONE_SURROGATE.test(text)) throw new TypeError(`${what} contains a lone UTF-16 surrogate, which cannot be sent in a URL`);
 }

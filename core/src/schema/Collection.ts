@@ -1,3 +1,5 @@
+import { errorCode } from '../dev/errorCode';
+import { DEV } from '#dev';
 import { ArraySchema, type MemberOf } from './Array';
 import { CollectionChange, setDefaultFilter, type CollectionMerge } from './CollectionChange';
 import { assign, push, unshift } from './collectionMerges';
@@ -70,7 +72,7 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
         : Array.isArray(schema)
           ? new ArraySchema(schema[0])
           : undefined;
-    if (inner === undefined) throw new TypeError('Collection needs [Schema], schema.Array or Values');
+    if (inner === undefined) throw new TypeError('Collection' + (DEV ? ' needs [Schema], schema.Array or Values' : errorCode(11)));
     this.schema = inner;
     this.key =
       options.key ??

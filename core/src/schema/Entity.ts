@@ -1,3 +1,4 @@
+import { DEV } from '#dev';
 import { entityPlan, setBaseValidate } from './entityPlan';
 import { INVALID } from './symbols';
 import { SchemaError, looksLikeJSON, notParsedError } from './SchemaError';
@@ -177,7 +178,7 @@ export abstract class Entity {
         this.key,
         key,
         'expected one object but got an array',
-        `declare the schema as [${this.key}] if the response is a list`,
+        DEV && `declare the schema as [${this.key}] if the response is a list`,
       );
     }
     const processed = this.process(input, parent, key, args);
@@ -203,7 +204,7 @@ export abstract class Entity {
         this.key,
         key,
         `primary key must be a string or number, got ${Array.isArray(id) ? 'an array' : typeof id} ${safeShow(id)}`,
-        this.prototype.pk === Entity.prototype.pk ? 'the `id` field holds it; define pk() to pick a scalar' : undefined,
+        DEV && this.prototype.pk === Entity.prototype.pk && 'the `id` field holds it; define pk() to pick a scalar',
       );
     }
     const pk = typeof id === 'string' ? id : `${id}`;
@@ -322,8 +323,8 @@ function missingPkError(cls: any, processed: any, field: unknown): SchemaError {
     cls.key,
     field,
     'missing primary key (pk() returned ' + JSON.stringify(cls.pk(processed)) + ')',
-    defaultPk
+    DEV && defaultPk
       ? `the default pk() reads the \`id\` field, which is missing; fields present: ${fields || 'none'}. Define pk() or add \`id\``
-      : `pk() found nothing in the fields present: ${fields || 'none'}`,
+      : DEV && `pk() found nothing in the fields present: ${fields || 'none'}`,
   );
 }

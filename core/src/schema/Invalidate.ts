@@ -1,3 +1,4 @@
+import { DEV } from '#dev';
 import { SchemaError, looksLikeJSON, notParsedError } from './SchemaError';
 import { schemaName } from './Polymorphic';
 import type { Denormalize, EntityLikeClass, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
@@ -39,7 +40,7 @@ export class Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass
       type = typeof input === 'object' && input !== null ? schema.attribute(input, parent, key) : undefined;
       schema = type === undefined ? undefined : schema.inferSchema(input, parent, key);
       if (schema === undefined) {
-        console.warn(
+        if (DEV) console.warn(
           `Invalidate(${this.key}): no schema for discriminator ${JSON.stringify(type)} in ${JSON.stringify(input)}; nothing invalidated`,
         );
         return input;
@@ -58,7 +59,7 @@ export class Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass
         `Invalidate(${schema.key})`,
         key,
         'missing primary key',
-        'pass the primary key as a string, or an object with the fields pk() reads',
+        DEV && 'pass the primary key as a string, or an object with the fields pk() reads',
       );
     }
     const pk = `${id}`;

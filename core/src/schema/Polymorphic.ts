@@ -1,3 +1,4 @@
+import { DEV } from '#dev';
 import { SchemaError } from './SchemaError';
 import type { Unvisit, Visit } from './types';
 
@@ -51,7 +52,7 @@ export abstract class Polymorphic {
     const type = this.attribute(value, parent, key);
     const schema = this.schema[type];
     if (schema === undefined) {
-      console.warn(
+      if (DEV) console.warn(
         `${this.name}: no schema for discriminator value ${JSON.stringify(type)}` +
           (key !== undefined ? ` at field "${String(key)}"` : '') +
           `; known: ${Object.keys(this.schema).join(', ')}. The value is kept as is.`,

@@ -1,3 +1,5 @@
+import { DEV } from '#dev';
+
 /**
  * Thrown by `normalize` for input that does not fit the declared schema.
  * `status` is 400 so it flows through the same error paths as an HTTP error.
@@ -12,8 +14,9 @@ export class SchemaError extends Error {
   /** Field (key in the parent) where the bad value sat, when known. */
   readonly field: string | undefined;
 
-  constructor(schema: string, field: unknown, problem: string, hint?: string) {
+  constructor(schema: string, field: unknown, problem: string, hint?: string | false) {
     const where = field === undefined || field === '' ? '' : ` at field "${String(field)}"`;
+    // Callers pass hints as `DEV && '...'`, so production builds drop their texts.
     super(`${schema}${where}: ${problem}${hint ? `\n  hint: ${hint}` : ''}`);
     this.name = 'SchemaError';
     this.schema = schema;
@@ -40,6 +43,6 @@ export function notParsedError(schema: string, field: unknown): SchemaError {
     schema,
     field,
     'got a string that looks like JSON',
-    'response not parsed: check the Content-Type header or the `content` option',
+    DEV && 'response not parsed: check the Content-Type header or the `content` option',
   );
 }

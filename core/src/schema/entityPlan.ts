@@ -1,3 +1,4 @@
+import { DEV } from '#dev';
 import { SchemaError } from './SchemaError';
 import type { Deserializer } from './types';
 
@@ -65,7 +66,7 @@ export function entityPlan(cls: any): EntityPlan {
       'Entity',
       undefined,
       `a class with no name has no key (key is ${JSON.stringify(key)})`,
-      "add static key = 'Name' to the class",
+      DEV && "add static key = 'Name' to the class",
     );
   }
   const nestedKeys: string[] = [];

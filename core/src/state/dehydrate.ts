@@ -1,3 +1,4 @@
+import { DEV } from '#dev';
 import { flatTable, tableKeys } from '../normalize';
 import type { ChangeSet } from './ChangeSet';
 import { initialState as emptyState, type State } from './State';
@@ -59,7 +60,7 @@ export function dehydrate(state: State): DehydratedState {
 export function assertSnapshot(snapshot: unknown): asserts snapshot is DehydratedState {
   if (!snapshot || typeof snapshot !== 'object' || (snapshot as { version?: unknown }).version !== 1) {
     throw new TypeError(
-      'Resto hydrate: expected a snapshot from client.dehydrate() (version 1), got ' +
+      (DEV ? 'Resto hydrate: expected a snapshot from client.dehydrate() (version 1), got ' : 'Resto hydrate: got ') +
         (snapshot && typeof snapshot === 'object' ? `version ${String((snapshot as { version?: unknown }).version)}` : typeof snapshot),
     );
   }

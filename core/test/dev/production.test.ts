@@ -1,0 +1,63 @@
+// A production build: the bundler resolves `#dev` to its `production` answer. Here
+// the module is replaced the same way, so every message is its production form.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Collection, Entity, RestEndpoint, normalize, resource } from '../../src';
+
+vi.mock('#dev', () => ({ DEV: false }));
+
+class Todo extends Entity {
+  id = 0;
+  title = '';
+  static override key = 'Todo';
+}
+
+const code = (n: number) => ` (Resto error ${n}: https://github.com/resto-js/resto/blob/main/core/ERRORS.md#${n})`;
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('production messages', () => {
+  it('name the endpoint or option and carry the code instead of the explanation', () => {
+    expect(() => new RestEndpoint({ name: 'Todo.download', path: '/todos/:id', content: 'blob', schema: Todo })).toThrow(
+      new TypeError(`Todo.download: content 'blob' cannot be used with a schema${code(1)}`),
+    );
+    expect(() => resource({ path: '/todos', schema: Todo })).toThrow(new TypeError(`resource(/todos): no :parameter${code(9)}`));
+    expect(() => new Collection(undefined as never)).toThrow(new TypeError(`Collection${code(11)}`));
+    const search = new RestEndpoint({ name: 'Todo.search', path: '/todos' });
+    expect(() => search.url({ filter: { done: true } })).toThrow(new TypeError(`Todo.search: search parameter "filter" is an object${code(2)}`));
+  });
+
+  it('a schema error keeps its message and drops the hint', () => {
+    let error: Error | undefined;
+    try {
+      normalize(Todo, [{ id: 1 }]);
+    } catch (e) {
+      error = e as Error;
+    }
+    expect(error?.message).toBe('Todo: expected one object but got an array');
+  });
+
+  it('warnings are development-only', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    resource({ path: '/users/:id', schema: Todo, endpoint: RestEndpoint } as never);
+    expect(warn).not.toHaveBeenCalled();
+  });
+});
+
+describe('ERRORS.md', () => {
+  it('explains every code the sources use, once, and no code they do not', () => {
+    const src = fileURLToPath(new URL('../../src/', import.meta.url));
+    const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    const used = new Set<number>();
+    for (const f of files) for (const m of readFileSync(join(src, f), 'utf8').matchAll(/errorCode\((\d+)\)/g)) used.add(Number(m[1]));
+    const doc = readFileSync(fileURLToPath(new URL('../../ERRORS.md', import.meta.url)), 'utf8');
+    const documented = [...doc.matchAll(/<a id="(\d+)"><\/a>\n## (\d+): /g)].map((m) => {
+      expect(m[1]).toBe(m[2]);
+      return Number(m[1]);
+    });
+    expect(new Set(documented).size).toBe(documented.length);
+    expect(documented.sort((a, b) => a - b)).toEqual([...used].sort((a, b) => a - b));
+  });
+});
