@@ -61,6 +61,47 @@ export interface StoreLike {
    * it (createClient's stores have one); without it they hear every change.
    */
   readonly readers?: ReaderIndex;
+  /**
+   * Subscribed reads by key: `observe()` of a read that is already subscribed
+   * returns that observer, so every reader of a key shares one fetch decision, one
+   * snapshot and one registration (createClient's stores have one).
+   */
+  readonly shared?: SharedReads;
+}
+
+/** Subscribed observers by store key (see {@link StoreLike.shared}). */
+export type SharedReads = Map<string, EndpointObserver<any>[]>;
+
+/** Whether two observe options read the same way (fetching or cache-only, polling or not). */
+const sameMode = (a: ObserveOptions, b: ObserveOptions) => (a.fetch !== false) === (b.fetch !== false) && !!a.poll === !!b.poll;
+
+/**
+ * The subscribed observer of this read if there is one, else a new observer. The
+ * same endpoint, key and mode make the same read: sharing it costs nothing observable,
+ * and 10 readers of a key cost what one does.
+ *
+ * @example
+ * const a = observeRead(store, TodoResource.get, [{ id: 1 }]);
+ * a.subscribe(render);
+ * observeRead(store, TodoResource.get, [{ id: 1 }]) === a; // true while a is subscribed
+ */
+export function observeRead<E extends EndpointLike>(
+  store: StoreLike,
+  endpoint: E,
+  args: readonly unknown[] | null,
+  options: ObserveOptions = {},
+): EndpointObserver<E> {
+  if (store.shared && args !== null && args[0] !== null) {
+    let key: string | undefined;
+    try {
+      key = endpoint.key(...args);
+    } catch {
+      // the observer reports it (as its error)
+    }
+    const found = key === undefined ? undefined : store.shared.get(key)?.find((o) => o.endpoint === endpoint && sameMode(o.options, options));
+    if (found) return found;
+  }
+  return new EndpointObserver(store, endpoint, args, options);
 }
 
 const SETTLED = Promise.resolve();
@@ -108,7 +149,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
   /** Why `args` make no key (a bad path param, say): shown as the read's error, never thrown. */
   private readonly argsError: (Error & { status?: number }) | undefined;
   private readonly store: StoreLike;
-  private readonly options: ObserveOptions;
+  /** @internal How it reads (see {@link observeRead}). */
+  readonly options: ObserveOptions;
   private snapshot: ObserverSnapshot<ResolveType<E>> | undefined;
   private snapshotState: State | undefined;
   /** The stored result behind `snapshot`. */
@@ -313,6 +355,12 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
 
   protected override onFirst() {
     this.untrack = this.store.track?.(this.close);
+    const shared = this.key === undefined ? undefined : this.store.shared;
+    if (shared) {
+      const reads = shared.get(this.key!);
+      if (!reads) shared.set(this.key!, [this]);
+      else if (!reads.some((o) => o.endpoint === this.endpoint && sameMode(o.options, this.options))) reads.push(this);
+    }
     if (this.store.readers) {
       this.tracked = true;
       this.stale = true;
@@ -350,6 +398,11 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
   protected override onLast() {
     this.untrack?.();
     this.untrack = undefined;
+    const reads = this.key === undefined ? undefined : this.store.shared?.get(this.key);
+    if (reads?.includes(this)) {
+      if (reads.length === 1) this.store.shared!.delete(this.key!);
+      else reads.splice(reads.indexOf(this), 1);
+    }
     this.unsubscribeStore?.();
     this.unsubscribeStore = undefined;
     if (this.tracked) {

@@ -17,7 +17,7 @@ import {
   type EndpointLike,
   type State,
 } from '../state';
-import { EndpointObserver, type ObserveOptions } from './EndpointObserver';
+import { observeRead, type EndpointObserver, type ObserveOptions, type SharedReads } from './EndpointObserver';
 import { QueryObserver } from './QueryObserver';
 import { ReaderIndex } from './ReaderIndex';
 
@@ -73,7 +73,9 @@ export interface Client {
    * change. Observers register themselves here. @internal
    */
   readonly readers: ReaderIndex;
-  /** How many store listeners are attached (observers hold one each while subscribed): for leak checks. */
+  /** Subscribed reads by key, which `observe()` of the same read returns. @internal */
+  readonly shared: SharedReads;
+  /** How many store listeners are attached (a subscribed read holds one, shared by all its readers): for leak checks. */
   readonly listenerCount: number;
   /** The managers in dispatch order. */
   readonly managers: readonly Manager[];
@@ -240,6 +242,7 @@ export function createClient({
     controller,
     managers,
     readers,
+    shared: new Map() as SharedReads,
     subscribe(listener: () => void) {
       listeners.add(listener);
       return () => {
@@ -248,10 +251,10 @@ export function createClient({
     },
     getSnapshot: () => visible,
     observe<E extends EndpointLike>(endpoint: E, ...args: readonly unknown[]) {
-      return new EndpointObserver(store, endpoint, args);
+      return observeRead(store, endpoint, args);
     },
     observeWith<E extends EndpointLike>(options: ObserveOptions, endpoint: E, args: readonly unknown[] | null) {
-      return new EndpointObserver(store, endpoint, args, options);
+      return observeRead(store, endpoint, args, options);
     },
     query(schema: unknown, ...args: readonly unknown[]) {
       return new QueryObserver<any>(store, schema, args);
@@ -277,6 +280,7 @@ export function createClient({
       for (const m of managers) m.cleanup();
       listeners.clear();
       readers.clear();
+      store.shared.clear();
     },
   });
   return store;

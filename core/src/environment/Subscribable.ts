@@ -17,7 +17,9 @@ export class Subscribable<L extends (...args: any[]) => void = () => void> {
   protected readonly listeners = new Set<L>();
 
   /** Calls `listener` on every notification until the returned function is called. */
-  subscribe = (listener: L): (() => void) => {
+  subscribe = (given: L): (() => void) => {
+    // The same function twice (two readers of one shared read) is two subscriptions.
+    const listener = this.listeners.has(given) ? (((...args: Parameters<L>) => given(...args)) as L) : given;
     this.listeners.add(listener);
     if (this.listeners.size === 1) this.onFirst();
     let active = true;

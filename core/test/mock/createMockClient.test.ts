@@ -55,9 +55,16 @@ describe('createMockClient options: what every adapter test helper needs', () =>
     await expect(mock.controller.fetch(getTodo, { id: 5 })).rejects.toMatchObject({ status: 404 });
   });
 
-  it('listenerCount is the leak check: reads hold one listener each while subscribed', () => {
-    client = createMockClient([], { initialFixtures: [{ endpoint: getTodo, args: [{ id: 1 }], response: { id: 1, title: 'a' } }] });
+  it('listenerCount is the leak check: each subscribed read holds one listener, shared by its readers', () => {
+    client = createMockClient([], {
+      initialFixtures: [
+        { endpoint: getTodo, args: [{ id: 1 }], response: { id: 1, title: 'a' } },
+        { endpoint: getTodo, args: [{ id: 2 }], response: { id: 2, title: 'b' } },
+      ],
+    });
     const stops = [client.observe(getTodo, { id: 1 }).subscribe(() => {}), client.observe(getTodo, { id: 1 }).subscribe(() => {})];
+    expect(client.listenerCount).toBe(1);
+    stops.push(client.observe(getTodo, { id: 2 }).subscribe(() => {}));
     expect(client.listenerCount).toBe(2);
     for (const stop of stops) stop();
     expect(client.listenerCount).toBe(0);
