@@ -1,6 +1,6 @@
 import { createEnvironment, type ClientEnvironment } from '../environment';
 import { MemoCache, type QueryReads } from '../normalize';
-import { All, INVALID } from '../schema';
+import { INVALID } from '../schema';
 import {
   EXPIRE_ALL,
   ExpiryStatus,
@@ -362,7 +362,7 @@ export class Controller {
     if (schema !== undefined && schema !== null) {
       // `All` lists every stored entity of its kinds, not only those this fetch returned
       // (as data-client); its stored list is the fallback when no table exists (an empty answer).
-      const queried = stored !== undefined && schema instanceof All ? this.memo.queryResult(schema, args, state, track) : undefined;
+      const queried = stored !== undefined && (schema as { readsTables?: boolean }).readsTables === true ? this.memo.queryResult(schema, args, state, track) : undefined;
       if (queried !== undefined && queried.data !== INVALID) {
         if (track) track.deps = queried.deps ?? NO_DEPS;
         data = queried.data;

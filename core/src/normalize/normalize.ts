@@ -5,7 +5,6 @@ import { CollectionChange } from '../schema/CollectionChange';
 import { Entity } from '../schema/Entity';
 import { normalizeObject, ObjectSchema } from '../schema/Object';
 import { Union } from '../schema/Union';
-import { Values } from '../schema/Values';
 import { schemaName } from '../schema/Polymorphic';
 import { looksLikeJSON, notParsedError, SchemaError } from '../schema/SchemaError';
 import type { EntityMeta, NormalizeMeta, Visit } from '../schema/types';
@@ -105,7 +104,7 @@ function checkTopLevel(schema: any, input: unknown): void {
   else if (schema instanceof CollectionChange) expected = 'an object or an array';
   else if (
     schema instanceof ObjectSchema ||
-    schema instanceof Values ||
+    schema?.keyed === true ||
     schema instanceof Union ||
     (typeof schema === 'object' && Object.getPrototypeOf(schema) === Object.prototype)
   ) {

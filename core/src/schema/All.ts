@@ -32,6 +32,11 @@ function livePks(table: Record<string, unknown>): string[] {
 export class All<E extends EntityLikeClass | Union<any> | Record<string, EntityLikeClass> = EntityLikeClass> extends Polymorphic {
   declare readonly schema: E;
   private last: { tables: unknown[]; result: unknown[] } | undefined;
+  /**
+   * Reads the entity tables on every read (see Controller's responseByKey): checked
+   * instead of `instanceof All`, so apps that never use All do not bundle it.
+   */
+  readonly readsTables = true;
 
   constructor(schema: E, schemaAttribute?: E extends EntityLikeClass | Union<any> ? undefined : SchemaAttribute) {
     super(schema, schemaAttribute);

@@ -6,7 +6,7 @@ import { assign, push, unshift } from './collectionMerges';
 import { schemaName } from './Polymorphic';
 import { serializeArgs } from './serializeArgs';
 import type { EntityMeta, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
-import { Values } from './Values';
+import type { Values } from './Values';
 
 /** Keys that are arguments but not filters (e.g. `orderBy`): strings, a RegExp or a predicate. */
 export type NonFilterArgumentKeys = readonly string[] | RegExp | ((key: string) => boolean);
@@ -67,7 +67,7 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
 
   constructor(schema: S, options: CollectionOptions = {}) {
     const inner: any =
-      schema instanceof Values || schema instanceof ArraySchema
+      (schema as { keyed?: boolean } | undefined)?.keyed === true || schema instanceof ArraySchema
         ? schema
         : Array.isArray(schema)
           ? new ArraySchema(schema[0])
@@ -76,7 +76,7 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
     this.schema = inner;
     this.key =
       options.key ??
-      `COLLECTION:${inner instanceof Values ? 'Values' : 'Array'}(${inner.isSingleSchema ? schemaName(inner.schema) : Object.keys(inner.schema).join('|')})`;
+      `COLLECTION:${inner.keyed ? 'Values' : 'Array'}(${inner.isSingleSchema ? schemaName(inner.schema) : Object.keys(inner.schema).join('|')})`;
     this.argsKey = options.argsKey;
     this.nestKey = options.nestKey;
     const nfk = options.nonFilterArgumentKeys;

@@ -1,8 +1,8 @@
 import { INVALID } from './symbols';
+import type { Values } from './Values';
 import type { Collection, CreateCollectionFilter } from './Collection';
 import type { MemberOf } from './Array';
 import type { NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
-import { Values } from './Values';
 
 /** How new members join a stored collection: `(stored, incoming) => next`. */
 export type CollectionMerge = (existing: any, incoming: any) => any;
@@ -55,7 +55,7 @@ export class CollectionChange<S = any> {
   normalize(input: any, parent: any, key: any, args: readonly any[], visit: Visit, delegate: NormalizeDelegate): any {
     const c = this.collection;
     const inner: any = c.schema;
-    if (inner instanceof Values) {
+    if (inner.keyed) {
       const refs = visit(inner, input, parent, key, args);
       this.update(delegate, args, (stored, filterArgs) => {
         if (!this.accepts(filterArgs, args, undefined)) return stored;
@@ -143,7 +143,7 @@ export class CollectionChange<S = any> {
 
   denormalize(input: any, args: readonly any[], unvisit: Unvisit): Member<S> | Member<S>[] {
     const inner: any = this.collection.schema;
-    if (inner instanceof Values || Array.isArray(input)) return inner.denormalize(input, args, unvisit);
+    if (inner.keyed || Array.isArray(input)) return inner.denormalize(input, args, unvisit);
     return inner.denormalize([input], args, unvisit)[0];
   }
 

@@ -15,6 +15,11 @@ import type { NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
  */
 export class Values<S = any> extends Polymorphic {
   declare readonly schema: S;
+  /**
+   * Members by key, not in order: what Collection and normalize check instead of
+   * `instanceof Values`, so apps that never use Values do not bundle it.
+   */
+  readonly keyed = true;
   constructor(definition: S, schemaAttribute?: SchemaAttribute) {
     super(definition, schemaAttribute);
   }
