@@ -11,6 +11,7 @@ import {
   shouldRefetchOnReconnect,
   type ReadFacts,
 } from './shouldFetch';
+import { share, unshare, type SharedReads } from './observeRead';
 
 /** What a read shows at one moment. The same object until one of its fields changes. */
 export interface ObserverSnapshot<T = unknown> {
@@ -69,40 +70,6 @@ export interface StoreLike {
   readonly shared?: SharedReads;
 }
 
-/** Subscribed observers by store key (see {@link StoreLike.shared}). */
-export type SharedReads = Map<string, EndpointObserver<any>[]>;
-
-/** Whether two observe options read the same way (fetching or cache-only, polling or not). */
-const sameMode = (a: ObserveOptions, b: ObserveOptions) => (a.fetch !== false) === (b.fetch !== false) && !!a.poll === !!b.poll;
-
-/**
- * The subscribed observer of this read if there is one, else a new observer. The
- * same endpoint, key and mode make the same read: sharing it costs nothing observable,
- * and 10 readers of a key cost what one does.
- *
- * @example
- * const a = observeRead(store, TodoResource.get, [{ id: 1 }]);
- * a.subscribe(render);
- * observeRead(store, TodoResource.get, [{ id: 1 }]) === a; // true while a is subscribed
- */
-export function observeRead<E extends EndpointLike>(
-  store: StoreLike,
-  endpoint: E,
-  args: readonly unknown[] | null,
-  options: ObserveOptions = {},
-): EndpointObserver<E> {
-  if (store.shared && args !== null && args[0] !== null) {
-    let key: string | undefined;
-    try {
-      key = endpoint.key(...args);
-    } catch {
-      // the observer reports it (as its error)
-    }
-    const found = key === undefined ? undefined : store.shared.get(key)?.find((o) => o.endpoint === endpoint && sameMode(o.options, options));
-    if (found) return found;
-  }
-  return new EndpointObserver(store, endpoint, args, options);
-}
 
 const SETTLED = Promise.resolve();
 /** Each trigger's decision and the option it follows. */
@@ -355,12 +322,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
 
   protected override onFirst() {
     this.untrack = this.store.track?.(this.close);
-    const shared = this.key === undefined ? undefined : this.store.shared;
-    if (shared) {
-      const reads = shared.get(this.key!);
-      if (!reads) shared.set(this.key!, [this]);
-      else if (!reads.some((o) => o.endpoint === this.endpoint && sameMode(o.options, this.options))) reads.push(this);
-    }
+    share(this.store, this);
     if (this.store.readers) {
       this.tracked = true;
       this.stale = true;
@@ -398,11 +360,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
   protected override onLast() {
     this.untrack?.();
     this.untrack = undefined;
-    const reads = this.key === undefined ? undefined : this.store.shared?.get(this.key);
-    if (reads?.includes(this)) {
-      if (reads.length === 1) this.store.shared!.delete(this.key!);
-      else reads.splice(reads.indexOf(this), 1);
-    }
+    unshare(this.store, this);
     this.unsubscribeStore?.();
     this.unsubscribeStore = undefined;
     if (this.tracked) {

@@ -17,7 +17,8 @@ import {
   type EndpointLike,
   type State,
 } from '../state';
-import { observeRead, type EndpointObserver, type ObserveOptions, type SharedReads } from './EndpointObserver';
+import type { EndpointObserver, ObserveOptions } from './EndpointObserver';
+import { observeRead, type SharedReads } from './observeRead';
 import { QueryObserver } from './QueryObserver';
 import { ReaderIndex } from './ReaderIndex';
 
