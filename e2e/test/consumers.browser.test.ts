@@ -196,7 +196,8 @@ describe('consumers', () => {
   for (const [app, typecheck] of Object.entries(apps)) {
     it(`Vite + ${app}: type-checks, builds, reads with useSuspense and mutates with useController().fetch`, async () => {
       await typecheck();
-      await ok(bin('vite'), ['build', app, '--config', `${app}/vite.config.ts`, '--logLevel', 'warn']);
+      // NODE_ENV=production: vitest's NODE_ENV=test would make Vite build in development mode.
+      await ok(bin('vite'), ['build', app, '--config', `${app}/vite.config.ts`, '--logLevel', 'warn'], { env: { NODE_ENV: 'production' } });
       // A production build picks @resto/core's production answer: the long development
       // explanations are gone, and the short messages carry an error code.
       const assets = join(dir, app, 'dist/assets');
