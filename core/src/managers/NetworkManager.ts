@@ -1,22 +1,16 @@
 import type { Controller, Dispatch } from '../controller';
-import type { FreshnessOptions } from '../endpoint';
 import { FETCH, optimisticAction, RELEASE, RESET, type ActionTypes, type FetchAction } from '../state';
-import { freshnessOption, waitUntil } from '../environment';
+import { freshnessOption } from '../environment';
 import type { Manager, Middleware } from './Manager';
 import { OfflineError } from './OfflineError';
-import { AbortError } from '../rest/AbortError';
-import { TimeoutError } from '../rest/TimeoutError';
-import { isAbort, retryDelay, shouldRetry, sleep } from './retry';
+import { tryUntilSettled, type Tries } from './retry';
 
-interface InFlight {
+/** One request in flight: who waits on it, who owns it, and its tries. */
+interface InFlight extends Tries {
   readonly waiters: FetchAction['meta'][];
   readonly owners: Set<object>;
   /** Someone outside any observer awaits it (controller.fetch): never abort. */
   pinned: boolean;
-  aborted: boolean;
-  readonly abort: AbortController;
-  /** Failed tries so far (retries follow). */
-  failures: number;
 }
 
 /** Error a read rejects with when it was aborted or the store was reset. */
@@ -131,12 +125,6 @@ export class NetworkManager implements Manager {
 
     const { fetchedAt } = meta;
     if (endpoint.getOptimisticResponse && endpoint.sideEffect) void next(optimisticAction(endpoint, key, args, fetchedAt));
-    const own = (endpoint as { signal?: AbortSignal }).signal;
-    // Fires on our abort or the caller's: what the waits between tries listen to.
-    const stopped = own ? AbortSignal.any([own, entry.abort.signal]) : entry.abort.signal;
-    const timeout = freshnessOption(env, endpoint, 'timeout');
-    const run = endpoint.fetch ?? endpoint;
-
     const settle = (response: unknown, error: boolean) => {
       if (entry.aborted) return;
       this.all.delete(entry);
@@ -151,48 +139,12 @@ export class NetworkManager implements Manager {
       });
     };
     const before = queue ? this.queueTail : undefined;
-    // Tries until an answer, a failure not worth retrying, or an abort. Offline, it
-    // sends nothing and waits for the network; a failure while offline is not counted.
     const attempt = async () => {
       if (before) await before;
-      for (;;) {
-        if (!env.online.value) await waitUntil(env.online, stopped);
-        if (entry.aborted) return;
-        if (own?.aborted) return settle(new AbortError(endpoint.name, undefined, own.reason), true);
-        // Each try has its own timeout, and sees every abort through one signal.
-        const limit = timeout ? new AbortController() : undefined;
-        const signal = limit ? AbortSignal.any([stopped, limit.signal]) : stopped;
-        // `this` of the fetch gets our signal without cloning the endpoint.
-        const target = Object.create(endpoint, { signal: { value: signal, enumerable: true } });
-        const timer = limit && setTimeout(() => limit.abort(), timeout);
-        let outcome: { response: unknown; error: boolean };
-        try {
-          outcome = { response: await run.apply(target, args as unknown[]), error: false };
-        } catch (error) {
-          outcome = { response: error, error: true };
-        } finally {
-          clearTimeout(timer);
-        }
-        if (entry.aborted) return;
-        if (!outcome.error) return settle(outcome.response, false);
-        const url = (outcome.response as { url?: string } | undefined)?.url;
-        if (limit?.signal.aborted) outcome.response = new TimeoutError(endpoint.name, url, timeout!);
-        // The caller's abort is final: reported at once, never tried again.
-        else if (own?.aborted || isAbort(outcome.response)) {
-          const cause = outcome.response;
-          return settle(cause instanceof AbortError ? cause : new AbortError(endpoint.name, url, cause), true);
-        }
-        // Offline, a read waits for the network; so does a mutation that may queue. Any other
-        // mutation fails now: it may have reached the server, so it is never sent twice unasked.
-        if (!env.online.value && (read || freshnessOption(env, endpoint, 'queueOfflineMutations'))) continue;
-        entry.failures++;
-        // A client's retry is for reads; a mutation retries only when its endpoint says so.
-        const retryOption = read ? freshnessOption(env, endpoint, 'retry') : (endpoint as FreshnessOptions).retry;
-        const retry = !env.ssr && shouldRetry(retryOption, entry.failures, outcome.response, !read);
-        if (!retry) return settle(outcome.response, true);
+      const outcome = await tryUntilSettled(env, endpoint, args, entry, () => {
         for (const w of entry.waiters) w.onRetry?.(entry.failures);
-        await sleep(retryDelay(freshnessOption(env, endpoint, 'retryDelay'), entry.failures, outcome.response), stopped);
-      }
+      });
+      if (outcome) return settle(outcome.response, outcome.error);
     };
     const done = Promise.resolve().then(attempt);
     if (queue) {

@@ -1,7 +1,13 @@
 import isNetworkError from 'is-network-error';
-import type { RetryDelayOption, RetryOption } from '../endpoint';
+import type { FreshnessOptions, RetryDelayOption, RetryOption } from '../endpoint';
+import { freshnessOption, waitUntil, type ClientEnvironment } from '../environment';
 import { SchemaError } from '../schema';
+import type { EndpointLike } from '../state';
+import { AbortError } from '../rest/AbortError';
 import { TimeoutError } from '../rest/TimeoutError';
+
+// The retryer: what is worth another try, when, and the loop of tries itself. The
+// NetworkManager owns who waits on a request; this module owns how it is tried.
 
 type StatusError = Error & { status?: number };
 
@@ -61,4 +67,75 @@ export function sleep(ms: number, abort: AbortSignal): Promise<void> {
     const timer = setTimeout(done, ms);
     abort.addEventListener('abort', done, { once: true });
   });
+}
+
+/** A request's tries: what the retryer reads and counts (the NetworkManager's in-flight entry). */
+export interface Tries {
+  /** Our own abort (the last reader left, a reset, destroy()). */
+  readonly abort: AbortController;
+  /** Set by whoever aborts: the tries stop and report nothing. */
+  aborted: boolean;
+  /** Failed tries so far; a reader joining later is told this many. */
+  failures: number;
+}
+
+/**
+ * Tries `endpoint` until an answer, a failure not worth retrying, or an abort, and
+ * resolves with that outcome (undefined when we aborted it: nothing is reported).
+ * Offline it sends nothing and waits for the network; a failure while offline is
+ * not counted. Each try has its own `timeout` and sees the caller's signal and ours.
+ *
+ * @example
+ * const outcome = await tryUntilSettled(env, TodoResource.get, [{ id: 1 }], entry, () => render(entry.failures));
+ * if (outcome) store(outcome.response, outcome.error);
+ */
+export async function tryUntilSettled(
+  env: ClientEnvironment,
+  endpoint: EndpointLike,
+  args: readonly unknown[],
+  tries: Tries,
+  onRetry: () => void,
+): Promise<{ response: unknown; error: boolean } | undefined> {
+  const read = !endpoint.sideEffect;
+  const own = (endpoint as { signal?: AbortSignal }).signal;
+  // Fires on our abort or the caller's: what the waits between tries listen to.
+  const stopped = own ? AbortSignal.any([own, tries.abort.signal]) : tries.abort.signal;
+  const timeout = freshnessOption(env, endpoint, 'timeout');
+  const run = endpoint.fetch ?? endpoint;
+  for (;;) {
+    if (!env.online.value) await waitUntil(env.online, stopped);
+    if (tries.aborted) return undefined;
+    if (own?.aborted) return { response: new AbortError(endpoint.name, undefined, own.reason), error: true };
+    const limit = timeout ? new AbortController() : undefined;
+    const signal = limit ? AbortSignal.any([stopped, limit.signal]) : stopped;
+    // `this` of the fetch gets our signal without cloning the endpoint.
+    const target = Object.create(endpoint, { signal: { value: signal, enumerable: true } });
+    const timer = limit && setTimeout(() => limit.abort(), timeout);
+    let outcome: { response: unknown; error: boolean };
+    try {
+      outcome = { response: await run.apply(target, args as unknown[]), error: false };
+    } catch (error) {
+      outcome = { response: error, error: true };
+    } finally {
+      clearTimeout(timer);
+    }
+    if (tries.aborted) return undefined;
+    if (!outcome.error) return outcome;
+    const url = (outcome.response as { url?: string } | undefined)?.url;
+    if (limit?.signal.aborted) outcome.response = new TimeoutError(endpoint.name, url, timeout!);
+    // The caller's abort is final: reported at once, never tried again.
+    else if (own?.aborted || isAbort(outcome.response)) {
+      const cause = outcome.response;
+      return { response: cause instanceof AbortError ? cause : new AbortError(endpoint.name, url, cause), error: true };
+    }
+    // Offline, a read waits for the network; so does a mutation that may queue. Any other
+    // mutation fails now: it may have reached the server, so it is never sent twice unasked.
+    if (!env.online.value && (read || freshnessOption(env, endpoint, 'queueOfflineMutations'))) continue;
+    tries.failures++;
+    // A client's retry is for reads; a mutation retries only when its endpoint says so.
+    const retryOption = read ? freshnessOption(env, endpoint, 'retry') : (endpoint as FreshnessOptions).retry;
+    if (env.ssr || !shouldRetry(retryOption, tries.failures, outcome.response, !read)) return outcome;
+    onRetry();
+    await sleep(retryDelay(freshnessOption(env, endpoint, 'retryDelay'), tries.failures, outcome.response), stopped);
+  }
 }
