@@ -1,3 +1,7 @@
+// Long on purpose: one read's state machine (snapshot, fetch handle, expiry timer,
+// focus/reconnect, GC retain, reader registration), whose fields change together in
+// refresh(). Its parts with no state live beside it: the fetch decisions
+// (shouldFetch.ts), sharing (observeRead.ts), wake-ups (ReaderIndex.ts).
 import type { Controller, EndpointArgs, ReadDeps, ResolveType, ResponseInfo } from '../controller';
 import { freshnessOption, Subscribable } from '../environment';
 import { schemaDefaults } from '../schema';

@@ -1,3 +1,6 @@
+// Long on purpose: the public Controller API (one method per spec'd action, each with
+// its JSDoc and example) plus the by-key reads observers share with getResponse, so
+// that a read and the hooks' answers cannot drift apart.
 import { createEnvironment, type ClientEnvironment } from '../environment';
 import { MemoCache, type QueryReads } from '../normalize';
 import { INVALID } from '../schema';

@@ -1,3 +1,6 @@
+// Long on purpose: one opt-in manager owning the saved mutation queue end to end
+// (save, replay in order, idempotency keys, conflicts); apps that do not import
+// @resto/core/persist carry none of it.
 import { parse, stringify } from 'devalue';
 import type { Controller, Dispatch } from '../controller';
 import { freshnessOption } from '../environment';

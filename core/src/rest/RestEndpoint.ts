@@ -1,3 +1,6 @@
+// Long on purpose: the whole HTTP contract of the spec's RestEndpoint (url and search
+// encoding, body and headers, response parsing and its checks, the collection
+// extenders' getters); each part is a few methods that read the same options.
 import { errorCode } from '../dev/errorCode';
 import { DEV } from '#dev';
 import { CREATE, Endpoint, defineMembers } from '../endpoint/Endpoint';

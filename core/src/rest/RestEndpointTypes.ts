@@ -1,4 +1,5 @@
- 
+// Long on purpose: the type-level inference of path params, bodies and results (types
+// only, nothing at run time).
 import type { EndpointOptions, ErrorPolicy, FetchFunction, FreshnessOptions, OptimisticSnapshot } from '../endpoint/types';
 import type { Content, ContentResult } from './content';
 import type { NextPage } from './nextPage';

@@ -1,3 +1,6 @@
+// Long on purpose: Entity is the spec's largest public class (pk, key, process,
+// merge hooks, validate, fromJS, normalize/denormalize); the per-class plan it runs
+// on is in entityPlan.ts.
 import { DEV } from '#dev';
 import { entityPlan, setBaseValidate } from './entityPlan';
 import { INVALID } from './symbols';

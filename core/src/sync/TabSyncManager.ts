@@ -1,3 +1,6 @@
+// Long on purpose: one opt-in manager that owns the whole tab protocol (messages,
+// leader election, diffing, pending optimistic updates); apps without tabSync() carry
+// none of it.
 import { parse, stringify } from 'devalue';
 import { parseState, serializeState } from '../client/serializeState';
 import type { Controller, Dispatch } from '../controller';
