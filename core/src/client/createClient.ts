@@ -171,7 +171,19 @@ export function createClient({
   let visible = base;
   const listeners = new Set<() => void>();
   let scheduled = false;
-  const readers = new ReaderIndex((flush) => queueMicrotask(flush));
+  // The one batcher: everything a tick changed is told in one microtask, woken
+  // readers first (observers refresh once), then plain listeners.
+  let batch: (() => void)[] | undefined;
+  const schedule = (job: () => void) => {
+    if (batch) return void batch.push(job);
+    batch = [job];
+    queueMicrotask(() => {
+      const jobs = batch!;
+      batch = undefined;
+      for (const job of jobs) job();
+    });
+  };
+  const readers = new ReaderIndex(schedule);
   const internals: ClientInternals = { listeners, readers, destroyed: false };
   /** What the optimistic updates wrote into the visible state, undone by the next replay. */
   let optimisticWrites: ChangeSet | undefined;
@@ -228,7 +240,7 @@ export function createClient({
       if (listeners.size && !scheduled) {
         scheduled = true;
         // Batched: many dispatches in one tick notify once, and never inside a read.
-        queueMicrotask(notify);
+        schedule(notify);
       }
     }
     return Promise.resolve();
