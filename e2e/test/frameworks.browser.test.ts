@@ -4,7 +4,7 @@
 // against the e2e API server. The apps are the adapter READMEs' recipes.
 //   E2E_FRAMEWORKS=next,nuxt narrows a local run.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -102,6 +102,15 @@ beforeAll(async () => {
     rmSync(join(dir, 'app.package.json'));
     const apiPath = join(dir, fw.apiFile);
     writeFileSync(apiPath, readFileSync(apiPath, 'utf8').replace(/export const API_URL = '[^']*';/, `export const API_URL = '${api.url}';`));
+    // A tarball packed again keeps its name and version, so npm would reinstall the old one
+    // from its cache by the integrity the lockfile pinned: drop what it pinned of @resto.
+    const lockPath = join(dir, 'package-lock.json');
+    if (existsSync(lockPath)) {
+      const lock = JSON.parse(readFileSync(lockPath, 'utf8'));
+      for (const key of Object.keys(lock.packages ?? {})) if (key.startsWith('node_modules/@resto/')) delete lock.packages[key];
+      writeFileSync(lockPath, JSON.stringify(lock, null, 2));
+    }
+    rmSync(join(dir, 'node_modules/@resto'), { recursive: true, force: true });
     const p = run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], dir, { timeout: 900_000 }).then(() => dir);
     p.catch(() => {});
     installed.set(name, p);

@@ -5,9 +5,11 @@
  *
  * Bundlers choose the file by the `development` / `production` export condition
  * (Vite, webpack, Next.js, esbuild with `--conditions=production`), and then
- * inline the constant. Anywhere else this module decides at run time from
- * `process.env.NODE_ENV`; with no `process` at all (a browser with no bundler) it
- * is a development build.
+ * inline the constant. On a server (the `node` condition, which comes first) and
+ * anywhere else this module decides at run time from `process.env.NODE_ENV`: a
+ * server ships no bytes to users, and a server bundler that traces files with the
+ * `production` condition (Nitro) then copies the file Node loads at run time. With
+ * no `process` at all (a browser with no bundler) it is a development build.
  *
  * @example
  * import { DEV } from '#dev';
