@@ -74,7 +74,6 @@ export interface StoreLike {
   readonly shared?: SharedReads;
 }
 
-
 const SETTLED = Promise.resolve();
 /** Each trigger's decision and the option it follows. */
 const TRIGGERS = {
