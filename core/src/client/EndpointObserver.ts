@@ -6,6 +6,7 @@ import type { Controller, EndpointArgs, ReadDeps, ResolveType, ResponseInfo } fr
 import { freshnessOption, Subscribable } from '../environment';
 import { schemaDefaults } from '../schema';
 import { ExpiryStatus, type EndpointLike, type State } from '../state';
+import { scheduleNotification } from './notifyQueue';
 import type { Reader, ReaderIndex } from './ReaderIndex';
 import {
   shouldFetchOnChange,
@@ -409,7 +410,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
     if (this.tracked) return this.store.readers!.wake(this.reader);
     if (this.queued) return;
     this.queued = true;
-    queueMicrotask(() => {
+    scheduleNotification(() => {
       this.queued = false;
       this.refresh();
     });
