@@ -21,6 +21,8 @@ export interface RestGenerics {
   readonly body?: any;
   readonly searchParams?: any;
   readonly paginationField?: string;
+  /** The path of the list's `move` (the item's path, e.g. `/todos/:id`); default `path`. */
+  readonly movePath?: string;
   readonly content?: Content;
   process?(value: any, ...args: any): any;
 }
@@ -207,6 +209,17 @@ export type ContainsCollection<S, Depth extends unknown[] = []> =
                     : false
                   : false;
 
+/** The Collection a schema holds (itself, in `[ ]` or in an object shape), never when none. */
+export type FindCollection<S, Depth extends unknown[] = []> = Depth['length'] extends 3
+  ? never
+  : S extends Collection<any, any, any>
+    ? S
+    : S extends readonly [infer I]
+      ? FindCollection<I, [0, ...Depth]>
+      : ContainsCollection<S> extends true
+        ? { [K in keyof S]-?: FindCollection<S[K], [0, ...Depth]> }[keyof S]
+        : never;
+
 /** The schema with its Collection replaced by one of its change schemas. */
 export type ReplaceCollection<S, Change extends string> =
   IsAny<S> extends true
@@ -227,13 +240,16 @@ export type MutationGenerics<O, Change extends string, Method extends string> = 
   'method' | 'schema' | 'sideEffect' | 'path' | BodyArgKey | ItemPathKey
 > & {
   readonly method: Method;
-  readonly schema: ReplaceCollection<SchemaOf<O>, Change>;
+  // The request answers the item(s), not the list's page shape.
+  readonly schema: IsAny<SchemaOf<O>> extends true ? any : ReplaceCollection<FindCollection<SchemaOf<O>>, Change>;
   readonly [bodyArg]: true;
-  // A resource's getList.move works on the item path.
+  // move works on the list's movePath, or a resource's item path.
   readonly path: Change extends 'move'
-    ? O extends { readonly [itemPath]: infer P extends string }
+    ? O extends { readonly movePath: infer P extends string }
       ? P
-      : PathOf<O>
+      : O extends { readonly [itemPath]: infer P extends string }
+        ? P
+        : PathOf<O>
     : PathOf<O>;
 };
 

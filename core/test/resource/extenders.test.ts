@@ -107,6 +107,35 @@ describe('Collection extenders on RestEndpoint', () => {
     expectTypeOf(plain.push.schema).toEqualTypeOf<undefined>();
   });
 
+  it('a Collection nested in a page shape: push and move answer one item, move uses movePath', async () => {
+    const paged = new RestEndpoint({
+      urlPrefix: api.url,
+      path: '/todos',
+      movePath: '/todos/:id',
+      searchParams: {} as { userId?: number },
+      schema: { nextPage: '', data: { results: new Collection([Todo]) } },
+    });
+    const collection = paged.schema.data.results;
+    expect(paged.push.schema).toBe(collection.push);
+    expect(paged.move.schema).toBe(collection.move);
+    expect(paged.move.path).toBe('/todos/:id');
+    expect(paged.push.path).toBe('/todos');
+    expectTypeOf(paged.move.schema).toEqualTypeOf<typeof collection.move>();
+    expectTypeOf(paged.move.path).toEqualTypeOf<'/todos/:id'>();
+
+    const store = new TestStore();
+    const page = (results: object[]) => ({ nextPage: '', data: { results } });
+    store.set(paged, [{ userId: 1 }], page([{ id: 1, userId: 1, title: 'a' }, { id: 2, userId: 1, title: 'b' }]));
+    store.set(paged, [{ userId: 2 }], page([{ id: 3, userId: 2, title: 'c' }]));
+    store.set(paged.push, [{ userId: 1 }, { title: 'new' }], { id: 4, userId: 1, title: 'new' });
+    store.set(paged.move, [{ id: 2 }, { userId: 2 }], { id: 2, userId: 2, title: 'b' });
+    const read = (userId: number) => titles((store.get(paged, { userId }) as { data: { results: Todo[] } }).data.results);
+    expect(read(1)).toEqual(['a', 'new']);
+    expect(read(2)).toEqual(['c', 'b']);
+    await paged.move({ id: 2 }, { userId: 2 });
+    expect(last()).toMatchObject({ method: 'PATCH', url: '/todos/2' });
+  });
+
   it('finds a Collection nested in an object schema', () => {
     const list = new RestEndpoint({
       path: '/todos',
