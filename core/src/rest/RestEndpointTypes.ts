@@ -5,6 +5,7 @@ import type { Content, ContentResult } from './content';
 import type { NextPage } from './nextPage';
 import type { PathArgs } from './pathTypes';
 import type { Collection } from '../schema/Collection';
+import type { ObjectSchema } from '../schema/Object';
 import type { Denormalize } from '../schema/types';
 
 /**
@@ -199,7 +200,9 @@ export type ContainsCollection<S, Depth extends unknown[] = []> =
             ? false
             : S extends (...args: any) => any
               ? false
-              : // Schema classes (Union, Values, Collection change schemas...)
+              : S extends ObjectSchema<infer D>
+                ? ContainsCollection<D, [0, ...Depth]>
+                : // Other schema classes (Union, Values, Collection change schemas...)
                 // are leaves; only array/object shapes are searched.
                 S extends { normalize(...args: any): any }
                 ? false
@@ -216,7 +219,9 @@ export type FindCollection<S, Depth extends unknown[] = []> = Depth['length'] ex
     ? S
     : S extends readonly [infer I]
       ? FindCollection<I, [0, ...Depth]>
-      : ContainsCollection<S> extends true
+      : S extends ObjectSchema<infer D>
+        ? FindCollection<D, [0, ...Depth]>
+        : ContainsCollection<S> extends true
         ? { [K in keyof S]-?: FindCollection<S[K], [0, ...Depth]> }[keyof S]
         : never;
 
@@ -230,7 +235,9 @@ export type ReplaceCollection<S, Change extends string> =
         : S[Extract<Change, keyof S>]
       : S extends readonly [infer I]
         ? [ReplaceCollection<I, Change>]
-        : ContainsCollection<S> extends true
+        : S extends ObjectSchema<infer D>
+          ? ObjectSchema<ReplaceCollection<D, Change>>
+          : ContainsCollection<S> extends true
           ? { [K in keyof S]: ReplaceCollection<S[K], Change> }
           : S;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { Collection } from '../../src/schema/Collection';
-import { Values } from '../../src/schema';
+import { Values, schema } from '../../src/schema';
 import { RestEndpoint } from '../../src/rest';
 import { startApi, TestStore, Todo } from './api';
 
@@ -134,6 +134,22 @@ describe('Collection extenders on RestEndpoint', () => {
     expect(read(2)).toEqual(['c', 'b']);
     await paged.move({ id: 2 }, { userId: 2 });
     expect(last()).toMatchObject({ method: 'PATCH', url: '/todos/2' });
+  });
+
+  it('finds a Collection inside new schema.Object(...): push and getPage change its lists', () => {
+    const list = new RestEndpoint({
+      path: '/todos',
+      searchParams: {} as { userId?: number },
+      schema: new schema.Object({ results: new Collection([Todo]), nextPage: '' }),
+      paginationField: 'cursor',
+    });
+    expect(list.push.schema).toBe(list.schema.schema.results.push);
+    expectTypeOf(list.push.schema).toEqualTypeOf<typeof list.schema.schema.results.push>();
+    const store = new TestStore();
+    store.set(list, [{ userId: 1 }], { results: [{ id: 1, userId: 1, title: 'a' }], nextPage: '2' });
+    store.set(list.getPage, [{ userId: 1, cursor: 2 }], { results: [{ id: 2, userId: 1, title: 'b' }], nextPage: '' });
+    store.set(list.push, [{ userId: 1 }, { title: 'c' }], { id: 3, userId: 1, title: 'c' });
+    expect(titles((store.get(list, { userId: 1 }) as { results: Todo[] }).results)).toEqual(['a', 'b', 'c']);
   });
 
   it('finds a Collection nested in an object schema', () => {
