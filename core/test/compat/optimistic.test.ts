@@ -77,6 +77,25 @@ describe('optimistic updates', () => {
     expect(client.getSnapshot().optimistic).toEqual([]);
   });
 
+  it("a resource's optimistic update/partialUpdate/push read a FormData body's fields", async () => {
+    const { client, TodoResource } = await seeded();
+    const form = (fields: Record<string, string>) => {
+      const f = new FormData();
+      for (const [k, v] of Object.entries(fields)) f.set(k, v);
+      return f;
+    };
+    const updating = client.controller.fetch(TodoResource.update, { id: 1 }, form({ title: 'put' }));
+    const r1 = await nextRequest();
+    expect(read(client, TodoResource.get, { id: 1 })).toMatchObject({ id: 1, title: 'put' });
+    const patching = client.controller.fetch(TodoResource.partialUpdate, { id: 2 }, form({ title: 'patched' }));
+    const r2 = await nextRequest();
+    expect(read(client, TodoResource.get, { id: 2 })).toMatchObject({ id: 2, title: 'patched', completed: false });
+    r1.reply(200, { ...seed[0], title: 'put' });
+    r2.reply(200, { ...seed[1], title: 'patched' });
+    await Promise.all([updating, patching]);
+    expect(client.getSnapshot().optimistic).toEqual([]);
+  });
+
   it('rolls back when the request rejects with a value that is not an Error', async () => {
     const { client } = await seeded();
     for (const reason of ['nope', null, 42, { code: 'E' }]) {
