@@ -96,6 +96,37 @@ describe('optimistic updates', () => {
     expect(client.getSnapshot().optimistic).toEqual([]);
   });
 
+  it('a getOptimisticResponse that throws fails the mutation with what it threw, sending nothing; snapshot.abort only skips the update', async () => {
+    const { client } = await seeded();
+    const sent = vi.fn(() => Promise.resolve({ id: 1, title: 'sent' }));
+    for (const thrown of ['failed string', Object.create(null), new Error('bad')]) {
+      const refuse = new RestEndpoint({
+        path: '/todos/:id',
+        method: 'PATCH',
+        schema: Todo,
+        getOptimisticResponse: () => {
+          throw thrown;
+        },
+        fetch: sent,
+      });
+      await expect(client.controller.fetch(refuse, { id: 1 }, { title: 'x' })).rejects.toBe(thrown);
+      expect(client.controller.getError(refuse, { id: 1 }, { title: 'x' }, client.getSnapshot())).toBe(thrown);
+    }
+    expect(sent).not.toHaveBeenCalled();
+    expect(client.getSnapshot().optimistic).toEqual([]);
+    const skip = new RestEndpoint({
+      path: '/todos/:id',
+      method: 'PATCH',
+      schema: Todo,
+      getOptimisticResponse: (snap: { abort: unknown }) => {
+        throw snap.abort;
+      },
+      fetch: sent,
+    });
+    await expect(client.controller.fetch(skip, { id: 1 }, { title: 'x' })).resolves.toMatchObject({ title: 'sent' });
+    expect(sent).toHaveBeenCalledTimes(1);
+  });
+
   it('rolls back when the request rejects with a value that is not an Error', async () => {
     const { client } = await seeded();
     for (const reason of ['nope', null, 42, { code: 'E' }]) {
