@@ -10,7 +10,8 @@ const FIELDS = ['data', 'error'] as const;
 /**
  * Reads an endpoint, suspending until usable data is stored. Errors go to the
  * nearest error boundary (`AsyncBoundary`); stale data is returned at once while it
- * revalidates. `null` as the args skips the read and returns undefined.
+ * revalidates. `null` as the args skips the read and returns undefined (an object
+ * schema's plain defaults, `{ cursor: '' }` for `{ items: [Todo], cursor: '' }`).
  *
  * @example
  * function TodoDetail({ id }: { id: number }) {

@@ -218,3 +218,13 @@ describe('renderDataHook statics', () => {
     await waitFor(() => expect(a.client.listenerCount).toBe(0));
   });
 });
+
+describe('null args', () => {
+  it('useSuspense and useCache with null args return the plain defaults of an object schema', () => {
+    const paged = new RestEndpoint({ path: '/paged', schema: { results: new Collection([Article]), nextPage: '' } });
+    const { result } = renderDataHook(() => ({ suspense: useSuspense(paged, null), cache: useCache(paged, null) }));
+    expect(result.current.suspense).toEqual({ nextPage: '' });
+    expect(result.current.suspense?.results).toBeUndefined();
+    expect(result.current.cache).toEqual({ nextPage: '' });
+  });
+});

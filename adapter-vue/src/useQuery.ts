@@ -26,6 +26,7 @@ export function useQuery<S>(schema: S, ...args: readonly MaybeRefOrGetter<unknow
   const value = shallowRef<T | undefined>();
   let stop: (() => void) | undefined;
   // No key to compare: a new observer whenever a resolved arg changes (cheap, no fetch).
+  // Synchronous: the result reflects new args as soon as they change, before the next tick.
   watch(
     () => args.map((a) => toValue(a)),
     (resolved) => {
@@ -36,7 +37,7 @@ export function useQuery<S>(schema: S, ...args: readonly MaybeRefOrGetter<unknow
       });
       value.value = obs.getSnapshot();
     },
-    { immediate: true },
+    { immediate: true, flush: 'sync' },
   );
   onScopeDispose(() => stop?.());
   return value;

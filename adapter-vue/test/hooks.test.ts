@@ -100,6 +100,22 @@ describe('reads without fetching', () => {
     expect(wrapper.text()).toBe('0 two');
     wrapper.unmount();
   });
+
+  it('useQuery with reactive args shows the new result as soon as the args change (no tick)', () => {
+    const id = ref(1);
+    let todo!: Readonly<{ value: Todo | undefined }>;
+    const View = defineComponent(() => {
+      todo = useQuery(Todo, () => (id.value ? { id: id.value } : null));
+      return () => h('p');
+    });
+    const { wrapper } = mountWithResto(View, { initialFixtures: [{ endpoint: api.getList, args: [], response: [one, two] }] });
+    expect(todo.value?.title).toBe('one');
+    id.value = 2;
+    expect(todo.value?.title).toBe('two');
+    id.value = 3;
+    expect(todo.value).toBeUndefined();
+    wrapper.unmount();
+  });
 });
 
 describe('useFetch and useLoading', () => {

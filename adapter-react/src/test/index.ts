@@ -8,7 +8,8 @@ export { makeRenderDataClient as makeRenderDataHook } from './makeRenderDataClie
 export type { DataProviderProps } from '../DataProvider';
 /** data-client's name of `renderDataHook`'s type. */
 export type RenderDataHook = typeof renderDataHook;
-export { act, renderHook, type RenderHookOptions } from '@testing-library/react';
+export { act } from './act';
+export { renderHook, type RenderHookOptions } from '@testing-library/react';
 export {
   mockInitialState,
   type ErrorFixture,

@@ -6,6 +6,7 @@ import type { Controller, EndpointArgs, ReadDeps, ResolveType, ResponseInfo } fr
 import { freshnessOption, Subscribable } from '../environment';
 import { schemaDefaults } from '../schema';
 import { ExpiryStatus, type EndpointLike, type State } from '../state';
+import { scheduleNotification } from './notifyQueue';
 import type { Reader, ReaderIndex } from './ReaderIndex';
 import {
   shouldFetchOnChange,
@@ -246,7 +247,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
    * pending on the stable `promise()`. Only getting `promise` starts a fetch if none
    * runs, so a binding that just shows "pending" (Svelte's `current`) fetches nothing
    * the observer did not decide to. A switched-off read (`null` args) is ready with
-   * `undefined`.
+   * the schema's plain defaults (undefined unless the schema is an object schema).
    *
    * @example
    * const r = observer.read();
@@ -256,7 +257,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
    */
   read(): ReadResult<ResolveType<E> | undefined> {
     if (this.argsError) return { status: 'error', error: this.argsError };
-    if (this.args === null) return { status: 'ready', data: undefined };
+    if (this.args === null) return { status: 'ready', data: this.getSnapshot().data };
     const { data, error } = this.getSnapshot();
     if (error) return { status: 'error', error };
     if (data !== undefined) return { status: 'ready', data };
@@ -408,7 +409,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
     if (this.tracked) return this.store.readers!.wake(this.reader);
     if (this.queued) return;
     this.queued = true;
-    queueMicrotask(() => {
+    scheduleNotification(() => {
       this.queued = false;
       this.refresh();
     });
@@ -418,7 +419,10 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
     if (this.args === null) {
       if (this.tracked) this.store.readers!.track(this.reader, { key: undefined, deps: NO_DEPS, entities: NO_PAIRS, tables: NO_PAIRS });
       const error = this.argsError;
-      return { data: undefined, loading: false, error, expiryStatus: error ? ExpiryStatus.Invalid : ExpiryStatus.Valid, stale: false, retryCount: 0 };
+      // A read turned off with `null` args shows the schema's plain defaults (`{ nextPage: '' }`
+      // for `{ results: [Todo], nextPage: '' }`), as the established library does.
+      const data = error ? undefined : (schemaDefaults(this.endpoint.schema) as ResolveType<E> | undefined);
+      return { data, loading: false, error, expiryStatus: error ? ExpiryStatus.Invalid : ExpiryStatus.Valid, stale: false, retryCount: 0 };
     }
     const { controller } = this.store;
     const key = this.key!;

@@ -19,6 +19,7 @@ import {
 } from '../state';
 import type { EndpointObserver, ObserveOptions } from './EndpointObserver';
 import { observeRead, type SharedReads } from './observeRead';
+import { scheduleNotification } from './notifyQueue';
 import { QueryObserver } from './QueryObserver';
 import { ReaderIndex } from './ReaderIndex';
 
@@ -177,7 +178,8 @@ export function createClient({
   const schedule = (job: () => void) => {
     if (batch) return void batch.push(job);
     batch = [job];
-    queueMicrotask(() => {
+    // Queued with every client's batch, so a test helper's act() can deliver it at once.
+    scheduleNotification(() => {
       const jobs = batch!;
       batch = undefined;
       for (const job of jobs) job();

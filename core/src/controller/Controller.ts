@@ -161,7 +161,11 @@ export class Controller {
       // A response that failed normalization is stored as this key's error: surface it.
       if (meta?.error && meta.date >= fetchedAt && !(meta.fetchedAt > fetchedAt)) throw meta.error;
       const { data } = this.getResponse(endpoint, ...args, state);
-      return (data === undefined || (data as unknown) === INVALID ? response : data) as ResolveType<E>;
+      if (data !== undefined && (data as unknown) !== INVALID) return data as ResolveType<E>;
+      // Nothing to read back from the store (a delete's Invalidate leaves a tombstone):
+      // the response itself read through the schema, so a deleted entity comes back as
+      // an instance of its class, and a bare id (nothing to build it from) as undefined.
+      return this.memo.denormalize(endpoint.schema, response, {}, args).data as ResolveType<E>;
     });
   }
 

@@ -1,5 +1,5 @@
 import type { Controller, Dispatch } from '../controller';
-import { FETCH, optimisticAction, RELEASE, RESET, type ActionTypes, type FetchAction } from '../state';
+import { FETCH, optimisticAction, RELEASE, RESET, type ActionTypes, type EndpointLike, type FetchAction } from '../state';
 import { freshnessOption } from '../environment';
 import type { Manager, Middleware } from './Manager';
 import { OfflineError } from './OfflineError';
@@ -124,7 +124,10 @@ export class NetworkManager implements Manager {
     this.all.add(entry);
 
     const { fetchedAt } = meta;
-    if (endpoint.getOptimisticResponse && endpoint.sideEffect) void next(optimisticAction(endpoint, key, args, fetchedAt));
+    // A getOptimisticResponse that throws (not snapshot.abort) fails the mutation
+    // before anything is sent, with what it threw stored as the endpoint's error.
+    const refused = endpoint.getOptimisticResponse && endpoint.sideEffect ? optimisticRefusal(controller, endpoint, args, fetchedAt) : undefined;
+    if (endpoint.getOptimisticResponse && endpoint.sideEffect && !refused) void next(optimisticAction(endpoint, key, args, fetchedAt));
     const settle = (response: unknown, error: boolean) => {
       if (entry.aborted) return;
       this.all.delete(entry);
@@ -146,6 +149,10 @@ export class NetworkManager implements Manager {
       });
       if (outcome) return settle(outcome.response, outcome.error);
     };
+    if (refused) {
+      void settle(refused.error, true);
+      return;
+    }
     const done = Promise.resolve().then(attempt);
     if (queue) {
       this.queued++;
@@ -155,5 +162,16 @@ export class NetworkManager implements Manager {
       );
       this.queueTail = tail;
     }
+  }
+}
+
+/** What a throwing getOptimisticResponse threw, or undefined (it returned, or threw snapshot.abort). */
+function optimisticRefusal(controller: Controller, endpoint: EndpointLike, args: readonly unknown[], fetchedAt: number): { error: unknown } | undefined {
+  const snapshot = controller.snapshot(controller.getState(), fetchedAt);
+  try {
+    endpoint.getOptimisticResponse!.call(endpoint, snapshot, ...args);
+    return undefined;
+  } catch (error) {
+    return error === snapshot.abort ? undefined : { error };
   }
 }

@@ -2,3 +2,4 @@ export * from './fixtures';
 export * from './MockManager';
 export * from './mockInitialState';
 export * from './createMockClient';
+export { flushNotifications } from '../client/notifyQueue';

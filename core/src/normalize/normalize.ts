@@ -54,7 +54,8 @@ export function normalize<R = any>(
   const now = Date.now();
   const fullMeta: NormalizeMeta = {
     date: meta?.date ?? now,
-    fetchedAt: meta?.fetchedAt ?? meta?.date ?? now,
+    // With no meta at all, as data-client: stored entities count as fetched at 0 (any real fetch is newer).
+    fetchedAt: meta?.fetchedAt ?? meta?.date ?? (meta === undefined ? 0 : now),
     expiresAt: meta?.expiresAt ?? Infinity,
     optimistic: optimistic ?? meta?.optimistic,
   };

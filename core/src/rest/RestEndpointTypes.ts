@@ -5,6 +5,7 @@ import type { Content, ContentResult } from './content';
 import type { NextPage } from './nextPage';
 import type { PathArgs } from './pathTypes';
 import type { Collection } from '../schema/Collection';
+import type { ObjectSchema } from '../schema/Object';
 import type { Denormalize } from '../schema/types';
 
 /**
@@ -21,6 +22,8 @@ export interface RestGenerics {
   readonly body?: any;
   readonly searchParams?: any;
   readonly paginationField?: string;
+  /** The path of the list's `move` (the item's path, e.g. `/todos/:id`); default `path`. */
+  readonly movePath?: string;
   readonly content?: Content;
   process?(value: any, ...args: any): any;
 }
@@ -197,7 +200,9 @@ export type ContainsCollection<S, Depth extends unknown[] = []> =
             ? false
             : S extends (...args: any) => any
               ? false
-              : // Schema classes (Union, Values, Collection change schemas...)
+              : S extends ObjectSchema<infer D>
+                ? ContainsCollection<D, [0, ...Depth]>
+                : // Other schema classes (Union, Values, Collection change schemas...)
                 // are leaves; only array/object shapes are searched.
                 S extends { normalize(...args: any): any }
                 ? false
@@ -206,6 +211,19 @@ export type ContainsCollection<S, Depth extends unknown[] = []> =
                     ? true
                     : false
                   : false;
+
+/** The Collection a schema holds (itself, in `[ ]` or in an object shape), never when none. */
+export type FindCollection<S, Depth extends unknown[] = []> = Depth['length'] extends 3
+  ? never
+  : S extends Collection<any, any, any>
+    ? S
+    : S extends readonly [infer I]
+      ? FindCollection<I, [0, ...Depth]>
+      : S extends ObjectSchema<infer D>
+        ? FindCollection<D, [0, ...Depth]>
+        : ContainsCollection<S> extends true
+        ? { [K in keyof S]-?: FindCollection<S[K], [0, ...Depth]> }[keyof S]
+        : never;
 
 /** The schema with its Collection replaced by one of its change schemas. */
 export type ReplaceCollection<S, Change extends string> =
@@ -217,7 +235,9 @@ export type ReplaceCollection<S, Change extends string> =
         : S[Extract<Change, keyof S>]
       : S extends readonly [infer I]
         ? [ReplaceCollection<I, Change>]
-        : ContainsCollection<S> extends true
+        : S extends ObjectSchema<infer D>
+          ? ObjectSchema<ReplaceCollection<D, Change>>
+          : ContainsCollection<S> extends true
           ? { [K in keyof S]: ReplaceCollection<S[K], Change> }
           : S;
 
@@ -227,13 +247,16 @@ export type MutationGenerics<O, Change extends string, Method extends string> = 
   'method' | 'schema' | 'sideEffect' | 'path' | BodyArgKey | ItemPathKey
 > & {
   readonly method: Method;
-  readonly schema: ReplaceCollection<SchemaOf<O>, Change>;
+  // The request answers the item(s), not the list's page shape.
+  readonly schema: IsAny<SchemaOf<O>> extends true ? any : ReplaceCollection<FindCollection<SchemaOf<O>>, Change>;
   readonly [bodyArg]: true;
-  // A resource's getList.move works on the item path.
+  // move works on the list's movePath, or a resource's item path.
   readonly path: Change extends 'move'
-    ? O extends { readonly [itemPath]: infer P extends string }
+    ? O extends { readonly movePath: infer P extends string }
       ? P
-      : PathOf<O>
+      : O extends { readonly [itemPath]: infer P extends string }
+        ? P
+        : PathOf<O>
     : PathOf<O>;
 };
 

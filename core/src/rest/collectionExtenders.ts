@@ -6,6 +6,8 @@ import { appendPage, findCollection, mapCollection, type CollectionLike } from '
 interface Extendable {
   name: string;
   schema: unknown;
+  /** The path of `move` (the item's path), when the list endpoint declares it. */
+  movePath?: unknown;
   paginationField?: string;
   key(...args: readonly unknown[]): string;
   extend(options: Record<string, unknown>): any;
@@ -40,8 +42,19 @@ export function collectionMutation(
   setBody: (endpoint: any) => void,
 ): any {
   return once(base, member, () => {
-    const schema = changed(base, (collection) => collection[member]);
-    const endpoint = base.extend({ method, schema, name: `${base.name}.${member}`, sideEffect: true });
+    // The request sends and answers one item (or a list of them), not the list's
+    // page shape: the schema is the Collection's change schema alone, wherever the
+    // Collection sits in the list's schema (`{ results: todoList, cursor: '' }`).
+    const collection = findCollection(base.schema);
+    const schema = collection === undefined ? undefined : collection[member];
+    const movePath = member === 'move' ? base.movePath : undefined;
+    const endpoint = base.extend({
+      method,
+      schema,
+      name: `${base.name}.${member}`,
+      sideEffect: true,
+      ...(typeof movePath === 'string' ? { path: movePath } : {}),
+    });
     setBody(endpoint);
     return endpoint;
   });

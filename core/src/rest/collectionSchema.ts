@@ -1,8 +1,10 @@
  
+import { ObjectSchema } from '../schema/Object';
+
 /**
  * Finding and replacing the Collection inside an endpoint's schema. A schema
  * may be the Collection itself or hold it in an array or object shape
- * (e.g. `{ results: todoList, nextPage: '' }`).
+ * (e.g. `{ results: todoList, nextPage: '' }`, or the same in `new schema.Object(...)`).
  */
 
 /** The part of a Collection the extenders use. */
@@ -45,6 +47,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  */
 export function findCollection(schema: unknown): CollectionLike | undefined {
   if (isCollection(schema)) return schema;
+  if (schema instanceof ObjectSchema) return findCollection(schema.schema);
   if (Array.isArray(schema)) return schema.length === 1 ? findCollection(schema[0]) : undefined;
   if (isPlainObject(schema)) {
     for (const key of Object.keys(schema)) {
@@ -67,6 +70,10 @@ export function mapCollection(
   change: (collection: CollectionLike) => unknown,
 ): unknown {
   if (isCollection(schema)) return change(schema);
+  if (schema instanceof ObjectSchema) {
+    const inner = mapCollection(schema.schema, change);
+    return inner === undefined ? undefined : new ObjectSchema(inner as Record<string, unknown>);
+  }
   if (Array.isArray(schema) && schema.length === 1) {
     const inner = mapCollection(schema[0], change);
     return inner === undefined ? undefined : [inner];

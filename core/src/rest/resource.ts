@@ -36,22 +36,28 @@ function deleteProcess(value: unknown, params: unknown): unknown {
 }
 
 /** Optimistic responses per member. */
+// The fields a request body sends: a FormData's entries, or the object itself.
+function fieldsOf(body: unknown): object {
+  if (typeof FormData !== 'undefined' && body instanceof FormData) return Object.fromEntries(body.entries());
+  return body as object;
+}
+
 function optimisticFor(member: string, schema: unknown) {
   switch (member) {
     case 'update':
-      return (_snapshot: unknown, params: object, body: object) => ({ ...params, ...body });
+      return (_snapshot: unknown, params: object, body: unknown) => ({ ...params, ...fieldsOf(body) });
     case 'partialUpdate':
     case 'move':
-      return (snapshot: any, params: object, body: object) => {
+      return (snapshot: any, params: object, body: unknown) => {
         const stored = snapshot.get(schema, params);
         if (!stored) throw snapshot.abort;
-        return { ...stored, ...body };
+        return { ...stored, ...fieldsOf(body) };
       };
     case 'delete':
       return (_snapshot: unknown, params: object) => params;
     default:
       // push / unshift: the created item as sent
-      return (_snapshot: unknown, ...args: unknown[]) => args[args.length - 1];
+      return (_snapshot: unknown, ...args: unknown[]) => fieldsOf(args[args.length - 1]);
   }
 }
 

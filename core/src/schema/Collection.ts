@@ -225,7 +225,7 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
 
   /** Schema moving a member: out of collections it no longer matches, into those it now matches. */
   get move(): CollectionChange<S> {
-    return this.change('move', () => this.moveWith(appendMerge));
+    return this.change('move', () => this.moveWith((this.schema as { keyed?: boolean }).keyed ? assignMerge : appendMerge));
   }
   set move(value: CollectionChange<S>) {
     own(this, 'move', value);

@@ -4,6 +4,7 @@ export { All } from './All';
 export { ArraySchema as Array } from './Array';
 export { Collection } from './Collection';
 export { Entity } from './Entity';
+export { EntityMixin } from './EntityMixin';
 export { Invalidate } from './Invalidate';
 export { ObjectSchema as Object } from './Object';
 export { Query } from './Query';

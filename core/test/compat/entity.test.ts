@@ -118,6 +118,11 @@ describe('Entity hooks', () => {
     expect(ByFn.key).toBe('Thing');
     expect(ByFn.pk({ a: 1, b: 2 })).toBe('1-2');
   });
+
+  it('is also schema.EntityMixin, as in data-client', () => {
+    const Tag = schema.EntityMixin(class Tag { name = ''; }, { pk: 'name', key: 'Tag' });
+    expect(normalize([Tag], [{ name: 'x' }]).entities.Tag!['x']).toEqual({ name: 'x' });
+  });
 });
 
 describe('schemas', () => {

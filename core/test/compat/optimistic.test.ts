@@ -77,6 +77,56 @@ describe('optimistic updates', () => {
     expect(client.getSnapshot().optimistic).toEqual([]);
   });
 
+  it("a resource's optimistic update/partialUpdate/push read a FormData body's fields", async () => {
+    const { client, TodoResource } = await seeded();
+    const form = (fields: Record<string, string>) => {
+      const f = new FormData();
+      for (const [k, v] of Object.entries(fields)) f.set(k, v);
+      return f;
+    };
+    const updating = client.controller.fetch(TodoResource.update, { id: 1 }, form({ title: 'put' }));
+    const r1 = await nextRequest();
+    expect(read(client, TodoResource.get, { id: 1 })).toMatchObject({ id: 1, title: 'put' });
+    const patching = client.controller.fetch(TodoResource.partialUpdate, { id: 2 }, form({ title: 'patched' }));
+    const r2 = await nextRequest();
+    expect(read(client, TodoResource.get, { id: 2 })).toMatchObject({ id: 2, title: 'patched', completed: false });
+    r1.reply(200, { ...seed[0], title: 'put' });
+    r2.reply(200, { ...seed[1], title: 'patched' });
+    await Promise.all([updating, patching]);
+    expect(client.getSnapshot().optimistic).toEqual([]);
+  });
+
+  it('a getOptimisticResponse that throws fails the mutation with what it threw, sending nothing; snapshot.abort only skips the update', async () => {
+    const { client } = await seeded();
+    const sent = vi.fn(() => Promise.resolve({ id: 1, title: 'sent' }));
+    for (const thrown of ['failed string', Object.create(null), new Error('bad')]) {
+      const refuse = new RestEndpoint({
+        path: '/todos/:id',
+        method: 'PATCH',
+        schema: Todo,
+        getOptimisticResponse: () => {
+          throw thrown;
+        },
+        fetch: sent,
+      });
+      await expect(client.controller.fetch(refuse, { id: 1 }, { title: 'x' })).rejects.toBe(thrown);
+      expect(client.controller.getError(refuse, { id: 1 }, { title: 'x' }, client.getSnapshot())).toBe(thrown);
+    }
+    expect(sent).not.toHaveBeenCalled();
+    expect(client.getSnapshot().optimistic).toEqual([]);
+    const skip = new RestEndpoint({
+      path: '/todos/:id',
+      method: 'PATCH',
+      schema: Todo,
+      getOptimisticResponse: (snap: { abort: unknown }) => {
+        throw snap.abort;
+      },
+      fetch: sent,
+    });
+    await expect(client.controller.fetch(skip, { id: 1 }, { title: 'x' })).resolves.toMatchObject({ title: 'sent' });
+    expect(sent).toHaveBeenCalledTimes(1);
+  });
+
   it('rolls back when the request rejects with a value that is not an Error', async () => {
     const { client } = await seeded();
     for (const reason of ['nope', null, 42, { code: 'E' }]) {

@@ -66,3 +66,34 @@ describe('cache-only reads of object schemas show their plain defaults', () => {
     expect(client.observeWith(ObserveModes.cache, entity, [{ id: 1 }]).getSnapshot().data).toBeUndefined();
   });
 });
+
+describe('a read switched off with null args', () => {
+  it('shows the plain defaults of an object schema in every mode, and fetches nothing', () => {
+    let fetched = 0;
+    const client = createClient();
+    const list = new RestEndpoint({
+      path: '/todos',
+      schema: { results: new Collection([Todo]), nextPage: '' },
+      fetch: () => {
+        fetched++;
+        return Promise.resolve({ results: [], nextPage: 'x' });
+      },
+    });
+    for (const mode of [ObserveModes.cache, ObserveModes.suspense, ObserveModes.dle]) {
+      const observer = client.observeWith(mode, list, null);
+      const stop = observer.subscribe(() => {});
+      expect(observer.getSnapshot().data).toEqual({ nextPage: '' });
+      expect(observer.read()).toEqual({ status: 'ready', data: { nextPage: '' } });
+      stop();
+    }
+    expect(fetched).toBe(0);
+  });
+
+  it('is undefined for an entity or list schema', () => {
+    const client = createClient();
+    const one = new RestEndpoint({ path: '/todos/:id', schema: Todo });
+    const all = new RestEndpoint({ path: '/todos', schema: [Todo] });
+    expect(client.observeWith(ObserveModes.suspense, one, null).read()).toEqual({ status: 'ready', data: undefined });
+    expect(client.observeWith(ObserveModes.suspense, all, null).getSnapshot().data).toBeUndefined();
+  });
+});

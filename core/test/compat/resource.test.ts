@@ -39,6 +39,22 @@ describe('resource() members data-client apps use', () => {
   });
 });
 
+describe('what controller.fetch resolves with for a delete', () => {
+  it('the deleted entity as an instance of its class; undefined when the server answers a bare id', async () => {
+    const TodoResource = resource({ urlPrefix: api.url, path: '/todos/:id', schema: Todo });
+    const client = createClient();
+    await client.controller.fetch(TodoResource.getList);
+    const answersEntity = TodoResource.delete.extend({ fetch: () => Promise.resolve({ id: 1, userId: 1, title: 'gone' }) });
+    const deleted = await client.controller.fetch(answersEntity, { id: 1 });
+    expect(deleted).toBeInstanceOf(Todo);
+    expect(deleted.title).toBe('gone');
+    const answersId = TodoResource.delete.extend({ fetch: () => Promise.resolve(2) });
+    expect(await client.controller.fetch(answersId, { id: 2 })).toBeUndefined();
+    const list = client.controller.getResponse(TodoResource.getList, client.getSnapshot()).data;
+    expect(titles(list)).not.toContain('a');
+  });
+});
+
 describe('Invalidate and delete over a Union', () => {
   class User extends Entity {
     id = 0;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { Collection } from '../../src/schema/Collection';
-import { Values } from '../../src/schema';
+import { Values, schema } from '../../src/schema';
 import { RestEndpoint } from '../../src/rest';
 import { startApi, TestStore, Todo } from './api';
 
@@ -105,6 +105,51 @@ describe('Collection extenders on RestEndpoint', () => {
     const plain = new RestEndpoint({ path: '/todos', schema: [Todo], name: 'Todo.list' });
     expect(plain.push.schema).toBeUndefined();
     expectTypeOf(plain.push.schema).toEqualTypeOf<undefined>();
+  });
+
+  it('a Collection nested in a page shape: push and move answer one item, move uses movePath', async () => {
+    const paged = new RestEndpoint({
+      urlPrefix: api.url,
+      path: '/todos',
+      movePath: '/todos/:id',
+      searchParams: {} as { userId?: number },
+      schema: { nextPage: '', data: { results: new Collection([Todo]) } },
+    });
+    const collection = paged.schema.data.results;
+    expect(paged.push.schema).toBe(collection.push);
+    expect(paged.move.schema).toBe(collection.move);
+    expect(paged.move.path).toBe('/todos/:id');
+    expect(paged.push.path).toBe('/todos');
+    expectTypeOf(paged.move.schema).toEqualTypeOf<typeof collection.move>();
+    expectTypeOf(paged.move.path).toEqualTypeOf<'/todos/:id'>();
+
+    const store = new TestStore();
+    const page = (results: object[]) => ({ nextPage: '', data: { results } });
+    store.set(paged, [{ userId: 1 }], page([{ id: 1, userId: 1, title: 'a' }, { id: 2, userId: 1, title: 'b' }]));
+    store.set(paged, [{ userId: 2 }], page([{ id: 3, userId: 2, title: 'c' }]));
+    store.set(paged.push, [{ userId: 1 }, { title: 'new' }], { id: 4, userId: 1, title: 'new' });
+    store.set(paged.move, [{ id: 2 }, { userId: 2 }], { id: 2, userId: 2, title: 'b' });
+    const read = (userId: number) => titles((store.get(paged, { userId }) as { data: { results: Todo[] } }).data.results);
+    expect(read(1)).toEqual(['a', 'new']);
+    expect(read(2)).toEqual(['c', 'b']);
+    await paged.move({ id: 2 }, { userId: 2 });
+    expect(last()).toMatchObject({ method: 'PATCH', url: '/todos/2' });
+  });
+
+  it('finds a Collection inside new schema.Object(...): push and getPage change its lists', () => {
+    const list = new RestEndpoint({
+      path: '/todos',
+      searchParams: {} as { userId?: number },
+      schema: new schema.Object({ results: new Collection([Todo]), nextPage: '' }),
+      paginationField: 'cursor',
+    });
+    expect(list.push.schema).toBe(list.schema.schema.results.push);
+    expectTypeOf(list.push.schema).toEqualTypeOf<typeof list.schema.schema.results.push>();
+    const store = new TestStore();
+    store.set(list, [{ userId: 1 }], { results: [{ id: 1, userId: 1, title: 'a' }], nextPage: '2' });
+    store.set(list.getPage, [{ userId: 1, cursor: 2 }], { results: [{ id: 2, userId: 1, title: 'b' }], nextPage: '' });
+    store.set(list.push, [{ userId: 1 }, { title: 'c' }], { id: 3, userId: 1, title: 'c' });
+    expect(titles((store.get(list, { userId: 1 }) as { results: Todo[] }).results)).toEqual(['a', 'b', 'c']);
   });
 
   it('finds a Collection nested in an object schema', () => {

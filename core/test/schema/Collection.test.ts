@@ -113,6 +113,44 @@ describe('Collection', () => {
     expect((denormalize(c, '{"userId":"2"}', s.entities) as Todo[]).map((t) => t.id)).toEqual([1, 2]);
   });
 
+  it('move of an array: each item leaves and joins collections by its own fields', () => {
+    let s = normalize(todoList, [{ id: 1, userId: 1 }, { id: 3, userId: 1 }], [{ userId: 1 }]);
+    s = normalize(todoList, [{ id: 2, userId: 2 }], [{ userId: 2 }], s);
+    s = normalize(todoList, [{ id: 4, userId: 4 }], [{ userId: 4 }], s);
+    s = normalize(todoList.move, [{ id: 1, userId: 2 }, { id: 3, userId: 4 }], [{ id: 1 }, { userId: 2 }], s, meta(2));
+    expect(read(s, [{ userId: 1 }])).toEqual([]);
+    expect(read(s, [{ userId: 2 }])).toEqual([2, 1]);
+    expect(read(s, [{ userId: 4 }])).toEqual([4, 3]);
+    expect(s.result).toEqual(['1', '3']);
+  });
+
+  it('move in a Values collection: the member moves under its pk; moveWith chooses the merge', () => {
+    const byUser = new Collection(new Values(Todo), { key: 'TodoMap' });
+    const keys = (st: NormalizedResult, userId: number) =>
+      Object.keys(denormalize(byUser, byUser.pk(undefined, undefined, '', [{ userId }]), st.entities) as object).sort();
+    let s = normalize(byUser, { a: { id: 1, userId: 1 }, b: { id: 5, userId: 1 } }, [{ userId: 1 }]);
+    s = normalize(byUser, { c: { id: 2, userId: 2 } }, [{ userId: 2 }], s);
+    s = normalize(byUser.move, { id: 1, userId: 2, title: 'moved' }, [{ id: 1 }, { userId: 2 }], s, meta(2));
+    expect(keys(s, 1)).toEqual(['b']);
+    expect(keys(s, 2)).toEqual(['1', 'c']);
+    expect(s.entities.Todo!['1'].title).toBe('moved');
+    // staying in the same collection changes nothing there
+    const again = normalize(byUser.move, { id: 2, userId: 2, title: 'renamed' }, [{ id: 2 }, { userId: 2 }], s, meta(3));
+    expect(keys(again, 2)).toEqual(['1', 'c']);
+    // moveWith's merge adds the moved member
+    const merged: unknown[] = [];
+    const custom = new Collection(new Values(Todo), { key: 'TodoMapCustom' });
+    custom.move = custom.moveWith((existing: object, incoming: object) => {
+      merged.push(incoming);
+      return { ...existing, ...incoming };
+    });
+    let f = normalize(custom, { a: { id: 1, userId: 1 } }, [{ userId: 1 }]);
+    f = normalize(custom, { c: { id: 2, userId: 2 } }, [{ userId: 2 }], f);
+    f = normalize(custom.move, { id: 1, userId: 2 }, [{ id: 1 }, { userId: 2 }], f);
+    expect(merged).toEqual([{ 1: '1' }]);
+    expect(Object.keys(denormalize(custom, custom.pk(undefined, undefined, '', [{ userId: 1 }]), f.entities) as object)).toEqual([]);
+  });
+
   it('addWith appends a page without duplicates, to collections chosen by the filter', () => {
     const nextPage = todoList.addWith(
       (existing: string[], incoming: string[]) => [...existing, ...incoming.filter((i) => !existing.includes(i))],
