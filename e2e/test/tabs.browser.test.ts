@@ -142,12 +142,22 @@ describe('mutations queued offline survive the tab', () => {
       await expect
         .poll(() => page.evaluate(() => (document.querySelector('[data-testid="queue-size"]') as HTMLElement | null)?.dataset.size), POLL)
         .toBe('3');
-      await page.close();
       expect(server.requests.count('PATCH', '/todos')).toBe(0);
+      await page.close();
       await context.setOffline(false);
       const again = await open();
-      await expect.poll(() => server.requests.count('PATCH', '/todos'), POLL).toBe(3);
-      expect(server.requests.filter({ method: 'PATCH' }).map((r) => r.path)).toEqual(['/todos/1', '/todos/2', '/todos/3']);
+      // Chromium lifts a closing page's offline emulation, and the page, still running for
+      // a moment, may send its first queued PATCH as it goes (measured: it reaches the
+      // server ~10 ms after close() resolved). The next tab then sends it again with the
+      // same Idempotency-Key, which the server answers from its record: applied once.
+      const patches = () => server.requests.filter({ method: 'PATCH' });
+      const applied = () => patches().filter((r) => !r.repeat);
+      await expect.poll(() => applied().length, POLL).toBe(3);
+      expect(applied().map((r) => r.path)).toEqual(['/todos/1', '/todos/2', '/todos/3']);
+      const keys = applied().map((r) => r.idempotencyKey);
+      expect(new Set(keys).size).toBe(3);
+      for (const r of patches()) if (r.repeat) expect(keys).toContain(r.idempotencyKey);
+      expect(patches().length).toBeLessThanOrEqual(4);
       for (const [i, id] of [1, 2, 3].entries()) {
         await expect.poll(() => server.db.todos.get(id)!.completed, POLL).toBe(!before[i]);
         await expect.poll(() => todoItem(again, id).getAttribute('data-completed'), POLL).toBe(String(!before[i]));
