@@ -25,14 +25,17 @@ beforeAll(() => {
  * then +~0.65 kB with data-client's All map form and resource() checks and the
  * layered-table lookup fix: React 30,022, Vue 30,114, Svelte 30,109. Then -1.2 kB with
  * development-only messages (error codes in production) and schemas asked what they
- * are instead of instanceof All / Values: React 28,962, Vue 29,041, Svelte 29,049.
- * Lower them whenever the bundle shrinks. The target is BUDGET_GZIP (12 kB), not met:
+ * are instead of instanceof All / Values: React 28,962, Vue 29,041, Svelte 29,049;
+ * then +0.63 kB with issue 28's data-client fixes (Collection move for Values and
+ * item arrays, list extenders in any response shape, a throwing
+ * getOptimisticResponse, the act() notification queue): React 29,591, Vue 29,676,
+ * Svelte 29,665. Lower them whenever the bundle shrinks. The target is BUDGET_GZIP (12 kB), not met:
  * bench/README.md ("Size") says by how much, why, and the plan.
  */
 const CEILING: Record<string, number> = {
-  'Resto React': 29_300,
-  'Resto Vue': 29_400,
-  'Resto Svelte': 29_400,
+  'Resto React': 29_900,
+  'Resto Vue': 30_000,
+  'Resto Svelte': 30_000,
 };
 
 const resto = APPS.filter((a) => a.resto);
