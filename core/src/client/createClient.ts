@@ -172,20 +172,10 @@ export function createClient({
   let visible = base;
   const listeners = new Set<() => void>();
   let scheduled = false;
-  // The one batcher: everything a tick changed is told in one microtask, woken
-  // readers first (observers refresh once), then plain listeners.
-  let batch: (() => void)[] | undefined;
-  const schedule = (job: () => void) => {
-    if (batch) return void batch.push(job);
-    batch = [job];
-    // Queued with every client's batch, so a test helper's act() can deliver it at once.
-    scheduleNotification(() => {
-      const jobs = batch!;
-      batch = undefined;
-      for (const job of jobs) job();
-    });
-  };
-  const readers = new ReaderIndex(schedule);
+  // The one batcher (notifyQueue.ts): everything a tick changed is told in one
+  // microtask, woken readers first (observers refresh once), then plain listeners;
+  // a test helper's act() can deliver it at once.
+  const readers = new ReaderIndex(scheduleNotification);
   const internals: ClientInternals = { listeners, readers, destroyed: false };
   /** What the optimistic updates wrote into the visible state, undone by the next replay. */
   let optimisticWrites: ChangeSet | undefined;
@@ -242,7 +232,7 @@ export function createClient({
       if (listeners.size && !scheduled) {
         scheduled = true;
         // Batched: many dispatches in one tick notify once, and never inside a read.
-        schedule(notify);
+        scheduleNotification(notify);
       }
     }
     return Promise.resolve();
