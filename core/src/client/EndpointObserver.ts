@@ -150,14 +150,15 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
   /** Failures of the running fetch so far, as the network reported them. */
   private retryCount = 0;
 
-  constructor(store: StoreLike, endpoint: E, args: readonly unknown[] | null, options: ObserveOptions = {}) {
+  /** `knownKey`: `endpoint.key(...args)` when the caller already computed it (observeRead). */
+  constructor(store: StoreLike, endpoint: E, args: readonly unknown[] | null, options: ObserveOptions = {}, knownKey?: string) {
     super();
     this.store = store;
     this.endpoint = endpoint;
     const live = args === null || args[0] === null ? null : args;
-    let key: string | undefined;
+    let key = live ? knownKey : undefined;
     let argsError: (Error & { status?: number }) | undefined;
-    if (live) {
+    if (live && key === undefined) {
       try {
         key = endpoint.key(...live);
       } catch (error) {

@@ -30,17 +30,18 @@ export function observeRead<E extends EndpointLike>(
   args: readonly unknown[] | null,
   options: ObserveOptions = {},
 ): EndpointObserver<E> {
+  let key: string | undefined;
   if (store.shared && args !== null && args[0] !== null) {
-    let key: string | undefined;
     try {
       key = endpoint.key(...args);
     } catch {
-      // the observer reports it (as its error)
+      // the observer computes it again and reports it (as its error)
     }
     const found = key === undefined ? undefined : find(store, key, endpoint, options);
     if (found) return found;
   }
-  return new EndpointObserver(store, endpoint, args, options);
+  // The key is computed once per observe(): a read's key builds its URL.
+  return new EndpointObserver(store, endpoint, args, options, key);
 }
 
 /** Lists a newly subscribed observer as its read's, unless another already is. */

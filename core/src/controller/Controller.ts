@@ -2,7 +2,7 @@
 // its JSDoc and example) plus the by-key reads observers share with getResponse, so
 // that a read and the hooks' answers cannot drift apart.
 import { createEnvironment, type ClientEnvironment } from '../environment';
-import { MemoCache, type QueryReads } from '../normalize';
+import { denormalize, MemoCache, type QueryReads } from '../normalize';
 import { INVALID } from '../schema';
 import {
   EXPIRE_ALL,
@@ -165,7 +165,8 @@ export class Controller {
       // Nothing to read back from the store (a delete's Invalidate leaves a tombstone):
       // the response itself read through the schema, so a deleted entity comes back as
       // an instance of its class, and a bare id (nothing to build it from) as undefined.
-      return this.memo.denormalize(endpoint.schema, response, {}, args).data as ResolveType<E>;
+      // Uncached: the tables are an empty object of this call, which no memo could reuse.
+      return denormalize(endpoint.schema, response, {}, args) as ResolveType<E>;
     });
   }
 
