@@ -1,12 +1,26 @@
 // Bundle-size section of RESULTS.md: every typical app import, Resto and peers.
-import { APPS, BUDGET_GZIP, DEVTOOLS_APPS, kB, measure } from './size';
+import { APPS, BUDGET_GZIP, DEVTOOLS_APPS, kB, measure, type Size } from './size';
 import { report } from './harness';
 
 process.env.SIZE_TOP ??= '20';
+
+/** Rows of the by-layer table: core's folders in flow order, path-to-regexp, the adapter, the rest. */
+const LAYERS = ['core/rest', 'path-to-regexp', 'core/endpoint', 'core/schema', 'core/normalize', 'core/state', 'core/controller', 'core/environment', 'core/managers', 'core/client', 'core/dev', 'adapter', 'other'];
+function byLayer(size: Size): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [path, bytes] of Object.entries(size.bytesByInput)) {
+    const core = /core\/dist\/([a-z]+)\//.exec(path);
+    const layer = core ? `core/${core[1]}` : path.startsWith('path-to-regexp/') ? 'path-to-regexp' : /adapter-[a-z]+\//.test(path) ? 'adapter' : 'other';
+    const row = LAYERS.includes(layer) ? layer : 'other';
+    out[row] = (out[row] ?? 0) + bytes;
+  }
+  return out;
+}
 const sizes = [];
 for (const app of APPS) sizes.push({ app, size: await measure(app) });
 // The peer to beat is the current data-client (0.18), not the installable 0.9.
 const dc = sizes.find((s) => s.app.name.startsWith('@data-client/react 0.18'))!.size;
+const restoApps = sizes.filter(({ app }) => app.resto);
 const lines = [
   `| typical app import | minified | gzip | vs ${kB(BUDGET_GZIP)} target | vs data-client 0.18 |`,
   '|---|---:|---:|---:|---:|',
@@ -17,6 +31,12 @@ const lines = [
   'What each imports:',
   '',
   ...sizes.map(({ app }) => `- ${app.name}: \`${app.imports.replace(/\n/g, ' ')}\``),
+  '',
+  'Where the Resto apps\' bytes are, by layer of core (its folders) and the adapter (minified bytes in the output; gzip is about a third):',
+  '',
+  `| layer | ${restoApps.map(({ app }) => app.name).join(' | ')} |`,
+  `|---|${restoApps.map(() => '---:').join('|')}|`,
+  ...LAYERS.map((layer) => `| ${layer} | ${restoApps.map(({ size }) => (byLayer(size)[layer] ?? 0).toLocaleString('en-US')).join(' | ')} |`),
   '',
   'Biggest modules in the Resto React app (minified bytes in the output):',
   '',
