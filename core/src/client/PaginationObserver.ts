@@ -1,3 +1,6 @@
+// The "load more" side of an infinite list: where the list stands (hasMore, next) and
+// the state of its own loadMore() calls. The items are the list's own read
+// (EndpointObserver); where a list stands is stored in its meta by state/setResponse.ts.
 import { errorCode } from '../dev/errorCode';
 import { DEV } from '#dev';
 import { Subscribable } from '../environment';

@@ -1,3 +1,6 @@
+// A subscribable derived read that never fetches (Entity by pk, All, Query, Collection
+// by args): its snapshot, its reader registration and its GC retain. Reads that fetch
+// are EndpointObserver's; the lookup itself is the Controller's and the MemoCache's.
 import type { ReadDeps } from '../controller';
 import { Subscribable } from '../environment';
 import type { State } from '../state';

@@ -1,3 +1,6 @@
+// Who reads what: the index from endpoint keys, entities and tables to the subscribed
+// reads that depend on them, and the batched refresh of the reads a change wakes. It
+// never reads the store: observers register, createClient hands it each ChangeSet.
 import type { ChangeSet } from '../state';
 
 /** A subscribed read the index can wake: it recomputes and notifies its listeners in `refresh`. */

@@ -1,3 +1,5 @@
+// The argument rule every adapter's hooks share (values, getters, `null` switches a read
+// off) and the wording of adapter errors. No framework code: Vue passes its own reader.
 import { DEV } from '#dev';
 /**
  * The argument rule every adapter follows: after the endpoint, each argument is a

@@ -1,3 +1,6 @@
+// The store: createClient chains the managers' middleware to the reducer, keeps the
+// confirmed and the visible (optimistic) state, and batches notifications. Reads are the
+// observers' (observeRead.ts, QueryObserver.ts); the public actions are the Controller's.
 import { Controller } from '../controller';
 import type { FreshnessOptions } from '../endpoint';
 import { createEnvironment, type EnvironmentSignal } from '../environment';

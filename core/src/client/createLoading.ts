@@ -1,3 +1,5 @@
+// The loading state of one async function (every adapter's useLoading): the latest call
+// decides, errors are stored instead of thrown. It does not touch the store.
 import { Subscribable } from '../environment';
 /** What {@link createLoading} reports: whether the latest call runs, and how it failed. */
 export interface LoadingState {

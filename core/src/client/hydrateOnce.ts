@@ -1,3 +1,5 @@
+// Merging a server-rendered state text into a browser client at most once per text, for
+// framework recipes that may run again. Parsing the text is serializeState.ts's.
 import type { Client } from './createClient';
 import { parseState } from './serializeState';
 

@@ -1,3 +1,4 @@
+// Entry of core's client layer: createClient, the observers, the rules hooks share and the SSR helpers.
 export * from './createClient';
 export * from './EndpointObserver';
 export * from './QueryObserver';

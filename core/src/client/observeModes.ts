@@ -1,3 +1,5 @@
+// The named read modes (ObserveModes) that make a hook of one name observe the same way
+// in every adapter. What each option does is EndpointObserver's.
 import type { ObserveOptions } from './EndpointObserver';
 
 /**

@@ -1,3 +1,4 @@
+// Behind client.observe(): one observer per subscribed read (endpoint, key, mode).
 import type { EndpointLike } from '../state';
 import { EndpointObserver, type ObserveOptions, type StoreLike } from './EndpointObserver';
 

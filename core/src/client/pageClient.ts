@@ -1,3 +1,5 @@
+// The client a framework's root layout uses: a new server-mode one per render on a
+// server, one for the page's life in the browser. Building it is createClient's.
 import type { Manager } from '../managers/Manager';
 import { createClient, type Client } from './createClient';
 

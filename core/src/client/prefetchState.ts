@@ -1,3 +1,5 @@
+// The server half of SSR: run the loads against a throwaway server-mode client and hand
+// back its store as text. The browser half is hydrateOnce.ts; the format is serializeState.ts's.
 import type { Controller } from '../controller';
 import type { Manager } from '../managers/Manager';
 import { createClient } from './createClient';

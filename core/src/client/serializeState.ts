@@ -1,3 +1,5 @@
+// The text form of a dehydrated store: HTML-safe, keeping errors, dates, Maps and class
+// instances (devalue underneath). Which parts of the store go in is state/dehydrate.ts's.
 import { parse, stringify, unflatten } from 'devalue';
 import { NetworkError } from '../rest/NetworkError';
 import type { DehydratedState } from '../state';

@@ -1,3 +1,5 @@
+// A read's fetch decisions (mount, focus, reconnect, store change, expiry) as pure
+// functions of facts its observer gathers. No state, no timers: EndpointObserver acts on them.
 import type { RefetchOn } from '../endpoint';
 
 /** What a read's fetch decisions look at, gathered by its observer at one moment. */

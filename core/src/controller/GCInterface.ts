@@ -1,3 +1,5 @@
+// The contract between reads and the garbage collector: retain, retainQuery, touch.
+// The collector itself is managers/GCPolicy.ts.
 import type { EndpointLike } from '../state';
 
 /**

@@ -1,3 +1,5 @@
+// The read-only view of the store handed to getOptimisticResponse, with `abort` to cancel
+// the update. Replaying optimistic updates is state/optimistic.ts's.
 import type { State } from '../state';
 import type { Controller } from './Controller';
 

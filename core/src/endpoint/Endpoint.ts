@@ -1,3 +1,5 @@
+// The base Endpoint: a callable object whose members (key, testKey, schema, options) the
+// store reads, and extend(). HTTP is RestEndpoint's (rest/); the option types are types.ts's.
 import type { EndpointOptions, ErrorPolicy, FetchFunction, OptimisticSnapshot, RefetchOn, RetryDelayOption, RetryOption } from './types';
 
 /**

@@ -1,3 +1,4 @@
+// Entry of core's endpoint layer: the base Endpoint class and the option types every endpoint shares.
 export { Endpoint } from './Endpoint';
 export type {
   EndpointOptions,

@@ -1,3 +1,5 @@
+// What a client knows about where it runs (the online and focus signals, the client-wide
+// freshness options, ssr, the tab role), and the rule that an endpoint's own option wins.
 import type { FreshnessOptions } from '../endpoint';
 import type { EndpointLike } from '../state';
 import type { EnvironmentSignal } from './EnvironmentSignal';

@@ -1,3 +1,6 @@
+// One yes/no fact about the environment (online, page visible) with listeners, its event
+// source attached only while someone listens. The browser's sources are onlineSignal.ts
+// and focusSignal.ts.
 import { Subscribable } from './Subscribable';
 /**
  * Hands an event source the setter; returns what detaches it.

@@ -1,3 +1,5 @@
+// The default focus signal: document.visibilityState, checked on visibilitychange and
+// window focus; always true without a document.
 import { EnvironmentSignal } from './EnvironmentSignal';
 
 // Not `=== 'visible'`: a document that is not shown yet ('prerender', some test DOMs) is not a hidden tab.

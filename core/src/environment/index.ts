@@ -1,3 +1,4 @@
+// Entry of core's environment layer: the online/focus signals, the client environment, waitUntil, Subscribable.
 export { createEnvironment, freshnessOption, type ClientEnvironment, type TabRole } from './ClientEnvironment';
 export { EnvironmentSignal, type SignalSetup } from './EnvironmentSignal';
 export { createFocusSignal } from './focusSignal';

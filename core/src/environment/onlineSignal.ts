@@ -1,3 +1,5 @@
+// The default online signal: navigator.onLine and the window's online/offline events;
+// always true without a browser.
 import { EnvironmentSignal } from './EnvironmentSignal';
 
 const readOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;

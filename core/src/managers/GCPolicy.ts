@@ -1,3 +1,6 @@
+// Garbage collection: which results are read (retain counts, last read) and the sliced
+// sweeps that remove what nobody reads. The removal itself is the GC action, which
+// state/collect.ts applies.
 import type { Controller, Dispatch, GCInterface } from '../controller';
 import { ownValue } from '../schema/ownEntry';
 import { GC, RESET, SET_RESPONSE, type ActionTypes, type EndpointLike, type State } from '../state';

@@ -1,3 +1,5 @@
+// The opt-in logout trigger: watches failed responses for an expired authorization (401
+// by default) and runs the app's logout once per burst. What logging out does is the app's.
 import type { Controller, Dispatch } from '../controller';
 import { SET_RESPONSE, type ActionTypes } from '../state';
 import type { Manager, Middleware } from './Manager';

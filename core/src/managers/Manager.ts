@@ -1,3 +1,5 @@
+// The manager contract: a middleware over every action, plus init, cleanup and the
+// optional GC offer. Types only.
 import type { Controller, Dispatch, GCInterface } from '../controller';
 import type { State } from '../state';
 

@@ -1,3 +1,6 @@
+// Who waits on which request: dedupe of reads in flight, owners and aborts, the in-memory
+// offline mutation queue, the optimistic dispatch, and storing the outcome. How each
+// request is tried (timeout, retries, backoff) is retry.ts's.
 import type { Controller, Dispatch } from '../controller';
 import { FETCH, optimisticAction, RELEASE, RESET, type ActionTypes, type EndpointLike, type FetchAction } from '../state';
 import { freshnessOption } from '../environment';

@@ -1,3 +1,4 @@
+// The error of a mutation refused because the client is offline and does not queue.
 import { errorCode } from '../dev/errorCode';
 import { DEV } from '#dev';
 /**

@@ -1,3 +1,5 @@
+// Polling: one timer per subscribed key at the smallest pollFrequency asked for, paused
+// while the page is hidden, skipped in follower tabs. Each poll is a controller.fetch.
 import type { Controller, Dispatch } from '../controller';
 import { SUBSCRIBE, UNSUBSCRIBE, type ActionTypes, type EndpointLike } from '../state';
 import type { Manager, Middleware } from './Manager';

@@ -1,3 +1,5 @@
+// The registry of mutations by stable name, so a saved call finds its endpoint again
+// after a reload (persist/OfflineQueueManager.ts uses it).
 import type { EndpointLike } from '../state';
 
 const COLLECTION_MEMBERS = ['push', 'unshift', 'assign', 'remove', 'move'];

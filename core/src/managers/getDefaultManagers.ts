@@ -1,3 +1,5 @@
+// Which managers a client gets when given none: network, polling and GC (only the
+// network in server mode).
 import { GCPolicy, type GCOptions } from './GCPolicy';
 import type { Manager } from './Manager';
 import { NetworkManager } from './NetworkManager';

@@ -1,3 +1,4 @@
+// Entry of core's managers layer: the Manager contract, the built-in managers, their default set, the retry rules.
 export type * from './Manager';
 export * from './NetworkManager';
 export * from './SubscriptionManager';

@@ -1,3 +1,4 @@
+// How one request is tried: what is retryable, backoff, per-try timeout, offline waits.
 import isNetworkError from 'is-network-error';
 import type { FreshnessOptions, RetryDelayOption, RetryOption } from '../endpoint';
 import { freshnessOption, waitUntil, type ClientEnvironment } from '../environment';

@@ -1,3 +1,5 @@
+// The mock network: a manager that swaps an endpoint's fetch for a fixture's answer and
+// leaves the rest (dedupe, optimistic updates, errors) to the real managers.
 import type { Dispatch } from '../controller';
 import type { Manager, Middleware } from '../managers';
 import { FETCH, type ActionTypes } from '../state';

@@ -1,3 +1,5 @@
+// The test client every adapter's test helpers build on: a client with a MockManager
+// first, optionally prefilled from fixtures, with no retries by default.
 import { createClient, type Client, type ClientOptions } from '../client';
 import { getDefaultManagers } from '../managers';
 import type { Fixture, FixtureOrInterceptor } from './fixtures';

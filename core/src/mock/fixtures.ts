@@ -1,3 +1,5 @@
+// The fixture and interceptor shapes and how a call finds its answer (exact args first,
+// then by testKey), with data-client's type names as aliases.
 import type { EndpointLike } from '../state';
 
 /** A canned answer for one endpoint called with exactly `args`. */

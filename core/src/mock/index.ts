@@ -1,3 +1,4 @@
+// Public entry of @resto/core/mock: fixtures, MockManager, createMockClient, mockInitialState, flushNotifications.
 export * from './fixtures';
 export * from './MockManager';
 export * from './mockInitialState';

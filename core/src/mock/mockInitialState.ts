@@ -1,3 +1,4 @@
+// A State prefilled from fixtures, as if each had just been fetched (through the real reducer).
 import { initialState, reducer, responseMeta, SET_RESPONSE, type State } from '../state';
 import type { Fixture } from './fixtures';
 

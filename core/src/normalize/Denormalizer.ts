@@ -1,3 +1,6 @@
+// One denormalization pass: stored pks back to entity instances, cycles closed, depth
+// capped, and (given a cache) what each entity read depended on. Keeping results across
+// passes is MemoCache's.
 import { DEV } from '#dev';
 import type { Tables } from './NormalizeStore';
 import { denormalizeArray } from '../schema/Array';

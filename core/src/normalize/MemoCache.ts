@@ -1,3 +1,5 @@
+// Memoized denormalization across reads: the same inputs give the same objects, and a
+// result changes identity only when what it read changed. Reads by args go through it too.
 import type { Tables } from './NormalizeStore';
 import { Denormalizer, depsValid, type EntityEntry } from './Denormalizer';
 import { ownValue } from '../schema/ownEntry';

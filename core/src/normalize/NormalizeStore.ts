@@ -1,3 +1,5 @@
+// The copy-on-write working copy of the store during one normalize call: entity merges
+// by fetch time, tombstones, and the change log. Walking the input is normalize.ts's.
 import { Entity } from '../schema/Entity';
 import { ownValue, setOwn } from '../schema/ownEntry';
 import { INVALID } from '../schema/symbols';

@@ -1,3 +1,5 @@
+// Uncached denormalization: one Denormalizer pass, reused between calls. Memoized reads
+// are MemoCache's.
 import { Denormalizer } from './Denormalizer';
 import type { DenormalizeNullable } from '../schema/types';
 

@@ -1,3 +1,4 @@
+// Entry of core's normalize layer: normalize, denormalize, MemoCache, queryKey, deepEqual, the layered tables.
 export { normalize, type NormalizedResult } from './normalize';
 export { denormalize } from './denormalize';
 export { MemoCache, type DenormalizeResult, type EntityPath } from './MemoCache';

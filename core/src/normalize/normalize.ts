@@ -1,3 +1,5 @@
+// Normalizing a response into the store's tables: the walk over the schema and the depth
+// and top-level shape checks. The writes are NormalizeStore's; each schema's rules are in schema/.
 import { DEV } from '#dev';
 import { ArraySchema, normalizeArray } from '../schema/Array';
 import { Collection } from '../schema/Collection';

@@ -1,3 +1,5 @@
+// Finding a read's normalized input from its args alone (Entity by pk, All, Collection by
+// args), recording the entities and tables it looked at.
 import { queryKeyObject } from '../schema/Object';
 import { ownValue } from '../schema/ownEntry';
 import type { QueryDelegate } from '../schema/types';

@@ -1,3 +1,5 @@
+// Persistence of the store: throttled saves, the restore on start (reads wait for it),
+// buster and maxAge checks, clearing on reset. Where the text goes is storage.ts's.
 import { parseState, serializeState } from '../client/serializeState';
 import type { Controller, Dispatch } from '../controller';
 import type { Manager, Middleware } from '../managers/Manager';

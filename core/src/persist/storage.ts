@@ -1,3 +1,5 @@
+// Where a PersistManager saves: the PersistStorage contract and its IndexedDB, Web Storage
+// and default backends.
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 
 /**

@@ -1,3 +1,4 @@
+// The error of a request its caller aborted through its signal (status 499, never retried).
 import { NetworkError } from './NetworkError';
 
 /**

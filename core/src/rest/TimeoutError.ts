@@ -1,3 +1,4 @@
+// The error of a try that outlived its `timeout` (status 408, retried like a transport failure).
 import { NetworkError } from './NetworkError';
 
 /**

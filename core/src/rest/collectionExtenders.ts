@@ -1,4 +1,5 @@
- 
+// The endpoints a list endpoint derives (push, unshift, assign, remove, move, paginated,
+// getPage), each built once per base endpoint. Finding its Collection is collectionSchema.ts's.
 import { serializeArgs } from '../schema/serializeArgs';
 import { appendPage, findCollection, mapCollection, type CollectionLike } from './collectionSchema';
 

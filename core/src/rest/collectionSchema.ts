@@ -1,4 +1,5 @@
- 
+// Finding and replacing the Collection inside an endpoint's schema, and the appending
+// without duplicates that pages use.
 import { ObjectSchema } from '../schema/Object';
 
 /**

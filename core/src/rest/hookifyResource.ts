@@ -1,4 +1,5 @@
- 
+// hookifyResource: a resource's endpoints with request options from getInit() (a token),
+// cached by value so each endpoint keeps its identity. Framework-free; adapters wrap it.
 import { decorateGetList, RESOURCE, type ResourceInternals } from './resource';
 
 /** Request options a hook's `getInit()` may return (headers are merged). */

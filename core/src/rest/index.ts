@@ -1,3 +1,4 @@
+// Entry of core's rest layer: RestEndpoint and its errors, resource(), hookifyResource, path templates, their types.
 export { RestEndpoint } from './RestEndpoint';
 export { NetworkError } from './NetworkError';
 export { AbortError } from './AbortError';

@@ -1,3 +1,5 @@
+// Pagination rules: where a paginated list stands after a response (the `nextPage` option,
+// or counting a numbered paginationField). Storing it is state/setResponse.ts's.
 import { errorCode } from '../dev/errorCode';
 import { DEV } from '#dev';
 /**

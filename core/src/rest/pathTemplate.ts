@@ -1,3 +1,5 @@
+// Path templates over path-to-regexp: parsing (cached), filling with encoded and checked
+// params, matching a filled path. Their type-level mirror is pathTypes.ts.
 import { parse, pathToRegexp, type Token, type TokenData } from 'path-to-regexp';
 import { checkWellFormed } from './wellFormed';
 

@@ -1,3 +1,6 @@
+// resource(): the endpoints built from one path and schema (get, getList and its members,
+// update, partialUpdate, delete), their optimistic responses, and extend(). Its types are
+// resourceTypes.ts's.
 import { errorCode } from '../dev/errorCode';
 import { DEV } from '#dev';
  

@@ -1,4 +1,5 @@
- 
+// The types of resource(), its members and resource.extend() in its three forms (types
+// only, nothing at run time).
 import type { Collection, NonFilterArgumentKeys } from '../schema/Collection';
 import type { Invalidate } from '../schema/Invalidate';
 import type { EntityLikeClass } from '../schema/types';

@@ -1,3 +1,5 @@
+// All: every stored entity of a kind (or of several kinds) as a list, read from the
+// tables themselves.
 import { INVALID } from './symbols';
 import { denormalizeArray } from './Array';
 import { Polymorphic, schemaName, type SchemaAttribute } from './Polymorphic';

@@ -1,3 +1,5 @@
+// List schemas: schema.Array and the plain `[S]` (one schema, or a map picked by
+// discriminator); its list helpers also serve the walkers in normalize/ and All.
 import { INVALID } from './symbols';
 import { Polymorphic, schemaName, type SchemaAttribute } from './Polymorphic';
 import { SchemaError, looksLikeJSON, notParsedError } from './SchemaError';

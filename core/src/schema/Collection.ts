@@ -1,3 +1,5 @@
+// Collection: a stored list (or map) per set of filter args, the rule of which args match,
+// and its change schemas. How a change updates stored lists is CollectionChange.ts's.
 import { errorCode } from '../dev/errorCode';
 import { DEV } from '#dev';
 import { ArraySchema, type MemberOf } from './Array';

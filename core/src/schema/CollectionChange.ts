@@ -1,3 +1,5 @@
+// How a change (push, unshift, assign, remove, move) stores its members and updates every
+// matching stored collection. Which collections match is Collection's rule.
 import { INVALID } from './symbols';
 import type { Values } from './Values';
 import type { Collection, CreateCollectionFilter } from './Collection';

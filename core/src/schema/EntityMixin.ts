@@ -1,3 +1,4 @@
+// EntityMixin: making an Entity of a class that cannot extend Entity, by copying Entity's statics.
 import { Entity } from './Entity';
 
 type AnyClass = abstract new (...args: any[]) => any;

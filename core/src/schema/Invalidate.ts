@@ -1,3 +1,5 @@
+// Invalidate: the schema of a delete, which stores the INVALID tombstone for an entity
+// (of one kind, or of a Union's).
 import { DEV } from '#dev';
 import { SchemaError, looksLikeJSON, notParsedError } from './SchemaError';
 import { schemaName } from './Polymorphic';

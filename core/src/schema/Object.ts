@@ -1,3 +1,5 @@
+// Object schemas: schema.Object and the plain `{ a: S }`, whose normalize, denormalize
+// and queryKey (deserializer fields included) the walkers in normalize/ reuse.
 import { INVALID } from './symbols';
 import { isSchema, toConverter } from './entityPlan';
 import { SchemaError, looksLikeJSON, notParsedError } from './SchemaError';

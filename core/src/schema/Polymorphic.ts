@@ -1,3 +1,5 @@
+// The base of Union, Array, Values and All: one schema, or a map picked per value by a
+// discriminator. Also schemaName(), the schema name messages use.
 import { DEV } from '#dev';
 import { SchemaError } from './SchemaError';
 import type { Unvisit, Visit } from './types';

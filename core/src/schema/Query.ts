@@ -1,3 +1,4 @@
+// Query: a derived read of another schema with an optional transform; never fetched.
 import type { Denormalize, DenormalizeNullable, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 
 /**

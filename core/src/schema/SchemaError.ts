@@ -1,3 +1,5 @@
+// SchemaError (status 400) for input that does not fit its schema, and the check for a
+// JSON string that was never parsed.
 import { DEV } from '#dev';
 
 /**

@@ -1,3 +1,4 @@
+// Union: one of several entity kinds, chosen per value by a discriminator.
 import { Polymorphic, type SchemaAttribute } from './Polymorphic';
 import { SchemaError } from './SchemaError';
 import type { Denormalize, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';

@@ -1,3 +1,4 @@
+// Values: a map of arbitrary keys to members of one schema (or of several, by discriminator).
 import { INVALID } from './symbols';
 import { setOwn } from './ownEntry';
 import { Polymorphic, type SchemaAttribute } from './Polymorphic';

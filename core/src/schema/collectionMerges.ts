@@ -1,3 +1,4 @@
+// The stock merges (push, unshift, assign) that decide where new members join a stored collection.
 import type { CollectionMerge } from './CollectionChange';
 
 /**

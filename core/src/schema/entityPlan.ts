@@ -1,3 +1,5 @@
+// The per-class plan an Entity runs on: which `static schema` fields nest and which
+// convert, the field defaults, whether validate() is overridden. Computed once per class.
 import { DEV } from '#dev';
 import { SchemaError } from './SchemaError';
 import type { Deserializer } from './types';

@@ -1,3 +1,4 @@
+// Entry of core's schema layer: the schema classes (also as `schema`), SchemaError, EntityMixin and the types.
 import { All } from './All';
 import { ArraySchema } from './Array';
 import { Collection } from './Collection';

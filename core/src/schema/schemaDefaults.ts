@@ -1,3 +1,4 @@
+// What an object schema shows before anything is stored: its plain default values.
 import { ObjectSchema } from './Object';
 
 const cache = new WeakMap<object, unknown>();

@@ -1,3 +1,4 @@
+// The stable string of filter args that names a stored collection.
 import { setOwn } from './ownEntry';
 
 /**

@@ -1,3 +1,5 @@
+// The schema contracts (SchemaClass, the normalize and query delegates) and the
+// type-level Denormalize and Normalize. Types only.
 import type { INVALID } from './symbols';
 
 /** Timing of one stored entity, by `entitiesMeta[key][pk]`. */

@@ -1,3 +1,4 @@
+// What the store needs from an endpoint, structurally. The classes are in endpoint/ and rest/.
 import type { RefetchOn, RetryDelayOption, RetryOption } from '../endpoint';
 
 /**

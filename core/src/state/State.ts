@@ -1,3 +1,5 @@
+// The State: its tables, result meta, page info and pending optimistic updates, and the
+// empty store.
 import type { EntityMeta } from '../schema/types';
 
 export type { EntityMeta };

@@ -1,3 +1,5 @@
+// The actions: their type names and shapes, and optimisticAction(). The Controller and
+// the managers dispatch them; reducer.ts handles them.
 import type { DehydratedState } from './dehydrate';
 import type { EndpointLike } from './EndpointLike';
 import { responseMeta } from './expiry';

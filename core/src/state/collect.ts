@@ -1,3 +1,5 @@
+// The GC reduction: removing the results and entities the collector chose. Choosing them
+// is managers/GCPolicy.ts's.
 import { flatTable } from '../normalize';
 import type { State } from './State';
 

@@ -1,3 +1,5 @@
+// The snapshot form of the store (DehydratedState): dehydrate for SSR and persistence, and
+// hydrate, which merges one in (newer wins). Its text form is client/serializeState.ts's.
 import { DEV } from '#dev';
 import { flatTable, tableKeys } from '../normalize';
 import type { ChangeSet } from './ChangeSet';

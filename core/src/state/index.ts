@@ -1,3 +1,4 @@
+// Entry of core's state layer: the State, the actions, the reducer, expiry, ChangeSet and dehydrate/hydrate.
 export * from './State';
 export * from './actions';
 export * from './expiry';

@@ -1,3 +1,5 @@
+// The INVALIDATE, INVALIDATE_ALL and EXPIRE_ALL reductions: marking result meta invalid or
+// stale, by key or by test.
 import { tableKeys, writeLayer } from '../normalize';
 import type { ChangeSet } from './ChangeSet';
 import type { ResultMeta, State } from './State';

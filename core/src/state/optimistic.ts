@@ -1,3 +1,5 @@
+// The read side of optimistic updates: replaying the pending ones over the confirmed state,
+// and keeping the identity of what a replay did not change. reducer.ts adds and drops them.
 import { ownValue, setOwn } from '../schema/ownEntry';
 import { SET_RESPONSE } from './actions';
 import type { ChangeSet } from './ChangeSet';

@@ -1,3 +1,5 @@
+// The reducer: one case per action, each handing off to its module (setResponse.ts,
+// invalidate.ts, collect.ts, dehydrate.ts); only OPTIMISTIC and RESET are handled inline.
 import { EXPIRE_ALL, GC, HYDRATE, INVALIDATE, INVALIDATE_ALL, OPTIMISTIC, RESET, SET_RESPONSE, type ActionTypes } from './actions';
 import type { ChangeSet } from './ChangeSet';
 import { collect } from './collect';

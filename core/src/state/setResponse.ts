@@ -1,3 +1,6 @@
+// The SET_RESPONSE reduction: storing a response or an error under its key (normalized,
+// ordered by fetch time, invalidation, `update` and page info), and dropping the
+// optimistic update it answers.
 import { deepEqual, normalize, writeLayer } from '../normalize';
 import type { OptimisticAction, SetResponseAction } from './actions';
 import type { ChangeSet } from './ChangeSet';
