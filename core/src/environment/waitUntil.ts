@@ -12,14 +12,20 @@ import type { EnvironmentSignal } from './EnvironmentSignal';
 export function waitUntil(signal: EnvironmentSignal, abort: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal.value || abort.aborted) return resolve();
+    let settled = false;
+    let stop: (() => void) | undefined;
     const done = () => {
-      stop();
+      settled = true;
+      stop?.();
       abort.removeEventListener('abort', done);
       resolve();
     };
-    const stop = signal.subscribe((value) => {
+    // An event source may report at once while it attaches (inside subscribe):
+    // `stop` does not exist yet then, so let go right after.
+    stop = signal.subscribe((value) => {
       if (value) done();
     });
-    abort.addEventListener('abort', done, { once: true });
+    if (settled) stop();
+    else abort.addEventListener('abort', done, { once: true });
   });
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFocusSignal, createOnlineSignal, EnvironmentSignal } from '../../src';
+import { waitUntil } from '../../src/internal';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -122,5 +123,40 @@ describe('browser signals', () => {
     const stops = [online.subscribe(() => {}), focus.subscribe(() => {})];
     expect([online.value, focus.value]).toEqual([true, true]);
     for (const s of stops) s();
+  });
+});
+
+describe('waitUntil', () => {
+  it('resolves when an event source reports true the moment it attaches, and detaches it', async () => {
+    let detached = 0;
+    // A source that answers at once (a React Native NetInfo listener can).
+    const online = new EnvironmentSignal(false, (set) => {
+      set(true);
+      return () => detached++;
+    });
+    await expect(waitUntil(online, new AbortController().signal)).resolves.toBeUndefined();
+    expect(detached).toBe(1);
+  });
+
+  it('resolves on the change or the abort, and lets go of the signal either way', async () => {
+    let attached = 0;
+    let push!: (v: boolean) => void;
+    const online = new EnvironmentSignal(false, (set) => {
+      attached++;
+      push = set;
+      return () => attached--;
+    });
+    const first = waitUntil(online, new AbortController().signal);
+    expect(attached).toBe(1);
+    push(true);
+    await first;
+    expect(attached).toBe(0);
+    online.set(false);
+    const abort = new AbortController();
+    const second = waitUntil(online, abort.signal);
+    expect(attached).toBe(1);
+    abort.abort();
+    await second;
+    expect(attached).toBe(0);
   });
 });
