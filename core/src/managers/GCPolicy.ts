@@ -207,14 +207,16 @@ export class GCPolicy implements Manager, GCInterface {
   /** Phase 4a: stored entities nothing kept reaches, once expired + grace (or at once over the bound). */
   private unreachableEntities(latest: State, reach: Map<string, number>, now: number) {
     const entities: (readonly [string, string])[] = [];
+    // What stays: the reached entities, then unreached ones still in their grace, while they fit.
+    let kept = reach.size;
     for (const entityKey in latest.entities) {
       const table = latest.entities[entityKey]!;
       const metas = latest.entitiesMeta[entityKey];
       for (const pk in table) {
         if (reach.has(entityKey + '\u0000' + pk)) continue;
         const m = ownValue(metas, pk);
-        const overBound = reach.size + entities.length >= this.maxEntities;
-        if (overBound || !m || now > m.expiresAt + this.graceMS) entities.push([entityKey, pk]);
+        if (kept >= this.maxEntities || !m || now > m.expiresAt + this.graceMS) entities.push([entityKey, pk]);
+        else kept++;
       }
     }
     return entities;

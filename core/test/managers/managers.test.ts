@@ -222,6 +222,34 @@ describe('garbage collection (GCPolicy)', () => {
     expect(Object.keys(mock.getSnapshot().entities.Todo!).sort()).toEqual(['1', '4']);
   });
 
+  it('with maxEntities, keeps unreached entities still in their grace while they fit, and drops expired ones', async () => {
+    fakeTimers();
+    const now = Date.now();
+    // Entities no stored result reaches (their lists were collected): 3 long expired, 2 fresh.
+    const table: Record<string, unknown> = {};
+    const metas: Record<string, { fetchedAt: number; date: number; expiresAt: number }> = {};
+    for (const id of [1, 2, 3, 4, 5]) {
+      table[id] = { id, title: `t${id}` };
+      const expiresAt = id <= 3 ? now - 10_000 : now + 60_000;
+      metas[id] = { fetchedAt: expiresAt - 60_000, date: expiresAt - 60_000, expiresAt };
+    }
+    const stored = (c: { getSnapshot(): { entities: Record<string, Record<string, unknown> | undefined> } }) =>
+      Object.keys(c.getSnapshot().entities.Todo ?? {}).sort();
+    const gc = new GCPolicy({ intervalMS: 1_000_000, graceMS: 1000, maxEntities: 3 });
+    const base = createClient().getSnapshot();
+    const mixed = createClient({ managers: [new NetworkManager(), gc], initialState: { ...base, entities: { Todo: table }, entitiesMeta: { Todo: metas } } });
+    client = mixed;
+    await gc.sweep();
+    expect(stored(mixed)).toEqual(['4', '5']);
+    // Five fresh ones over a bound of three: three stay.
+    const fresh = Object.fromEntries(Object.keys(metas).map((id) => [id, { ...metas[id]!, expiresAt: now + 60_000 }]));
+    const gc2 = new GCPolicy({ intervalMS: 1_000_000, graceMS: 1000, maxEntities: 3 });
+    const full = createClient({ managers: [new NetworkManager(), gc2], initialState: { ...base, entities: { Todo: table }, entitiesMeta: { Todo: fresh } } });
+    await gc2.sweep();
+    expect(stored(full)).toHaveLength(3);
+    full.destroy();
+  });
+
   it('soak: 10,000 observe/unsubscribe cycles over 100 endpoints leave no timers, listeners or unread data', async () => {
     fakeTimers();
     const { gc, mock } = setup({ intervalMS: 60_000, graceMS: 1000 });
