@@ -1,9 +1,8 @@
-// Behind client.observe(): one observer per subscribed read (endpoint, key, mode).
+// Behind client.observe(): owns the sharing of subscribed reads (one observer per read:
+// endpoint, key, mode), i.e. which observer `observe()` hands out, and the store's table
+// of subscribed observers by key that decides it.
 import type { EndpointLike } from '../state';
 import { EndpointObserver, type ObserveOptions, type StoreLike } from './EndpointObserver';
-
-// Owns the sharing of subscribed reads: which observer `observe()` hands out, and
-// the store's table of subscribed observers by key that decides it.
 
 /** Subscribed observers by store key (see {@link StoreLike.shared}). */
 export type SharedReads = Map<string, EndpointObserver<any>[]>;

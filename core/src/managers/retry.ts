@@ -1,4 +1,5 @@
-// How one request is tried: what is retryable, backoff, per-try timeout, offline waits.
+// The retryer: how one request is tried (what is worth another try, backoff, per-try
+// timeout, offline waits, the loop of tries). The NetworkManager owns who waits on it.
 import isNetworkError from 'is-network-error';
 import type { FreshnessOptions, RetryDelayOption, RetryOption } from '../endpoint';
 import { freshnessOption, waitUntil, type ClientEnvironment } from '../environment';
@@ -6,9 +7,6 @@ import { SchemaError } from '../schema';
 import type { EndpointLike } from '../state';
 import { AbortError } from '../rest/AbortError';
 import { TimeoutError } from '../rest/TimeoutError';
-
-// The retryer: what is worth another try, when, and the loop of tries itself. The
-// NetworkManager owns who waits on a request; this module owns how it is tried.
 
 type StatusError = Error & { status?: number };
 

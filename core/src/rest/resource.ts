@@ -38,13 +38,13 @@ function deleteProcess(value: unknown, params: unknown): unknown {
   return value !== null && typeof value === 'object' && Object.keys(value).length > 0 ? value : params;
 }
 
-/** Optimistic responses per member. */
 // The fields a request body sends: a FormData's entries, or the object itself.
 function fieldsOf(body: unknown): object {
   if (typeof FormData !== 'undefined' && body instanceof FormData) return Object.fromEntries(body.entries());
   return body as object;
 }
 
+/** Optimistic responses per member. */
 function optimisticFor(member: string, schema: unknown) {
   switch (member) {
     case 'update':
@@ -94,7 +94,7 @@ export interface ResourceInternals {
 }
 
 /**
- * A group of endpoints sharing one schema: get, getList (+ push, unshift,
+ * A group of endpoints sharing one schema: get, getList (+ push, unshift, assign, remove,
  * move, getPage), update, partialUpdate, delete; `create` is a
  * deprecated alias of `getList.push`.
  *

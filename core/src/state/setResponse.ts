@@ -91,7 +91,6 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
   };
 }
 
-/** Which list a response pages and where that list stands after it; undefined when it is no page. */
 /** The page this response answers (its pagination field) is the one the list says comes next. */
 function isNextOf(list: ResultMeta, endpoint: SetResponseAction['endpoint'], action: SetResponseAction): boolean {
   const field = (endpoint as { paginationField?: string }).paginationField;
@@ -99,6 +98,7 @@ function isNextOf(list: ResultMeta, endpoint: SetResponseAction['endpoint'], act
   return asked !== undefined && asked !== null && list.page?.next !== undefined && String(asked) === String(list.page.next);
 }
 
+/** Which list a response pages and where that list stands after it; undefined when it is no page. */
 function pageOf(endpoint: SetResponseAction['endpoint'], action: SetResponseAction): { key: string; page: PageInfo } | undefined {
   if (!endpoint.pagination) return undefined;
   let found: { readonly key: string; readonly next: unknown } | undefined;
