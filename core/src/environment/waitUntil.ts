@@ -13,7 +13,7 @@ export function waitUntil(signal: EnvironmentSignal, abort: AbortSignal): Promis
   return new Promise((resolve) => {
     if (signal.value || abort.aborted) return resolve();
     let settled = false;
-    let stop: (() => void) | undefined;
+    let stop: (() => void) | undefined = undefined;
     const done = () => {
       settled = true;
       stop?.();
