@@ -96,7 +96,10 @@ export class NetworkManager implements Manager {
     const read = !endpoint.sideEffect;
     if (read) {
       const existing = this.inFlight.get(key);
-      if (existing) {
+      // A read started before the key was invalidated answers for the data as it was:
+      // a fetch after the invalidation starts its own request instead of joining it.
+      const invalidatedAt = existing && controller.getState().meta[key]?.invalidatedAt;
+      if (existing && !(invalidatedAt !== undefined && existing.waiters[0]!.fetchedAt < invalidatedAt)) {
         existing.waiters.push(meta);
         if (meta.owner) existing.owners.add(meta.owner);
         else existing.pinned = true;
@@ -131,8 +134,10 @@ export class NetworkManager implements Manager {
     // before anything is sent, with what it threw stored as the endpoint's error.
     const refused = endpoint.getOptimisticResponse && endpoint.sideEffect ? optimisticRefusal(controller, endpoint, args, fetchedAt) : undefined;
     if (endpoint.getOptimisticResponse && endpoint.sideEffect && !refused) void next(optimisticAction(endpoint, key, args, fetchedAt));
+    let told = false;
     const settle = (response: unknown, error: boolean) => {
-      if (entry.aborted) return;
+      if (entry.aborted || told) return;
+      told = true;
       this.all.delete(entry);
       if (this.inFlight.get(key) === entry) this.inFlight.delete(key);
       if (fetchedAt < controller.getState().lastReset) return this.finish(entry, abortError('Aborted: the store was reset'));
@@ -156,7 +161,20 @@ export class NetworkManager implements Manager {
       void settle(refused.error, true);
       return;
     }
-    const done = Promise.resolve().then(attempt);
+    const done = Promise.resolve()
+      .then(attempt)
+      // A user callback threw while the request was tried (a `retry` function, say):
+      // the request fails with what it threw, and its key is free for the next fetch.
+      .catch((thrown: unknown) => {
+        if (!told) return settle(thrown, true);
+        throw thrown;
+      })
+      .catch((thrown: unknown) => {
+        if (entry.aborted) return;
+        this.all.delete(entry);
+        if (this.inFlight.get(key) === entry) this.inFlight.delete(key);
+        this.finish(entry, thrown as Error);
+      });
     if (queue) {
       this.queued++;
       const tail = done.then(

@@ -18,7 +18,16 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
   const { endpoint, key, meta } = action;
   const prev = state.meta[key];
   changes?.key(key);
-  if (action.error) return setError(state, key, endpoint.errorPolicy?.(action.response), action.response, meta);
+  if (action.error) {
+    let policy: 'soft' | undefined;
+    try {
+      policy = endpoint.errorPolicy?.(action.response);
+    } catch {
+      // An errorPolicy written for other errors (reading error.response.status of a
+      // TypeError, say) must not keep the read loading forever: the error is hard.
+    }
+    return setError(state, key, policy, action.response, meta);
+  }
 
   // A response to a fetch that started before the stored one never replaces it.
   // (An error with no data behind it does not count: any success beats it.)
@@ -47,12 +56,18 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
     if (stored === undefined || !deepEqual(stored, result)) endpoints = writeLayer(endpoints, { [key]: result });
   }
   if (endpoint.update) {
-    const updaters = endpoint.update(result, ...action.args);
     let updated: Record<string, unknown> | undefined;
-    for (const k in updaters) {
-      if (endpoints[k] === undefined) continue;
-      (updated ??= {})[k] = updaters[k]!(endpoints[k]);
-      changes?.key(k);
+    try {
+      const updaters = endpoint.update(result, ...action.args);
+      for (const k in updaters) {
+        if (endpoints[k] === undefined) continue;
+        (updated ??= {})[k] = updaters[k]!(endpoints[k]);
+        changes?.key(k);
+      }
+    } catch (e) {
+      if (optimistic) throw e;
+      // Nothing of this response is stored (a list half updated would be wrong); the fetch fails with it.
+      return setError(state, key, undefined, namedError(endpoint.name, e, 'update threw: '), meta);
     }
     if (updated) endpoints = writeLayer(endpoints, updated);
   }
@@ -139,13 +154,15 @@ function setError(
   return { ...state, meta: writeLayer(state.meta, { [key]: next }) };
 }
 
-/** Wraps a normalize failure so the message names the endpoint and the status says "bad response". */
-function schemaError(endpointName: string, cause: unknown): Error & { status: number } {
+/** `cause` as an Error whose message names the endpoint (and what threw). */
+function namedError(endpointName: string, cause: unknown, what = ''): Error & { status?: number } {
   const message = cause instanceof Error ? cause.message : String(cause);
-  const err = new Error(
-    message.startsWith(endpointName) ? message : `${endpointName}: ${message}`,
-    { cause },
-  ) as Error & { status: number };
+  return new Error(message.startsWith(endpointName) ? message : `${endpointName}: ${what}${message}`, { cause });
+}
+
+/** Wraps a normalize failure so the message names the endpoint and the status says "bad response". */
+function schemaError(endpointName: string, cause: unknown): Error & { status?: number } {
+  const err = namedError(endpointName, cause);
   err.name = 'SchemaError';
   err.status = (cause as { status?: number })?.status ?? 400;
   return err;

@@ -1,0 +1,115 @@
+// A user's callback that throws (update, errorPolicy, retry) fails the request it
+// belongs to; it never leaves a fetch pending or a read loading forever. And a fetch
+// after an invalidation is answered by a request of its own.
+import { afterEach, describe, expect, it } from 'vitest';
+import { Endpoint, Entity, NetworkManager, createClient, type Client } from '../../src';
+
+class Todo extends Entity {
+  id = 0;
+  title = '';
+  static override key = 'Todo';
+}
+
+let client: Client | undefined;
+afterEach(() => {
+  client?.destroy();
+  client = undefined;
+});
+
+const make = () => (client = createClient({ managers: [new NetworkManager()] }));
+const settledState = (p: Promise<unknown>) => {
+  const box = { state: 'pending' as 'pending' | 'resolved' | 'rejected', value: undefined as unknown };
+  p.then(
+    (v) => Object.assign(box, { state: 'resolved', value: v }),
+    (e) => Object.assign(box, { state: 'rejected', value: e }),
+  );
+  return box;
+};
+const flush = async () => {
+  for (let i = 0; i < 30; i++) await Promise.resolve();
+};
+
+describe('a throwing user callback fails its request', () => {
+  it('update: the mutation rejects with an error naming the endpoint, and what was stored stays', async () => {
+    const c = make();
+    const list = new Endpoint(async () => [], { name: 'todos', schema: [Todo] });
+    const create = new Endpoint(async (body: { title: string }) => ({ id: 1, ...body }), {
+      name: 'createTodo',
+      schema: Todo,
+      sideEffect: true,
+      // Written for another shape of the list: throws on this one.
+      update: () => ({ [list.key()]: (prev: any) => prev.results.concat(1) }),
+    });
+    await c.controller.setResponse(list, [{ id: 2, title: 'two' }]);
+    const outcome = settledState(c.controller.fetch(create, { title: 'new' }));
+    await flush();
+    expect(outcome.state).toBe('rejected');
+    expect(String(outcome.value)).toMatch(/createTodo: update threw/);
+    const { data } = c.controller.getResponse(list, c.getSnapshot());
+    expect((data as Todo[]).map((t) => t.title)).toEqual(['two']);
+    expect(c.getSnapshot().entities.Todo?.['1']).toBeUndefined();
+  });
+
+  it('errorPolicy: the read shows the error instead of loading forever', async () => {
+    const c = make();
+    const ep = new Endpoint(
+      async () => {
+        throw new TypeError('Failed to parse URL');
+      },
+      { name: 'todo', retry: 0, errorPolicy: (error: any) => (error.response.status >= 500 ? 'soft' : undefined) },
+    );
+    const obs = c.observe(ep);
+    const stop = obs.subscribe(() => {});
+    await flush();
+    const { loading, error } = obs.getSnapshot();
+    expect({ loading, error: String(error) }).toEqual({ loading: false, error: 'TypeError: Failed to parse URL' });
+    stop();
+  });
+
+  it('retry: the fetch rejects, and the next fetch of the key runs a request of its own', async () => {
+    const c = make();
+    let calls = 0;
+    const ep = new Endpoint(
+      async () => {
+        calls++;
+        throw new TypeError('fetch failed');
+      },
+      { name: 'todo', retry: (_n: number, error: any) => error.response.status === 503 },
+    );
+    const first = settledState(c.controller.fetch(ep));
+    await flush();
+    expect(first.state).toBe('rejected');
+    expect(String(first.value)).toMatch(/Cannot read properties of undefined/);
+    const second = settledState(c.controller.fetch(ep));
+    await flush();
+    expect(second.state).toBe('rejected');
+    expect(calls).toBe(2);
+  });
+});
+
+it('a fetch after invalidate() gets a request of its own, not one started before the invalidation', async () => {
+  const c = make();
+  let version = 1;
+  const answers: (() => void)[] = [];
+  const todo = new Endpoint(
+    () => {
+      const v = version;
+      return new Promise((resolve) => answers.push(() => resolve({ v })));
+    },
+    { name: 'todo' },
+  );
+  await c.controller.setResponse(todo, { v: 0 });
+  const background = c.controller.fetch(todo); // a revalidation, started while the server still had v1
+  await flush();
+  version = 2; // a mutation changed it...
+  await c.controller.invalidate(todo); // ...so the app invalidates and asks again
+  const fresh = c.controller.fetch(todo);
+  await flush();
+  expect(answers).toHaveLength(2);
+  answers[1]!();
+  answers[0]!();
+  expect(await fresh).toEqual({ v: 2 });
+  expect(await background).toEqual({ v: 1 });
+  // The stored value is the newer answer, and it is usable.
+  expect(c.controller.getResponse(todo, c.getSnapshot()).data).toEqual({ v: 2 });
+});
