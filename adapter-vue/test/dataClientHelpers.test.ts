@@ -164,3 +164,16 @@ describe('fetches no fixture answers', () => {
     expect(result.error.value?.status).toBe(404);
   });
 });
+
+describe('allSettled() waits for reads, not mutations (as data-client)', () => {
+  it('resolves with the reads while a mutation that never answers is open', async () => {
+    const stuck = ArticleResource.partialUpdate.extend({ fetch: () => new Promise<never>(() => {}) });
+    const { controller, allSettled, cleanup } = await renderDataCompose(() => ({}), { resolverFixtures: [{ ...five, delay: 5 }] });
+    cleanups.push(cleanup);
+    controller.fetch(stuck, { id: 5 }, { title: 'never' }).catch(() => {}); // rejected when the client is destroyed
+    void controller.fetch(ArticleResource.get, { id: 5 });
+    const settled = await allSettled();
+    expect(settled).toHaveLength(1);
+    expect(settled[0]).toMatchObject({ status: 'fulfilled' });
+  });
+});

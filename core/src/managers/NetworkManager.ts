@@ -68,6 +68,11 @@ export class NetworkManager implements Manager {
     return this.all.size;
   }
 
+  /** Number of reads in flight (what the test helpers' `allSettled()` waits for). */
+  get reads(): number {
+    return this.inFlight.size;
+  }
+
   cleanup(): void {
     for (const entry of [...this.all]) this.abort(undefined, entry, 'Aborted: the client was destroyed');
   }
