@@ -158,7 +158,8 @@ export class NetworkManager implements Manager {
       void settle(refused.error, true);
       return;
     }
-    const done = Promise.resolve().then(attempt);
+    // Started now, inside controller.fetch(), as data-client does: the endpoint is called before fetch() returns.
+    const done = attempt();
     if (queue) {
       this.queued++;
       const tail = done.then(
