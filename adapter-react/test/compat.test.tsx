@@ -231,6 +231,23 @@ describe('allSettled() waits for reads, not mutations (as data-client)', () => {
   });
 });
 
+describe('allSettled() under fake timers', () => {
+  it('resolves once the reads answer, without waiting for a faked timer', async () => {
+    vi.useFakeTimers();
+    try {
+      let answer!: (v: unknown) => void;
+      const held = ArticleResource.get.extend({ fetch: () => new Promise((r) => (answer = r)) });
+      const { result, controller, allSettled } = renderDataHook(() => useCache(held, { id: 3 }));
+      void controller.fetch(held, { id: 3 });
+      answer({ id: 3, title: 'answered' });
+      await allSettled();
+      expect(result.current?.title).toBe('answered');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('null args', () => {
   it('useSuspense and useCache with null args return the plain defaults of an object schema', () => {
     const paged = new RestEndpoint({ path: '/paged', schema: { results: new Collection([Article]), nextPage: '' } });

@@ -204,3 +204,18 @@ describe('allSettled() waits for reads, not mutations (as data-client)', () => {
     expect(settled[0]).toMatchObject({ status: 'fulfilled' });
   });
 });
+
+describe('allSettled() under fake timers', () => {
+  it('resolves once the reads answer, without waiting for a faked timer', async () => {
+    const { controller, allSettled, cleanup } = await renderDataCompose(() => ({}), { resolverFixtures: [five] });
+    cleanups.push(cleanup);
+    vi.useFakeTimers();
+    try {
+      void controller.fetch(ArticleResource.get, { id: 5 });
+      const settled = await allSettled();
+      expect(settled).toEqual([expect.objectContaining({ status: 'fulfilled' })]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

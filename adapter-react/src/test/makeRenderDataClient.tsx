@@ -6,6 +6,10 @@ import { DataProvider } from '../DataProvider';
 import { useOwnedClient } from '../useOwnedClient';
 import { createFixtureClient, type FixtureOptions } from './DataProviderWithFixtures';
 
+// The timer of the environment, taken before a test can fake timers: allSettled() must
+// not hang under vi.useFakeTimers() (data-client's waits on the fetches' promises only).
+const realSetTimeout = globalThis.setTimeout;
+
 /** Options of a render function made by {@link makeRenderDataClient} (and of `renderDataHook`). */
 export interface RenderDataHookOptions<P> extends FixtureOptions {
   /** Props of the first render (change them with `rerender(props)`). */
@@ -172,7 +176,7 @@ export function makeRenderDataClient(Provider: Provider = DataProvider) {
         // that never answers must not hang the test).
         const network = store.managers.find((m) => 'reads' in m) as { reads: number } | undefined;
         do {
-          await act(() => new Promise((r) => setTimeout(r, 0)));
+          await act(() => new Promise((r) => realSetTimeout(r, 0)));
         } while (network && network.reads > 0);
       },
       cleanup() {

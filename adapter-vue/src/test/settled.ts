@@ -1,6 +1,12 @@
 import { FETCH, type ActionTypes, type Manager } from '@resto/core';
 
 /**
+ * The environment's timer, taken before a test can fake timers: allSettled() must not
+ * hang under vi.useFakeTimers() (data-client's waits on the fetches' promises only). @internal
+ */
+export const realSetTimeout = globalThis.setTimeout;
+
+/**
  * A manager that remembers the promise of every read dispatched, so `allSettled()`
  * can resolve with their outcomes as data-client's test helpers do. It goes first
  * in the chain: it sees the fetch before the mock and network managers answer it.
@@ -51,7 +57,7 @@ export class SettledTracker implements Manager {
       const batch = [...this.inFlight].filter((p) => !seen.has(p));
       if (batch.length === 0) {
         // Let fetches dispatched by this tick's renders and effects reach the tracker.
-        await new Promise((r) => setTimeout(r, 0));
+        await new Promise((r) => realSetTimeout(r, 0));
         if (![...this.inFlight].some((p) => !seen.has(p))) return results;
         continue;
       }
