@@ -219,6 +219,35 @@ describe('renderDataHook statics', () => {
   });
 });
 
+describe('allSettled() waits for reads, not mutations (as data-client)', () => {
+  it('returns while a mutation that never answers is still open; a read it waits for', async () => {
+    const read = ArticleResource.get.extend({ fetch: () => new Promise((r) => setTimeout(() => r({ id: 2, title: 'read' }), 5)) });
+    const stuck = ArticleResource.partialUpdate.extend({ fetch: () => new Promise<never>(() => {}) });
+    const { result, controller, allSettled } = renderDataHook(() => useCache(read, { id: 2 }));
+    controller.fetch(stuck, { id: 2 }, { title: 'never' }).catch(() => {}); // rejected when the client is destroyed
+    void controller.fetch(read, { id: 2 });
+    await allSettled();
+    expect(result.current?.title).toBe('read');
+  });
+});
+
+describe('allSettled() under fake timers', () => {
+  it('resolves once the reads answer, without waiting for a faked timer', async () => {
+    vi.useFakeTimers();
+    try {
+      let answer!: (v: unknown) => void;
+      const held = ArticleResource.get.extend({ fetch: () => new Promise((r) => (answer = r)) });
+      const { result, controller, allSettled } = renderDataHook(() => useCache(held, { id: 3 }));
+      void controller.fetch(held, { id: 3 });
+      answer({ id: 3, title: 'answered' });
+      await allSettled();
+      expect(result.current?.title).toBe('answered');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('null args', () => {
   it('useSuspense and useCache with null args return the plain defaults of an object schema', () => {
     const paged = new RestEndpoint({ path: '/paged', schema: { results: new Collection([Article]), nextPage: '' } });

@@ -1,6 +1,6 @@
 import { computed, defineComponent, h, nextTick, reactive, ref, watch } from 'vue';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Entity, RestEndpoint, resource } from '@resto/core';
+import { Endpoint, Entity, RestEndpoint, resource } from '@resto/core';
 import { json, startServer } from '@resto/testing';
 import { useDLE, useSuspense } from '../src';
 import { mountDataClient, renderDataCompose, type RenderDataClientOptions, type RenderDataClientResult } from '../src/test';
@@ -162,5 +162,60 @@ describe('fetches no fixture answers', () => {
     cleanups.push(cleanup);
     await waitForNextUpdate();
     expect(result.error.value?.status).toBe(404);
+  });
+});
+
+describe('useSuspense while its first request never answers', () => {
+  it('starts the request for new props at once and resolves with that answer', async () => {
+    const started: number[] = [];
+    const answers = new Map<number, (v: unknown) => void>();
+    const Slow = new Endpoint(
+      ({ id }: { id: number }) => {
+        started.push(id);
+        return new Promise((resolve) => answers.set(id, resolve));
+      },
+      { schema: Article, name: 'Slow' },
+    );
+    const props = reactive({ id: 1 });
+    const rendering = renderDataCompose((p: { id: number }) => useSuspense(Slow, computed(() => ({ id: p.id }))), { props });
+    // The endpoint's fetch ran while the composable was set up, before anything was awaited.
+    expect(started).toEqual([1]);
+    props.id = 2;
+    await nextTick();
+    expect(started).toEqual([1, 2]);
+    answers.get(2)!({ id: 2, title: 'two' });
+    const { result, cleanup } = await rendering;
+    cleanups.push(cleanup);
+    // The first request is still open: the promise follows the props to the second one.
+    const article = await result;
+    expect(article.value.title).toBe('two');
+  });
+});
+
+describe('allSettled() waits for reads, not mutations (as data-client)', () => {
+  it('resolves with the reads while a mutation that never answers is open', async () => {
+    const stuck = ArticleResource.partialUpdate.extend({ fetch: () => new Promise<never>(() => {}) });
+    const { controller, allSettled, cleanup } = await renderDataCompose(() => ({}), { resolverFixtures: [{ ...five, delay: 5 }] });
+    cleanups.push(cleanup);
+    controller.fetch(stuck, { id: 5 }, { title: 'never' }).catch(() => {}); // rejected when the client is destroyed
+    void controller.fetch(ArticleResource.get, { id: 5 });
+    const settled = await allSettled();
+    expect(settled).toHaveLength(1);
+    expect(settled[0]).toMatchObject({ status: 'fulfilled' });
+  });
+});
+
+describe('allSettled() under fake timers', () => {
+  it('resolves once the reads answer, without waiting for a faked timer', async () => {
+    const { controller, allSettled, cleanup } = await renderDataCompose(() => ({}), { resolverFixtures: [five] });
+    cleanups.push(cleanup);
+    vi.useFakeTimers();
+    try {
+      void controller.fetch(ArticleResource.get, { id: 5 });
+      const settled = await allSettled();
+      expect(settled).toEqual([expect.objectContaining({ status: 'fulfilled' })]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -6,6 +6,10 @@ import { DataProvider } from '../DataProvider';
 import { useOwnedClient } from '../useOwnedClient';
 import { createFixtureClient, type FixtureOptions } from './DataProviderWithFixtures';
 
+// The timer of the environment, taken before a test can fake timers: allSettled() must
+// not hang under vi.useFakeTimers() (data-client's waits on the fetches' promises only).
+const realSetTimeout = globalThis.setTimeout;
+
 /** Options of a render function made by {@link makeRenderDataClient} (and of `renderDataHook`). */
 export interface RenderDataHookOptions<P> extends FixtureOptions {
   /** Props of the first render (change them with `rerender(props)`). */
@@ -44,7 +48,7 @@ export interface RenderDataHookResult<R, P> {
   waitForNextUpdate(options?: { timeout?: number }): Promise<void>;
   /** testing-library's `waitFor`. */
   readonly waitFor: typeof waitFor;
-  /** Resolves once no fetch is in flight. */
+  /** Resolves once no read is in flight (mutations are awaited by whoever started them, as in data-client). */
   allSettled(): Promise<void>;
   /** Unmounts and, for a client made here, destroys it (also done by testing-library's cleanup). */
   cleanup(): void;
@@ -168,10 +172,12 @@ export function makeRenderDataClient(Provider: Provider = DataProvider) {
       },
       waitFor,
       async allSettled() {
-        const network = store.managers.find((m) => 'pending' in m) as { pending: number } | undefined;
+        // Reads only, as data-client: a mutation's promise is its caller's to await (one
+        // that never answers must not hang the test).
+        const network = store.managers.find((m) => 'reads' in m) as { reads: number } | undefined;
         do {
-          await act(() => new Promise((r) => setTimeout(r, 0)));
-        } while (network && network.pending > 0);
+          await act(() => new Promise((r) => realSetTimeout(r, 0)));
+        } while (network && network.reads > 0);
       },
       cleanup() {
         unmount();
@@ -188,7 +194,7 @@ export function makeRenderDataClient(Provider: Provider = DataProvider) {
     cleanup(): void {
       for (const handle of [...active]) handle.cleanup();
     },
-    /** Resolves once no render made here has a fetch in flight. */
+    /** Resolves once no render made here has a read in flight. */
     async allSettled(): Promise<void> {
       await Promise.all([...active].map((handle) => handle.allSettled()));
     },

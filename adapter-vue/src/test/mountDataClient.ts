@@ -3,7 +3,7 @@ import { createMockClient, type Fixture, type FixtureOrInterceptor } from '@rest
 import { mount, type VueWrapper } from '@vue/test-utils';
 import { defineComponent, h, reactive, Suspense, type Component } from 'vue';
 import { createResto } from '../context';
-import { SettledTracker } from './settled';
+import { realSetTimeout, SettledTracker } from './settled';
 
 /** Options of {@link mountDataClient} and `renderDataCompose` (as data-client's Vue test helpers). */
 export interface DataClientTestOptions<P extends object = Record<string, unknown>> {
@@ -92,7 +92,7 @@ export function testHandles(client: Client, tracker: SettledTracker, wrapper: Vu
     async allSettled() {
       const results = await tracker.allSettled();
       // Renders the settled fetches caused run in the next ticks.
-      await new Promise((r) => setTimeout(r, 0));
+      await new Promise((r) => realSetTimeout(r, 0));
       return results;
     },
   };

@@ -1,7 +1,13 @@
 import { FETCH, type ActionTypes, type Manager } from '@resto/core';
 
 /**
- * A manager that remembers the promise of every fetch dispatched, so `allSettled()`
+ * The environment's timer, taken before a test can fake timers: allSettled() must not
+ * hang under vi.useFakeTimers() (data-client's waits on the fetches' promises only). @internal
+ */
+export const realSetTimeout = globalThis.setTimeout;
+
+/**
+ * A manager that remembers the promise of every read dispatched, so `allSettled()`
  * can resolve with their outcomes as data-client's test helpers do. It goes first
  * in the chain: it sees the fetch before the mock and network managers answer it.
  * @internal
@@ -10,7 +16,8 @@ export class SettledTracker implements Manager {
   private readonly inFlight = new Set<Promise<unknown>>();
 
   middleware: Manager['middleware'] = () => (next) => (action: ActionTypes) => {
-    if (action.type !== FETCH) return next(action);
+    // Reads only, as data-client: a mutation's promise is its caller's to await.
+    if (action.type !== FETCH || action.endpoint.sideEffect) return next(action);
     let resolve!: (v: unknown) => void;
     let reject!: (e: unknown) => void;
     const done = new Promise<unknown>((res, rej) => {
@@ -40,7 +47,7 @@ export class SettledTracker implements Manager {
   };
 
   /**
-   * Waits until no fetch is in flight: those in flight now and those started
+   * Waits until no read is in flight: those in flight now and those started
    * meanwhile (by the renders the first ones cause); resolves with their outcomes.
    */
   async allSettled(): Promise<PromiseSettledResult<unknown>[]> {
@@ -50,7 +57,7 @@ export class SettledTracker implements Manager {
       const batch = [...this.inFlight].filter((p) => !seen.has(p));
       if (batch.length === 0) {
         // Let fetches dispatched by this tick's renders and effects reach the tracker.
-        await new Promise((r) => setTimeout(r, 0));
+        await new Promise((r) => realSetTimeout(r, 0));
         if (![...this.inFlight].some((p) => !seen.has(p))) return results;
         continue;
       }

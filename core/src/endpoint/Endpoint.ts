@@ -84,7 +84,12 @@ export class Endpoint<F extends FetchFunction = FetchFunction, S = any, M extend
   /** Builds an instance of the same class from options (used by `extend`). */
   [CREATE](options: Record<string, unknown>): Endpoint {
     const Ctor = this.constructor as new (f?: unknown, o?: Record<string, unknown>) => Endpoint;
-    return new Ctor(options.fetch, options);
+    const fetch = options.fetch as F | undefined;
+    // A new named fetch names the copy, as in data-client (its key must not be the old
+    // endpoint's); extend() applies an explicit `name` option afterwards. An inline
+    // `fetch() {}` or `fetch: () => ...` is only called 'fetch': that names nothing.
+    const name = fetch !== this.fetch && fetch?.name;
+    return new Ctor(fetch, name && name !== 'fetch' ? { ...options, name } : options);
   }
 
   /**

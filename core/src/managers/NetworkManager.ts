@@ -71,6 +71,11 @@ export class NetworkManager implements Manager {
     return this.all.size;
   }
 
+  /** Number of reads in flight (what the test helpers' `allSettled()` waits for). */
+  get reads(): number {
+    return this.inFlight.size;
+  }
+
   cleanup(): void {
     for (const entry of [...this.all]) this.abort(undefined, entry, 'Aborted: the client was destroyed');
   }
@@ -161,8 +166,8 @@ export class NetworkManager implements Manager {
       void settle(refused.error, true);
       return;
     }
-    const done = Promise.resolve()
-      .then(attempt)
+    // Started now, inside controller.fetch(), as data-client does: the endpoint is called before fetch() returns.
+    const done = attempt()
       // A user callback threw while the request was tried (a `retry` function, say):
       // the request fails with what it threw, and its key is free for the next fetch.
       .catch((thrown: unknown) => {

@@ -157,6 +157,8 @@ export class Denormalizer {
     // once the rest of an app had run; bench/README.md "Steady state").
     this.local = undefined;
     this.depth = 0;
+    // Reported once per pass: the reused instance must not stay silent for later reads.
+    if (DEV) this.reported = false;
   }
 
   private storedTracked(schema: any, key: string, pk: string, obj: object): any {
@@ -225,7 +227,7 @@ export class Denormalizer {
     if (DEV && !this.reported) {
       this.reported = true;
       console.error(
-        `denormalize: entity depth limit (${MAX_ENTITY_DEPTH}) reached at ${schema.key}; ` +
+        `denormalize: Entity depth limit (${MAX_ENTITY_DEPTH}) reached at ${schema.key}; ` +
           'nested fields below it are left as stored keys. This usually means very deep or cyclic data.',
       );
     }

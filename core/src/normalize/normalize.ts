@@ -29,7 +29,7 @@ const emptyStore: NormalizeInputStore = { entities: {}, indexes: {}, entitiesMet
  * Store `input` according to `schema` and return the normalized result and the
  * resulting tables. Tables that were not written keep identity; an entity whose
  * merged value equals what is stored keeps identity. Throws a 400 `SchemaError`
- * for bad input, leaving `store` untouched. `optimistic` (or `meta.optimistic`)
+ * for bad input (`null` and `undefined` included), leaving `store` untouched. `optimistic` (or `meta.optimistic`)
  * allows entities without a primary key (an optimistic create).
  *
  * @example
@@ -100,7 +100,9 @@ export function normalize<R = any>(
  * or an object is declared is a bad answer: stored, it would read back as nothing.
  */
 function checkTopLevel(schema: any, input: unknown): void {
-  if (input === null || input === undefined || typeof input === 'object') return;
+  // Nothing at all is no data for any schema (a store that keeps `null` does not normalize it).
+  const none = input === null || input === undefined;
+  if (!none && typeof input === 'object') return;
   let expected: string | undefined;
   if (Array.isArray(schema) || schema instanceof ArraySchema || schema instanceof Collection) expected = 'an array';
   else if (typeof schema === 'function' && schema.prototype instanceof Entity) expected = 'an object';
@@ -113,13 +115,13 @@ function checkTopLevel(schema: any, input: unknown): void {
   ) {
     expected = 'an object';
   }
-  if (expected === undefined) return;
+  if (expected === undefined && !none) return;
   if (typeof input === 'string' && looksLikeJSON(input)) throw notParsedError(schemaName(schema), undefined);
   const shown = JSON.stringify(input) ?? String(input);
   throw new SchemaError(
     schemaName(schema),
     undefined,
-    `expected ${expected}, but the response is the ${typeof input} ${shown.length > 60 ? `${shown.slice(0, 60)}...` : shown}`,
+    `expected ${expected ?? 'data'}, but the response is ${none ? shown : `the ${typeof input} ${shown.length > 60 ? `${shown.slice(0, 60)}...` : shown}`}`,
     DEV && typeof input === 'string' && 'check the urlPrefix/path and the Content-Type of the response',
   );
 }

@@ -281,7 +281,10 @@ export abstract class Entity {
       const v = inst[k];
       if (v === undefined || v === null) continue;
       const value = unvisit(plan.nestedSchemas[i], v);
-      // a deleted single reference reads as missing; lists drop deleted members themselves
+      // A deleted single reference reads as missing, unless the field is required (its
+      // default is not empty): then this entity reads as deleted too, as in data-client.
+      // Lists drop deleted members themselves.
+      if (typeof value === 'symbol' && plan.defaults[k]) return value;
       inst[k] = typeof value === 'symbol' ? undefined : value;
     }
     return inst;

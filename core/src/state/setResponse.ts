@@ -37,7 +37,8 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
   let indexes = state.indexes;
   let entitiesMeta = state.entitiesMeta;
   let result: unknown = action.response;
-  if (endpoint.schema !== undefined && endpoint.schema !== null) {
+  // No data (a 204, a nullable endpoint's null) is stored as it is: normalize() rejects it.
+  if (endpoint.schema !== undefined && endpoint.schema !== null && result !== null && result !== undefined) {
     try {
       const store = changes
         ? { entities: state.entities, indexes: state.indexes, entitiesMeta: state.entitiesMeta, onWrite: changes.entity }

@@ -52,3 +52,30 @@ describe('Endpoint', () => {
     expect(base.extend({ name: 'renamed' }).name).toBe('renamed');
   });
 });
+
+describe('Endpoint names', () => {
+  async function listBooks() {
+    return ['a'];
+  }
+  async function listAuthors() {
+    return ['b'];
+  }
+
+  it('come from the fetch function, or the name option', () => {
+    expect(new Endpoint(listBooks).name).toBe('listBooks');
+    expect(new Endpoint(listBooks).key()).toBe('listBooks []');
+    expect(new Endpoint(listBooks, { name: 'books' }).name).toBe('books');
+  });
+
+  it('extend() with another named fetch takes its name, so the two never share a key', () => {
+    const books = new Endpoint(listBooks, { name: 'books' });
+    expect(books.extend({ dataExpiryLength: 5 }).name).toBe('books');
+    const authors = books.extend({ fetch: listAuthors });
+    expect(authors.name).toBe('listAuthors');
+    expect(authors.key()).not.toBe(books.key());
+    // an explicit name still wins; an inline fetch (named 'fetch' by JavaScript) keeps the old name
+    expect(books.extend({ fetch: listAuthors, name: 'people' }).name).toBe('people');
+    expect(books.extend({ fetch: async () => ['c'] }).name).toBe('books');
+    expect(books.extend({ async fetch() { return ['d']; } }).name).toBe('books');
+  });
+});

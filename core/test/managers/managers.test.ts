@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  Endpoint,
   Entity,
   GCPolicy,
   NetworkManager,
@@ -271,5 +272,24 @@ describe('garbage collection (GCPolicy)', () => {
     for (const ep of eps) for (let id = 0; id < 37; id++) expect(gc.refCount(ep.key({ id }))).toBe(0);
     // Only the GC's own sweep interval is left.
     expect(vi.getTimerCount()).toBe(1);
+  });
+});
+
+describe('NetworkManager starts a request', () => {
+  it('inside controller.fetch(): the endpoint has been called when fetch() returns', async () => {
+    const calls: number[] = [];
+    let answer!: (v: unknown) => void;
+    const slow = new Endpoint(
+      (id: number) => {
+        calls.push(id);
+        return new Promise((resolve) => (answer = resolve));
+      },
+      { name: 'slow' },
+    );
+    client = createClient();
+    const pending = client.controller.fetch(slow, 7);
+    expect(calls).toEqual([7]);
+    answer({ ok: true });
+    await expect(pending).resolves.toEqual({ ok: true });
   });
 });

@@ -55,4 +55,14 @@ describe('cycles', () => {
     expect(depth).toBeLessThan(400);
     expect(() => new MemoCache().denormalize(Person, '399', s.entities)).not.toThrow();
   });
+
+  it('reports the depth limit on every read that reaches it, not only the first of the process', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let s = normalize(Person, { id: 0 });
+    for (let i = 1; i < 400; i++) s = normalize(Person, { id: i, friend: i - 1 }, [], s);
+    denormalize(Person, '399', s.entities);
+    denormalize(Person, '398', s.entities);
+    expect(error).toHaveBeenCalledTimes(2);
+    expect(error.mock.calls[1]![0]).toMatch(/Entity depth limit.*Person/);
+  });
 });

@@ -52,3 +52,43 @@ describe('Invalidate', () => {
     expect(() => normalize(new Invalidate(Todo), {})).toThrow(expect.objectContaining({ status: 400, message: expect.stringMatching(/Invalidate\(Todo\)/) }));
   });
 });
+
+describe('a deleted nested entity', () => {
+  class Author extends Entity {
+    id = 0;
+    name = '';
+    static override key = 'Author';
+  }
+  class Book extends Entity {
+    id = 0;
+    // required: its default is an Author, so a book without one is not a book
+    author = Author.fromJS();
+    // optional: empty by default
+    editor: Author | null = null;
+    static override key = 'Book';
+    static override schema = { author: Author, editor: Author };
+  }
+  const stored = () =>
+    normalize([Book], [
+      { id: 1, author: { id: 10, name: 'a' }, editor: { id: 11, name: 'e' } },
+      { id: 2, author: { id: 11, name: 'e' } },
+    ]);
+
+  it('deletes the entity that requires it: a lone read gives INVALID, lists drop it', () => {
+    const s = stored();
+    const after = normalize(new Invalidate(Author), '10', [], s);
+    expect(denormalize(Book, '1', after.entities)).toBe(INVALID);
+    expect(new MemoCache().denormalize(Book, '1', after.entities).data).toBe(INVALID);
+    expect((denormalize([Book], s.result, after.entities) as Book[]).map((b) => b.id)).toEqual([2]);
+    // an object schema holding it reads as deleted as a whole
+    expect(denormalize({ book: Book }, { book: '1' }, after.entities)).toBe(INVALID);
+  });
+
+  it('in an optional field reads as missing and keeps the entity', () => {
+    const after = normalize(new Invalidate(Author), '11', [], stored());
+    const book = denormalize(Book, '1', after.entities) as Book;
+    expect(book).toBeInstanceOf(Book);
+    expect(book.editor).toBeUndefined();
+    expect(book.author.name).toBe('a');
+  });
+});

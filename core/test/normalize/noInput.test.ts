@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { Collection, Entity, SchemaError, Values } from '../../src/schema';
+import { normalize } from '../../src/normalize';
+import { createMockClient } from '../../src/mock';
+import { RestEndpoint } from '../../src/rest';
+
+class Tag extends Entity {
+  id = 0;
+  label = '';
+  static override key = 'Tag';
+}
+
+describe('normalize() of null or undefined input', () => {
+  it.each([
+    ['an Entity', Tag, 'Tag'],
+    ['an object schema', { tag: Tag }, '{tag}'],
+    ['a list', [Tag], '[Tag]'],
+    ['a Collection', new Collection([Tag]), 'Array(Tag)'],
+    ['Values', new Values(Tag), 'Values'],
+  ])('throws a SchemaError naming %s, and says which it got', (_what, schema, name) => {
+    for (const input of [null, undefined]) {
+      let error: unknown;
+      try {
+        normalize(schema, input);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(SchemaError);
+      expect((error as SchemaError).status).toBe(400);
+      expect((error as SchemaError).schema).toContain(name);
+      expect((error as Error).message).toContain(String(input));
+    }
+  });
+
+  it('without a schema, passes the input through', () => {
+    expect(normalize(undefined, null).result).toBeNull();
+    expect(normalize(null, undefined).result).toBeUndefined();
+  });
+
+  it('a nullable endpoint still stores and reads back null', async () => {
+    const maybe = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/tags/:id', schema: Tag, nullable: true });
+    const client = createMockClient([{ endpoint: maybe, args: [{ id: 1 }], response: null }]);
+    await expect(client.controller.fetch(maybe, { id: 1 })).resolves.toBeNull();
+    expect(client.controller.getResponse(maybe, { id: 1 }, client.controller.getState()).data).toBeNull();
+    client.destroy();
+  });
+});
