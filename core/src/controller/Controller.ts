@@ -2,7 +2,7 @@
 // its JSDoc and example) plus the by-key reads observers share with getResponse, so
 // that a read and the hooks' answers cannot drift apart.
 import { createEnvironment, type ClientEnvironment } from '../environment';
-import { denormalize, MemoCache, type QueryReads } from '../normalize';
+import { denormalize, MemoCache, normalize, type QueryReads } from '../normalize';
 import { INVALID } from '../schema';
 import {
   EXPIRE_ALL,
@@ -160,6 +160,13 @@ export class Controller {
       const meta = state.meta[key];
       // A response that failed normalization is stored as this key's error: surface it.
       if (meta?.error && meta.date >= fetchedAt && !(meta.fetchedAt > fetchedAt)) throw meta.error;
+      if (endpoint.sideEffect && meta && meta.fetchedAt > fetchedAt) {
+        // A mutation's key leaves out its body: another call that started later answered
+        // first and its result is stored there. This caller gets its own answer (its
+        // entities are in the tables), not the other call's.
+        const { result } = normalize(endpoint.schema, response, args as unknown[], state as never);
+        return denormalize(endpoint.schema, result, state.entities, args) as ResolveType<E>;
+      }
       const { data } = this.getResponse(endpoint, ...args, state);
       if (data !== undefined && (data as unknown) !== INVALID) return data as ResolveType<E>;
       // Nothing to read back from the store (a delete's Invalidate leaves a tombstone):
