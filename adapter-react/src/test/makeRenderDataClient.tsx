@@ -21,8 +21,11 @@ export interface RenderDataHookOptions<P> extends FixtureOptions {
   readonly getInitialInterceptorData?: () => Record<string, unknown>;
   /** Use this client instead of a mock one (e.g. against a real server). */
   readonly client?: Client;
-  /** Wraps the hook's component inside the provider (context the hook needs). */
-  readonly wrapper?: ComponentType<{ children: ReactNode }>;
+  /**
+   * Wraps the hook's component inside the provider (context the hook needs). It
+   * gets the hook's props too, so `rerender(props)` can change the context.
+   */
+  readonly wrapper?: ComponentType<{ children: ReactNode } & (P extends object ? P : unknown)>;
 }
 
 /** The hook's latest value: `current` is undefined while the first render suspends. */
@@ -141,7 +144,7 @@ export function makeRenderDataClient(Provider: Provider = DataProvider) {
       );
       return (
         <Provider client={store}>
-          <Suspense fallback={null}>{Inner ? <Inner>{body}</Inner> : body}</Suspense>
+          <Suspense fallback={null}>{Inner ? <Inner {...(props as any)}>{body}</Inner> : body}</Suspense>
         </Provider>
       );
     }
