@@ -1,3 +1,4 @@
+import { DEV } from '#dev';
 import { deepEqual, normalize, writeLayer } from '../normalize';
 import type { OptimisticAction, SetResponseAction } from './actions';
 import type { ChangeSet } from './ChangeSet';
@@ -44,14 +45,22 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
     if (stored === undefined || !deepEqual(stored, result)) endpoints = writeLayer(endpoints, { [key]: result });
   }
   if (endpoint.update) {
-    const updaters = endpoint.update(result, ...action.args);
-    let updated: Record<string, unknown> | undefined;
-    for (const k in updaters) {
-      if (endpoints[k] === undefined) continue;
-      (updated ??= {})[k] = updaters[k]!(endpoints[k]);
-      changes?.key(k);
+    // An updater that throws is the app's bug: the response is still stored (and its
+    // fetch settles), only the results it meant to change stay as they were.
+    try {
+      const updaters = endpoint.update(result, ...action.args);
+      let updated: Record<string, unknown> | undefined;
+      for (const k in updaters) {
+        if (endpoints[k] === undefined) continue;
+        (updated ??= {})[k] = updaters[k]!(endpoints[k]);
+      }
+      if (updated) {
+        for (const k in updated) changes?.key(k);
+        endpoints = writeLayer(endpoints, updated);
+      }
+    } catch (e) {
+      console.error(`${endpoint.name}.update` + (DEV ? ` threw storing ${key}; the other results it changes are left as they were:` : ':'), e);
     }
-    if (updated) endpoints = writeLayer(endpoints, updated);
   }
   // A request started before an invalidation answers for the data as it was then:
   // it is stored, but the result stays invalid until a later fetch answers.
