@@ -80,6 +80,27 @@ describe('renderDataHook (as @data-client/test)', () => {
     expect(result.current.article.title).toBe('Bearer 1');
   });
 
+  it('with act() required globally (testing-library with test globals), a fetch awaited outside act renders without a warning', async () => {
+    const g = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const before = g.IS_REACT_ACT_ENVIRONMENT;
+    g.IS_REACT_ACT_ENVIRONMENT = true;
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      let n = 0;
+      const { result, controller, waitForNextUpdate } = renderDataHook(() => useSuspense(ArticleResource.get, { id: 5 }), {
+        resolverFixtures: [{ endpoint: ArticleResource.get, response: () => ({ id: 5, title: `v${++n}` }) }],
+      });
+      await waitForNextUpdate();
+      expect(result.current.title).toBe('v1');
+      await controller.fetch(ArticleResource.get, { id: 5 });
+      expect(result.current.title).toBe('v2');
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+      g.IS_REACT_ACT_ENVIRONMENT = before;
+    }
+  });
+
   it('interceptors share the getInitialInterceptorData state as this', async () => {
     const { result, controller, waitForNextUpdate } = renderDataHook(() => useSuspense(ArticleResource.getList), {
       getInitialInterceptorData: () => ({ rows: [{ id: 1, title: 'one' }] }),
