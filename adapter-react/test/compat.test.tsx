@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { Collection, Entity, RestEndpoint, createClient, resource, type Client } from '@resto/core';
+import { Collection, Entity, RestEndpoint, createClient, hookifyResource, resource, type Client } from '@resto/core';
 import { DataProvider, useCache, useController, useFetch, useLive, useSubscription, useSuspense } from '../src';
 import { makeRenderDataClient, renderDataHook } from '../src/test';
 import { EVENT_TIMEOUT, json, startServer, until, waitFor } from '@resto/testing';
@@ -49,6 +49,56 @@ describe('renderDataHook (as @data-client/test)', () => {
     await waitForNextUpdate({ timeout: EVENT_TIMEOUT });
     expect(result.current.title).toBe('later');
     expectTypeOf(result.current).toEqualTypeOf<Article>();
+  });
+
+  it('the wrapper gets the hook props, and a fetchResponse interceptor sees the headers the endpoint sends', async () => {
+    const Token = React.createContext('');
+    const Authed = hookifyResource(ArticleResource, function useInit() {
+      const token = React.useContext(Token);
+      return token ? { headers: { Authorization: token } } : {};
+    });
+    const { result, waitForNextUpdate, rerender } = renderDataHook(
+      (_props: { token: string }) => ({ article: useSuspense(Authed.useGet(), { id: 5 }), get: Authed.useGet(), controller: useController() }),
+      {
+        initialProps: { token: '' },
+        wrapper: ({ children, token }) => <Token.Provider value={token}>{children}</Token.Provider>,
+        resolverFixtures: [
+          {
+            endpoint: ArticleResource.get,
+            fetchResponse: (url: string, init: RequestInit) => ({
+              id: Number(url.split('/').pop()),
+              title: (init.headers as Record<string, string>).Authorization ?? 'anonymous',
+            }),
+          },
+        ],
+      },
+    );
+    await waitForNextUpdate();
+    expect(result.current.article.title).toBe('anonymous');
+    rerender({ token: 'Bearer 1' });
+    await act(() => result.current.controller.fetch(result.current.get, { id: 5 }));
+    expect(result.current.article.title).toBe('Bearer 1');
+  });
+
+  it('with act() required globally (testing-library with test globals), a fetch awaited outside act renders without a warning', async () => {
+    const g = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const before = g.IS_REACT_ACT_ENVIRONMENT;
+    g.IS_REACT_ACT_ENVIRONMENT = true;
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      let n = 0;
+      const { result, controller, waitForNextUpdate } = renderDataHook(() => useSuspense(ArticleResource.get, { id: 5 }), {
+        resolverFixtures: [{ endpoint: ArticleResource.get, response: () => ({ id: 5, title: `v${++n}` }) }],
+      });
+      await waitForNextUpdate();
+      expect(result.current.title).toBe('v1');
+      await controller.fetch(ArticleResource.get, { id: 5 });
+      expect(result.current.title).toBe('v2');
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+      g.IS_REACT_ACT_ENVIRONMENT = before;
+    }
   });
 
   it('interceptors share the getInitialInterceptorData state as this', async () => {

@@ -16,6 +16,7 @@ export {
   type ErrorFixtureEndpoint,
   type Fixture,
   type FixtureEndpoint,
+  type FetchInterceptor,
   type FixtureOrInterceptor,
   type Interceptor,
   type SuccessFixture,

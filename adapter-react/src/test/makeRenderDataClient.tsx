@@ -1,7 +1,8 @@
+import * as React from 'react';
 import { Component, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { act, render, waitFor } from '@testing-library/react';
-import type { Client, Controller } from '@resto/core';
-import type { Fixture, FixtureOrInterceptor } from '@resto/core/mock';
+import { SET_RESPONSE, getDefaultManagers, type Client, type Controller, type Manager } from '@resto/core';
+import { flushNotifications, type Fixture, type FixtureOrInterceptor } from '@resto/core/mock';
 import { DataProvider } from '../DataProvider';
 import { useOwnedClient } from '../useOwnedClient';
 import { createFixtureClient, type FixtureOptions } from './DataProviderWithFixtures';
@@ -25,8 +26,11 @@ export interface RenderDataHookOptions<P> extends FixtureOptions {
   readonly getInitialInterceptorData?: () => Record<string, unknown>;
   /** Use this client instead of a mock one (e.g. against a real server). */
   readonly client?: Client;
-  /** Wraps the hook's component inside the provider (context the hook needs). */
-  readonly wrapper?: ComponentType<{ children: ReactNode }>;
+  /**
+   * Wraps the hook's component inside the provider (context the hook needs). It
+   * gets the hook's props too, so `rerender(props)` can change the context.
+   */
+  readonly wrapper?: ComponentType<{ children: ReactNode } & (P extends object ? P : unknown)>;
 }
 
 /** The hook's latest value: `current` is undefined while the first render suspends. */
@@ -57,6 +61,35 @@ export interface RenderDataHookResult<R, P> {
 }
 
 type Provider = ComponentType<{ client: Client; children?: ReactNode }>;
+
+/**
+ * Stores each response inside `act` and delivers its notifications there, as
+ * data-client's test controller does: a fetch the test awaits outside `act` renders
+ * without React's "not wrapped in act(...)" warning.
+ */
+// React keeps the queue of an open act() scope in its internals (19: actQueue; 18: ReactCurrentActQueue).
+function inAct(): boolean {
+  const r = React as unknown as Record<string, { actQueue?: unknown; ReactCurrentActQueue?: { current: unknown } } | undefined>;
+  const internals = r.__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE ?? r.__SECRET_INTERNALS_DO_NOT_USE_OR_YOU_WILL_BE_FIRED;
+  return (internals?.actQueue ?? internals?.ReactCurrentActQueue?.current ?? null) !== null;
+}
+
+const storeInAct: Manager = {
+  middleware: () => (next) => (action) => {
+    // Only where the test environment asks React for act() (testing-library's global
+    // setup), and not inside an act() the test opened (that one delivers the update).
+    if (action.type !== SET_RESPONSE || !(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT || inAct()) {
+      return next(action);
+    }
+    let stored!: ReturnType<typeof next>;
+    void act(() => {
+      stored = next(action);
+      flushNotifications();
+    });
+    return stored;
+  },
+  cleanup() {},
+};
 
 class Boundary extends Component<{ onError: (e: Error) => void; children?: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
@@ -105,6 +138,7 @@ export function makeRenderDataClient(Provider: Provider = DataProvider) {
         // With no fixtures at all the test means the network (nock, a test server), as in data-client.
         unmatched: options.unmatched ?? (fixtures || resolverFixtures ? 'error' : 'network'),
         fixtures: [...(fixtures ?? []), ...(resolverFixtures ?? [])],
+        managers: [storeInAct, ...(options.managers ?? getDefaultManagers())],
       });
     const owned = client ? undefined : () => store;
     const all: R[] = [];
@@ -145,7 +179,7 @@ export function makeRenderDataClient(Provider: Provider = DataProvider) {
       );
       return (
         <Provider client={store}>
-          <Suspense fallback={null}>{Inner ? <Inner>{body}</Inner> : body}</Suspense>
+          <Suspense fallback={null}>{Inner ? <Inner {...(props as any)}>{body}</Inner> : body}</Suspense>
         </Provider>
       );
     }

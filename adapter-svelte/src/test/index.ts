@@ -4,7 +4,7 @@ import { createMockClient, type FixtureOrInterceptor, type MockClientOptions as 
 import { clientContext } from '../context.js';
 
 export { createMockClient, mockInitialState, MockManager } from '@resto/core/mock';
-export type { Fixture, FixtureOrInterceptor, Interceptor } from '@resto/core/mock';
+export type { FetchInterceptor, Fixture, FixtureOrInterceptor, Interceptor } from '@resto/core/mock';
 
 /** Options of {@link mockClient}: core's `createMockClient` options, with `prefill` on by default. */
 export type MockClientOptions = CoreMockClientOptions;

@@ -47,6 +47,15 @@ export class MockManager implements Manager {
       return next({ ...action, endpoint: withFetch(action.endpoint, () => Promise.reject(err)) });
     }
     const context = this.context;
+    if ('fetchResponse' in fixture) {
+      // the endpoint's own request runs; only the transport is replaced
+      const respond = async (input: string, init: RequestInit) => {
+        if (fixture.delay) await new Promise((resolve) => setTimeout(resolve, fixture.delay));
+        const body = JSON.stringify(fixture.fetchResponse.call(context, input, init));
+        return new Response(body, { headers: { 'Content-Type': 'application/json' } });
+      };
+      return next({ ...action, endpoint: Object.create(action.endpoint, { fetchResponse: { value: respond } }) });
+    }
     const answer = (...args: unknown[]) =>
       new Promise((resolve, reject) => {
         const respond = () => {

@@ -23,7 +23,22 @@ export interface Interceptor<E extends EndpointLike = EndpointLike> {
   readonly delay?: number;
 }
 
-export type FixtureOrInterceptor = Fixture | Interceptor;
+/**
+ * An interceptor at the transport: the endpoint's own request runs (URL, headers,
+ * body), and `fetchResponse` answers it in place of the network with the data a
+ * JSON 200 response carries.
+ *
+ * @example
+ * { endpoint: TodoResource.get, fetchResponse(url, init) { return { id: 1, auth: init.headers?.['Authorization'] } } }
+ */
+export interface FetchInterceptor<E extends EndpointLike = EndpointLike> {
+  readonly endpoint: E;
+  /** `this` is the interceptors' shared context. */
+  fetchResponse(this: any, input: string, init: RequestInit): unknown;
+  readonly delay?: number;
+}
+
+export type FixtureOrInterceptor = Fixture | Interceptor | FetchInterceptor;
 
 /** Finds the answer for a call: exact-key fixtures win over interceptors. */
 export function findFixture(

@@ -178,7 +178,8 @@ export class Denormalizer {
       }
     }
     const cached = this.cache!.get(obj);
-    if (cached !== undefined && cached.schema === schema) {
+    // Collections of one table (nested and top-level instances) read one stored list the same way
+    if (cached !== undefined && (cached.schema === schema || (typeof schema === 'object' && (cached.schema as object).constructor === schema.constructor))) {
       if (cached.entities === this.entities || depsValid(cached.deps, this.entities, 3)) {
         // no per-pass entry: once validated against these entities, the next
         // reference to it in this pass hits the cache at the first comparison

@@ -6,6 +6,7 @@ import type { NextPage } from './nextPage';
 import type { PathArgs } from './pathTypes';
 import type { Collection } from '../schema/Collection';
 import type { ObjectSchema } from '../schema/Object';
+import type { Query } from '../schema/Query';
 import type { Denormalize } from '../schema/types';
 
 /**
@@ -200,7 +201,7 @@ export type ContainsCollection<S, Depth extends unknown[] = []> =
             ? false
             : S extends (...args: any) => any
               ? false
-              : S extends ObjectSchema<infer D>
+              : S extends ObjectSchema<infer D> | Query<infer D, any>
                 ? ContainsCollection<D, [0, ...Depth]>
                 : // Other schema classes (Union, Values, Collection change schemas...)
                 // are leaves; only array/object shapes are searched.
@@ -219,7 +220,7 @@ export type FindCollection<S, Depth extends unknown[] = []> = Depth['length'] ex
     ? S
     : S extends readonly [infer I]
       ? FindCollection<I, [0, ...Depth]>
-      : S extends ObjectSchema<infer D>
+      : S extends ObjectSchema<infer D> | Query<infer D, any>
         ? FindCollection<D, [0, ...Depth]>
         : ContainsCollection<S> extends true
         ? { [K in keyof S]-?: FindCollection<S[K], [0, ...Depth]> }[keyof S]
@@ -237,7 +238,9 @@ export type ReplaceCollection<S, Change extends string> =
         ? [ReplaceCollection<I, Change>]
         : S extends ObjectSchema<infer D>
           ? ObjectSchema<ReplaceCollection<D, Change>>
-          : ContainsCollection<S> extends true
+          : S extends Query<infer D, infer R>
+            ? Query<ReplaceCollection<D, Change>, R>
+            : ContainsCollection<S> extends true
           ? { [K in keyof S]: ReplaceCollection<S[K], Change> }
           : S;
 

@@ -1,6 +1,5 @@
 // Finding and replacing the Collection inside an endpoint's schema, and the appending
 // without duplicates that pages use.
-import { ObjectSchema } from '../schema/Object';
 
 /**
  * Finding and replacing the Collection inside an endpoint's schema. A schema
@@ -34,25 +33,21 @@ function isCollection(schema: unknown): schema is CollectionLike {
   );
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
-
 /**
- * The first Collection in a schema, or undefined.
+ * The first Collection in a schema, or undefined. Schema objects are searched
+ * through their own fields, as plain shapes are: `schema.Object` and `Query`
+ * (a list endpoint whose schema filters its Collection still pushes to it).
  *
  * @example
  * findCollection({ results: todoList }) // todoList
+ * findCollection(new Query(todoList, filter)) // todoList
  */
 export function findCollection(schema: unknown): CollectionLike | undefined {
   if (isCollection(schema)) return schema;
-  if (schema instanceof ObjectSchema) return findCollection(schema.schema);
   if (Array.isArray(schema)) return schema.length === 1 ? findCollection(schema[0]) : undefined;
-  if (isPlainObject(schema)) {
+  if (typeof schema === 'object' && schema !== null) {
     for (const key of Object.keys(schema)) {
-      const found = findCollection(schema[key]);
+      const found = findCollection((schema as Record<string, unknown>)[key]);
       if (found) return found;
     }
   }
@@ -60,7 +55,8 @@ export function findCollection(schema: unknown): CollectionLike | undefined {
 }
 
 /**
- * A copy of `schema` with its Collection replaced by `change(collection)`.
+ * A copy of `schema` with its Collection replaced by `change(collection)`;
+ * schema objects (`schema.Object`, `Query`) are copied with their class.
  * Returns undefined when there is no Collection.
  *
  * @example
@@ -71,18 +67,14 @@ export function mapCollection(
   change: (collection: CollectionLike) => unknown,
 ): unknown {
   if (isCollection(schema)) return change(schema);
-  if (schema instanceof ObjectSchema) {
-    const inner = mapCollection(schema.schema, change);
-    return inner === undefined ? undefined : new ObjectSchema(inner as Record<string, unknown>);
-  }
-  if (Array.isArray(schema) && schema.length === 1) {
-    const inner = mapCollection(schema[0], change);
+  if (Array.isArray(schema)) {
+    const inner = schema.length === 1 ? mapCollection(schema[0], change) : undefined;
     return inner === undefined ? undefined : [inner];
   }
-  if (isPlainObject(schema)) {
+  if (typeof schema === 'object' && schema !== null) {
     for (const key of Object.keys(schema)) {
-      const inner = mapCollection(schema[key], change);
-      if (inner !== undefined) return { ...schema, [key]: inner };
+      const inner = mapCollection((schema as Record<string, unknown>)[key], change);
+      if (inner !== undefined) return Object.assign(Object.create(Object.getPrototypeOf(schema)), schema, { [key]: inner });
     }
   }
   return undefined;

@@ -139,13 +139,15 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
   }
 
   /**
-   * Primary key: serialized filter args (from `nestKey(parent, key)` when nested).
+   * Primary key: serialized filter args, from `nestKey(parent, key)` when nested
+   * under a field, else from the args (so a collection with both is one list at
+   * both places).
    *
    * @example
    * todoList.pk(undefined, undefined, '', [{ userId: 1 }]) // '{"userId":"1"}'
    */
   pk(_value: any, parent?: any, key?: any, args: readonly any[] = []): string {
-    if (this.nestKey !== undefined) return serializeArgs(this.nestKey(parent, key));
+    if (this.nestKey !== undefined && key) return serializeArgs(this.nestKey(parent, key));
     return serializeArgs(this.argsKey !== undefined ? this.argsKey(...args) : args[0]);
   }
 
@@ -162,7 +164,6 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
 
   /** The stored collection for these args, when there is one. */
   queryKey(args: readonly any[], delegate: QueryDelegate): any {
-    if (this.nestKey !== undefined) return undefined;
     const pk = this.pk(undefined, undefined, '', args);
     return delegate.getEntity(this.key, pk) === undefined ? undefined : pk;
   }

@@ -47,6 +47,15 @@ export abstract class Entity {
   static schema: { [k: string]: any } = {};
 
   /**
+   * Fields that identify one record as the primary key does (a `username`, a `slug`):
+   * a read by one of them finds the record (`useQuery(User, { username: 'bob' })`).
+   *
+   * @example
+   * static indexes = ['slug'] as const;
+   */
+  declare static indexes?: readonly string[];
+
+  /**
    * Primary key of this record. Default: the `id` field.
    *
    * @example
@@ -291,7 +300,8 @@ export abstract class Entity {
   }
 
   /**
-   * Store key of a lookup by primary key (`[5]`, `[{ id: 5 }]`); undefined when not stored.
+   * Store key of a lookup by primary key (`[5]`, `[{ id: 5 }]`) or by a field in
+   * `indexes` (`[{ slug: 'a' }]`); undefined when not stored.
    *
    * @example
    * Todo.queryKey([{ id: 5 }], delegate) // '5'
@@ -300,7 +310,13 @@ export abstract class Entity {
     const first = args[0];
     if (first === undefined || first === null) return undefined;
     const id = typeof first === 'object' ? this.pk(first, undefined, undefined, args) : first;
-    if (id === undefined || id === null || id === '') return undefined;
+    if (id === undefined || id === null || id === '') {
+      const field = this.indexes?.find((f) => first[f] !== undefined);
+      if (field === undefined) return undefined;
+      const table: any = delegate.getEntities(this.key);
+      for (const pk in table) if (table[pk]?.[field] === first[field]) return pk;
+      return undefined;
+    }
     const pk = `${id}`;
     return delegate.getEntity(this.key, pk) === undefined ? undefined : pk;
   }

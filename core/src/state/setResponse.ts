@@ -1,6 +1,7 @@
 // The SET_RESPONSE reduction: storing a response or an error under its key (normalized,
 // ordered by fetch time, invalidation, `update` and page info), and dropping the
 // optimistic update it answers.
+import { DEV } from '#dev';
 import { deepEqual, normalize, writeLayer } from '../normalize';
 import type { OptimisticAction, SetResponseAction } from './actions';
 import type { ChangeSet } from './ChangeSet';
@@ -57,20 +58,23 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
     if (stored === undefined || !deepEqual(stored, result)) endpoints = writeLayer(endpoints, { [key]: result });
   }
   if (endpoint.update) {
-    let updated: Record<string, unknown> | undefined;
+    // An updater that throws is the app's bug, not the server's: the mutation happened,
+    // so its response is still stored (and its fetch resolves); only the results the
+    // updater meant to change stay as they were.
     try {
       const updaters = endpoint.update(result, ...action.args);
+      let updated: Record<string, unknown> | undefined;
       for (const k in updaters) {
         if (endpoints[k] === undefined) continue;
         (updated ??= {})[k] = updaters[k]!(endpoints[k]);
-        changes?.key(k);
+      }
+      if (updated) {
+        for (const k in updated) changes?.key(k);
+        endpoints = writeLayer(endpoints, updated);
       }
     } catch (e) {
-      if (optimistic) throw e;
-      // Nothing of this response is stored (a list half updated would be wrong); the fetch fails with it.
-      return setError(state, key, undefined, namedError(endpoint.name, e, 'update threw: '), meta);
+      console.error(`${endpoint.name}.update` + (DEV ? ` threw storing ${key}; the other results it changes are left as they were:` : ':'), e);
     }
-    if (updated) endpoints = writeLayer(endpoints, updated);
   }
   // A request started before an invalidation answers for the data as it was then:
   // it is stored, but the result stays invalid until a later fetch answers.
@@ -155,15 +159,10 @@ function setError(
   return { ...state, meta: writeLayer(state.meta, { [key]: next }) };
 }
 
-/** `cause` as an Error whose message names the endpoint (and what threw). */
-function namedError(endpointName: string, cause: unknown, what = ''): Error & { status?: number } {
-  const message = cause instanceof Error ? cause.message : String(cause);
-  return new Error(message.startsWith(endpointName) ? message : `${endpointName}: ${what}${message}`, { cause });
-}
-
 /** Wraps a normalize failure so the message names the endpoint and the status says "bad response". */
 function schemaError(endpointName: string, cause: unknown): Error & { status?: number } {
-  const err = namedError(endpointName, cause);
+  const message = cause instanceof Error ? cause.message : String(cause);
+  const err: Error & { status?: number } = new Error(message.startsWith(endpointName) ? message : `${endpointName}: ${message}`, { cause });
   err.name = 'SchemaError';
   err.status = (cause as { status?: number })?.status ?? 400;
   return err;

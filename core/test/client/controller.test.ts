@@ -430,6 +430,33 @@ describe('update option and reset', () => {
     expect(data.map((t: Todo) => t.id)).toEqual([1, 2, 3, 9]);
   });
 
+  it('an update that throws is logged; the fetch still resolves, its response is stored and the other results stay', async () => {
+    const list = new RestEndpoint({ urlPrefix: server.url, path: '/todos', schema: [Todo] });
+    await client.controller.fetch(list);
+    server.routes['POST /todos'] = (hit, res) => json(res, { id: 9, ...JSON.parse(hit.body) }, 201);
+    const create = new RestEndpoint({
+      urlPrefix: server.url,
+      path: '/todos',
+      method: 'POST',
+      schema: Todo,
+      update: () => {
+        throw new Error('bug in update');
+      },
+    });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      await expect(client.controller.fetch(create, { title: 'nine', completed: false })).resolves.toMatchObject({ id: 9, title: 'nine' });
+      expect(logged).toHaveBeenCalledTimes(1);
+      expect(String(logged.mock.calls[0]![0])).toMatch(/update/);
+      expect(logged.mock.calls[0]![1]).toMatchObject({ message: 'bug in update' });
+    } finally {
+      logged.mockRestore();
+    }
+    expect(client.getSnapshot().entities.Todo?.['9']).toMatchObject({ title: 'nine' });
+    const data = client.controller.getResponse(list, client.getSnapshot()).data!;
+    expect(data.map((t: Todo) => t.id)).toEqual([1, 2, 3]);
+  });
+
   it('resetEntireStore empties the store and drops responses that arrive later', async () => {
     const hold = defer();
     server.routes['GET /todos/2'] = async (_h, res) => {

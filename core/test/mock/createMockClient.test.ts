@@ -69,4 +69,26 @@ describe('createMockClient options: what every adapter test helper needs', () =>
     for (const stop of stops) stop();
     expect(client.listenerCount).toBe(0);
   });
+
+  it('a fetchResponse interceptor answers the request the endpoint builds (URL, headers) in place of the network', async () => {
+    const authed = getTodo.extend({ getHeaders: (headers: HeadersInit) => ({ ...headers, 'Access-Token': 'secret' }) });
+    const seen: string[] = [];
+    client = createMockClient([
+      {
+        endpoint: getTodo,
+        fetchResponse(url: string, init: RequestInit) {
+          seen.push(`${init.method ?? 'GET'} ${url}`);
+          const token = (init.headers as Record<string, string>)['Access-Token'];
+          return { id: Number(url.split('/').pop()), title: token ? 'mine' : 'public' };
+        },
+        delay: 1,
+      },
+    ]);
+    await expect(client.controller.fetch(getTodo, { id: 4 })).resolves.toMatchObject({ id: 4, title: 'public' });
+    await expect(client.controller.fetch(authed, { id: 5 })).resolves.toMatchObject({ id: 5, title: 'mine' });
+    expect(seen).toEqual(['GET http://api.test/todos/4', 'GET http://api.test/todos/5']);
+    // stored like a network answer
+    expect(stored(client, 5)).toBeInstanceOf(Todo);
+  });
 });
+

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { Collection } from '../../src/schema/Collection';
-import { Values, schema } from '../../src/schema';
+import { Query, Values, schema } from '../../src/schema';
+import { denormalize } from '../../src/normalize';
 import { RestEndpoint } from '../../src/rest';
 import { startApi, TestStore, Todo } from './api';
 
@@ -150,6 +151,29 @@ describe('Collection extenders on RestEndpoint', () => {
     store.set(list.getPage, [{ userId: 1, cursor: 2 }], { results: [{ id: 2, userId: 1, title: 'b' }], nextPage: '' });
     store.set(list.push, [{ userId: 1 }, { title: 'c' }], { id: 3, userId: 1, title: 'c' });
     expect(titles((store.get(list, { userId: 1 }) as { results: Todo[] }).results)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('finds the Collection a Query schema filters: push and getPage change its lists, reads stay filtered', () => {
+    const todos = new Collection([Todo]);
+    const list = new RestEndpoint({
+      path: '/todos',
+      searchParams: {} as { userId?: number; completed?: boolean },
+      schema: new Query(todos, (items: Todo[], args?: { completed?: boolean }) =>
+        args?.completed === undefined ? items : items.filter((t) => t.completed === args.completed),
+      ),
+      paginationField: 'cursor',
+    });
+    expect(list.push.schema).toBe(todos.push);
+    expectTypeOf(list.push.schema).toEqualTypeOf<typeof todos.push>();
+    expect(list.getPage.schema).toBeInstanceOf(Query);
+    const store = new TestStore();
+    store.set(list, [{ userId: 1 }], [{ id: 1, userId: 1, title: 'a', completed: true }]);
+    store.set(list.getPage, [{ userId: 1, cursor: 2 }], [{ id: 2, userId: 1, title: 'b', completed: false }]);
+    store.set(list.push, [{ userId: 1 }, { title: 'c' }], { id: 3, userId: 1, title: 'c', completed: true });
+    expect(titles(store.get(list, { userId: 1 }))).toEqual(['a', 'b', 'c']);
+    // the filter sees the pushed item too
+    const key = todos.pk(undefined, undefined, '', [{ userId: 1 }]);
+    expect(titles(denormalize(list.schema, key, store.entities, [{ userId: 1, completed: true }]))).toEqual(['a', 'c']);
   });
 
   it('finds a Collection nested in an object schema', () => {

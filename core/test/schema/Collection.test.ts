@@ -203,4 +203,42 @@ describe('Collection', () => {
   it('queryKey is undefined for args with no stored collection', () => {
     expect(new MemoCache().query(todoList, [{ userId: 3 }], seed())).toBeUndefined();
   });
+
+  describe('one list read through a nested and a top-level Collection', () => {
+    // The same table: a user's todos, reachable from the user and from GET /todos?owner=
+    const byOwner = new Collection([Todo], {
+      argsKey: ({ owner }: { owner: number }) => ({ owner }),
+      nestKey: (parent: { id: number }) => ({ owner: parent.id }),
+    });
+    class Owner extends Entity {
+      id = 0;
+      todos: Todo[] = [];
+      static override key = 'Owner';
+      static override schema = { todos: byOwner };
+    }
+    // a second instance of the same table, as a list endpoint declared apart would make
+    const listOfOwner = new Collection([Todo], { argsKey: ({ owner }: { owner: number }) => ({ owner }) });
+
+    it('a top-level fetch keys the list by its args even when the Collection has a nestKey', () => {
+      const nested = normalize(Owner, { id: 7, todos: [{ id: 1 }] });
+      expect(nested.entities.Owner!['7'].todos).toBe('{"owner":"7"}');
+      const top = normalize(byOwner, [{ id: 2 }], [{ owner: 7 }], nested);
+      expect(top.result).toBe('{"owner":"7"}');
+      expect(top.entities[byOwner.key]!['{"owner":"7"}']).toEqual(['2']);
+      // and it is found by its args alone
+      expect((new MemoCache().query(byOwner, [{ owner: 7 }], top) as Todo[]).map((t) => t.id)).toEqual([2]);
+    });
+
+    it('gives the same array to both readers, before and after a push', () => {
+      const memo = new MemoCache();
+      let s = normalize(Owner, { id: 7, todos: [{ id: 1 }] });
+      const fromOwner = () => (memo.denormalize(Owner, '7', s.entities).data as Owner).todos;
+      const fromList = () => memo.denormalize(listOfOwner, '{"owner":"7"}', s.entities, [{ owner: 7 }]).data;
+      expect(fromList()).toBe(fromOwner());
+      s = normalize(listOfOwner.push, { id: 3, owner: 7 }, [{ owner: 7 }], s);
+      const list = fromList() as Todo[];
+      expect(list.map((t) => t.id)).toEqual([1, 3]);
+      expect(fromOwner()).toBe(list);
+    });
+  });
 });

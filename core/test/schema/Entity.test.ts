@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import { Entity, SchemaError } from '../../src/schema';
-import { denormalize, normalize } from '../../src/normalize';
+import { MemoCache, denormalize, normalize } from '../../src/normalize';
 import { Post, Todo, User, meta } from './fixtures';
 
 describe('Entity', () => {
@@ -269,4 +269,30 @@ describe('Entity', () => {
       expect(() => normalize({ todo: Todo }, '{"todo":{"id":1}}')).toThrow(/response not parsed/);
     });
   });
+
+  describe('indexes', () => {
+    class Article extends Entity {
+      id = 0;
+      slug = '';
+      title = '';
+      static override key = 'Article';
+      static override indexes = ['slug'] as const;
+    }
+
+    it('a read by an indexed field finds the record, and follows the store', () => {
+      const memo = new MemoCache();
+      let s = normalize([Article], [{ id: 1, slug: 'hello', title: 'Hello' }, { id: 2, slug: 'bye', title: 'Bye' }]);
+      const bySlug = (slug: string) => memo.query(Article, [{ slug }], s) as Article | undefined;
+      expect(bySlug('bye')).toBeInstanceOf(Article);
+      expect(bySlug('bye')?.id).toBe(2);
+      expect(bySlug('nope')).toBeUndefined();
+      s = normalize(Article, { id: 3, slug: 'new', title: 'New' }, [], s);
+      expect(bySlug('new')?.title).toBe('New');
+      // a field not listed in indexes is no lookup
+      expect(memo.query(Article, [{ title: 'New' }], s)).toBeUndefined();
+      // the primary key still wins when given
+      expect((memo.query(Article, [{ id: 1, slug: 'bye' }], s) as Article).slug).toBe('hello');
+    });
+  });
 });
+
