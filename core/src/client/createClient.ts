@@ -4,6 +4,7 @@
 import { Controller } from '../controller';
 import type { FreshnessOptions } from '../endpoint';
 import { createEnvironment, type EnvironmentSignal } from '../environment';
+import { report } from '../environment/Subscribable';
 import { getDefaultManagers, type Manager } from '../managers';
 import {
   applyOptimistic,
@@ -185,9 +186,16 @@ export function createClient({
 
   // Plain listeners hear every change; observers are woken through `readers` only
   // when something they read changed.
+  // One that throws is reported; the others still hear the change.
   const notify = () => {
     scheduled = false;
-    for (const l of [...listeners]) l();
+    for (const l of [...listeners]) {
+      try {
+        l();
+      } catch (error) {
+        report(error);
+      }
+    }
   };
 
   // The managers' chain ends in the reducer; it is built once the controller exists
