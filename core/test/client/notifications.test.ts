@@ -214,6 +214,22 @@ describe('a change wakes only the readers it could change', () => {
     expect(c.listenerCount).toBe(0);
   });
 
+  it('the same store listener subscribed twice (two readers) counts twice: one unsubscribe leaves the other', async () => {
+    const c = quietClient();
+    const render = vi.fn();
+    const stopA = c.subscribe(render);
+    const stopB = c.subscribe(render);
+    expect(c.listenerCount).toBe(2);
+    stopA(); // reader A leaves; reader B still listens
+    stopA(); // twice is harmless
+    expect(c.listenerCount).toBe(1);
+    await c.controller.setResponse(getUser, { id: 1 }, { id: 1, name: 'ann' });
+    await settle();
+    expect(render).toHaveBeenCalledTimes(1);
+    stopB();
+    expect(c.listenerCount).toBe(0);
+  });
+
   it('an unsubscribed read still sees the newest state', async () => {
     const c = quietClient();
     const read = c.observeWith({ fetch: false }, getTodo, [{ id: 1 }]);
