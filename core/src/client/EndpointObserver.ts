@@ -489,8 +489,9 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
 
   private schedule(ms: number) {
     clearTimeout(this.timer);
-    // setTimeout overflows past 2^31-1 ms and would fire at once. A server render never revalidates.
-    if (ms > 2_147_483_647 || this.store.ssr) return;
+    // setTimeout overflows past 2^31-1 ms and would fire at once, as it does for NaN (a stored
+    // expiresAt no length made sane, from a restored store say). A server render never revalidates.
+    if (!(ms >= 0 && ms <= 2_147_483_647) || this.store.ssr) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.stale = true;
