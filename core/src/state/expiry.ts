@@ -63,13 +63,18 @@ export function errorMeta(
 }
 
 let lastNow = 0;
+/** The clock's last reading, to tell it going back from our own steps running ahead of it. */
+let lastClock = 0;
 /**
  * Date.now(), but strictly increasing: two fetches or writes never share a start
  * time, so ordering and optimistic bookkeeping can always tell them apart.
  */
 export function uniqueNow(): number {
   const now = Date.now();
-  // Within one millisecond, step by a microsecond; if the clock was set back, follow it.
-  lastNow = now > lastNow || now < lastNow - 1 ? now : lastNow + 0.001;
+  // Within one millisecond, step by a microsecond (past the millisecond if a busy one
+  // needs more than a thousand steps); follow the clock back only when the clock itself
+  // went back (set back, fake timers restored), never because the steps ran ahead of it.
+  lastNow = now > lastNow || now < lastClock ? now : lastNow + 0.001;
+  lastClock = now;
   return lastNow;
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient, Endpoint, NetworkManager, type Client } from '../../src';
+import { uniqueNow } from '../../src/state';
 
 let client: Client | undefined;
 afterEach(() => {
@@ -74,5 +75,27 @@ describe('a NaN expiry length (Number(process.env.X) with X unset)', () => {
     expect(timers.mock.calls.length).toBeLessThan(5);
     expect(read.getSnapshot().data).toEqual({ v: 1 });
     stop();
+  });
+});
+
+describe('the time of each write (uniqueNow)', () => {
+  it('every setResponse of one key within one busy millisecond is stored: the last one wins', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] }); // the clock does not move, as within one busy millisecond
+    const c = (client = createClient({ managers: [] }));
+    const ep = new Endpoint(async () => '', { name: 'ep' });
+    for (let i = 0; i < 1500; i++) {
+      await c.controller.setResponse(ep, `v${i}`);
+      expect(c.controller.getResponse(ep, c.getSnapshot()).data, `write ${i}`).toBe(`v${i}`);
+    }
+  });
+
+  it('keeps increasing while the clock stands still or moves on, and follows the clock when it is set back', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const times = Array.from({ length: 3000 }, () => uniqueNow());
+    expect(times.every((t, i) => i === 0 || t > times[i - 1]!)).toBe(true);
+    vi.setSystemTime(Date.now() + 1); // the clock moves on, still behind the steps
+    expect(uniqueNow()).toBeGreaterThan(times.at(-1)!);
+    vi.setSystemTime(Date.now() - 5_000); // the clock set back (fake timers restored, a corrected clock)
+    expect(uniqueNow()).toBe(Date.now());
   });
 });
