@@ -28,8 +28,8 @@ export interface ObserverSnapshot<T = unknown> {
   readonly expiryStatus: ExpiryStatus;
   /**
    * The data is past its expiry (still shown unless invalidIfStale). Flipped by a
-   * timer, not computed on read; expiry alone starts no request: the next mount,
-   * focus regained or reconnect revalidates it.
+   * timer while subscribed (an unsubscribed read sees it on its next read); expiry
+   * alone starts no request: the next mount, focus regained or reconnect revalidates it.
    */
   readonly stale: boolean;
   /** Failed tries of the running fetch so far, while it retries ("retrying..."); 0 otherwise. */
@@ -179,8 +179,11 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
   /** The current snapshot; the same object until something it shows changed. */
   getSnapshot = (): ObserverSnapshot<ResolveType<E>> => {
     const state = this.store.getSnapshot();
-    // Tracked: the index marked us dirty if anything we read changed. Otherwise any new state may matter.
-    const changed = this.tracked ? this.reader.dirty : state !== this.snapshotState;
+    // Tracked: the index marked us dirty if anything we read changed (its timer marks expiry).
+    // Otherwise any new state may matter, and so may the time: data shown fresh may have expired.
+    const changed = this.tracked
+      ? this.reader.dirty
+      : state !== this.snapshotState || (this.response !== undefined && !this.snapshot!.stale && Date.now() >= this.response.expiresAt);
     if (this.snapshot === undefined || changed || this.stale) {
       this.snapshotState = state;
       this.stale = false;
@@ -486,8 +489,9 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
 
   private schedule(ms: number) {
     clearTimeout(this.timer);
-    // setTimeout overflows past 2^31-1 ms and would fire at once. A server render never revalidates.
-    if (ms > 2_147_483_647 || this.store.ssr) return;
+    // setTimeout overflows past 2^31-1 ms and would fire at once, as it does for NaN (a stored
+    // expiresAt no length made sane, from a restored store say). A server render never revalidates.
+    if (!(ms >= 0 && ms <= 2_147_483_647) || this.store.ssr) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.stale = true;

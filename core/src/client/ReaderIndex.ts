@@ -1,6 +1,7 @@
 // Who reads what: the index from endpoint keys, entities and tables to the subscribed
 // reads that depend on them, and the batched refresh of the reads a change wakes. It
 // never reads the store: observers register, createClient hands it each ChangeSet.
+import { report } from '../environment/Subscribable';
 import type { ChangeSet } from '../state';
 
 /** A subscribed read the index can wake: it recomputes and notifies its listeners in `refresh`. */
@@ -145,12 +146,22 @@ export class ReaderIndex {
     }
   }
 
-  /** Refreshes every woken reader once. A refresh that changes the store wakes readers for the next flush. */
+  /**
+   * Refreshes every woken reader once. A refresh that changes the store wakes readers
+   * for the next flush; one that throws (a listener of its own) is reported, and the
+   * other readers are still refreshed.
+   */
   readonly flush = (): void => {
     this.scheduled = false;
     const readers = this.pending;
     this.pending = new Set();
-    for (const r of readers) r.refresh();
+    for (const r of readers) {
+      try {
+        r.refresh();
+      } catch (error) {
+        report(error);
+      }
+    }
   };
 
   private addEntity(entityKey: string, pk: string, reader: Reader): void {

@@ -3,7 +3,7 @@
 // observers' (observeRead.ts, QueryObserver.ts); the public actions are the Controller's.
 import { Controller } from '../controller';
 import type { FreshnessOptions } from '../endpoint';
-import { createEnvironment, type EnvironmentSignal } from '../environment';
+import { createEnvironment, Subscribable, type EnvironmentSignal } from '../environment';
 import { getDefaultManagers, type Manager } from '../managers';
 import {
   applyOptimistic,
@@ -119,7 +119,7 @@ export interface Client {
 const INTERNALS = Symbol('resto.client');
 
 interface ClientInternals {
-  readonly listeners: Set<() => void>;
+  readonly listeners: StoreListeners;
   readonly readers: ReaderIndex;
   destroyed: boolean;
 }
@@ -136,7 +136,7 @@ const clientPrototype: object = Object.create(Object.prototype, {
   listenerCount: {
     get(this: { [INTERNALS]: ClientInternals }) {
       const internals = this[INTERNALS];
-      return internals.listeners.size + internals.readers.size;
+      return internals.listeners.listenerCount + internals.readers.size;
     },
   },
   destroyed: {
@@ -145,6 +145,29 @@ const clientPrototype: object = Object.create(Object.prototype, {
     },
   },
 });
+
+/**
+ * A client's plain store listeners (`client.subscribe`): every change of one tick is
+ * told in one batch. The same function subscribed twice counts twice, as for observers.
+ */
+class StoreListeners extends Subscribable {
+  private scheduled = false;
+  private readonly run = () => {
+    this.scheduled = false;
+    this.notify();
+  };
+
+  /** Queues the batch (batched: many dispatches in one tick notify once, and never inside a read). */
+  schedule(): void {
+    if (this.scheduled || !this.listeners.size) return;
+    this.scheduled = true;
+    scheduleNotification(this.run);
+  }
+
+  clear(): void {
+    this.listeners.clear();
+  }
+}
 
 function isDehydrated(value: State | DehydratedState): value is DehydratedState {
   return (value as { version?: unknown }).version !== undefined && !('optimistic' in value);
@@ -173,8 +196,9 @@ export function createClient({
   let base = initialState === undefined ? emptyState() : isDehydrated(initialState) ? hydrate(initialState) : initialState;
   const running = new Set<() => void>();
   let visible = base;
-  const listeners = new Set<() => void>();
-  let scheduled = false;
+  // Plain listeners hear every change; observers are woken through `readers` only
+  // when something they read changed.
+  const listeners = new StoreListeners();
   // The one batcher (notifyQueue.ts): everything a tick changed is told in one
   // microtask, woken readers first (observers refresh once), then plain listeners;
   // a test helper's act() can deliver it at once.
@@ -182,13 +206,6 @@ export function createClient({
   const internals: ClientInternals = { listeners, readers, destroyed: false };
   /** What the optimistic updates wrote into the visible state, undone by the next replay. */
   let optimisticWrites: ChangeSet | undefined;
-
-  // Plain listeners hear every change; observers are woken through `readers` only
-  // when something they read changed.
-  const notify = () => {
-    scheduled = false;
-    for (const l of [...listeners]) l();
-  };
 
   // The managers' chain ends in the reducer; it is built once the controller exists
   // (middlewares receive it), and the controller reaches it through this variable.
@@ -232,11 +249,7 @@ export function createClient({
       // What the GC removed must not stay reachable through memoized reads of it.
       if (action.type === GC) controller.memo.prune(visible.entities as never);
       if (changes) readers.mark(changes);
-      if (listeners.size && !scheduled) {
-        scheduled = true;
-        // Batched: many dispatches in one tick notify once, and never inside a read.
-        scheduleNotification(notify);
-      }
+      listeners.schedule();
     }
     return Promise.resolve();
   };
@@ -251,12 +264,7 @@ export function createClient({
     managers,
     readers,
     shared: new Map() as SharedReads,
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
+    subscribe: listeners.subscribe,
     getSnapshot: () => visible,
     observe<E extends EndpointLike>(endpoint: E, ...args: readonly unknown[]) {
       return observeRead(store, endpoint, args);

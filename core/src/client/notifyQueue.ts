@@ -5,6 +5,8 @@
  * made inside it (an optimistic write) renders before `act` returns, as it does
  * with data-client.
  */
+import { report } from '../environment/Subscribable';
+
 let pending: (() => void)[] = [];
 let queued = false;
 
@@ -20,9 +22,24 @@ export function scheduleNotification(task: () => void): void {
 // A task queued while a batch runs (a refresh that changed the store) waits for the next microtask.
 function runBatch(): void {
   queued = false;
+  run();
+}
+
+/**
+ * Runs the tasks queued so far. Every client shares this queue: a task that throws
+ * (an app's listener) is reported and the others still run, or the clients whose
+ * tasks came after it would never hear of their changes again.
+ */
+function run(): void {
   const tasks = pending;
   pending = [];
-  for (const task of tasks) task();
+  for (const task of tasks) {
+    try {
+      task();
+    } catch (error) {
+      report(error);
+    }
+  }
 }
 
 /**
@@ -34,9 +51,5 @@ function runBatch(): void {
  */
 export function flushNotifications(): void {
   // Bounded: a store that keeps changing on every notification must not hang a test.
-  for (let round = 0; pending.length && round < 100; round++) {
-    const tasks = pending;
-    pending = [];
-    for (const task of tasks) task();
-  }
+  for (let round = 0; pending.length && round < 100; round++) run();
 }

@@ -36,9 +36,18 @@ export class Subscribable<L extends (...args: any[]) => void = () => void> {
     return this.listeners.size;
   }
 
-  /** Calls every listener; one that unsubscribes (or subscribes) meanwhile does not disturb the round. */
+  /**
+   * Calls every listener; one that unsubscribes (or subscribes) meanwhile does not
+   * disturb the round, and one that throws does not keep the others from hearing it.
+   */
   protected notify(...args: Parameters<L>): void {
-    for (const l of [...this.listeners]) l(...args);
+    for (const l of [...this.listeners]) {
+      try {
+        l(...args);
+      } catch (error) {
+        report(error);
+      }
+    }
   }
 
   /** The first listener arrived. */
@@ -46,4 +55,23 @@ export class Subscribable<L extends (...args: any[]) => void = () => void> {
 
   /** The last listener left. */
   protected onLast(): void {}
+}
+
+/**
+ * Reports an error thrown by a listener or a batched task without stopping the loop
+ * that called it: as an uncaught error (the console, a test runner, an error
+ * tracker's global handler), but asynchronously, so the other listeners still run.
+ *
+ * @example
+ * for (const task of tasks) {
+ *   try { task(); } catch (error) { report(error); }
+ * }
+ */
+export function report(error: unknown): void {
+  const { reportError } = globalThis as { reportError?: (error: unknown) => void };
+  if (typeof reportError === 'function') reportError(error);
+  else
+    queueMicrotask(() => {
+      throw error;
+    });
 }

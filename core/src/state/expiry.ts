@@ -1,3 +1,5 @@
+import { DEV } from '#dev';
+
 /**
  * How usable a stored result is.
  * - `Invalid`: nothing usable (never fetched, invalidated, or deleted): fetch before showing.
@@ -19,32 +21,60 @@ export type ExpiryStatus = (typeof ExpiryStatus)[keyof typeof ExpiryStatus];
 export const DEFAULT_DATA_EXPIRY = 60_000;
 export const DEFAULT_ERROR_EXPIRY = 1_000;
 
+type ExpiryOptions = { readonly name?: string; readonly dataExpiryLength?: number; readonly errorExpiryLength?: number };
+
+/** Endpoints already warned about a NaN expiry length (development only). */
+let warned: WeakSet<object> | undefined;
+
+/**
+ * The endpoint's `option` in ms, or `fallback` when unset. NaN (from
+ * `Number(process.env.X)` with the variable unset) counts as unset, with a warning:
+ * it would make the result neither fresh nor stale, and a subscribed read would
+ * re-arm its expiry timer every millisecond. Infinity never expires; a negative
+ * length is stale at once.
+ */
+function lengthOf(endpoint: ExpiryOptions, option: 'dataExpiryLength' | 'errorExpiryLength', fallback: number): number {
+  const ms = endpoint[option];
+  // NaN is the one value not equal to itself
+  if (ms === ms) return ms ?? fallback;
+  if (DEV && !(warned ??= new WeakSet()).has(endpoint)) {
+    warned.add(endpoint);
+    console.warn(`Resto: ${endpoint.name}: ${option} is NaN (an unset environment variable?); using the default, ${fallback} ms`);
+  }
+  return fallback;
+}
+
 /** Meta for a response received now for a fetch that started at `fetchedAt`. */
 export function responseMeta(
-  endpoint: { readonly dataExpiryLength?: number },
+  endpoint: ExpiryOptions,
   fetchedAt: number,
   now: number,
 ): { fetchedAt: number; date: number; expiresAt: number } {
-  return { fetchedAt, date: now, expiresAt: now + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY) };
+  return { fetchedAt, date: now, expiresAt: now + lengthOf(endpoint, 'dataExpiryLength', DEFAULT_DATA_EXPIRY) };
 }
 
 /** Meta for an error received now. */
 export function errorMeta(
-  endpoint: { readonly errorExpiryLength?: number },
+  endpoint: ExpiryOptions,
   fetchedAt: number,
   now: number,
 ): { fetchedAt: number; date: number; expiresAt: number } {
-  return { fetchedAt, date: now, expiresAt: now + (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY) };
+  return { fetchedAt, date: now, expiresAt: now + lengthOf(endpoint, 'errorExpiryLength', DEFAULT_ERROR_EXPIRY) };
 }
 
 let lastNow = 0;
+/** The clock's last reading, to tell it going back from our own steps running ahead of it. */
+let lastClock = 0;
 /**
  * Date.now(), but strictly increasing: two fetches or writes never share a start
  * time, so ordering and optimistic bookkeeping can always tell them apart.
  */
 export function uniqueNow(): number {
   const now = Date.now();
-  // Within one millisecond, step by a microsecond; if the clock was set back, follow it.
-  lastNow = now > lastNow || now < lastNow - 1 ? now : lastNow + 0.001;
+  // Within one millisecond, step by a microsecond (past the millisecond if a busy one
+  // needs more than a thousand steps); follow the clock back only when the clock itself
+  // went back (set back, fake timers restored), never because the steps ran ahead of it.
+  lastNow = now > lastNow || now < lastClock ? now : lastNow + 0.001;
+  lastClock = now;
   return lastNow;
 }

@@ -21,7 +21,8 @@ export const expired = (m: ResultMeta | undefined): ResultMeta | undefined =>
     date: m.date,
     fetchedAt: m.fetchedAt,
     expiresAt: 1,
-    ...(m.invalidated ? { invalidated: true as const } : null),
+    // Still invalid, and since when: an answer to a fetch started before that stays invalid.
+    ...(m.invalidated ? { invalidated: true as const, invalidatedAt: m.invalidatedAt } : null),
     // Stale pages are still the pages shown: keep where the list stands.
     ...(m.page ? { page: m.page } : null),
   };

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@resto/testing';
-import { Entity, RestEndpoint, type Client } from '../../src';
+import { createClient, Endpoint, Entity, NetworkManager, RestEndpoint, type Client } from '../../src';
 import { createMockClient } from '../../src/mock';
 
 class Todo extends Entity {
@@ -57,6 +57,23 @@ describe('EndpointObserver.fetchIfNeeded(): useFetch in every adapter', () => {
     await client.controller.expireAll({ testKey: getTodo.testKey });
     await expect(client.observe(getTodo, { id: 1 }).fetchIfNeeded()).resolves.toMatchObject({ title: 't1' });
     expect(calls()).toBe(2);
+  });
+
+  it('an observer held between renders sees its data go stale with time: it refetches, and invalidIfStale data suspends', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    let calls = 0;
+    const price = new Endpoint(async () => ({ n: ++calls }), { name: 'price', dataExpiryLength: 1000, invalidIfStale: true });
+    const c = (client = createClient({ managers: [new NetworkManager()] }));
+    await c.controller.fetch(price);
+    const held = c.observe(price); // e.g. kept by a web component, not subscribed
+    expect(held.read().status).toBe('ready');
+    expect(held.fetchIfNeeded()).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(5000); // the data expired; nothing changed in the store
+    expect(held.getSnapshot()).toMatchObject({ stale: true, data: undefined });
+    expect(held.read().status).toBe('pending');
+    await expect(held.fetchIfNeeded()).resolves.toEqual({ n: 2 });
+    expect(calls).toBe(2);
+    expect(held.read()).toEqual({ status: 'ready', data: { n: 2 } });
   });
 
   it('rejects with the error (stored too), never as an unhandled rejection', async () => {

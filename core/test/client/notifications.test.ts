@@ -1,6 +1,7 @@
 import { nextTask } from '@resto/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { All, createClient, Entity, RestEndpoint, type Client } from '../../src';
+import { flushNotifications } from '../../src/client/notifyQueue';
 import { ReaderIndex } from '../../src/client/ReaderIndex';
 
 class Todo extends Entity {
@@ -213,6 +214,22 @@ describe('a change wakes only the readers it could change', () => {
     expect(c.listenerCount).toBe(0);
   });
 
+  it('the same store listener subscribed twice (two readers) counts twice: one unsubscribe leaves the other', async () => {
+    const c = quietClient();
+    const render = vi.fn();
+    const stopA = c.subscribe(render);
+    const stopB = c.subscribe(render);
+    expect(c.listenerCount).toBe(2);
+    stopA(); // reader A leaves; reader B still listens
+    stopA(); // twice is harmless
+    expect(c.listenerCount).toBe(1);
+    await c.controller.setResponse(getUser, { id: 1 }, { id: 1, name: 'ann' });
+    await settle();
+    expect(render).toHaveBeenCalledTimes(1);
+    stopB();
+    expect(c.listenerCount).toBe(0);
+  });
+
   it('an unsubscribed read still sees the newest state', async () => {
     const c = quietClient();
     const read = c.observeWith({ fetch: false }, getTodo, [{ id: 1 }]);
@@ -253,5 +270,110 @@ describe('the reader index schedules like the platform', () => {
     index.wake(reader);
     expect(receivers).toEqual([undefined]);
     expect(reader.refresh).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a listener that throws', () => {
+  /** Errors reported as uncaught (the browser's reportError), instead of failing the run. */
+  function reported(): unknown[] {
+    const errors: unknown[] = [];
+    vi.stubGlobal('reportError', (error: unknown) => errors.push(error));
+    return errors;
+  }
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('is reported, and the other reads woken by the same change still hear it', async () => {
+    const errors = reported();
+    const c = quietClient();
+    const a = c.observeWith({ fetch: false }, getTodo, [{ id: 1 }]);
+    const b = c.observeWith({ fetch: false }, getTodo, [{ id: 2 }]);
+    a.subscribe(() => {
+      throw new Error('component A failed to render');
+    });
+    const seenByB: unknown[] = [];
+    b.subscribe(() => seenByB.push(b.getSnapshot().data?.title));
+    await settle();
+    // same tick: one flush refreshes A, then B
+    void c.controller.setResponse(getTodo, { id: 1 }, { id: 1, title: 'a1' });
+    void c.controller.setResponse(getTodo, { id: 2 }, { id: 2, title: 'b1' });
+    await settle();
+    expect(seenByB).toEqual(['b1']);
+    expect(errors.map(String)).toEqual(['Error: component A failed to render']);
+  });
+
+  it('in client.subscribe does not freeze the reads of its client or of another client', async () => {
+    const errors = reported();
+    const a = quietClient();
+    const b = createClient({ managers: [] });
+    try {
+      const readA = a.observeWith({ fetch: false }, getTodo, [{ id: 2 }]);
+      const readB = b.observeWith({ fetch: false }, getTodo, [{ id: 2 }]);
+      const seen: unknown[] = [];
+      readA.subscribe(() => seen.push(`a:${readA.getSnapshot().data?.title}`));
+      readB.subscribe(() => seen.push(`b:${readB.getSnapshot().data?.title}`));
+      let fail = true;
+      a.subscribe(() => {
+        if (fail) {
+          fail = false;
+          throw new Error('devtools listener bug');
+        }
+      });
+      const after = vi.fn();
+      a.subscribe(after);
+      await settle();
+      // Only the throwing store listener is queued first; the reads' refreshes after it.
+      void a.controller.setResponse(getUser, { id: 1 }, { id: 1, name: 'ann' });
+      void a.controller.setResponse(getTodo, { id: 2 }, { id: 2, title: 'x1' });
+      void b.controller.setResponse(getTodo, { id: 2 }, { id: 2, title: 'y1' });
+      await settle();
+      expect(errors.map(String)).toEqual(['Error: devtools listener bug']);
+      expect(after).toHaveBeenCalledTimes(1);
+      // Later changes, long after the one failure, are still heard.
+      await a.controller.setResponse(getTodo, { id: 2 }, { id: 2, title: 'x2' });
+      await b.controller.setResponse(getTodo, { id: 2 }, { id: 2, title: 'y2' });
+      await settle();
+      expect(seen).toEqual(['a:x1', 'b:y1', 'a:x2', 'b:y2']);
+      expect(after).toHaveBeenCalledTimes(2);
+    } finally {
+      b.destroy();
+    }
+  });
+
+  it('in a task run by flushNotifications (act) does not keep the other tasks from running', async () => {
+    const errors = reported();
+    const c = quietClient();
+    const read = c.observeWith({ fetch: false }, getTodo, [{ id: 1 }]);
+    c.subscribe(() => {
+      throw new Error('store listener bug');
+    });
+    const seen: unknown[] = [];
+    read.subscribe(() => seen.push(read.getSnapshot().data?.title));
+    await settle();
+    void c.controller.setResponse(getTodo, { id: 1 }, { id: 1, title: 'now' });
+    flushNotifications();
+    expect(seen).toEqual(['now']);
+    expect(errors.map(String)).toEqual(['Error: store listener bug']);
+  });
+
+  it('without reportError (Node) is thrown in a microtask: uncaught, where the runner and the console show it', async () => {
+    const uncaught: unknown[] = [];
+    const onError = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', onError);
+    try {
+      const c = quietClient();
+      c.subscribe(() => {
+        throw new Error('store listener bug');
+      });
+      const heard = vi.fn();
+      c.subscribe(heard);
+      await c.controller.setResponse(getUser, { id: 1 }, { id: 1, name: 'ann' });
+      await settle();
+      expect(heard).toHaveBeenCalledTimes(1);
+      expect(uncaught.map(String)).toEqual(['Error: store listener bug']);
+    } finally {
+      process.off('uncaughtException', onError);
+    }
   });
 });

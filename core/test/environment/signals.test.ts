@@ -1,5 +1,6 @@
+import { nextTask } from '@resto/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createFocusSignal, createOnlineSignal, EnvironmentSignal } from '../../src';
+import { createClient, createFocusSignal, createOnlineSignal, Endpoint, EnvironmentSignal, NetworkManager } from '../../src';
 import { waitUntil } from '../../src/internal';
 
 afterEach(() => {
@@ -73,6 +74,29 @@ describe('EnvironmentSignal', () => {
     expect(seen).toEqual([false, true]);
     stop();
     expect(detached).toBe(true);
+  });
+
+  it('a listener that throws is reported; the others (a read held while offline) still hear the change', async () => {
+    const errors: unknown[] = [];
+    vi.stubGlobal('reportError', (error: unknown) => errors.push(error));
+    const ep = new Endpoint(async () => ({ ok: 1 }), { name: 'ep' });
+    const client = createClient({ managers: [new NetworkManager()] });
+    client.online.set(false);
+    client.online.subscribe((isOnline) => {
+      if (isOnline) throw new Error('banner not mounted yet');
+    });
+    let outcome = 'pending';
+    client.controller.fetch(ep).then(
+      () => (outcome = 'resolved'),
+      () => (outcome = 'rejected'),
+    );
+    await nextTask();
+    expect(outcome).toBe('pending'); // held: offline
+    client.online.set(true); // does not throw at the caller either
+    await nextTask();
+    expect({ online: client.online.value, outcome }).toEqual({ online: true, outcome: 'resolved' });
+    expect(errors.map(String)).toEqual(['Error: banner not mounted yet']);
+    client.destroy();
   });
 });
 
