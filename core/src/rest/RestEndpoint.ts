@@ -200,10 +200,12 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
       search[key] = sortKeys(value, `${this.name}: search parameter "${key}"`, []);
       hasSearch = true;
     }
-    if (!hasSearch) return url;
+    // Nothing to send (no params, or only empty arrays): no dangling '?'.
+    const query = hasSearch ? this.searchToString(search) : '';
+    if (!query) return url;
     // A template may already carry a query (`?` is literal in templates).
     const joiner = /[?&]$/.test(url) ? '' : url.includes('?') ? '&' : '?';
-    return url + joiner + this.searchToString(search);
+    return url + joiner + query;
   }
 
   searchToString(searchParams: Params): string {

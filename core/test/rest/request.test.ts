@@ -35,6 +35,15 @@ describe('call shape and URL construction', () => {
     expect(last().url).toBe('/groups/a/users');
   });
 
+  it('an empty array search parameter leaves no dangling "?": same URL and key as without it', () => {
+    const list = new RestEndpoint({ urlPrefix: 'http://x', path: '/users', searchParams: {} as { tags?: string[]; a?: number } });
+    expect(list.url({ tags: [] })).toBe('http://x/users');
+    expect(list.key({ tags: [] })).toBe(list.key({}));
+    const search = new RestEndpoint({ urlPrefix: 'http://x', path: '/search?q=a' });
+    expect(search.url({ tags: [] })).toBe('http://x/search?q=a');
+    expect(list.url({ tags: [], a: 1 })).toBe('http://x/users?a=1');
+  });
+
   it('every request carries content-type: application/json', async () => {
     const get = new RestEndpoint({ urlPrefix: server.url, path: '/users' });
     await get();
