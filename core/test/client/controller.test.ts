@@ -97,6 +97,25 @@ describe('Controller.fetch', () => {
   });
 });
 
+describe('bad arguments', () => {
+  it('every controller method returning a promise rejects (not throws) with the error naming the endpoint and param, as fetch does', async () => {
+    const get = new RestEndpoint({ urlPrefix: server.url, path: '/todos/:id', name: 'Todo.get', schema: Todo });
+    const calls = {
+      fetch: () => client.controller.fetch(get, {} as never),
+      invalidate: () => client.controller.invalidate(get, {} as never),
+      setResponse: () => client.controller.setResponse(get, {} as never, { id: 1 }),
+      setError: () => client.controller.setError(get, {} as never, new Error('x')),
+      subscribe: () => client.controller.subscribe(get, {} as never),
+      unsubscribe: () => client.controller.unsubscribe(get, {} as never),
+    };
+    for (const [name, call] of Object.entries(calls)) {
+      let promise: Promise<unknown> | undefined;
+      expect(() => (promise = call()), name).not.toThrow();
+      await expect(promise, name).rejects.toThrow(/Todo\.get: path parameter "id" .* is missing/);
+    }
+  });
+});
+
 describe('bad responses', () => {
   it('an HTML error page on a schema endpoint becomes a clear error; stored data survives', async () => {
     const ep = getTodo();
