@@ -3,6 +3,7 @@
 import type { Controller, Dispatch } from '../controller';
 import { SUBSCRIBE, UNSUBSCRIBE, type ActionTypes, type EndpointLike } from '../state';
 import type { Manager, Middleware } from './Manager';
+import { MAX_DELAY } from './retry';
 
 interface Poll {
   readonly key: string;
@@ -67,7 +68,8 @@ export class SubscriptionManager implements Manager {
 
   private add(key: string, endpoint: EndpointLike, args: readonly unknown[]) {
     const frequency = endpoint.pollFrequency;
-    if (!frequency || !(frequency > 0)) return;
+    // Infinity (or past setInterval's range) means never, not every millisecond.
+    if (!frequency || !(frequency > 0 && frequency <= MAX_DELAY)) return;
     if (!this.stopFocus && this.controller) {
       const { focus } = this.controller.environment;
       this.hidden = !focus.value;

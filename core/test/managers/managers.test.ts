@@ -57,6 +57,23 @@ describe('polling (SubscriptionManager)', () => {
     expect(subs.active.size).toBe(0);
   });
 
+  it('a pollFrequency past setInterval\'s range (Infinity, or over 2^31-1 ms) never polls, instead of every millisecond', async () => {
+    fakeTimers();
+    let calls = 0;
+    const time = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/time', pollFrequency: Infinity });
+    const huge = time.extend({ pollFrequency: 2 ** 31 });
+    const mock = createMockClient([{ endpoint: time, response: () => ({ now: ++calls }) }]);
+    client = mock;
+    const u1 = mock.observeWith({ poll: true }, time, []).subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls).toBe(1); // the initial fetch only
+    const u2 = mock.observeWith({ poll: true }, huge, []).subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls).toBe(1);
+    u1();
+    u2();
+  });
+
   it('pollFrequency does nothing for a plain read: only subscriptions and live reads poll', async () => {
     fakeTimers();
     let calls = 0;
