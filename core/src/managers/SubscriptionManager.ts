@@ -13,6 +13,8 @@ interface Poll {
   readonly frequencies: Map<number, number>;
   frequency: number;
   timer: ReturnType<typeof setInterval> | undefined;
+  /** A poll of this key is still out. */
+  busy?: boolean;
 }
 
 /**
@@ -120,9 +122,13 @@ export class SubscriptionManager implements Manager {
   }
 
   private poll(poll: Poll) {
-    if (this.polledElsewhere(poll)) return;
+    const controller = this.controller;
+    // Offline, or the last poll still out: a tick would only add one more waiter to the held request.
+    if (!controller || poll.busy || !controller.environment.online.value || this.polledElsewhere(poll)) return;
+    poll.busy = true;
+    const done = () => void (poll.busy = false);
     // Errors are stored on the key by the network layer (and follow errorPolicy); nothing to do here.
-    this.controller?.fetch(poll.endpoint, ...poll.args).catch(() => undefined);
+    controller.fetch(poll.endpoint, ...poll.args).then(done, done);
   }
 
   /**
