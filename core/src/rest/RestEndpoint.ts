@@ -229,7 +229,8 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     const base = this.requestInit ?? {};
     const headers = headersToObject(base.headers);
     const init: RequestInit = { ...base, method: this.method };
-    if (this.signal) init.signal = this.signal;
+    // Either aborts the request: the signal option (the client's, per try) and requestInit's.
+    if (this.signal) init.signal = base.signal ? AbortSignal.any([base.signal, this.signal]) : this.signal;
     if (body !== undefined && isRawBody(body)) {
       init.body = body as BodyInit;
       if (typeof body === 'string') {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { Endpoint } from '../../src/endpoint';
 import { RestEndpoint, type RestGenerics } from '../../src/rest';
+import { NetworkManager, createClient } from '../../src';
 import { echo, startServer, type TestServer } from './server';
 
 let server: TestServer;
@@ -182,6 +183,30 @@ describe('call shape and URL construction', () => {
     other.abort();
     await expect(pending2).rejects.toMatchObject({ name: 'AbortError' });
     expect((await base.getRequestInit()).signal).toBeUndefined();
+  });
+});
+
+describe('requestInit.signal', () => {
+  it('aborts the request, also when fetched through the client (whose own signal is combined with it) and next to the signal option', async () => {
+    server.handle(() => undefined); // never answers
+    const user = new AbortController();
+    const ep = new RestEndpoint({ urlPrefix: server.url, path: '/slow', requestInit: { signal: user.signal } });
+    const direct = ep();
+    const client = createClient({ managers: [new NetworkManager()], retry: 0 });
+    const viaClient = client.controller.fetch(ep);
+    const other = new AbortController();
+    const both = ep.extend({ signal: other.signal });
+    const withOption = both();
+    user.abort();
+    await expect(direct).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(viaClient).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(withOption).rejects.toMatchObject({ name: 'AbortError' });
+    // Either signal aborts: the option's alone too.
+    const second = new RestEndpoint({ urlPrefix: server.url, path: '/slow', requestInit: { signal: new AbortController().signal }, signal: other.signal });
+    const pending = second();
+    other.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    client.destroy();
   });
 });
 
