@@ -205,7 +205,7 @@ export class Controller {
    */
   invalidate<E extends EndpointLike>(endpoint: E, ...args: EndpointArgs<E>): Promise<void> {
     if ((args as unknown[])[0] === null) return Promise.resolve();
-    return this.dispatch({ type: INVALIDATE, key: endpoint.key(...args), date: uniqueNow() });
+    return rejecting(() => this.dispatch({ type: INVALIDATE, key: endpoint.key(...args), date: uniqueNow() }));
   }
 
   /**
@@ -296,7 +296,7 @@ export class Controller {
   ): Promise<void> {
     // Never before the start: start times are strictly increasing, so may run a hair ahead of the clock.
     const now = Math.max(Date.now(), fetchedAt);
-    return this.dispatch({
+    return rejecting(() => this.dispatch({
       type: SET_RESPONSE,
       key: endpoint.key(...args),
       endpoint,
@@ -304,7 +304,7 @@ export class Controller {
       response,
       ...(error ? { error: true } : null),
       meta: error ? errorMeta(endpoint, fetchedAt, now) : responseMeta(endpoint, fetchedAt, now),
-    });
+    }));
   }
 
   /**
@@ -317,13 +317,13 @@ export class Controller {
    */
   subscribe<E extends EndpointLike>(endpoint: E, ...args: EndpointArgs<E>): Promise<void> {
     if ((args as unknown[])[0] === null) return Promise.resolve();
-    return this.dispatch({ type: SUBSCRIBE, key: endpoint.key(...args), endpoint, args });
+    return rejecting(() => this.dispatch({ type: SUBSCRIBE, key: endpoint.key(...args), endpoint, args }));
   }
 
   /** Ends one `subscribe`. */
   unsubscribe<E extends EndpointLike>(endpoint: E, ...args: EndpointArgs<E>): Promise<void> {
     if ((args as unknown[])[0] === null) return Promise.resolve();
-    return this.dispatch({ type: UNSUBSCRIBE, key: endpoint.key(...args), endpoint, args });
+    return rejecting(() => this.dispatch({ type: UNSUBSCRIBE, key: endpoint.key(...args), endpoint, args }));
   }
 
   /**
@@ -489,6 +489,15 @@ export class Controller {
 }
 
 const NO_DEPS: readonly unknown[] = Object.freeze([]);
+
+/** Bad arguments (a missing path param) reject, as fetch's do, instead of throwing. */
+function rejecting(run: () => Promise<void>): Promise<void> {
+  try {
+    return run();
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
 
 function entityExpiresAt(data: unknown, state: State): number {
   const ctor = (data as { constructor?: { key?: string } })?.constructor;

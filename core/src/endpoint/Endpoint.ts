@@ -110,7 +110,13 @@ export class Endpoint<F extends FetchFunction = FetchFunction, S = any, M extend
    * getTime.testKey(getTime.key()) // true
    */
   testKey(key: string): boolean {
-    return key.startsWith(`${this.name} `);
+    // The rest must be the JSON arguments: 'user settings []' is not a 'user' key.
+    if (!key.startsWith(`${this.name} [`)) return false;
+    try {
+      return Array.isArray(JSON.parse(key.slice(this.name.length + 1)));
+    } catch {
+      return false;
+    }
   }
 
   /**

@@ -3,6 +3,7 @@
 import type { Controller, Dispatch } from '../controller';
 import { SUBSCRIBE, UNSUBSCRIBE, type ActionTypes, type EndpointLike } from '../state';
 import type { Manager, Middleware } from './Manager';
+import { MAX_DELAY } from './retry';
 
 interface Poll {
   readonly key: string;
@@ -12,6 +13,8 @@ interface Poll {
   readonly frequencies: Map<number, number>;
   frequency: number;
   timer: ReturnType<typeof setInterval> | undefined;
+  /** A poll of this key is still out. */
+  busy?: boolean;
 }
 
 /**
@@ -67,7 +70,8 @@ export class SubscriptionManager implements Manager {
 
   private add(key: string, endpoint: EndpointLike, args: readonly unknown[]) {
     const frequency = endpoint.pollFrequency;
-    if (!frequency || !(frequency > 0)) return;
+    // Infinity (or past setInterval's range) means never, not every millisecond.
+    if (!frequency || !(frequency > 0 && frequency <= MAX_DELAY)) return;
     if (!this.stopFocus && this.controller) {
       const { focus } = this.controller.environment;
       this.hidden = !focus.value;
@@ -118,9 +122,13 @@ export class SubscriptionManager implements Manager {
   }
 
   private poll(poll: Poll) {
-    if (this.polledElsewhere(poll)) return;
+    const controller = this.controller;
+    // Offline, or the last poll still out: a tick would only add one more waiter to the held request.
+    if (!controller || poll.busy || !controller.environment.online.value || this.polledElsewhere(poll)) return;
+    poll.busy = true;
+    const done = () => void (poll.busy = false);
     // Errors are stored on the key by the network layer (and follow errorPolicy); nothing to do here.
-    this.controller?.fetch(poll.endpoint, ...poll.args).catch(() => undefined);
+    controller.fetch(poll.endpoint, ...poll.args).then(done, done);
   }
 
   /**

@@ -10,6 +10,9 @@ import { TimeoutError } from '../rest/TimeoutError';
 
 type StatusError = Error & { status?: number };
 
+/** setTimeout's longest delay (2^31-1 ms); a longer one fires at once. */
+export const MAX_DELAY = 2_147_483_647;
+
 /**
  * Whether trying again could help: a transport failure (a fetch that never got an
  * answer, a body cut off) or a 5xx. Never a 4xx, an abort, a schema mismatch, or
@@ -48,8 +51,11 @@ export function shouldRetry(retry: RetryOption | undefined, failureCount: number
  * up to 30 s) with jitter so that many clients do not come back at once.
  */
 export function retryDelay(option: RetryDelayOption | undefined, failureCount: number, error: unknown): number {
-  if (typeof option === 'function') return Math.max(0, option(failureCount, error as StatusError));
-  if (typeof option === 'number') return Math.max(0, option);
+  if (option !== undefined) {
+    // Clamped to what setTimeout can wait (Infinity would fire at once); NaN is 0.
+    const ms = typeof option === 'function' ? option(failureCount, error as StatusError) : option;
+    return Math.min(MAX_DELAY, Math.max(0, ms) || 0);
+  }
   const base = Math.min(1000 * 2 ** (failureCount - 1), 30_000);
   return base / 2 + (Math.random() * base) / 2;
 }
@@ -99,7 +105,9 @@ export async function tryUntilSettled(
   const own = (endpoint as { signal?: AbortSignal }).signal;
   // Fires on our abort or the caller's: what the waits between tries listen to.
   const stopped = own ? AbortSignal.any([own, tries.abort.signal]) : tries.abort.signal;
-  const timeout = freshnessOption(env, endpoint, 'timeout');
+  // Infinity (or past setTimeout's range) is no limit, not a limit of 1 ms.
+  const option = freshnessOption(env, endpoint, 'timeout');
+  const timeout = option! > 0 && option! <= MAX_DELAY ? option : undefined;
   const run = endpoint.fetch ?? endpoint;
   for (;;) {
     if (!env.online.value) await waitUntil(env.online, stopped);

@@ -200,10 +200,12 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
       search[key] = sortKeys(value, `${this.name}: search parameter "${key}"`, []);
       hasSearch = true;
     }
-    if (!hasSearch) return url;
+    // Nothing to send (no params, or only empty arrays): no dangling '?'.
+    const query = hasSearch ? this.searchToString(search) : '';
+    if (!query) return url;
     // A template may already carry a query (`?` is literal in templates).
     const joiner = /[?&]$/.test(url) ? '' : url.includes('?') ? '&' : '?';
-    return url + joiner + this.searchToString(search);
+    return url + joiner + query;
   }
 
   searchToString(searchParams: Params): string {
@@ -227,7 +229,8 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     const base = this.requestInit ?? {};
     const headers = headersToObject(base.headers);
     const init: RequestInit = { ...base, method: this.method };
-    if (this.signal) init.signal = this.signal;
+    // Either aborts the request: the signal option (the client's, per try) and requestInit's.
+    if (this.signal) init.signal = base.signal ? AbortSignal.any([base.signal, this.signal]) : this.signal;
     if (body !== undefined && isRawBody(body)) {
       init.body = body as BodyInit;
       if (typeof body === 'string') {

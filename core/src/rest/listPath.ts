@@ -20,15 +20,22 @@ export function listPath(path: string): string {
   if (token === -1) return path;
   let start = path.lastIndexOf('/', token);
   while (start > 0 && path[start - 1] === '\\') start = path.lastIndexOf('/', start - 2);
-  let end: number;
-  if (start > 0 && path[start - 1] === '{') {
-    start -= 1;
-    end = path.indexOf('}', token) + 1 || path.length;
-  } else {
-    const next = path.indexOf('/', token);
-    end = next === -1 ? path.length : next;
-  }
+  if (start > 0 && path[start - 1] === '{') start -= 1;
   if (start === -1) start = 0;
+  // The cut ends, after the token, at the first '/', '{' or '}' outside the
+  // groups it opened: a group holding the token goes, one after it (`{/}`) stays.
+  let depth = 0;
+  let end = start;
+  quoted = false;
+  for (; end < path.length; end++) {
+    const ch = path[end];
+    if (ch === '\\') end++;
+    else if (ch === '"') quoted = !quoted;
+    else if (quoted) continue;
+    else if (end > token && depth === 0 && (ch === '/' || ch === '{' || ch === '}')) break;
+    else if (ch === '{') depth++;
+    else if (ch === '}') depth--;
+  }
   const result = path.slice(0, start) + path.slice(end);
   return result === '' ? '/' : result;
 }
@@ -54,8 +61,18 @@ type DropLastToken<T extends string[]> = T extends [...infer Init extends string
  */
 export type ListPath<P extends string> = string extends P
   ? string
-  : Join<DropLastToken<Split<P>>> extends infer R extends string
-    ? R extends ''
-      ? '/'
-      : R
-    : string;
+  : P extends `${infer Head}{${infer Group}}`
+    ? Group extends `${string}${'{' | '}'}${string}`
+      ? SplitListPath<P>
+      : HasToken<Group> extends true
+        ? // A last group holding the token goes (`/users{/:id}`).
+          Head extends '' ? '/' : Head
+        : // A group after the last token stays (`/users/:id{/}`).
+          HasToken<Head> extends true
+          ? ListPath<Head> extends infer L extends string
+            ? `${L extends '/' ? '' : L}{${Group}}`
+            : string
+          : P
+    : SplitListPath<P>;
+type SplitListPath<P extends string> =
+  Join<DropLastToken<Split<P>>> extends infer R extends string ? (R extends '' ? '/' : R) : string;

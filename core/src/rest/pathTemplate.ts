@@ -98,6 +98,7 @@ function fillTokens(
   tokens: Token[],
   params: Record<string, unknown>,
   describe: (name: string) => string,
+  inGroup?: boolean,
 ): string | undefined {
   let out = '';
   for (const token of tokens) {
@@ -105,10 +106,12 @@ function fillTokens(
       out += token.value;
     } else if (token.type === 'group') {
       // An optional group disappears when any parameter in it is missing.
-      out += fillTokens(token.tokens, params, describe) ?? '';
+      out += fillTokens(token.tokens, params, describe, true) ?? '';
     } else {
       const value = params[token.name];
       if (value === undefined || value === null) return undefined;
+      // `{/*name}` is zero or more segments: zero of them drops the group.
+      if (inGroup && token.type === 'wildcard' && Array.isArray(value) && !value.length) return undefined;
       out += encodeValue(token, value, describe);
     }
   }

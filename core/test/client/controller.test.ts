@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  Endpoint,
   Entity,
   ExpiryStatus,
   LogoutManager,
@@ -94,6 +95,25 @@ describe('Controller.fetch', () => {
     expect(after[0]!.title).toBe('renamed');
     expect(after[1]).toBe(before[1]);
     expect(server.count('GET', '/todos')).toBe(1);
+  });
+});
+
+describe('bad arguments', () => {
+  it('every controller method returning a promise rejects (not throws) with the error naming the endpoint and param, as fetch does', async () => {
+    const get = new RestEndpoint({ urlPrefix: server.url, path: '/todos/:id', name: 'Todo.get', schema: Todo });
+    const calls = {
+      fetch: () => client.controller.fetch(get, {} as never),
+      invalidate: () => client.controller.invalidate(get, {} as never),
+      setResponse: () => client.controller.setResponse(get, {} as never, { id: 1 }),
+      setError: () => client.controller.setError(get, {} as never, new Error('x')),
+      subscribe: () => client.controller.subscribe(get, {} as never),
+      unsubscribe: () => client.controller.unsubscribe(get, {} as never),
+    };
+    for (const [name, call] of Object.entries(calls)) {
+      let promise: Promise<unknown> | undefined;
+      expect(() => (promise = call()), name).not.toThrow();
+      await expect(promise, name).rejects.toThrow(/Todo\.get: path parameter "id" .* is missing/);
+    }
   });
 });
 
@@ -491,5 +511,78 @@ describe('logout', () => {
     for (const e of errors) expect(e.status === 401 || e.name === 'AbortError').toBe(true);
     expect(handled).toHaveBeenCalledTimes(1);
     expect(client.getSnapshot().meta).toEqual({});
+  });
+
+  /** An endpoint whose session expired: it answers 401 after `ms`. */
+  const expired = (ms: number, counter: { n: number }) =>
+    new Endpoint(
+      () => {
+        counter.n++;
+        return new Promise((_r, reject) => setTimeout(() => reject(Object.assign(new Error('expired'), { status: 401 })), ms));
+      },
+      { name: 'me' },
+    );
+
+  it('an async handler (POST /logout, then reset) with a read still mounted logs out once: the refetch answering 401 does not start another', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    client.destroy();
+    const requests = { n: 0 };
+    const logouts = vi.fn();
+    client = createClient({
+      managers: [
+        new LogoutManager({
+          handleLogout: async (ctrl) => {
+            logouts();
+            await new Promise((r) => setTimeout(r, 5)); // e.g. await POST /logout
+            await ctrl.resetEntireStore();
+          },
+        }),
+        ...getDefaultManagers(),
+      ],
+    });
+    const stop = client.observe(expired(20, requests)).subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(10_000);
+    stop();
+    // The first read, and the refetch after the reset; then it stops.
+    expect({ requests: requests.n, logouts: logouts.mock.calls.length }).toEqual({ requests: 2, logouts: 1 });
+    // A 401 to a request started after the logout finished logs out again.
+    const again = client.controller.fetch(expired(1, requests)).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(await again).toMatchObject({ status: 401 });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(logouts).toHaveBeenCalledTimes(2);
+  });
+
+  it('the 401 rejects without waiting for the handler; a failing handler is reported, not left as an unhandled rejection', async () => {
+    client.destroy();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (e: unknown) => unhandled.push(e);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const finish = defer<void>();
+      const onError = vi.fn();
+      client = createClient({
+        managers: [
+          new LogoutManager({
+            handleLogout: async () => {
+              await finish.promise;
+              throw new Error('logout endpoint down');
+            },
+            onError,
+          }),
+          ...getDefaultManagers(),
+        ],
+      });
+      const me = new Endpoint(async () => Promise.reject(Object.assign(new Error('expired'), { status: 401 })), { name: 'me' });
+      let outcome = 'pending';
+      client.controller.fetch(me).then(() => (outcome = 'resolved'), (e: Error) => (outcome = `rejected: ${e.message}`));
+      await waitFor(() => expect(outcome).toBe('rejected: expired')); // while the handler still runs
+      finish.resolve();
+      await waitFor(() => expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'logout endpoint down' })));
+      await new Promise((r) => setImmediate(r));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 });

@@ -240,6 +240,20 @@ describe('timeout', () => {
     expect(await byEndpoint).toMatchObject({ name: 'TimeoutError', timeout: 5000, endpoint: 'slow one' });
   });
 
+  it('Infinity (or past setTimeout\'s 2^31-1 ms) means no limit, also over a client timeout', async () => {
+    client.destroy();
+    client = createClient({ timeout: 50, retry: 0 });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const forever = client.controller.fetch(ep('/hang', { timeout: Infinity }));
+    const huge = client.controller.fetch(ep('/hang2', { timeout: 2 ** 31 }));
+    const outcomes = [forever, huge].map((p) => p.then(() => 'resolved', (e: Error) => `rejected: ${e.name}`));
+    await until(() => hanging.length === 2);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(await Promise.race([...outcomes, Promise.resolve('pending')])).toBe('pending');
+    for (const held of hanging) held.resolve();
+    expect(await Promise.all(outcomes)).toEqual(['resolved', 'resolved']);
+  });
+
   it('is retried like a transport failure, each try with its own timeout', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const obs = client.observe(ep('/hang', { timeout: 100, retry: 2, retryDelay: 10 }));

@@ -32,6 +32,26 @@ describe('Endpoint', () => {
     expect(new Endpoint(async function loadThings() {}).name).toBe('loadThings');
   });
 
+  it('testKey matches only its own keys, not those of an endpoint whose name starts with its name and a space', async () => {
+    const user = new Endpoint(async (id?: number) => id, { name: 'user' });
+    const userSettings = new Endpoint(async () => 1, { name: 'user settings' });
+    expect(user.testKey(user.key())).toBe(true);
+    expect(user.testKey(user.key(5))).toBe(true);
+    expect(user.testKey(userSettings.key())).toBe(false);
+    expect(userSettings.testKey(userSettings.key())).toBe(true);
+    expect(userSettings.testKey(user.key())).toBe(false);
+    // What a user sees: expiring 'user' leaves 'user settings' fresh.
+    const { createClient } = await import('../../src');
+    const client = createClient();
+    await client.controller.setResponse(user, 1);
+    await client.controller.setResponse(userSettings, 2);
+    await client.controller.expireAll({ testKey: user.testKey });
+    const meta = client.controller.getState().meta;
+    expect(meta[user.key()]?.expiresAt).toBe(1);
+    expect(meta[userSettings.key()]?.expiresAt).toBeGreaterThan(1);
+    client.destroy();
+  });
+
   it('extend returns a new endpoint with options replaced and the rest inherited', async () => {
     class Counter extends Endpoint {
       declare step: number;

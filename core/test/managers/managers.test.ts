@@ -58,6 +58,23 @@ describe('polling (SubscriptionManager)', () => {
     expect(subs.active.size).toBe(0);
   });
 
+  it('a pollFrequency past setInterval\'s range (Infinity, or over 2^31-1 ms) never polls, instead of every millisecond', async () => {
+    fakeTimers();
+    let calls = 0;
+    const time = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/time', pollFrequency: Infinity });
+    const huge = time.extend({ pollFrequency: 2 ** 31 });
+    const mock = createMockClient([{ endpoint: time, response: () => ({ now: ++calls }) }]);
+    client = mock;
+    const u1 = mock.observeWith({ poll: true }, time, []).subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls).toBe(1); // the initial fetch only
+    const u2 = mock.observeWith({ poll: true }, huge, []).subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls).toBe(1);
+    u1();
+    u2();
+  });
+
   it('pollFrequency does nothing for a plain read: only subscriptions and live reads poll', async () => {
     fakeTimers();
     let calls = 0;
@@ -92,6 +109,38 @@ describe('polling (SubscriptionManager)', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(calls).toBe(5);
     u();
+  });
+
+  it('skips a tick while offline or while the previous poll of the key is still out: no pile of waiting fetches', async () => {
+    fakeTimers();
+    let calls = 0;
+    let answer: (() => void) | undefined;
+    const time = new Endpoint(() => new Promise((resolve) => (answer = () => resolve({ now: ++calls }))), { name: 'time', pollFrequency: 1000 });
+    const network = new NetworkManager();
+    client = createClient({ managers: [network, new SubscriptionManager()] });
+    client.focus.set(true);
+    client.online.set(false);
+    const fetches = vi.spyOn(client.controller, 'fetch');
+    const obs = client.observeWith({ poll: true }, time, []);
+    const stop = obs.subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(60 * 60 * 1000); // an hour offline
+    expect(fetches).toHaveBeenCalledTimes(0); // not one poll per second waiting for the network
+    client.online.set(true);
+    await vi.advanceTimersByTimeAsync(0);
+    answer!(); // the read held while offline goes out and is answered
+    await vi.advanceTimersByTimeAsync(0);
+    expect(obs.getSnapshot().data).toEqual({ now: 1 });
+    // A poll that takes 5 s: the ticks meanwhile add nothing.
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(fetches).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(fetches).toHaveBeenCalledTimes(1);
+    expect(network.pending).toBe(1);
+    answer!();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(obs.getSnapshot().data).toEqual({ now: 2 });
+    expect(fetches).toHaveBeenCalledTimes(2);
+    stop();
   });
 
   it('poll errors follow errorPolicy: soft errors keep the last data', async () => {

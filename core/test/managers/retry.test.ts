@@ -170,6 +170,18 @@ describe('backoff (fake timers)', () => {
     expect(calls.n).toBe(4);
   });
 
+  it('a retryDelay past setTimeout\'s range (Infinity) waits as long as a timer can, not 1 ms', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    client = createClient({ retry: 1 });
+    const { ep, calls } = failing();
+    void client.controller.fetch(ep.extend({ retryDelay: Infinity })).catch(() => undefined);
+    void client.controller.fetch(ep.extend({ name: 'other', retryDelay: () => 2 ** 32 })).catch(() => undefined);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls.n).toBe(2);
+    await vi.advanceTimersByTimeAsync(2 ** 31);
+    expect(calls.n).toBe(4);
+  });
+
   it('jitter: the lower bound is half the step', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     vi.spyOn(Math, 'random').mockReturnValue(0);

@@ -38,6 +38,12 @@ describe('path templates', () => {
   it('{/*name} matches zero or more segments', async () => {
     expect(await wire('/files{/*path}', {})).toBe('/files');
     expect(await wire('/files{/*path}', { path: ['x', 'y'] })).toBe('/files/x/y');
+    // Zero segments as an empty array drops the group, as leaving it out does.
+    expect(await wire('/files{/*path}', { path: [] })).toBe('/files');
+    expect(await wire('/files{/*path}/meta', { path: [] })).toBe('/files/meta');
+    const files = new RestEndpoint({ urlPrefix: 'http://x', path: '/files{/*path}' });
+    expect(files.key({ path: [] })).toBe(files.key({}));
+    expect(files.testKey(files.key({ path: [] }))).toBe(true);
   });
 
   it(':"quoted-name" allows names with - and .', async () => {
@@ -93,6 +99,8 @@ describe('bad path input', () => {
     expect(() => get.url({ id: true })).toThrow(/"id" .* got boolean true/);
     const files = new RestEndpoint({ path: '/files/*path', name: 'files' });
     expect(() => files.url({ path: 'a/b' })).toThrow(/files: path parameter "path" .* non-empty array/);
+    // Outside a {...} group a wildcard needs at least one segment.
+    expect(() => files.url({ path: [] })).toThrow(/files: path parameter "path" .* non-empty array/);
   });
 
   it('an invalid template fails at construction, naming the endpoint', () => {

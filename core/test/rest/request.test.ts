@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { Endpoint } from '../../src/endpoint';
 import { RestEndpoint, type RestGenerics } from '../../src/rest';
+import { NetworkManager, createClient } from '../../src';
 import { echo, startServer, type TestServer } from './server';
 
 let server: TestServer;
@@ -33,6 +34,15 @@ describe('call shape and URL construction', () => {
     // undefined values are dropped
     await list({ group: 'a', sort: undefined });
     expect(last().url).toBe('/groups/a/users');
+  });
+
+  it('an empty array search parameter leaves no dangling "?": same URL and key as without it', () => {
+    const list = new RestEndpoint({ urlPrefix: 'http://x', path: '/users', searchParams: {} as { tags?: string[]; a?: number } });
+    expect(list.url({ tags: [] })).toBe('http://x/users');
+    expect(list.key({ tags: [] })).toBe(list.key({}));
+    const search = new RestEndpoint({ urlPrefix: 'http://x', path: '/search?q=a' });
+    expect(search.url({ tags: [] })).toBe('http://x/search?q=a');
+    expect(list.url({ tags: [], a: 1 })).toBe('http://x/users?a=1');
   });
 
   it('every request carries content-type: application/json', async () => {
@@ -173,6 +183,30 @@ describe('call shape and URL construction', () => {
     other.abort();
     await expect(pending2).rejects.toMatchObject({ name: 'AbortError' });
     expect((await base.getRequestInit()).signal).toBeUndefined();
+  });
+});
+
+describe('requestInit.signal', () => {
+  it('aborts the request, also when fetched through the client (whose own signal is combined with it) and next to the signal option', async () => {
+    server.handle(() => undefined); // never answers
+    const user = new AbortController();
+    const ep = new RestEndpoint({ urlPrefix: server.url, path: '/slow', requestInit: { signal: user.signal } });
+    const direct = ep();
+    const client = createClient({ managers: [new NetworkManager()], retry: 0 });
+    const viaClient = client.controller.fetch(ep);
+    const other = new AbortController();
+    const both = ep.extend({ signal: other.signal });
+    const withOption = both();
+    user.abort();
+    await expect(direct).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(viaClient).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(withOption).rejects.toMatchObject({ name: 'AbortError' });
+    // Either signal aborts: the option's alone too.
+    const second = new RestEndpoint({ urlPrefix: server.url, path: '/slow', requestInit: { signal: new AbortController().signal }, signal: other.signal });
+    const pending = second();
+    other.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    client.destroy();
   });
 });
 
