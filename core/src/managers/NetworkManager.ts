@@ -2,7 +2,7 @@
 // offline mutation queue, the optimistic dispatch, and storing the outcome. How each
 // request is tried (timeout, retries, backoff) is retry.ts's.
 import type { Controller, Dispatch } from '../controller';
-import { FETCH, optimisticAction, RELEASE, RESET, type ActionTypes, type EndpointLike, type FetchAction } from '../state';
+import { FETCH, INVALIDATE, optimisticAction, RELEASE, RESET, type ActionTypes, type EndpointLike, type FetchAction } from '../state';
 import { freshnessOption } from '../environment';
 import type { Manager, Middleware } from './Manager';
 import { OfflineError } from './OfflineError';
@@ -58,6 +58,8 @@ export class NetworkManager implements Manager {
         }
         return Promise.resolve();
       }
+      case INVALIDATE:
+        return next(this.inFlight.has(action.key) ? { ...action, inFlight: true } : action);
       case RESET:
         for (const entry of [...this.all]) this.abort(undefined, entry, 'Aborted: the store was reset');
         return next(action);

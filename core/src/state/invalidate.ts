@@ -41,11 +41,13 @@ export function markKeys(
   changes: ChangeSet | undefined,
   /** The one key to look at (invalidate): no scan of every key. */
   only?: string,
+  /** Mark `only` even when nothing is stored under it. */
+  always?: boolean,
 ): State {
   let meta: Record<string, ResultMeta | undefined> | undefined;
   const keys = only !== undefined ? [only] : new Set([...tableKeys(state.endpoints), ...tableKeys(state.meta)]);
   for (const key of keys) {
-    if (!test(key) || (only !== undefined && !(key in state.endpoints) && !(key in state.meta))) continue;
+    if (!test(key) || (only !== undefined && !always && !(key in state.endpoints) && !(key in state.meta))) continue;
     const next = mark(state.meta[key]);
     if (next === undefined) continue;
     (meta ??= {})[key] = next;

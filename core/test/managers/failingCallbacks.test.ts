@@ -2,7 +2,7 @@
 // belongs to; it never leaves a fetch pending or a read loading forever. And a fetch
 // after an invalidation is answered by a request of its own.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Endpoint, Entity, NetworkManager, createClient, type Client } from '../../src';
+import { Endpoint, Entity, ExpiryStatus, NetworkManager, createClient, type Client } from '../../src';
 
 class Todo extends Entity {
   id = 0;
@@ -115,4 +115,39 @@ it('a fetch after invalidate() gets a request of its own, not one started before
   expect(await background).toEqual({ v: 1 });
   // The stored value is the newer answer, and it is usable.
   expect(c.controller.getResponse(todo, c.getSnapshot()).data).toEqual({ v: 2 });
+});
+
+it('invalidate() during a first load: the load answers for the data as it was, and a fetch after it gets its own request', async () => {
+  const c = make();
+  let version = 1;
+  const answers: (() => void)[] = [];
+  const todo = new Endpoint(
+    () => {
+      const v = version;
+      return new Promise((resolve) => answers.push(() => resolve({ v })));
+    },
+    { name: 'todo' },
+  );
+  const load = c.controller.fetch(todo); // nothing stored yet
+  await flush();
+  version = 2;
+  await c.controller.invalidate(todo);
+  const fresh = c.controller.fetch(todo);
+  await flush();
+  expect(answers).toHaveLength(2);
+  answers[0]!();
+  await load;
+  // The first answer is from before the invalidation: stored, but not usable.
+  expect(c.controller.getResponse(todo, c.getSnapshot()).expiryStatus).toBe(ExpiryStatus.Invalid);
+  answers[1]!();
+  expect(await fresh).toEqual({ v: 2 });
+  expect(c.controller.getResponse(todo, c.getSnapshot())).toMatchObject({ data: { v: 2 }, expiryStatus: ExpiryStatus.Valid });
+});
+
+it('invalidate() of a key nothing stored and nothing fetches leaves the store as it was', async () => {
+  const c = make();
+  const todo = new Endpoint(async () => ({ v: 1 }), { name: 'todo' });
+  const before = c.getSnapshot();
+  await c.controller.invalidate(todo);
+  expect(c.getSnapshot()).toBe(before);
 });
