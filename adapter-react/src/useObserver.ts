@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { resolveArgs, type Client, type EndpointLike, type EndpointObserver, type ObserveOptions } from '@resto/core';
+import { readKey, resolveArgs, type Client, type EndpointLike, type EndpointObserver, type ObserveOptions } from '@resto/core';
 import { useClient } from './context';
 
 /**
@@ -34,7 +34,7 @@ export function useKeyedObserver<O>(
 ): O {
   const client = useClient();
   const args = resolveArgs(hook, input);
-  const key = args === null ? null : endpoint.key(...args);
+  const key = readKey(endpoint, args);
   // `make` is the hook's own rule and `args` is fully described by `key`.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   return useMemo(() => make(client, args), [client, endpoint, key]);

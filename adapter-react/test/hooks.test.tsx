@@ -34,6 +34,13 @@ describe('useDLE', () => {
     await waitFor(() => expect(result.current.error?.status).toBe(404));
     expect(result.current).toMatchObject({ data: undefined, loading: false });
   });
+
+  it('args that make no URL (a missing path param) come back as the error, not a crash', async () => {
+    const { result } = renderDataHook(() => useDLE(api.get, {} as { id: number }), { fixtures: [] });
+    expect(result.error).toBeUndefined();
+    expect(result.current).toMatchObject({ data: undefined, loading: false });
+    expect(result.current.error?.message).toMatch(/path parameter "id" .* is missing/);
+  });
 });
 
 describe('useCache and useError', () => {

@@ -1,4 +1,4 @@
-import type { EndpointLike, EndpointObserver, ObserveOptions } from '@resto/core';
+import { readKey, type EndpointLike, type EndpointObserver, type ObserveOptions } from '@resto/core';
 import { bind, type Source, type StoreSubscribe } from './bind.svelte.js';
 import { getClient } from './context.js';
 
@@ -18,7 +18,7 @@ export function bindEndpoint<E extends EndpointLike>(options: ObserveOptions, en
   const client = getClient();
   return bind(
     (args) => client.observeWith(options, endpoint, args),
-    (args) => (args === null || args[0] === null ? undefined : endpoint.key(...args)),
+    (args) => readKey(endpoint, args),
     input,
     hook,
   ) as ReturnType<typeof bind<EndpointObserver<E>>>;

@@ -1,4 +1,4 @@
-import { PaginationObserver, type EndpointLike, type PaginationSnapshot } from '@resto/core';
+import { PaginationObserver, readKey, type EndpointLike, type PaginationSnapshot } from '@resto/core';
 import { bind, type Args, type ArgsInput } from './bind.svelte.js';
 import { getClient } from './context.js';
 import { readOf, type Read } from './observe.js';
@@ -36,7 +36,7 @@ export function usePagination<E extends EndpointLike>(endpoint: E, ...args: Args
   const client = getClient();
   const binding = bind(
     (resolved) => new PaginationObserver(client, endpoint, resolved),
-    (resolved) => (resolved === null || resolved[0] === null ? undefined : endpoint.key(...resolved)),
+    (resolved) => readKey(endpoint, resolved),
     args,
     'usePagination',
   );

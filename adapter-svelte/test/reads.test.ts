@@ -31,6 +31,12 @@ describe('errors', () => {
     expect(screen.getByText('loading')).toBeTruthy();
     expect((await screen.findByTestId('error')).textContent).toBe('error 404');
   });
+  it('args that make no URL (a missing path param) show as useDLE error, not a crash', async () => {
+    let read!: ReturnType<typeof useDLE>;
+    render(Capture, { props: { make: () => (read = useDLE(server.api.get, {} as { id: number })) }, context: clientContext(client) });
+    expect(read.current.loading).toBe(false);
+    expect(read.current.error?.message).toMatch(/path parameter "id" .* is missing/);
+  });
 });
 
 describe('getter args', () => {

@@ -1,4 +1,4 @@
-import { adapterError, resolveArgs, type Client, type EndpointLike, type EndpointObserver, type ObserveOptions, type ObserverSnapshot, type ResolveType } from '@resto/core';
+import { adapterError, readKey, resolveArgs, type Client, type EndpointLike, type EndpointObserver, type ObserveOptions, type ObserverSnapshot, type ResolveType } from '@resto/core';
 import { getCurrentInstance, getCurrentScope, inject, onScopeDispose, onServerPrefetch, shallowRef, ssrContextKey, toValue, watch, type MaybeRefOrGetter, type ShallowRef } from 'vue';
 
 type Params<E> = E extends (...args: infer A) => any ? A : never;
@@ -62,7 +62,7 @@ export function bindObserver<O extends Observable<S>, S>(
   // Tracks every ref/getter in args (core's rule, with refs); the watch re-runs only when the key differs.
   const keyOf = () => {
     resolved = resolveArgs(hook, args, (a) => toValue(a as MaybeRefOrGetter<unknown>));
-    return resolved === null ? null : endpoint.key(...resolved);
+    return readKey(endpoint, resolved);
   };
   const observer = shallowRef() as ShallowRef<O>;
   const snapshot = shallowRef() as ShallowRef<S>;

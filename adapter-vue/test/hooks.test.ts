@@ -234,3 +234,15 @@ describe('plugin and scopes', () => {
     expect(() => withClient(createClient(), () => useDLE(api.get, { id: 1 }))).toThrow(/effectScope/);
   });
 });
+
+describe('args that make no key', () => {
+  it('a missing path param comes back as useDLE error, not a crash', async () => {
+    const client = createFixtureClient({ fixtures: [] });
+    const scope = effectScope();
+    const dle = scope.run(() => withClient(client, () => useDLE(api.get, {} as { id: number })))!;
+    expect(dle.loading.value).toBe(false);
+    expect(dle.error.value?.message).toMatch(/path parameter "id" .* is missing/);
+    scope.stop();
+    client.destroy();
+  });
+});

@@ -193,6 +193,7 @@ export {
   parseState,
   prefetchState,
   QueryObserver,
+  readKey,
   resolveArgs,
   serializeState,
   type ArgInput,

@@ -73,3 +73,21 @@ export function resolveArgs(
   }
   return args;
 }
+
+/**
+ * What an adapter compares a read's args by: the store key, `undefined` for a read
+ * switched off (`null`), or, for args that make no key (a missing path param), the
+ * reason, never thrown: the observer shows it as the read's error.
+ *
+ * @example
+ * readKey(TodoResource.get, [{ id: 1 }]); // 'GET /todos/1'
+ * readKey(TodoResource.get, null);        // undefined
+ */
+export function readKey(endpoint: { key(...args: any[]): string }, args: readonly unknown[] | null): string | undefined {
+  if (args === null || args[0] === null) return undefined;
+  try {
+    return endpoint.key(...args);
+  } catch (error) {
+    return `\0${String(error)}`;
+  }
+}
