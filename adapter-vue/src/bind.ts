@@ -76,15 +76,26 @@ export function bindObserver<O extends Observable<S>, S>(
     return { observer, snapshot };
   }
   let stop: (() => void) | undefined;
+  // Synchronous: right after `id.value = 2` the refs show the new key's stored data (as
+  // useQuery does). Reading starts no fetch: subscribing does, once per tick (below), so
+  // changing two args in a row makes no request for the key in between.
   watch(
     keyOf,
     () => {
-      // Release the old key first: its fetch may be aborted and its data becomes collectable.
-      stop?.();
       const obs = make(resolved);
       observer.value = obs;
+      snapshot.value = obs.getSnapshot();
+    },
+    { immediate: true, flush: 'sync' },
+  );
+  watch(
+    observer,
+    (obs) => {
+      // Release the old key first: its fetch may be aborted and its data becomes collectable.
+      stop?.();
       stop = obs.subscribe(() => {
-        snapshot.value = obs.getSnapshot();
+        // Until this watcher runs again, a replaced observer must not show its key's data.
+        if (observer.value === obs) snapshot.value = obs.getSnapshot();
       });
       snapshot.value = obs.getSnapshot();
     },

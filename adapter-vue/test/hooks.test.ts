@@ -101,6 +101,36 @@ describe('reads without fetching', () => {
     wrapper.unmount();
   });
 
+  it('useCache and useDLE with reactive args show the new key as soon as the args change (no tick), without a request per step', async () => {
+    const id = ref(1);
+    let cached!: { value: Todo | undefined };
+    let dle!: ReturnType<typeof useDLE<typeof api.get>>;
+    const View = defineComponent(() => {
+      cached = useCache(api.get, () => ({ id: id.value }));
+      dle = useDLE(api.get, () => ({ id: id.value }));
+      return () => h('p');
+    });
+    const response = vi.fn(() => two);
+    const { wrapper } = mountWithResto(View, {
+      initialFixtures: [
+        { endpoint: api.get, args: [{ id: 1 }], response: one },
+        { endpoint: api.get, args: [{ id: 2 }], response: two },
+      ],
+      fixtures: [{ endpoint: api.get, response }],
+    });
+    expect(cached.value?.title).toBe('one');
+    id.value = 2;
+    // e.g. a click handler that changes the id and then reads the data
+    expect(cached.value?.title).toBe('two');
+    expect(dle.data.value?.title).toBe('two');
+    id.value = 3;
+    id.value = 2;
+    await flushResto();
+    expect(dle.data.value?.title).toBe('two');
+    expect(response).not.toHaveBeenCalled();
+    wrapper.unmount();
+  });
+
   it('useQuery with reactive args shows the new result as soon as the args change (no tick)', () => {
     const id = ref(1);
     let todo!: Readonly<{ value: Todo | undefined }>;
