@@ -16,5 +16,5 @@ import { suspend } from './useSuspense';
  * });
  */
 export function useLive<E extends EndpointLike>(endpoint: E, ...args: ReactiveArgs<E>): Promise<ComputedRef<ResolveType<E>>> {
-  return suspend(ObserveModes.live, endpoint, args);
+  return suspend(ObserveModes.live, endpoint, args, 'useLive');
 }

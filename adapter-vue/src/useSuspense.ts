@@ -12,9 +12,10 @@ export async function suspend<E extends EndpointLike>(
   options: ObserveOptions,
   endpoint: E,
   args: readonly unknown[],
+  hook: string,
 ): Promise<ComputedRef<ResolveType<E>>> {
   // Everything that needs the component instance runs before the first await.
-  const { observer, snapshot } = bindEndpoint(useClient(), options, endpoint, args, 'useSuspense');
+  const { observer, snapshot } = bindEndpoint(useClient(), options, endpoint, args, hook);
   let alive = true;
   onScopeDispose(() => (alive = false));
   let last: ResolveType<E> | undefined;
@@ -57,5 +58,5 @@ export function useSuspense<E extends EndpointLike>(
   endpoint: E,
   ...args: ReactiveArgs<E>
 ): Promise<ComputedRef<ResolveType<E>>> {
-  return suspend(ObserveModes.suspense, endpoint, args);
+  return suspend(ObserveModes.suspense, endpoint, args, 'useSuspense');
 }

@@ -276,3 +276,12 @@ describe('args that make no key', () => {
     client.destroy();
   });
 });
+
+describe('errors name the composable called', () => {
+  it('useLive outside setup() says useLive, not useSuspense', async () => {
+    const client = createFixtureClient({ fixtures: [] });
+    const Clock = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/time', pollFrequency: 30 });
+    await expect(withClient(client, () => useLive(Clock))).rejects.toThrow(/^Resto useLive\(\): called outside setup\(\)/);
+    client.destroy();
+  });
+});
