@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Client } from '@resto/core';
 
 /**
@@ -12,11 +12,19 @@ import type { Client } from '@resto/core';
  */
 export function useOwnedClient(create: (() => Client) | undefined): Client | undefined {
   const ref = useRef<Client | undefined>(undefined);
-  if (!ref.current && create) ref.current = create();
+  // An <Activity> hidden for longer than a macrotask unmounts the effects like a real
+  // unmount, destroying the client: when it is shown again, a new client takes its place.
+  if ((!ref.current || ref.current.destroyed) && create) ref.current = create();
   const own = ref.current;
   const mounted = useRef(0);
+  const [, revive] = useState(0);
   useEffect(() => {
     if (!own) return;
+    if (own.destroyed) {
+      // Shown again without rendering this component: render it, to make the new client.
+      revive((n) => n + 1);
+      return;
+    }
     // A mount counter, not a DOM node: the cleanup must read its latest value.
     const mounts = mounted;
     mounts.current++;
