@@ -489,15 +489,19 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
 
   private schedule(ms: number) {
     clearTimeout(this.timer);
-    // setTimeout overflows past 2^31-1 ms and would fire at once, as it does for NaN (a stored
-    // expiresAt no length made sane, from a restored store say). A server render never revalidates.
-    if (!(ms >= 0 && ms <= 2_147_483_647) || this.store.ssr) return;
+    // Infinity never expires; NaN (a stored expiresAt no length made sane, from a restored
+    // store say) would fire at once. A server render never revalidates.
+    if (!(ms >= 0 && ms < Infinity) || this.store.ssr) return;
+    const at = Date.now() + ms;
+    // setTimeout overflows past 2^31-1 ms (24.8 days) and would fire at once: wait in steps.
+    const step = Math.min(ms, 2_147_483_647);
     this.timer = setTimeout(() => {
       this.timer = undefined;
+      if (step < ms) return this.schedule(at - Date.now());
       this.stale = true;
       this.expired = true;
       this.wake();
-    }, ms);
+    }, step);
   }
 
   private fetch(owner: object | undefined, force = false): Promise<void> {
