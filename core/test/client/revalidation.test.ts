@@ -82,6 +82,39 @@ describe('expiry timer', () => {
   });
 });
 
+describe('expiry timer and a store change together', () => {
+  it('an expireAll landing in the same flush as the expiry timer still revalidates', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    let calls = 0;
+    const ep = new Endpoint(async () => ({ v: ++calls }), { name: 'ep', key: () => 'ep', dataExpiryLength: 1000 });
+    client = createClient({ managers: [new NetworkManager()] });
+    const obs = client.observe(ep);
+    const stop = obs.subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toBe(1);
+    vi.advanceTimersByTime(1000); // the expiry timer fires; its refresh waits for the microtask
+    void client.controller.expireAll({ testKey: (key) => key === 'ep' }); // in the same tick
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toBe(2); // expireAll revalidates a subscribed read, as it does alone
+    expect(obs.getSnapshot().data).toEqual({ v: 2 });
+    stop();
+  });
+
+  it('expireAll alone revalidates (the same read, without the timer)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    let calls = 0;
+    const ep = new Endpoint(async () => ({ v: ++calls }), { name: 'ep', key: () => 'ep', dataExpiryLength: 1000 });
+    client = createClient({ managers: [new NetworkManager()] });
+    const stop = client.observe(ep).subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(0);
+    vi.advanceTimersByTime(500);
+    void client.controller.expireAll({ testKey: (key) => key === 'ep' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toBe(2);
+    stop();
+  });
+});
+
 describe('focus regained', () => {
   it('refetches stale data only; fresh data is left alone', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
