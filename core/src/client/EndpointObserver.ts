@@ -130,6 +130,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
   private stale = false;
   /** The expiry timer fired: the next refresh revalidates as for a timer. */
   private expired = false;
+  /** The key's meta when the expiry timer was armed: a different one at refresh means the store changed too. */
+  private timerMeta: unknown;
   /** Registered with the store's reader index (subscribed): recompute only when woken. */
   private tracked = false;
   /** Our face in the reader index. */
@@ -401,7 +403,9 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
   private refresh() {
     if (!this.listeners.size) return;
     const prev = this.snapshot;
-    const reason = this.expired ? 'timer' : 'change';
+    // The timer alone starts no request, but a store change in the same flush (an
+    // expireAll, an invalidation) is decided as a change.
+    const reason = this.expired && this.store.getSnapshot().meta[this.key!] === this.timerMeta ? 'timer' : 'change';
     this.expired = false;
     this.revalidate(reason);
     if (this.getSnapshot() !== prev) this.notify();
@@ -462,11 +466,11 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
     const { data, expiryStatus, expiresAt } = this.response!;
     const now = Date.now();
     const stale = expiresAt <= now;
+    const meta = this.store.getSnapshot().meta[this.key!];
     // Learn when fresh data expires, to flip `stale` then.
-    if (data !== undefined && !stale) this.schedule(expiresAt - now);
+    if (data !== undefined && !stale) this.schedule(expiresAt - now, meta);
     if (this.options.fetch === false) return; // cache-only reads never fetch
     const environment = this.store.controller.environment;
-    const meta = this.store.getSnapshot().meta[this.key!];
     const invalid = expiryStatus === ExpiryStatus.Invalid || data === undefined;
     const facts: ReadFacts = {
       invalid,
@@ -487,17 +491,21 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
     else if (decision === 'fetch') void this.fetch(this);
   }
 
-  private schedule(ms: number) {
+  private schedule(ms: number, meta: unknown) {
     clearTimeout(this.timer);
-    // setTimeout overflows past 2^31-1 ms and would fire at once, as it does for NaN (a stored
-    // expiresAt no length made sane, from a restored store say). A server render never revalidates.
-    if (!(ms >= 0 && ms <= 2_147_483_647) || this.store.ssr) return;
+    this.timerMeta = meta;
+    // Infinity never expires; NaN (a stored expiresAt no length made sane, from a restored
+    // store say) would fire at once. A server render never revalidates.
+    if (!(ms >= 0 && ms < Infinity) || this.store.ssr) return;
+    // setTimeout overflows past 2^31-1 ms (24.8 days) and would fire at once: wait in steps.
+    const step = Math.min(ms, 2_147_483_647);
     this.timer = setTimeout(() => {
       this.timer = undefined;
+      if (step < ms) return this.schedule(ms - step, meta);
       this.stale = true;
       this.expired = true;
       this.wake();
-    }, ms);
+    }, step);
   }
 
   private fetch(owner: object | undefined, force = false): Promise<void> {

@@ -1,7 +1,9 @@
 // The store: createClient chains the managers' middleware to the reducer, keeps the
 // confirmed and the visible (optimistic) state, and batches notifications. Reads are the
 // observers' (observeRead.ts, QueryObserver.ts); the public actions are the Controller's.
+import { DEV } from '#dev';
 import { Controller } from '../controller';
+import { errorCode } from '../dev/errorCode';
 import type { FreshnessOptions } from '../endpoint';
 import { createEnvironment, Subscribable, type EnvironmentSignal } from '../environment';
 import { getDefaultManagers, type Manager } from '../managers';
@@ -32,7 +34,7 @@ import { ReaderIndex } from './ReaderIndex';
  * `queueOfflineMutations`) apply to every endpoint that does not set its own.
  */
 export interface ClientOptions extends FreshnessOptions {
-  /** Replaces the default managers (network, polling, GC). Include a NetworkManager to fetch. */
+  /** Replaces the default managers (network, polling, GC). Include a NetworkManager to fetch: without one a fetch fails at once (ERRORS.md#14). */
   readonly managers?: readonly Manager[];
   /**
    * A prefilled store: `mockInitialState()`, or what a server rendered with, either as
@@ -230,6 +232,17 @@ export function createClient({
   }
 
   const reduce = (action: ActionTypes): Promise<void> => {
+    // A fetch nobody took (no NetworkManager among the managers) fails at once, stored
+    // like any fetch error, instead of a promise that never settles.
+    if (action.type === FETCH) {
+      const { endpoint } = action;
+      const error = new Error(
+        DEV
+          ? `Resto: ${endpoint.name}: nothing fetches it: the client's managers include no NetworkManager (createClient({ managers: [new NetworkManager(), ...] }))`
+          : endpoint.name + errorCode(14),
+      );
+      return controller.setError(endpoint, ...action.args, error).finally(() => action.meta.reject(error));
+    }
     // Nobody to wake: skip recording what changed.
     const changes = readers.size ? new ChangeSet() : undefined;
     const next = reducer(base, action, changes);

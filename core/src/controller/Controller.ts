@@ -236,7 +236,7 @@ export class Controller {
    * await controller.resetEntireStore();
    */
   resetEntireStore(): Promise<void> {
-    return this.dispatch({ type: RESET, date: Date.now() });
+    return this.dispatch({ type: RESET, date: uniqueNow() });
   }
 
   /**

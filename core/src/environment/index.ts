@@ -4,4 +4,4 @@ export { EnvironmentSignal, type SignalSetup } from './EnvironmentSignal';
 export { createFocusSignal } from './focusSignal';
 export { createOnlineSignal } from './onlineSignal';
 export { waitUntil } from './waitUntil';
-export { Subscribable } from './Subscribable';
+export { report, Subscribable } from './Subscribable';

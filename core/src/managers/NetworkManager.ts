@@ -137,6 +137,9 @@ export class NetworkManager implements Manager {
     this.all.add(entry);
 
     const { fetchedAt } = meta;
+    // Which reset this fetch started after: compared as is, not with fetchedAt, so a clock
+    // set back after a reset (uniqueNow follows it) does not make new fetches look older.
+    const resetAt = controller.getState().lastReset;
     // A getOptimisticResponse that throws (not snapshot.abort) fails the mutation
     // before anything is sent, with what it threw stored as the endpoint's error.
     const refused = endpoint.getOptimisticResponse && endpoint.sideEffect ? optimisticRefusal(controller, endpoint, args, fetchedAt) : undefined;
@@ -147,7 +150,7 @@ export class NetworkManager implements Manager {
       told = true;
       this.all.delete(entry);
       if (this.inFlight.get(key) === entry) this.inFlight.delete(key);
-      if (fetchedAt < controller.getState().lastReset) return this.finish(entry, abortError('Aborted: the store was reset'));
+      if (controller.getState().lastReset !== resetAt) return this.finish(entry, abortError('Aborted: the store was reset'));
       // Stored first, then every reader is told the request ended, in the same step:
       // a reader that looks at the store from here on sees the outcome and no request.
       const stored = controller.resolve(endpoint, { args, response, fetchedAt, error });

@@ -7,10 +7,11 @@ import { MAX_DELAY } from './retry';
 
 interface Poll {
   readonly key: string;
-  readonly endpoint: EndpointLike;
+  /** The endpoint that polls: a subscribed one asking for the smallest frequency. */
+  endpoint: EndpointLike;
   readonly args: readonly unknown[];
-  /** pollFrequency -> number of subscribers asking for it. */
-  readonly frequencies: Map<number, number>;
+  /** The endpoint of every current subscriber (endpoints sharing a key may differ: `time.extend({ pollFrequency })`). */
+  readonly subscribers: EndpointLike[];
   frequency: number;
   timer: ReturnType<typeof setInterval> | undefined;
   /** A poll of this key is still out. */
@@ -79,10 +80,10 @@ export class SubscriptionManager implements Manager {
     }
     let poll = this.polls.get(key);
     if (!poll) {
-      poll = { key, endpoint, args, frequencies: new Map(), frequency, timer: undefined };
+      poll = { key, endpoint, args, subscribers: [], frequency, timer: undefined };
       this.polls.set(key, poll);
     }
-    poll.frequencies.set(frequency, (poll.frequencies.get(frequency) ?? 0) + 1);
+    poll.subscribers.push(endpoint);
     this.retime(poll);
   }
 
@@ -90,10 +91,13 @@ export class SubscriptionManager implements Manager {
     const poll = this.polls.get(key);
     const frequency = endpoint.pollFrequency;
     if (!poll || !frequency) return;
-    const count = (poll.frequencies.get(frequency) ?? 0) - 1;
-    if (count > 0) poll.frequencies.set(frequency, count);
-    else poll.frequencies.delete(frequency);
-    if (poll.frequencies.size === 0) {
+    const { subscribers } = poll;
+    // The same endpoint object it subscribed with, else one asking for the same frequency.
+    let i = subscribers.indexOf(endpoint);
+    if (i < 0) i = subscribers.findIndex((s) => s.pollFrequency === frequency);
+    if (i < 0) return;
+    subscribers.splice(i, 1);
+    if (subscribers.length === 0) {
       this.stopTimer(poll);
       this.polls.delete(key);
       if (this.polls.size === 0) {
@@ -104,7 +108,9 @@ export class SubscriptionManager implements Manager {
   }
 
   private retime(poll: Poll) {
-    const min = Math.min(...poll.frequencies.keys());
+    // Polls with an endpoint still subscribed (not one whose reader left), at the smallest frequency.
+    poll.endpoint = poll.subscribers.reduce((a, b) => (b.pollFrequency! < a.pollFrequency! ? b : a));
+    const min = poll.endpoint.pollFrequency!;
     if (min === poll.frequency && poll.timer) return;
     poll.frequency = min;
     this.stopTimer(poll);

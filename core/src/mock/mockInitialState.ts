@@ -1,5 +1,5 @@
 // A State prefilled from fixtures, as if each had just been fetched (through the real reducer).
-import { initialState, reducer, responseMeta, SET_RESPONSE, type State } from '../state';
+import { errorMeta, initialState, reducer, responseMeta, SET_RESPONSE, type State } from '../state';
 import type { Fixture } from './fixtures';
 
 /**
@@ -15,9 +15,8 @@ export function mockInitialState(fixtures: readonly Fixture[], now = Date.now())
   let state = initialState();
   for (const f of fixtures) {
     const response = typeof f.response === 'function' ? (f.response as (...a: unknown[]) => unknown)(...f.args) : f.response;
-    const meta = f.error
-      ? { fetchedAt: now, date: now, expiresAt: now + (f.endpoint.errorExpiryLength ?? 1000) }
-      : responseMeta(f.endpoint, now, now);
+    // The same expiry as a fetched answer (defaults, NaN handled as unset): state/expiry.ts.
+    const meta = (f.error ? errorMeta : responseMeta)(f.endpoint, now, now);
     state = reducer(state, {
       type: SET_RESPONSE,
       key: f.endpoint.key(...f.args),

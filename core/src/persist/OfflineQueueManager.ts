@@ -3,7 +3,7 @@
 // @resto/core/persist carry none of it.
 import { parse, stringify } from 'devalue';
 import type { Controller, Dispatch } from '../controller';
-import { freshnessOption } from '../environment';
+import { freshnessOption, report } from '../environment';
 import { endpointsByName } from '../managers/endpointsByName';
 import type { Manager, Middleware } from '../managers/Manager';
 import { FETCH, type ActionTypes, type EndpointLike, type FetchAction } from '../state';
@@ -362,7 +362,14 @@ export class OfflineQueueManager implements Manager {
       .then(() => (this.locks ? this.locks.request(`${this.key}:write`, {}, run) : run()))
       .catch((error: unknown) => this.onError(error, phase))
       .then(() => {
-        for (const l of [...this.listeners]) l(this.saved);
+        // One subscriber that throws is reported; the others are still told.
+        for (const l of [...this.listeners]) {
+          try {
+            l(this.saved);
+          } catch (error) {
+            report(error);
+          }
+        }
       });
     this.chain = step;
     return step;

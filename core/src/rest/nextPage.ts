@@ -35,11 +35,14 @@ interface Paged {
   key(...args: readonly unknown[]): string;
 }
 
-/** A page with no items: an empty array, nothing, or an object whose arrays are all empty. */
+/**
+ * A page with no items: an empty array, nothing, or an object whose arrays are all
+ * empty, however deep (`{ data: { items: [] } }`).
+ */
 function isEmptyPage(page: unknown): boolean {
   if (Array.isArray(page)) return page.length === 0;
   if (page === null || typeof page !== 'object') return true;
-  return !Object.values(page).some((value) => Array.isArray(value) && value.length > 0);
+  return Object.values(page).every(isEmptyPage);
 }
 
 /**

@@ -1,7 +1,7 @@
 // The read side of optimistic updates: replaying the pending ones over the confirmed state,
 // and keeping the identity of what a replay did not change. reducer.ts adds and drops them.
 import { ownValue, setOwn } from '../schema/ownEntry';
-import { SET_RESPONSE } from './actions';
+import { SET_RESPONSE, type OptimisticAction } from './actions';
 import type { ChangeSet } from './ChangeSet';
 import { setResponse } from './setResponse';
 import type { State } from './State';
@@ -10,6 +10,14 @@ import type { State } from './State';
 
 /** Builds what `getOptimisticResponse(snapshot, ...args)` receives; supplied by the Controller. */
 export type SnapshotFactory = (state: State, fetchedAt: number) => { readonly abort: unknown };
+
+/** Pending updates already reported: each replay (every store change) would report them again. */
+const reported = new WeakSet<object>();
+function reportOnce(action: OptimisticAction, what: string, error: unknown) {
+  if (reported.has(action)) return;
+  reported.add(action);
+  console.error(`${action.endpoint.name}: ${what}`, error);
+}
 
 /**
  * The state views read: base state with every pending optimistic update applied in
@@ -25,14 +33,14 @@ export function applyOptimistic(state: State, makeSnapshot: SnapshotFactory, cha
       response = action.endpoint.getOptimisticResponse!.call(action.endpoint, snapshot, ...action.args);
     } catch (e) {
       // Throwing snapshot.abort cancels this update; anything else is a bug worth seeing.
-      if (e !== snapshot.abort) console.error(`${action.endpoint.name}: getOptimisticResponse threw`, e);
+      if (e !== snapshot.abort) reportOnce(action, 'getOptimisticResponse threw', e);
       continue;
     }
     try {
       visible = setResponse(visible, { ...action, type: SET_RESPONSE, response }, true, changes);
     } catch (e) {
       // An optimistic value that does not fit the schema is skipped; the real response still lands.
-      console.error(`${action.endpoint.name}: optimistic response does not fit the schema`, e);
+      reportOnce(action, 'optimistic response does not fit the schema', e);
     }
   }
   return visible;

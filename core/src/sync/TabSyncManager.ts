@@ -4,7 +4,7 @@
 import { parse, stringify } from 'devalue';
 import { parseState, serializeState } from '../client/serializeState';
 import type { Controller, Dispatch } from '../controller';
-import { EnvironmentSignal, type TabRole } from '../environment';
+import { EnvironmentSignal, report, type TabRole } from '../environment';
 import { endpointsByName } from '../managers/endpointsByName';
 import type { Manager, Middleware } from '../managers/Manager';
 import {
@@ -437,7 +437,14 @@ export class TabSyncManager implements Manager {
     };
     this.recent.push(traffic);
     if (this.recent.length > 100) this.recent.shift();
-    for (const l of [...this.trafficListeners]) l(traffic);
+    // One listener that throws (a devtools panel) is reported; the others and the sync go on.
+    for (const l of [...this.trafficListeners]) {
+      try {
+        l(traffic);
+      } catch (error) {
+        report(error);
+      }
+    }
   }
 
   private receive(message: SyncMessage): void {

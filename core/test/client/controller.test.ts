@@ -5,6 +5,7 @@ import {
   ExpiryStatus,
   LogoutManager,
   RestEndpoint,
+  SubscriptionManager,
   createClient,
   getDefaultManagers,
   type Client,
@@ -95,6 +96,34 @@ describe('Controller.fetch', () => {
     expect(after[0]!.title).toBe('renamed');
     expect(after[1]).toBe(before[1]);
     expect(server.count('GET', '/todos')).toBe(1);
+  });
+});
+
+describe('a client whose managers include no NetworkManager', () => {
+  it('fetch rejects at once with an error naming the endpoint, and a read shows it instead of loading forever', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const get = new Endpoint(async () => ({ v: 1 }), { name: 'Config.get', key: () => 'config' });
+    const c = createClient({ managers: [new SubscriptionManager()] });
+    try {
+      let outcome: unknown = 'pending';
+      c.controller.fetch(get).then(
+        () => (outcome = 'resolved'),
+        (e: Error) => (outcome = e),
+      );
+      await vi.advanceTimersByTimeAsync(0);
+      expect(outcome).toBeInstanceOf(Error);
+      expect((outcome as Error).message).toMatch(/Config\.get.*NetworkManager/);
+      const fetches = vi.spyOn(c.controller, 'fetchFor');
+      const obs = c.observe(get);
+      const stop = obs.subscribe(() => {});
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(obs.getSnapshot()).toMatchObject({ loading: false, error: expect.objectContaining({ message: expect.stringContaining('NetworkManager') }) });
+      expect(fetches.mock.calls.length).toBeLessThanOrEqual(6); // no fetch loop
+      stop();
+    } finally {
+      c.destroy();
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -38,6 +38,11 @@ beforeEach(async () => {
       const page = Number(new URL(hit.url, 'http://x').searchParams.get('page') ?? 1);
       json(res, pageOf(page));
     },
+    // ?page=N, wrapped: { data: { items: [...] } }.
+    'GET /wrapped': (hit, res) => {
+      const page = Number(new URL(hit.url, 'http://x').searchParams.get('page') ?? 1);
+      json(res, { data: { items: pageOf(page) } });
+    },
     // ?cursor=C: the cursor is in the body, null on the last page.
     'GET /feed': (hit, res) => {
       const cursor = Number(new URL(hit.url, 'http://x').searchParams.get('cursor') ?? 0);
@@ -97,6 +102,24 @@ describe('page info in the store', () => {
     expect(info(R.getList)).toEqual({ next: undefined, hasMore: false });
     expect(stored(R.getList)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(server.count('GET', '/posts')).toBe(4);
+  });
+
+  it('the default rule sees the items of a nested page ({ data: { items } }): the list goes on until a page is empty', async () => {
+    const wrapped = new RestEndpoint({
+      urlPrefix: server.url,
+      path: '/wrapped',
+      searchParams: {} as { page?: number },
+      paginationField: 'page',
+      schema: { data: { items: new Collection([Post]) } },
+    });
+    await client.controller.fetch(wrapped);
+    expect(info(wrapped)).toEqual({ next: 2, hasMore: true });
+    await client.controller.fetch(wrapped.getPage, { page: 2 });
+    await client.controller.fetch(wrapped.getPage, { page: 3 });
+    expect(info(wrapped)).toEqual({ next: 4, hasMore: true });
+    await client.controller.fetch(wrapped.getPage, { page: 4 });
+    expect(info(wrapped)).toEqual({ next: undefined, hasMore: false });
+    expect(ids(client.controller.getResponse(wrapped, client.getSnapshot()).data!.data.items)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 
   it('a nextPage that knows the last page is short ends the list without asking for an empty one', async () => {

@@ -81,6 +81,25 @@ describe('optimistic updates', () => {
     errors.mockRestore();
   });
 
+  it('an optimistic value that does not fit the schema is reported once while the mutation is pending, not on every store change', async () => {
+    fakeTimers();
+    const bad = optimisticPatch.extend({ getOptimisticResponse: () => [{ id: 1 }] });
+    const mock = createMockClient([
+      { endpoint: getTodo, response: ({ id }: { id: number }) => ({ id, title: 'a', completed: false }) },
+      { endpoint: bad, response: (p: { id: number }, body: object) => ({ ...p, title: 'a', completed: false, ...body }), delay: 100 },
+    ]);
+    client = mock;
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await mock.controller.fetch(getTodo, { id: 1 });
+    const pending = mock.controller.fetch(bad, { id: 1 }, { completed: true });
+    for (let id = 2; id < 12; id++) await mock.controller.setResponse(getTodo, { id }, { id, title: 'b', completed: false });
+    const fits = (call: unknown[]) => String(call[0]).includes('optimistic response does not fit');
+    expect(errors.mock.calls.filter(fits)).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(100);
+    await pending;
+    errors.mockRestore();
+  });
+
   it('two updates started in the same millisecond each keep their overlay until their own answer', async () => {
     fakeTimers();
     const mock = createMockClient([

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createClient, Entity, RestEndpoint, type Client, type ClientOptions, type EndpointObserver } from '../../src';
+import { createClient, Endpoint, Entity, NetworkManager, RestEndpoint, type Client, type ClientOptions, type EndpointObserver } from '../../src';
 import { json, startServer, waitFor } from '@resto/testing';
 
 // Reads revalidate on triggers (mount, focus regained, network back), never on expiry alone.
@@ -60,6 +60,58 @@ describe('expiry', () => {
     await vi.advanceTimersByTimeAsync(1001);
     await waitFor(() => expect(obs.getSnapshot().data?.title).toBe('second'));
     expect(count()).toBe(2);
+  });
+});
+
+describe('expiry timer', () => {
+  it('flips stale while subscribed for data that expires more than 24.8 days (2^31-1 ms) out', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const day = 24 * 60 * 60 * 1000;
+    const ep = new Endpoint(async () => ({ v: 1 }), { name: 'config', key: () => 'config', dataExpiryLength: 30 * day });
+    client = createClient({ managers: [new NetworkManager()] });
+    const obs = client.observe(ep);
+    const seen: boolean[] = [];
+    const stop = obs.subscribe(() => seen.push(obs.getSnapshot().stale));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(obs.getSnapshot()).toMatchObject({ data: { v: 1 }, stale: false });
+    await vi.advanceTimersByTimeAsync(30 * day - 1);
+    expect(obs.getSnapshot().stale).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(seen.at(-1)).toBe(true); // listeners were told, without anyone reading first
+    stop();
+  });
+});
+
+describe('expiry timer and a store change together', () => {
+  it('an expireAll landing in the same flush as the expiry timer still revalidates', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    let calls = 0;
+    const ep = new Endpoint(async () => ({ v: ++calls }), { name: 'ep', key: () => 'ep', dataExpiryLength: 1000 });
+    client = createClient({ managers: [new NetworkManager()] });
+    const obs = client.observe(ep);
+    const stop = obs.subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toBe(1);
+    vi.advanceTimersByTime(1000); // the expiry timer fires; its refresh waits for the microtask
+    void client.controller.expireAll({ testKey: (key) => key === 'ep' }); // in the same tick
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toBe(2); // expireAll revalidates a subscribed read, as it does alone
+    expect(obs.getSnapshot().data).toEqual({ v: 2 });
+    stop();
+  });
+
+  it('expireAll alone revalidates (the same read, without the timer)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    let calls = 0;
+    const ep = new Endpoint(async () => ({ v: ++calls }), { name: 'ep', key: () => 'ep', dataExpiryLength: 1000 });
+    client = createClient({ managers: [new NetworkManager()] });
+    const stop = client.observe(ep).subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(0);
+    vi.advanceTimersByTime(500);
+    void client.controller.expireAll({ testKey: (key) => key === 'ep' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toBe(2);
+    stop();
   });
 });
 

@@ -58,6 +58,23 @@ describe('polling (SubscriptionManager)', () => {
     expect(subs.active.size).toBe(0);
   });
 
+  it('keeps polling with an endpoint still subscribed when the first subscriber of a shared key leaves', async () => {
+    fakeTimers();
+    const calls: string[] = [];
+    const slow = new Endpoint(async () => (calls.push('slow'), { now: 1 }), { name: 'time', key: () => 'GET /time', pollFrequency: 1000 });
+    const fast = new Endpoint(async () => (calls.push('fast'), { now: 2 }), { name: 'time', key: () => 'GET /time', pollFrequency: 250 });
+    client = createClient({ managers: [new NetworkManager(), new SubscriptionManager()] });
+    client.focus.set(true);
+    const u1 = client.observeWith({ poll: true }, slow, []).subscribe(() => {});
+    const u2 = client.observeWith({ poll: true }, fast, []).subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(0);
+    u1(); // the first subscriber leaves: what polls now is the one still showing the key
+    calls.length = 0;
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls).toEqual(['fast', 'fast', 'fast', 'fast']);
+    u2();
+  });
+
   it('a pollFrequency past setInterval\'s range (Infinity, or over 2^31-1 ms) never polls, instead of every millisecond', async () => {
     fakeTimers();
     let calls = 0;

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { Entity, GCPolicy, NetworkManager, RestEndpoint, type Client } from '../../src';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createClient, Endpoint, Entity, GCPolicy, NetworkManager, RestEndpoint, type Client } from '../../src';
 import { createMockClient, mockInitialState } from '../../src/mock';
 
 class Todo extends Entity {
@@ -92,3 +92,30 @@ describe('createMockClient options: what every adapter test helper needs', () =>
   });
 });
 
+
+describe('mockInitialState', () => {
+  it('an error fixture of an endpoint whose errorExpiryLength is NaN waits out the default 1 s, as a fetched error does', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      let calls = 0;
+      const ep = new Endpoint(async () => ({ v: ++calls }), { name: 'ep', key: () => 'ep', errorExpiryLength: Number(undefined) });
+      const initialState = mockInitialState([{ endpoint: ep, args: [], response: new Error('down'), error: true }]);
+      client = createClient({ managers: [new NetworkManager()], initialState });
+      const obs = client.observe(ep);
+      const stop = obs.subscribe(() => {});
+      await vi.advanceTimersByTimeAsync(0);
+      expect(obs.getSnapshot().error?.message).toBe('down');
+      expect(calls).toBe(0); // the stored error is recent: mounting does not ask again at once
+      stop();
+      vi.advanceTimersByTime(1000);
+      const again = client.observe(ep).subscribe(() => {});
+      await vi.advanceTimersByTimeAsync(0);
+      expect(calls).toBe(1); // past the default error expiry it does
+      again();
+    } finally {
+      warn.mockRestore();
+      vi.useRealTimers();
+    }
+  });
+});

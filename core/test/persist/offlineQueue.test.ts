@@ -91,6 +91,26 @@ describe('OfflineQueueManager', () => {
     expect(rows.get(1)!.title).toBe('c');
   });
 
+  it('a subscriber that throws is reported and the others are still told of the queue', async () => {
+    const reported = vi.fn();
+    vi.stubGlobal('reportError', reported);
+    try {
+      const { queue, client, Todos } = start(new MemoryStorage(), {}, false);
+      await queue.restored;
+      const heard: number[] = [];
+      queue.subscribe(() => {
+        throw new Error('badge bug');
+      });
+      queue.subscribe((q) => heard.push(q.length));
+      void client.controller.fetch(Todos.partialUpdate, { id: 1 }, { title: 'x' }).catch(() => undefined);
+      await vi.waitFor(() => expect(heard).toContain(1), WAIT);
+      expect(queue.queue).toHaveLength(1);
+      expect(reported).toHaveBeenCalledWith(expect.objectContaining({ message: 'badge bug' }));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('a replay the server refuses (409) goes to onConflict and its optimistic update is rolled back', async () => {
     const storage = new MemoryStorage();
     const conflicts: [unknown, QueuedMutation][] = [];

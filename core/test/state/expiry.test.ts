@@ -89,6 +89,16 @@ describe('the time of each write (uniqueNow)', () => {
     }
   });
 
+  it('a fetch after a reset and then the clock set back is stored, not refused as started before the reset', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const c = (client = createClient({ managers: [new NetworkManager()] }));
+    const ep = new Endpoint(async () => ({ v: 1 }), { name: 'ep', key: () => 'ep' });
+    await c.controller.resetEntireStore(); // logout
+    vi.setSystemTime(Date.now() - 5_000); // then the clock is corrected back a few seconds
+    await expect(c.controller.fetch(ep)).resolves.toEqual({ v: 1 });
+    expect(c.controller.getResponse(ep, c.getSnapshot()).data).toEqual({ v: 1 });
+  });
+
   it('keeps increasing while the clock stands still or moves on, and follows the clock when it is set back', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const times = Array.from({ length: 3000 }, () => uniqueNow());

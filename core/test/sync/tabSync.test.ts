@@ -109,6 +109,29 @@ describe('tab sync over BroadcastChannel', () => {
     expect(summary).toEqual(['out data A', 'in data A', 'out invalidate A', 'in invalidate A']);
   });
 
+  it('a traffic listener that throws is reported; the other listeners and the sync go on', async () => {
+    const reported = vi.fn();
+    vi.stubGlobal('reportError', reported);
+    try {
+      const name = appName();
+      const { get } = api();
+      const a = tab({ name });
+      const b = tab({ name });
+      await Promise.all([a.sync.ready, b.sync.ready]);
+      const traffic: string[] = [];
+      a.sync.onTraffic(() => {
+        throw new Error('devtools bug');
+      });
+      a.sync.onTraffic((t) => traffic.push(`${t.direction} ${t.type}`));
+      await a.client.controller.fetch(get, { id: 1 });
+      await vi.waitFor(() => expect(titleIn(b.client, get)).toBe('first'), WAIT);
+      expect(traffic).toContain('out data');
+      expect(reported).toHaveBeenCalledWith(expect.objectContaining({ message: 'devtools bug' }));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('invalidations, expiry and reset (logout) reach the other tabs', async () => {
     const name = appName();
     const { get } = api();
