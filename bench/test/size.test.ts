@@ -29,18 +29,20 @@ beforeAll(() => {
  * then +0.63 kB with issue 28's data-client fixes (Collection move for Values and
  * item arrays, list extenders in any response shape, a throwing
  * getOptimisticResponse, the act() notification queue): React 29,591, Vue 29,676,
- * Svelte 29,665. Then +0.65 kB on 2026-11-24 (second session): 24 fixes of bugs a
- * review confirmed (a throwing listener or user callback no longer freezes reads, clamped
- * timers, concurrent mutations, expiry and invalidation edge cases, path templates) and
- * more of data-client's contract (synchronous request start, Entity indexes, Collection
- * caching, Query-wrapped list extenders): React 30,253, Vue 30,335, Svelte 30,300.
+ * Svelte 29,665. Then +0.9 kB on 2026-11-24 (second session): some 40 fixes of bugs
+ * reviews confirmed (a throwing listener or user callback no longer freezes reads, clamped
+ * timers, concurrent mutations, expiry, invalidation and polling edge cases, path
+ * templates, bad args shown as the read's error in every adapter, a fetch with no
+ * NetworkManager failing at once) and more of data-client's contract (synchronous request
+ * start, Entity indexes, Collection caching, Query-wrapped list extenders): React 30,507,
+ * Vue 30,563, Svelte 30,529.
  * Lower them whenever the bundle shrinks. The target is BUDGET_GZIP (12 kB), not met:
  * bench/README.md ("Size") says by how much, why, and the plan.
  */
 const CEILING: Record<string, number> = {
-  'Resto React': 30_450,
-  'Resto Vue': 30_550,
-  'Resto Svelte': 30_500,
+  'Resto React': 30_750,
+  'Resto Vue': 30_800,
+  'Resto Svelte': 30_800,
 };
 
 const resto = APPS.filter((a) => a.resto);
