@@ -90,21 +90,27 @@ describe('a throwing user callback fails its request', () => {
   });
 });
 
-it('a fetch after invalidate() gets a request of its own, not one started before the invalidation', async () => {
-  const c = make();
-  let version = 1;
-  const answers: (() => void)[] = [];
-  const todo = new Endpoint(
+/** An endpoint whose requests wait until the test answers them, with the server's version at the time they started. */
+function heldServer() {
+  const server = { version: 1, answers: [] as (() => void)[], todo: undefined as unknown as Endpoint<() => Promise<{ v: number }>> };
+  server.todo = new Endpoint(
     () => {
-      const v = version;
-      return new Promise((resolve) => answers.push(() => resolve({ v })));
+      const v = server.version;
+      return new Promise<{ v: number }>((resolve) => server.answers.push(() => resolve({ v })));
     },
     { name: 'todo' },
   );
+  return server;
+}
+
+it('a fetch after invalidate() gets a request of its own, not one started before the invalidation', async () => {
+  const c = make();
+  const server = heldServer();
+  const { answers, todo } = server;
   await c.controller.setResponse(todo, { v: 0 });
   const background = c.controller.fetch(todo); // a revalidation, started while the server still had v1
   await flush();
-  version = 2; // a mutation changed it...
+  server.version = 2; // a mutation changed it...
   await c.controller.invalidate(todo); // ...so the app invalidates and asks again
   const fresh = c.controller.fetch(todo);
   await flush();
@@ -119,18 +125,11 @@ it('a fetch after invalidate() gets a request of its own, not one started before
 
 it('invalidate() during a first load: the load answers for the data as it was, and a fetch after it gets its own request', async () => {
   const c = make();
-  let version = 1;
-  const answers: (() => void)[] = [];
-  const todo = new Endpoint(
-    () => {
-      const v = version;
-      return new Promise((resolve) => answers.push(() => resolve({ v })));
-    },
-    { name: 'todo' },
-  );
+  const server = heldServer();
+  const { answers, todo } = server;
   const load = c.controller.fetch(todo); // nothing stored yet
   await flush();
-  version = 2;
+  server.version = 2;
   await c.controller.invalidate(todo);
   const fresh = c.controller.fetch(todo);
   await flush();
