@@ -354,7 +354,14 @@ export class Controller {
     const state = rest[rest.length - 1] as State;
     const args = rest.slice(0, -1);
     if (args[0] === null) return NO_PAGES;
-    return state.meta[endpoint.key(...args)]?.page ?? NO_PAGES;
+    let key: string;
+    try {
+      key = endpoint.key(...args);
+    } catch {
+      // Args that make no URL have no pages; the read of them shows why.
+      return NO_PAGES;
+    }
+    return state.meta[key]?.page ?? NO_PAGES;
   }
 
   /**

@@ -87,6 +87,15 @@ function posts$(options: { nextPage?: (page: Post[], params: { page?: string | n
 }
 
 describe('page info in the store', () => {
+  it('args that make no URL (a missing path param) have no pages, and reading them does not throw', async () => {
+    const byUser = new RestEndpoint({ urlPrefix: server.url, path: '/users/:userId/posts', schema: [Post], paginationField: 'page' });
+    expect(info(byUser, {})).toEqual({ next: undefined, hasMore: false });
+    const pages = new PaginationObserver(client, byUser, [{}]);
+    const stop = pages.subscribe(() => {});
+    expect(pages.getSnapshot()).toMatchObject({ hasMore: false, loading: false });
+    stop();
+  });
+
   it('the first page sets next 2 and hasMore; getPage appends and advances; an empty page ends the list (default rule)', async () => {
     const R = posts$();
     expect(info(R.getList)).toEqual({ next: undefined, hasMore: false });
