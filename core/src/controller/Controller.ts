@@ -161,6 +161,7 @@ export class Controller {
       // A response that failed normalization is stored as this key's error: surface it.
       if (meta?.error && meta.date >= fetchedAt && !(meta.fetchedAt > fetchedAt)) throw meta.error;
       if (endpoint.sideEffect && meta && meta.fetchedAt > fetchedAt) {
+        if (response === null || response === undefined) return response as ResolveType<E>;
         // A mutation's key leaves out its body: another call that started later answered
         // first and its result is stored there. This caller gets its own answer (its
         // entities are in the tables), not the other call's.

@@ -3,7 +3,7 @@
 // request is tried (timeout, retries, backoff) is retry.ts's.
 import type { Controller, Dispatch } from '../controller';
 import { FETCH, INVALIDATE, optimisticAction, RELEASE, RESET, type ActionTypes, type EndpointLike, type FetchAction } from '../state';
-import { freshnessOption } from '../environment';
+import { freshnessOption, report } from '../environment';
 import type { Manager, Middleware } from './Manager';
 import { OfflineError } from './OfflineError';
 import { tryUntilSettled, type Tries } from './retry';
@@ -144,16 +144,17 @@ export class NetworkManager implements Manager {
     // before anything is sent, with what it threw stored as the endpoint's error.
     const refused = endpoint.getOptimisticResponse && endpoint.sideEffect ? optimisticRefusal(controller, endpoint, args, fetchedAt) : undefined;
     if (endpoint.getOptimisticResponse && endpoint.sideEffect && !refused) void next(optimisticAction(endpoint, key, args, fetchedAt));
+    /** Its waiters were told it ended (stored, reset or failed): nothing more to tell them. */
     let told = false;
     const settle = (response: unknown, error: boolean) => {
       if (entry.aborted || told) return;
-      told = true;
       this.all.delete(entry);
       if (this.inFlight.get(key) === entry) this.inFlight.delete(key);
-      if (controller.getState().lastReset !== resetAt) return this.finish(entry, abortError('Aborted: the store was reset'));
       // Stored first, then every reader is told the request ended, in the same step:
       // a reader that looks at the store from here on sees the outcome and no request.
-      const stored = controller.resolve(endpoint, { args, response, fetchedAt, error });
+      const stored = controller.getState().lastReset === resetAt ? controller.resolve(endpoint, { args, response, fetchedAt, error }) : undefined;
+      told = true;
+      if (!stored) return this.finish(entry, abortError('Aborted: the store was reset'));
       for (const w of entry.waiters) w.settled?.();
       return stored.finally(() => {
         for (const w of entry.waiters) (error ? w.reject : w.resolve)(response);
@@ -175,12 +176,11 @@ export class NetworkManager implements Manager {
     const done = attempt()
       // A user callback threw while the request was tried (a `retry` function, say):
       // the request fails with what it threw, and its key is free for the next fetch.
+      .catch((thrown: unknown) => (told ? report(thrown) : settle(thrown, true)))
+      // Storing that failure threw too: the request ends without storing anything.
       .catch((thrown: unknown) => {
-        if (!told) return settle(thrown, true);
-        throw thrown;
-      })
-      .catch((thrown: unknown) => {
-        if (entry.aborted) return;
+        if (entry.aborted || told) return report(thrown);
+        told = true;
         this.all.delete(entry);
         if (this.inFlight.get(key) === entry) this.inFlight.delete(key);
         this.finish(entry, thrown as Error);

@@ -1,7 +1,7 @@
 // Mutations of one endpoint share a store key (it leaves out the body), so two in
 // flight at once must still each answer their own caller.
 import { afterEach, expect, it, vi } from 'vitest';
-import { Entity, NetworkManager, RestEndpoint, createClient, resource } from '../../src';
+import { Endpoint, Entity, NetworkManager, RestEndpoint, createClient, resource } from '../../src';
 
 class Todo extends Entity {
   id = 0;
@@ -58,5 +58,23 @@ it('the same through a resource list push: both items join the list, each caller
   expect(await b).toMatchObject({ id: 2, title: 'B' });
   const { data } = client.controller.getResponse(TodoResource.getList, client.getSnapshot());
   expect((data as Todo[]).map((t) => t.title).sort()).toEqual(['A', 'B']);
+  client.destroy();
+});
+
+it('two calls of a mutation whose first answer is empty: the first resolves with nothing, not a schema error', async () => {
+  const answers: ((value: unknown) => void)[] = [];
+  const archive = new Endpoint((_body: { id: number }) => new Promise((resolve) => answers.push(resolve)), {
+    name: 'archive',
+    schema: Todo,
+    sideEffect: true,
+  });
+  const client = createClient({ managers: [new NetworkManager()] });
+  const a = client.controller.fetch(archive, { id: 1 });
+  const b = client.controller.fetch(archive, { id: 2 });
+  expect(answers).toHaveLength(2);
+  answers[1]!({ id: 2, title: 'b' });
+  await expect(b).resolves.toMatchObject({ id: 2 });
+  answers[0]!(null); // a 204, say
+  await expect(a).resolves.toBeNull();
   client.destroy();
 });
