@@ -2,14 +2,10 @@ import * as React from 'react';
 import { Component, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { act, render, waitFor } from '@testing-library/react';
 import { SET_RESPONSE, getDefaultManagers, type Client, type Controller, type Manager } from '@resto/core';
-import { flushNotifications, type Fixture, type FixtureOrInterceptor } from '@resto/core/mock';
+import { flushNotifications, nextMacrotask, type Fixture, type FixtureOrInterceptor } from '@resto/core/mock';
 import { DataProvider } from '../DataProvider';
 import { useOwnedClient } from '../useOwnedClient';
 import { createFixtureClient, type FixtureOptions } from './DataProviderWithFixtures';
-
-// The timer of the environment, taken before a test can fake timers: allSettled() must
-// not hang under vi.useFakeTimers() (data-client's waits on the fetches' promises only).
-const realSetTimeout = globalThis.setTimeout;
 
 /** Options of a render function made by {@link makeRenderDataClient} (and of `renderDataHook`). */
 export interface RenderDataHookOptions<P> extends FixtureOptions {
@@ -210,7 +206,8 @@ export function makeRenderDataClient(Provider: Provider = DataProvider) {
         // that never answers must not hang the test).
         const network = store.managers.find((m) => 'reads' in m) as { reads: number } | undefined;
         do {
-          await act(() => new Promise((r) => realSetTimeout(r, 0)));
+          // The real clock's tick: allSettled() must not hang under vi.useFakeTimers().
+          await act(() => nextMacrotask());
         } while (network && network.reads > 0);
       },
       cleanup() {

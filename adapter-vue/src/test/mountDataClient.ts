@@ -1,9 +1,9 @@
 import { getDefaultManagers, type Client, type Controller, type Manager, type State } from '@resto/core';
-import { createMockClient, type Fixture, type FixtureOrInterceptor } from '@resto/core/mock';
+import { createMockClient, nextMacrotask, type Fixture, type FixtureOrInterceptor } from '@resto/core/mock';
 import { mount, type VueWrapper } from '@vue/test-utils';
 import { defineComponent, h, reactive, Suspense, type Component } from 'vue';
 import { createResto } from '../context';
-import { realSetTimeout, SettledTracker } from './settled';
+import { SettledTracker } from './settled';
 
 /** Options of {@link mountDataClient} and `renderDataCompose` (as data-client's Vue test helpers). */
 export interface DataClientTestOptions<P extends object = Record<string, unknown>> {
@@ -92,7 +92,7 @@ export function testHandles(client: Client, tracker: SettledTracker, wrapper: Vu
     async allSettled() {
       const results = await tracker.allSettled();
       // Renders the settled fetches caused run in the next ticks.
-      await new Promise((r) => realSetTimeout(r, 0));
+      await nextMacrotask();
       return results;
     },
   };

@@ -1,10 +1,5 @@
 import { FETCH, type ActionTypes, type Manager } from '@resto/core';
-
-/**
- * The environment's timer, taken before a test can fake timers: allSettled() must not
- * hang under vi.useFakeTimers() (data-client's waits on the fetches' promises only). @internal
- */
-export const realSetTimeout = globalThis.setTimeout;
+import { nextMacrotask } from '@resto/core/mock';
 
 /**
  * A manager that remembers the promise of every read dispatched, so `allSettled()`
@@ -57,7 +52,7 @@ export class SettledTracker implements Manager {
       const batch = [...this.inFlight].filter((p) => !seen.has(p));
       if (batch.length === 0) {
         // Let fetches dispatched by this tick's renders and effects reach the tracker.
-        await new Promise((r) => realSetTimeout(r, 0));
+        await nextMacrotask();
         if (![...this.inFlight].some((p) => !seen.has(p))) return results;
         continue;
       }
