@@ -463,34 +463,25 @@ describe('optimistic updates', () => {
 });
 
 describe('update option and reset', () => {
-  it('update lets a response change other stored results', async () => {
+  /** The stored list of todos, and a create (answered with id 9) whose `update` is `update(list)`. */
+  async function listAndCreate(update: (list: RestEndpoint<any>) => (...args: any[]) => Record<string, (prev: any) => unknown>) {
     const list = new RestEndpoint({ urlPrefix: server.url, path: '/todos', schema: [Todo] });
     await client.controller.fetch(list);
     server.routes['POST /todos'] = (hit, res) => json(res, { id: 9, ...JSON.parse(hit.body) }, 201);
-    const create = new RestEndpoint({
-      urlPrefix: server.url,
-      path: '/todos',
-      method: 'POST',
-      schema: Todo,
-      update: (newId: string) => ({ [list.key()]: (ids: string[] = []) => [...ids, newId] }),
-    });
+    const create = new RestEndpoint({ urlPrefix: server.url, path: '/todos', method: 'POST', schema: Todo, update: update(list) });
+    return { list, create };
+  }
+
+  it('update lets a response change other stored results', async () => {
+    const { list, create } = await listAndCreate((list) => (newId: string) => ({ [list.key()]: (ids: string[] = []) => [...ids, newId] }));
     await client.controller.fetch(create, { title: 'nine', completed: false });
     const data = client.controller.getResponse(list, client.getSnapshot()).data!;
     expect(data.map((t: Todo) => t.id)).toEqual([1, 2, 3, 9]);
   });
 
   it('an update that throws is logged; the fetch still resolves, its response is stored and the other results stay', async () => {
-    const list = new RestEndpoint({ urlPrefix: server.url, path: '/todos', schema: [Todo] });
-    await client.controller.fetch(list);
-    server.routes['POST /todos'] = (hit, res) => json(res, { id: 9, ...JSON.parse(hit.body) }, 201);
-    const create = new RestEndpoint({
-      urlPrefix: server.url,
-      path: '/todos',
-      method: 'POST',
-      schema: Todo,
-      update: () => {
-        throw new Error('bug in update');
-      },
+    const { list, create } = await listAndCreate(() => () => {
+      throw new Error('bug in update');
     });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
