@@ -28,7 +28,7 @@ describe('DevtoolsManager', () => {
       'added Todo 1',
       'added Todo 2',
       // getList is a Collection, itself stored as an entity.
-      expect.stringMatching(/^added COLLECTION:/),
+      expect.stringMatching(/^added \[Todo\] /),
     ]);
     expect(set.diff.reads).toEqual([{ key: TodoResource.getList.key(), kind: 'added', what: ['result', 'meta'] }]);
     expect(set.state).toBe(client.getSnapshot());

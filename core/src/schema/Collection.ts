@@ -5,7 +5,7 @@ import { DEV } from '#dev';
 import { ArraySchema, type MemberOf } from './Array';
 import { CollectionChange, setDefaultFilter, type CollectionMerge } from './CollectionChange';
 import { assign, push, unshift } from './collectionMerges';
-import { schemaName } from './Polymorphic';
+import { Polymorphic, schemaName } from './Polymorphic';
 import { serializeArgs } from './serializeArgs';
 import type { EntityMeta, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 import type { Values } from './Values';
@@ -24,7 +24,7 @@ export interface CollectionOptions {
   nonFilterArgumentKeys?: NonFilterArgumentKeys;
   /** Which stored collections a created item joins; default compares filter args with args and the item. */
   createCollectionFilter?: CreateCollectionFilter;
-  /** Table name in the store. Default `COLLECTION:` + the member schema's name. */
+  /** Table name in the store. Default `[Todo]` (`{Todo}` over Values; `[User;Group]` for polymorphic members), as data-client names it. */
   key?: string;
 }
 
@@ -76,9 +76,7 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
           : undefined;
     if (inner === undefined) throw new TypeError('Collection' + (DEV ? ' needs [Schema], schema.Array or Values' : errorCode(11)));
     this.schema = inner;
-    this.key =
-      options.key ??
-      `COLLECTION:${inner.keyed ? 'Values' : 'Array'}(${inner.isSingleSchema ? schemaName(inner.schema) : Object.keys(inner.schema).join('|')})`;
+    this.key = options.key ?? (inner.keyed ? `{${tableName(inner)}}` : `[${tableName(inner)}]`);
     this.argsKey = options.argsKey;
     this.nestKey = options.nestKey;
     const nfk = options.nonFilterArgumentKeys;
@@ -258,3 +256,9 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
 }
 
 setDefaultFilter(Collection.prototype.createCollectionFilter);
+
+// The member entities' keys, `;`-joined when values pick their schema (data-client's names).
+function tableName(s: any): string {
+  if (!(s instanceof Polymorphic)) return schemaName(s);
+  return s.isSingleSchema ? tableName(s.schema) : Object.values(s.schema).map(tableName).join(';');
+}

@@ -15,7 +15,7 @@ describe('normalize() of null or undefined input', () => {
     ['an Entity', Tag, 'Tag'],
     ['an object schema', { tag: Tag }, '{tag}'],
     ['a list', [Tag], '[Tag]'],
-    ['a Collection', new Collection([Tag]), 'Array(Tag)'],
+    ['a Collection', new Collection([Tag]), '[Tag]'],
     ['Values', new Values(Tag), 'Values'],
   ])('throws a SchemaError naming %s, and says which it got', (_what, schema, name) => {
     for (const input of [null, undefined]) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Collection, Entity, Values } from '../../src/schema';
+import { Collection, Entity, Union, Values, schema } from '../../src/schema';
 import { MemoCache, denormalize, normalize, type NormalizedResult } from '../../src/normalize';
 import { Todo, meta } from './fixtures';
 
@@ -15,9 +15,21 @@ function seed() {
 }
 
 describe('Collection', () => {
+  it('names its table after its members as data-client does: [Todo], {Todo}, [User;Group]', () => {
+    class User extends Entity { id = ''; type = 'users'; static key = 'User'; }
+    class Group extends Entity { id = ''; type = 'groups'; static key = 'Group'; }
+    expect(todoList.key).toBe('[Todo]');
+    expect(new Collection(new Values(Todo)).key).toBe('{Todo}');
+    expect(new Collection(new schema.Array({ users: User, groups: Group }, 'type')).key).toBe('[User;Group]');
+    expect(new Collection([new Union({ users: User, groups: Group }, 'type')]).key).toBe('[User;Group]');
+    expect(new Collection([Todo], { key: 'Mine' }).key).toBe('Mine');
+    // the table sits beside the entity tables, under that name
+    const { entities } = normalize(todoList, [{ id: 1 }], [{ userId: 1 }]);
+    expect(Object.keys(entities).sort()).toEqual(['Todo', '[Todo]']);
+  });
+
   it('is stored like an entity: own key prefix, pk = serialized filter args', () => {
     const { result, entities } = normalize(todoList, [{ id: 1, userId: 1 }], [{ userId: 1 }]);
-    expect(todoList.key).toMatch(/^COLLECTION:/);
     expect(result).toBe('{"userId":"1"}');
     expect(entities[todoList.key]![result]).toEqual(['1']);
     expect((denormalize(todoList, result, entities) as Todo[])[0]).toBeInstanceOf(Todo);
