@@ -16,8 +16,8 @@ function seed() {
 
 describe('Collection', () => {
   it('names its table after its members as data-client does: [Todo], {Todo}, [User;Group]', () => {
-    class User extends Entity { id = ''; type = 'users'; static key = 'User'; }
-    class Group extends Entity { id = ''; type = 'groups'; static key = 'Group'; }
+    class User extends Entity { id = ''; type = 'users'; static override key = 'User'; }
+    class Group extends Entity { id = ''; type = 'groups'; static override key = 'Group'; }
     expect(todoList.key).toBe('[Todo]');
     expect(new Collection(new Values(Todo)).key).toBe('{Todo}');
     expect(new Collection(new schema.Array({ users: User, groups: Group }, 'type')).key).toBe('[User;Group]');
