@@ -252,5 +252,23 @@ describe('Collection', () => {
       expect(list.map((t) => t.id)).toEqual([1, 3]);
       expect(fromOwner()).toBe(list);
     });
+
+    it('a Collection over another class of the same table reads its own class, not the other one\'s list', () => {
+      class TodoDetail extends Todo {
+        get summary() {
+          return `${this.id}: ${this.title}`;
+        }
+      }
+      const plain = new Collection([Todo]);
+      const detailed = new Collection([TodoDetail]);
+      expect(detailed.key).toBe(plain.key);
+      const memo = new MemoCache();
+      const s = normalize(plain, [{ id: 1, title: 'a' }], [{}]);
+      const first = memo.denormalize(plain, '{}', s.entities, [{}]).data as Todo[];
+      const second = memo.denormalize(detailed, '{}', s.entities, [{}]).data as TodoDetail[];
+      expect(first[0]).not.toBeInstanceOf(TodoDetail);
+      expect(second[0]).toBeInstanceOf(TodoDetail);
+      expect(second[0]!.summary).toBe('1: a');
+    });
   });
 });
