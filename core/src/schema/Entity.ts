@@ -56,6 +56,16 @@ export abstract class Entity {
   declare static indexes?: readonly string[];
 
   /**
+   * A record of this class with this many entities above it in one read is
+   * returned with its nested fields left as stored keys (default 256; the limit
+   * is reported in development). Lower it for large cyclic graphs read deep.
+   *
+   * @example
+   * static maxEntityDepth = 16;
+   */
+  declare static maxEntityDepth?: number;
+
+  /**
    * Primary key of this record. Default: the `id` field.
    *
    * @example
