@@ -177,6 +177,17 @@ export abstract class Entity {
   }
 
   /**
+   * An instance with every field at its default (inherited fields included), e.g. to
+   * tell a field the server sent from one left at its default.
+   *
+   * @example
+   * Todo.defaults.title // ''
+   */
+  static get defaults(): any {
+    return this.fromJS();
+  }
+
+  /**
    * Store one record: process, compute pk, normalize nested fields, merge. Returns the pk.
    *
    * @example
