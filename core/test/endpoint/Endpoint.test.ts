@@ -1,5 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { Endpoint } from '../../src/endpoint';
+import { RestEndpoint } from '../../src/rest';
 
 describe('Endpoint', () => {
   it('is a callable object whose fetch runs with this = the endpoint', async () => {
@@ -99,3 +100,38 @@ describe('Endpoint names', () => {
     expect(books.extend({ async fetch() { return ['d']; } }).name).toBe('books');
   });
 });
+
+describe('Endpoint.bind', () => {
+  async function getUser(this: { root?: string }, params: { id: number }, extra?: string) {
+    return { id: params.id, root: this.root, extra };
+  }
+
+  it('fixes the first arguments of calls and keys, keeping name and members', async () => {
+    const user = new Endpoint(getUser, { root: 'users' });
+    const five = user.bind(undefined, { id: 5 });
+    expect(await five()).toEqual({ id: 5, root: 'users', extra: undefined });
+    expect(await five('x')).toEqual({ id: 5, root: 'users', extra: 'x' });
+    expect(five.key()).toBe(user.key({ id: 5 }));
+    // each binding its own key: two bindings never share stored data
+    expect(user.bind(undefined, { id: 6 }).key()).not.toBe(five.key());
+    expect(five.name).toBe('getUser');
+    expect((five as any).root).toBe('users');
+    expect(five.testKey(five.key())).toBe(true);
+    expectTypeOf(five).toBeCallableWith();
+    expectTypeOf(five.key).toBeCallableWith();
+  });
+
+  it('a RestEndpoint bound to its params fetches and keys that URL', async () => {
+    const calls: string[] = [];
+    const get = new RestEndpoint({
+      path: '/users/:id',
+      urlPrefix: 'http://api',
+      fetchResponse: async (url: string) => (calls.push(url), new Response('{"id":5}', { headers: { 'content-type': 'application/json' } })),
+    } as any);
+    const five = get.bind(undefined, { id: 5 });
+    expect(five.key()).toBe('GET http://api/users/5');
+    expect(await five()).toEqual({ id: 5 });
+    expect(calls).toEqual(['http://api/users/5']);
+  });
+});
+
