@@ -1,5 +1,6 @@
 // The base Endpoint: a callable object whose members (key, testKey, schema, options) the
 // store reads, and extend(). HTTP is RestEndpoint's (rest/); the option types are types.ts's.
+import { DEV } from '#dev';
 import type { EndpointOptions, ErrorPolicy, FetchFunction, OptimisticSnapshot, RefetchOn, RetryDelayOption, RetryOption } from './types';
 
 /**
@@ -72,6 +73,10 @@ export class Endpoint<F extends FetchFunction = FetchFunction, S = any, M extend
       (self as unknown as { fetch: (...a: unknown[]) => unknown }).fetch.apply(self, args)) as unknown as this;
     Object.setPrototypeOf(self, new.target.prototype);
     if (fetchFunction) defineMembers(self, { fetch: fetchFunction });
+    if (DEV && fetchFunction && !fetchFunction.name && options.name === undefined && options.key === undefined) {
+      // the name starts every default key, so all unnamed endpoints would share their keys
+      console.error('Endpoint: its fetch function has no name, so its store keys are those of every other unnamed endpoint; pass the `name` option or use a named function');
+    }
     defineMembers(self, { name: options.name ?? fetchFunction?.name ?? 'endpoint' });
     const { sideEffect, ...rest } = options;
     defineMembers(self, rest);

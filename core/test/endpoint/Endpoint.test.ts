@@ -1,4 +1,4 @@
-import { describe, expect, expectTypeOf, it } from 'vitest';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { Endpoint } from '../../src/endpoint';
 import { RestEndpoint } from '../../src/rest';
 
@@ -86,6 +86,19 @@ describe('Endpoint names', () => {
     expect(new Endpoint(listBooks).name).toBe('listBooks');
     expect(new Endpoint(listBooks).key()).toBe('listBooks []');
     expect(new Endpoint(listBooks, { name: 'books' }).name).toBe('books');
+  });
+
+  it('an anonymous fetch function without a name or key option is reported in development (its keys would be shared)', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const anon = new Endpoint(async () => 1);
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(error.mock.calls[0]![0]).toMatch(/no name.*`name` option/);
+    anon.extend({ dataExpiryLength: 1 });
+    new Endpoint(async () => 1, { name: 'one' });
+    new Endpoint(async () => 1, { key: () => 'own key' });
+    new Endpoint(listBooks);
+    expect(error).toHaveBeenCalledTimes(1);
+    error.mockRestore();
   });
 
   it('extend() with another named fetch takes its name, so the two never share a key', () => {
