@@ -1,5 +1,6 @@
 // The base Endpoint: a callable object whose members (key, testKey, schema, options) the
 // store reads, and extend(). HTTP is RestEndpoint's (rest/); the option types are types.ts's.
+import { DEV } from '#dev';
 import type { EndpointOptions, ErrorPolicy, FetchFunction, OptimisticSnapshot, RefetchOn, RetryDelayOption, RetryOption } from './types';
 
 /**
@@ -72,6 +73,10 @@ export class Endpoint<F extends FetchFunction = FetchFunction, S = any, M extend
       (self as unknown as { fetch: (...a: unknown[]) => unknown }).fetch.apply(self, args)) as unknown as this;
     Object.setPrototypeOf(self, new.target.prototype);
     if (fetchFunction) defineMembers(self, { fetch: fetchFunction });
+    if (DEV && fetchFunction && !fetchFunction.name && options.name === undefined && options.key === undefined) {
+      // the name starts every default key, so all unnamed endpoints would share their keys
+      console.error('Endpoint: its fetch function has no name, so its store keys are those of every other unnamed endpoint; pass the `name` option or use a named function');
+    }
     defineMembers(self, { name: options.name ?? fetchFunction?.name ?? 'endpoint' });
     const { sideEffect, ...rest } = options;
     defineMembers(self, rest);
@@ -136,7 +141,34 @@ export class Endpoint<F extends FetchFunction = FetchFunction, S = any, M extend
     bindTestKey(next);
     return next;
   }
+
+  /**
+   * A copy with its first arguments fixed: calls and keys get them first, so each
+   * binding has its own key (Function.prototype.bind would keep neither the
+   * members nor the arguments in the key). `thisArg` undefined keeps the endpoint as `this`.
+   *
+   * @example
+   * const getFive = getUser.bind(undefined, { id: 5 });
+   * await getFive(); getFive.key(); // same as getUser({ id: 5 }), getUser.key({ id: 5 })
+   */
+  bind<A extends readonly unknown[]>(thisArg: unknown, ...bound: A): BoundEndpoint<this, F, A> {
+    const { fetch, key } = this;
+    return this.extend({
+      fetch(this: unknown, ...rest: unknown[]) {
+        return fetch.apply(thisArg ?? this, [...bound, ...rest] as never);
+      },
+      key(this: unknown, ...rest: unknown[]) {
+        return key.apply(this, [...bound, ...rest] as never);
+      },
+    } as never) as never;
+  }
 }
+
+/** An endpoint with its first arguments `A` fixed by `bind`. */
+export type BoundEndpoint<E, F extends FetchFunction, A extends readonly unknown[]> = Omit<E, 'fetch' | 'key'> &
+  (F extends (...args: [...A, ...infer R]) => infer T
+    ? { (...args: R): T; fetch: (...args: R) => T; key(...args: R): string }
+    : never);
 
 type TestKey = ((key: string) => boolean) & { readonly impl?: (key: string) => boolean };
 

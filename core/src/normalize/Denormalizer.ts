@@ -106,7 +106,7 @@ export class Denormalizer {
       const hit = local.get(obj);
       if (hit !== undefined) return hit;
     }
-    if (this.depth >= MAX_ENTITY_DEPTH) return this.tooDeep(schema, obj);
+    if (this.depth >= (schema.maxEntityDepth ?? MAX_ENTITY_DEPTH)) return this.tooDeep(schema, obj);
     this.depth++;
     let value: any;
     if (typeof schema.createIfValid === 'function') {
@@ -187,7 +187,7 @@ export class Denormalizer {
         return cached.value;
       }
     }
-    if (this.depth >= MAX_ENTITY_DEPTH) {
+    if (this.depth >= (schema.maxEntityDepth ?? MAX_ENTITY_DEPTH)) {
       this.minRef = -1;
       this.deps.push(key, pk, obj);
       return this.tooDeep(schema, obj);
@@ -227,7 +227,7 @@ export class Denormalizer {
     if (DEV && !this.reported) {
       this.reported = true;
       console.error(
-        `denormalize: Entity depth limit (${MAX_ENTITY_DEPTH}) reached at ${schema.key}; ` +
+        `denormalize: Entity depth limit of ${schema.maxEntityDepth ?? MAX_ENTITY_DEPTH} reached at ${schema.key}; ` +
           'nested fields below it are left as stored keys. This usually means very deep or cyclic data.',
       );
     }

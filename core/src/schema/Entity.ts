@@ -56,6 +56,16 @@ export abstract class Entity {
   declare static indexes?: readonly string[];
 
   /**
+   * A record of this class with this many entities above it in one read is
+   * returned with its nested fields left as stored keys (default 256; the limit
+   * is reported in development). Lower it for large cyclic graphs read deep.
+   *
+   * @example
+   * static maxEntityDepth = 16;
+   */
+  declare static maxEntityDepth?: number;
+
+  /**
    * Primary key of this record. Default: the `id` field.
    *
    * @example
@@ -167,6 +177,17 @@ export abstract class Entity {
   }
 
   /**
+   * An instance with every field at its default (inherited fields included), e.g. to
+   * tell a field the server sent from one left at its default.
+   *
+   * @example
+   * Todo.defaults.title // ''
+   */
+  static get defaults(): any {
+    return this.fromJS();
+  }
+
+  /**
    * Store one record: process, compute pk, normalize nested fields, merge. Returns the pk.
    *
    * @example
@@ -230,6 +251,14 @@ export abstract class Entity {
       const k = keys[i]!;
       const v = data[k];
       if (v !== undefined && v !== null) data[k] = visit(plan.nestedSchemas[i], v, data, k, args);
+    }
+    // A record without an indexed field is never found by it: said once per class. No
+    // declarations in the block: esbuild keeps a dead block that declares anything.
+    if (DEV && this.indexes?.some((f) => !(f in data)) && !Object.hasOwn(this, '__restoIndexWarned')) {
+      Object.defineProperty(this, '__restoIndexWarned', { value: true });
+      console.warn(
+        `${this.key}: a record has no ${this.indexes!.filter((f) => !(f in data)).join(', ')} field, listed in static indexes, so a lookup by it will not find this record; indexes name top-level fields of the stored record. Record: ${safeShow(data)}`,
+      );
     }
     delegate.mergeEntity(this as any, pk, data);
     return pk;

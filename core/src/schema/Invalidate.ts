@@ -2,7 +2,7 @@
 // (of one kind, or of a Union's).
 import { DEV } from '#dev';
 import { SchemaError, looksLikeJSON, notParsedError } from './SchemaError';
-import { schemaName } from './Polymorphic';
+import { Polymorphic, schemaName } from './Polymorphic';
 import type { Denormalize, EntityLikeClass, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 import { Union } from './Union';
 import type { SchemaAttribute } from './Polymorphic';
@@ -18,14 +18,18 @@ import type { SchemaAttribute } from './Polymorphic';
  * const remove = new RestEndpoint({ path: '/todos/:id', method: 'DELETE', schema: new Invalidate(Todo) });
  * const removeItem = new RestEndpoint({ path: '/items/:id', method: 'DELETE', schema: new Invalidate({ users: User, groups: Group }, 'type') });
  */
-export class Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass> {
-  readonly schema: E;
+export class Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass> extends Polymorphic {
+  /** The Entity, or (over a Union) the Union's members by discriminator value. */
+  declare readonly schema: E extends Union<infer S> ? S : E;
 
   constructor(entity: E);
   constructor(definition: Record<string, EntityLikeClass>, schemaAttribute: SchemaAttribute);
   constructor(entity: any, schemaAttribute?: SchemaAttribute) {
     if (!entity) throw new SchemaError('Invalidate', undefined, 'needs an Entity or a Union');
-    this.schema = schemaAttribute === undefined ? entity : (new Union(entity, schemaAttribute) as any);
+    // A Union's members and discriminator are hoisted (as data-client does), so
+    // `schema` and `isSingleSchema` read as for a Union given by its definition.
+    const union = entity instanceof Union;
+    super(union ? entity.schema : entity, union ? (entity as any).attribute : schemaAttribute);
   }
 
   get key(): string {
@@ -35,18 +39,17 @@ export class Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass
   normalize(input: any, parent: any, key: any, args: readonly any[], _visit: Visit, delegate: NormalizeDelegate): any {
     let schema: any = this.schema;
     let type: string | undefined;
-    if (typeof schema.inferSchema === 'function') {
-      // a Union: the discriminator picks the entity kind
-      // Without a discriminator (a bare pk, or params only) the kind is unknown:
-      // warn and keep the value, as for a Union's unknown discriminator.
-      type = typeof input === 'object' && input !== null ? schema.attribute(input, parent, key) : undefined;
-      schema = type === undefined ? undefined : schema.inferSchema(input, parent, key);
-      if (schema === undefined) {
+    if (this.attribute !== undefined) {
+      // The discriminator picks the entity kind. Without one (a bare pk, or params
+      // only) the kind is unknown: warn and keep the value, as a Union does.
+      type = typeof input === 'object' && input !== null ? this.attribute(input, parent, key) : undefined;
+      if (type === undefined || schema[type] === undefined) {
         if (DEV) console.warn(
-          `Invalidate(${this.key}): no schema for discriminator ${JSON.stringify(type)} in ${JSON.stringify(input)}; nothing invalidated`,
+          `Invalidate(Union(${Object.keys(schema).join('|')})): no schema for discriminator ${JSON.stringify(type)} in ${JSON.stringify(input)}; nothing invalidated`,
         );
         return input;
       }
+      schema = schema[type];
     }
     let id: unknown;
     if (typeof input === 'object' && input !== null) {
@@ -70,7 +73,7 @@ export class Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass
   }
 
   denormalize(input: any, _args: readonly any[], unvisit: Unvisit): Denormalize<E> {
-    return unvisit(this.schema, input);
+    return this.denormalizeValue(input, unvisit);
   }
 
   queryKey(_args: readonly any[], _delegate: QueryDelegate): any {

@@ -22,7 +22,9 @@ export function normalizeObject(
   const out = { ...input };
   for (const k in schema) {
     const v = input[k];
-    if (v !== undefined && v !== null) out[k] = visit(schema[k], v, input, k, args);
+    // a declared member sent as undefined is not stored as a field (as data-client)
+    if (v === undefined) delete out[k];
+    else if (v !== null) out[k] = visit(schema[k], v, input, k, args);
   }
   return out;
 }

@@ -119,6 +119,27 @@ describe('Entity hooks', () => {
     expect(ByFn.pk({ a: 1, b: 2 })).toBe('1-2');
   });
 
+  it('static defaults is an instance at the default values, inherited fields included', () => {
+    abstract class Base extends Entity {
+      id = '';
+      static fieldDefaults() {
+        return this.defaults;
+      }
+    }
+    class Person extends Base {
+      name = 'anon';
+      since = Temporal.Instant.fromEpochMilliseconds(0);
+      static override key = 'DefaultsPerson';
+      static override schema = { since: Temporal.Instant.from };
+    }
+    const d = Person.fieldDefaults();
+    expect(d).toBeInstanceOf(Person);
+    expect({ ...d }).toEqual({ id: '', name: 'anon', since: Temporal.Instant.fromEpochMilliseconds(0) });
+    // a fresh instance each time: changing one cannot change the defaults
+    d.name = 'x';
+    expect(Person.defaults.name).toBe('anon');
+  });
+
   it('is also schema.EntityMixin, as in data-client', () => {
     const Tag = schema.EntityMixin(class Tag { name = ''; }, { pk: 'name', key: 'Tag' });
     expect(normalize([Tag], [{ name: 'x' }]).entities.Tag!['x']).toEqual({ name: 'x' });

@@ -1,5 +1,6 @@
-import { describe, expect, expectTypeOf, it } from 'vitest';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { Endpoint } from '../../src/endpoint';
+import { RestEndpoint } from '../../src/rest';
 
 describe('Endpoint', () => {
   it('is a callable object whose fetch runs with this = the endpoint', async () => {
@@ -87,6 +88,19 @@ describe('Endpoint names', () => {
     expect(new Endpoint(listBooks, { name: 'books' }).name).toBe('books');
   });
 
+  it('an anonymous fetch function without a name or key option is reported in development (its keys would be shared)', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const anon = new Endpoint(async () => 1);
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(error.mock.calls[0]![0]).toMatch(/no name.*`name` option/);
+    anon.extend({ dataExpiryLength: 1 });
+    new Endpoint(async () => 1, { name: 'one' });
+    new Endpoint(async () => 1, { key: () => 'own key' });
+    new Endpoint(listBooks);
+    expect(error).toHaveBeenCalledTimes(1);
+    error.mockRestore();
+  });
+
   it('extend() with another named fetch takes its name, so the two never share a key', () => {
     const books = new Endpoint(listBooks, { name: 'books' });
     expect(books.extend({ dataExpiryLength: 5 }).name).toBe('books');
@@ -99,3 +113,38 @@ describe('Endpoint names', () => {
     expect(books.extend({ async fetch() { return ['d']; } }).name).toBe('books');
   });
 });
+
+describe('Endpoint.bind', () => {
+  async function getUser(this: { root?: string }, params: { id: number }, extra?: string) {
+    return { id: params.id, root: this.root, extra };
+  }
+
+  it('fixes the first arguments of calls and keys, keeping name and members', async () => {
+    const user = new Endpoint(getUser, { root: 'users' });
+    const five = user.bind(undefined, { id: 5 });
+    expect(await five()).toEqual({ id: 5, root: 'users', extra: undefined });
+    expect(await five('x')).toEqual({ id: 5, root: 'users', extra: 'x' });
+    expect(five.key()).toBe(user.key({ id: 5 }));
+    // each binding its own key: two bindings never share stored data
+    expect(user.bind(undefined, { id: 6 }).key()).not.toBe(five.key());
+    expect(five.name).toBe('getUser');
+    expect((five as any).root).toBe('users');
+    expect(five.testKey(five.key())).toBe(true);
+    expectTypeOf(five).toBeCallableWith();
+    expectTypeOf(five.key).toBeCallableWith();
+  });
+
+  it('a RestEndpoint bound to its params fetches and keys that URL', async () => {
+    const calls: string[] = [];
+    const get = new RestEndpoint({
+      path: '/users/:id',
+      urlPrefix: 'http://api',
+      fetchResponse: async (url: string) => (calls.push(url), new Response('{"id":5}', { headers: { 'content-type': 'application/json' } })),
+    } as any);
+    const five = get.bind(undefined, { id: 5 });
+    expect(five.key()).toBe('GET http://api/users/5');
+    expect(await five()).toEqual({ id: 5 });
+    expect(calls).toEqual(['http://api/users/5']);
+  });
+});
+

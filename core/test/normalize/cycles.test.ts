@@ -65,4 +65,26 @@ describe('cycles', () => {
     expect(error).toHaveBeenCalledTimes(2);
     expect(error.mock.calls[1]![0]).toMatch(/Entity depth limit.*Person/);
   });
+
+  it('an Entity lowers the depth limit for its own records with static maxEntityDepth', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    class Link extends Entity {
+      id = 0;
+      next: Link | undefined = undefined;
+      static override key = 'Link';
+      static override maxEntityDepth = 5;
+    }
+    Link.schema = { next: Link };
+    let s = normalize(Link, { id: 0 });
+    for (let i = 1; i < 20; i++) s = normalize(Link, { id: i, next: i - 1 }, [], s);
+    for (const read of [() => denormalize(Link, '19', s.entities), () => new MemoCache().denormalize(Link, '19', s.entities).data]) {
+      let p: any = read();
+      // five levels resolved; the sixth is an instance whose `next` is still the stored key
+      for (let i = 0; i < 5; i++) p = p.next;
+      expect(p).toBeInstanceOf(Link);
+      expect(p.id).toBe(14);
+      expect(p.next).toBe(13);
+    }
+    expect(error.mock.calls[0]![0]).toMatch(/depth limit of 5 reached at Link/);
+  });
 });

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { Temporal } from 'temporal-polyfill';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Entity, SchemaError } from '../../src/schema';
 import { MemoCache, denormalize, normalize } from '../../src/normalize';
 import { Post, Todo, User, meta } from './fixtures';
@@ -292,6 +292,22 @@ describe('Entity', () => {
       expect(memo.query(Article, [{ title: 'New' }], s)).toBeUndefined();
       // the primary key still wins when given
       expect((memo.query(Article, [{ id: 1, slug: 'bye' }], s) as Article).slug).toBe('hello');
+    });
+
+    it('a record without an indexed field is reported in development, once per class', () => {
+      class Page extends Entity {
+        id = 0;
+        slug = '';
+        static override key = 'Page';
+        static override indexes = ['slug'] as const;
+      }
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      normalize([Page], [{ id: 1, slug: 'a' }]);
+      expect(warn).not.toHaveBeenCalled();
+      normalize([Page], [{ id: 2 }, { id: 3 }]);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn.mock.calls[0]![0]).toMatch(/Page: a record has no slug field, listed in static indexes/);
+      warn.mockRestore();
     });
   });
 });

@@ -48,6 +48,21 @@ describe('Invalidate', () => {
     warn.mockRestore();
   });
 
+  it("over a Union, schema is the Union's members and isSingleSchema is false (the Union is hoisted)", () => {
+    const members = { users: User, todos: Todo };
+    for (const inv of [new Invalidate(new Union(members, 'type')), new Invalidate(members, 'type')]) {
+      expect(inv.schema).toEqual(members);
+      expect(inv.isSingleSchema).toBe(false);
+      const s = normalize(inv, { id: 2, type: 'users' }, [], normalize([User], [{ id: 2 }]));
+      expect(s.result).toEqual({ id: '2', schema: 'users' });
+      expect(s.entities.User!['2']).toBe(INVALID);
+      expect(denormalize(inv, s.result, normalize([User], [{ id: 2 }]).entities)).toBeInstanceOf(User);
+    }
+    const one = new Invalidate(Todo);
+    expect(one.schema).toBe(Todo);
+    expect(one.isSingleSchema).toBe(true);
+  });
+
   it('missing pk is a 400 naming the entity', () => {
     expect(() => normalize(new Invalidate(Todo), {})).toThrow(expect.objectContaining({ status: 400, message: expect.stringMatching(/Invalidate\(Todo\)/) }));
   });
