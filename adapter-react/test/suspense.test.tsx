@@ -1,9 +1,8 @@
-import { Activity } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { createClient, type Client } from '@resto/core';
 import { AsyncBoundary, DataProvider, useDLE, useSuspense } from '../src';
-import { defer, json, nextTask, startServer, until } from '@resto/testing';
+import { defer, json, startServer, until } from '@resto/testing';
 import { todoApi } from './helpers/api';
 
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -169,32 +168,5 @@ describe('useSuspense', () => {
     await act(async () => gate.resolve());
     await screen.findByText('second');
     expect(server.count('GET', '/todos/4')).toBe(2);
-  });
-});
-
-describe('DataProvider inside <Activity>', () => {
-  it('a provider that made its own client still reads after being hidden and shown again', async () => {
-    server.routes['GET /todos/1'] = (_hit, res) => json(res, { id: 1, title: 'one', completed: false });
-    server.routes['GET /todos/2'] = (_hit, res) => json(res, { id: 2, title: 'two', completed: false });
-    const ui = (mode: 'visible' | 'hidden', id: number) => (
-      <Activity mode={mode}>
-        <DataProvider>
-          <AsyncBoundary fallback={<p>loading</p>}>
-            <TodoTitle id={id} />
-          </AsyncBoundary>
-        </DataProvider>
-      </Activity>
-    );
-    let view!: ReturnType<typeof render>;
-    await act(async () => {
-      view = render(ui('visible', 1));
-    });
-    expect((await screen.findByRole('heading')).textContent).toBe('one');
-    // Hidden long enough for the provider's unmount check to run.
-    await act(async () => view.rerender(ui('hidden', 1)));
-    await act(() => nextTask());
-    await act(async () => view.rerender(ui('visible', 2)));
-    await until(() => screen.queryByRole('heading')?.textContent === 'two');
-    expect(server.count('GET', '/todos/2')).toBe(1);
   });
 });
