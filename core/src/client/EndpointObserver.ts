@@ -193,17 +193,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
       if (this.key !== undefined) this.store.controller.gc?.touch(this.key);
       const next = this.compute(state);
       const prev = this.snapshot;
-      if (
-        !prev ||
-        prev.data !== next.data ||
-        prev.loading !== next.loading ||
-        prev.error !== next.error ||
-        prev.expiryStatus !== next.expiryStatus ||
-        prev.stale !== next.stale ||
-        prev.retryCount !== next.retryCount
-      ) {
-        this.snapshot = next;
-      }
+      // compute() sets every field, so comparing its keys compares the whole snapshot.
+      if (!prev || (Object.keys(next) as (keyof ObserverSnapshot)[]).some((k) => prev[k] !== next[k])) this.snapshot = next;
     }
     return this.snapshot!;
   };
@@ -215,7 +206,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
    */
   promise(): Promise<void> {
     const snap = this.getSnapshot();
-    if (this.args === null || snap.error || isUsable(snap)) return SETTLED;
+    if (this.args === null || snap.error || snap.data !== undefined) return SETTLED;
     if (!this.fetching) this.fetch(undefined);
     const fetching = this.fetching;
     if (!fetching) return SETTLED;
@@ -550,8 +541,4 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
     this.wake();
     return run;
   }
-}
-
-function isUsable(snap: ObserverSnapshot): boolean {
-  return snap.data !== undefined;
 }

@@ -205,8 +205,7 @@ export class Controller {
    * controller.invalidate(TodoResource.get, { id: 1 });
    */
   invalidate<E extends EndpointLike>(endpoint: E, ...args: EndpointArgs<E>): Promise<void> {
-    if ((args as unknown[])[0] === null) return Promise.resolve();
-    return rejecting(() => this.dispatch({ type: INVALIDATE, key: endpoint.key(...args), date: uniqueNow() }));
+    return dispatchKeyed(this, endpoint, args, (key) => ({ type: INVALIDATE, key, date: uniqueNow() }));
   }
 
   /**
@@ -262,7 +261,8 @@ export class Controller {
    * controller.setResponse(TodoResource.get, { id: 1 }, { id: 1, title: 'pushed', completed: false });
    */
   setResponse(endpoint: EndpointLike, ...rest: ArgsThen<unknown>): Promise<void> {
-    return this.resolve(endpoint, { args: rest.slice(0, -1), response: rest[rest.length - 1], fetchedAt: uniqueNow() });
+    const [args, response] = splitLast(rest);
+    return this.resolve(endpoint, { args, response, fetchedAt: uniqueNow() });
   }
 
   /**
@@ -272,12 +272,8 @@ export class Controller {
    * controller.setError(TodoResource.get, { id: 1 }, Object.assign(new Error('gone'), { status: 404 }));
    */
   setError(endpoint: EndpointLike, ...rest: ArgsThen<unknown>): Promise<void> {
-    return this.resolve(endpoint, {
-      args: rest.slice(0, -1),
-      response: rest[rest.length - 1],
-      fetchedAt: uniqueNow(),
-      error: true,
-    });
+    const [args, response] = splitLast(rest);
+    return this.resolve(endpoint, { args, response, fetchedAt: uniqueNow(), error: true });
   }
 
   /**
@@ -317,14 +313,12 @@ export class Controller {
    * controller.unsubscribe(ServerTime.get);
    */
   subscribe<E extends EndpointLike>(endpoint: E, ...args: EndpointArgs<E>): Promise<void> {
-    if ((args as unknown[])[0] === null) return Promise.resolve();
-    return rejecting(() => this.dispatch({ type: SUBSCRIBE, key: endpoint.key(...args), endpoint, args }));
+    return dispatchKeyed(this, endpoint, args, (key) => ({ type: SUBSCRIBE, key, endpoint, args }));
   }
 
   /** Ends one `subscribe`. */
   unsubscribe<E extends EndpointLike>(endpoint: E, ...args: EndpointArgs<E>): Promise<void> {
-    if ((args as unknown[])[0] === null) return Promise.resolve();
-    return rejecting(() => this.dispatch({ type: UNSUBSCRIBE, key: endpoint.key(...args), endpoint, args }));
+    return dispatchKeyed(this, endpoint, args, (key) => ({ type: UNSUBSCRIBE, key, endpoint, args }));
   }
 
   /**
@@ -335,8 +329,7 @@ export class Controller {
    * const { data, expiryStatus } = controller.getResponse(TodoResource.get, { id: 1 }, client.getSnapshot());
    */
   getResponse<E extends EndpointLike>(endpoint: E, ...rest: ArgsThen<State>): ResponseInfo<ResolveType<E>> {
-    const state = rest[rest.length - 1] as State;
-    const args = rest.slice(0, -1);
+    const [args, state] = splitLast<State>(rest);
     if (args[0] === null) return { data: undefined, expiryStatus: ExpiryStatus.Valid, expiresAt: 0 };
     return this.responseByKey(endpoint, args, endpoint.key(...args), state);
   }
@@ -352,8 +345,7 @@ export class Controller {
    * if (hasMore) await controller.fetch(PostResource.getList.getPage, { page: next! });
    */
   getPageInfo<E extends EndpointLike>(endpoint: E, ...rest: ArgsThen<State>): PageInfo {
-    const state = rest[rest.length - 1] as State;
-    const args = rest.slice(0, -1);
+    const [args, state] = splitLast<State>(rest);
     if (args[0] === null) return NO_PAGES;
     let key: string;
     try {
@@ -423,8 +415,7 @@ export class Controller {
     endpoint: E,
     ...rest: ArgsThen<State>
   ): (Error & { status?: number }) | undefined {
-    const state = rest[rest.length - 1] as State;
-    const args = rest.slice(0, -1);
+    const [args, state] = splitLast<State>(rest);
     if (args[0] === null) return undefined;
     return this.errorByKey(endpoint, args, endpoint.key(...args), state);
   }
@@ -464,8 +455,7 @@ export class Controller {
    * const open = controller.get(openTodos, client.getSnapshot());
    */
   get<S>(schema: S, ...rest: ArgsThen<State>): any {
-    const state = rest[rest.length - 1] as State;
-    const args = rest.slice(0, -1);
+    const [args, state] = splitLast<State>(rest);
     const data = this.memo.query(schema, args, state);
     return data === INVALID ? undefined : data;
   }
@@ -505,6 +495,22 @@ function rejecting(run: () => Promise<void>): Promise<void> {
   } catch (error) {
     return Promise.reject(error);
   }
+}
+
+/** Dispatches the action for one read's key; `null` args (a read switched off) do nothing. */
+function dispatchKeyed(
+  controller: Controller,
+  endpoint: EndpointLike,
+  args: readonly unknown[],
+  action: (key: string) => ActionTypes,
+): Promise<void> {
+  if (args[0] === null) return Promise.resolve();
+  return rejecting(() => controller.dispatch(action(endpoint.key(...args))));
+}
+
+/** `(...args, last)` as `[args, last]`: the reads' state, setResponse's response. */
+function splitLast<L = unknown>(rest: readonly unknown[]): [unknown[], L] {
+  return [rest.slice(0, -1), rest[rest.length - 1] as L];
 }
 
 function entityExpiresAt(data: unknown, state: State): number {
