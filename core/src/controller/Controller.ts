@@ -1,6 +1,8 @@
 // Long on purpose: the public Controller API (one method per spec'd action, each with
 // its JSDoc and example) plus the by-key reads observers share with getResponse, so
 // that a read and the hooks' answers cannot drift apart.
+import { DEV } from '#dev';
+import { errorCode } from '../dev/errorCode';
 import { createEnvironment, type ClientEnvironment } from '../environment';
 import { denormalize, MemoCache, normalize, type QueryReads } from '../normalize';
 import { INVALID } from '../schema';
@@ -97,7 +99,7 @@ export class Controller {
   constructor({
     dispatch = () => Promise.resolve(),
     getState = () => {
-      throw new Error('Controller has no store: create it through createClient()');
+      throw new Error('Controller has no store' + (DEV ? ': create it through createClient()' : errorCode(18)));
     },
     memo = new MemoCache(),
     gc,

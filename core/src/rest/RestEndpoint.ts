@@ -88,10 +88,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
       }
     }
     if (options.content !== undefined && options.content !== 'json' && options.schema !== undefined) {
-      throw new TypeError(
-        `${name}: content '${String(options.content)}' cannot be used with a schema` +
-          (DEV ? "; binary and text responses are not normalized, so remove the schema (file downloads: content: 'blob', dataExpiryLength: 0)" : errorCode(1)),
-      );
+      throw new TypeError(contentWithSchema(name, options.content));
     }
     // `sideEffect: true` without a method means POST (as data-client): a GET never changes data.
     // Only when constructed: `get.extend({ sideEffect: true })` stays a GET (a forced refetch).
@@ -309,10 +306,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     if (response.status === 204) return null;
     const content = this.content;
     if (content !== undefined && content !== 'json' && this.schema !== undefined) {
-      throw new NetworkError(response, {
-        status: 400,
-        message: `${this.name}: content '${content}' cannot be used with a schema`,
-      });
+      throw new NetworkError(response, { status: 400, message: contentWithSchema(this.name, content) });
     }
     switch (content) {
       case 'json':
@@ -330,22 +324,17 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     const kind = detectContent(contentType);
     if (kind === 'json') return this.parseJson(response);
     if (this.schema === undefined) return kind === 'blob' ? response.blob() : response.text();
-    if (kind === 'blob') {
-      throw new NetworkError(response, {
-        status: 400,
-        message: `${this.name}: expected JSON for its schema, but ${response.url} sent ${contentType}` + (DEV ? "; for files use content: 'blob' without a schema" : errorCode(4)),
+    const notJson = (status: number, hint: string | false) =>
+      new NetworkError(response, {
+        status,
+        message: `${this.name}: expected JSON for its schema, but ${response.url} sent ${contentType}` + (DEV ? hint : errorCode(4)),
       });
-    }
+    if (kind === 'blob') throw notJson(400, DEV && "; for files use content: 'blob' without a schema");
     const text = await response.text();
     // An empty body (e.g. a DELETE answered with 200 and nothing) is no data.
     if (!text.trim()) return null;
     if (!contentType) return this.parseJsonText(text, response);
-    throw new NetworkError(response, {
-      status: 404,
-      message:
-        `${this.name}: expected JSON for its schema, but ${response.url} sent ${contentType}` +
-        (DEV ? ` (starts with ${JSON.stringify(text.slice(0, 40))}); is the urlPrefix/path right?` : errorCode(4)),
-    });
+    throw notJson(404, DEV && ` (starts with ${JSON.stringify(text.slice(0, 40))}); is the urlPrefix/path right?`);
   }
 
   private async parseJson(response: Response): Promise<unknown> {
@@ -380,7 +369,7 @@ function isPlainObject(value: unknown): value is Params {
 /** A copy of plain objects (at any depth) with their keys sorted; other values as they are. */
 function sortKeys(value: unknown, what: string, seen: unknown[]): unknown {
   if (!Array.isArray(value) && !isPlainObject(value)) return value;
-  if (seen.includes(value)) throw new TypeError(`${what} contains itself (a cycle), so it cannot be sent in a URL`);
+  if (seen.includes(value)) throw new TypeError(`${what} contains itself` + (DEV ? ' (a cycle), so it cannot be sent in a URL' : errorCode(2)));
   seen.push(value);
   let out: unknown;
   if (Array.isArray(value)) {
@@ -412,6 +401,14 @@ function searchScalar(value: unknown, what: string): string {
   const text = String(value);
   checkWellFormed(text, what);
   return text;
+}
+
+/** A RestEndpoint whose `content` is not JSON but that has a schema (ERRORS.md#1). */
+function contentWithSchema(name: string, content: unknown): string {
+  return (
+    `${name}: content '${String(content)}' cannot be used with a schema` +
+    (DEV ? "; binary and text responses are not normalized, so remove the schema (file downloads: content: 'blob', dataExpiryLength: 0)" : errorCode(1))
+  );
 }
 
 function setBody(endpoint: RestEndpointImpl): void {
@@ -468,9 +465,10 @@ function transportError(endpoint: RestEndpointImpl, url: string, response: Respo
     return error;
   }
   if (typeof (error as { status?: unknown } | undefined)?.status === 'number') return error;
+  const cause = (error as Error)?.message ?? String(error);
   return new NetworkError(response, {
     status: 500,
-    message: `${endpoint.name}: the response from ${url} broke off while being read: ${(error as Error)?.message ?? String(error)}`,
+    message: DEV ? `${endpoint.name}: the response from ${url} broke off while being read: ${cause}` : `${endpoint.name}: ${url}: ${cause}${errorCode(15)}`,
     cause: error,
     url,
     endpoint: endpoint.name,
