@@ -144,11 +144,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
   private waiting: { fetching: Promise<void>; promise: Promise<void> } | undefined;
   private handledMeta: unknown = {};
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private unsubscribeStore: (() => void) | undefined;
-  private releaseGC: (() => void) | undefined;
-  private untrack: (() => void) | undefined;
-  /** Stops listening to the focus and online signals. */
-  private unsubscribeEnvironment: (() => void) | undefined;
+  /** What the last unsubscribe undoes: the store's tracking and subscription, the GC retain, the focus and online signals. */
+  private readonly stops: (() => void)[] = [];
   /** Failures of the running fetch so far, as the network reported them. */
   private retryCount = 0;
 
@@ -322,59 +319,53 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
   };
 
   protected override onFirst() {
-    this.untrack = this.store.track?.(this.close);
-    share(this.store, this);
-    if (this.store.readers) {
+    const { store, stops } = this;
+    if (store.track) stops.push(store.track(this.close));
+    share(store, this);
+    if (store.readers) {
       this.tracked = true;
       this.stale = true;
       this.getSnapshot(); // registers what it reads
     } else {
-      this.unsubscribeStore = this.store.subscribe(() => this.refresh());
+      stops.push(store.subscribe(() => this.refresh()));
     }
     if (this.args === null) return;
-    this.releaseGC = this.store.controller.gc?.retain(this.endpoint, this.args);
-    if (this.options.poll && this.endpoint.pollFrequency) void this.store.controller.subscribe(this.endpoint, ...(this.args as EndpointArgs<E>));
+    const { controller } = store;
+    const releaseGC = controller.gc?.retain(this.endpoint, this.args);
+    if (releaseGC) stops.push(releaseGC);
+    if (this.options.poll && this.endpoint.pollFrequency) void controller.subscribe(this.endpoint, ...(this.args as EndpointArgs<E>));
     // A server render and a cache-only read never revalidate; the others listen only while subscribed.
-    if (!this.store.ssr && this.options.fetch !== false) {
-      const { focus, online } = this.store.controller.environment;
+    if (!store.ssr && this.options.fetch !== false) {
+      const { focus, online } = controller.environment;
       // Signals call back on change only: true means "regained". A hidden tab makes no
       // requests: a reconnect while hidden is acted on when the page is visible again.
       let missedReconnect = false;
-      const offFocus = focus.subscribe((visible) => {
-        if (!visible) return;
-        this.revalidate(missedReconnect ? 'reconnect' : 'focus');
-        missedReconnect = false;
-      });
-      const offOnline = online.subscribe((isOnline) => {
-        if (!isOnline) return;
-        if (focus.value) this.revalidate('reconnect');
-        else missedReconnect = true;
-      });
-      this.unsubscribeEnvironment = () => {
-        offFocus();
-        offOnline();
-      };
+      stops.push(
+        focus.subscribe((visible) => {
+          if (!visible) return;
+          this.revalidate(missedReconnect ? 'reconnect' : 'focus');
+          missedReconnect = false;
+        }),
+        online.subscribe((isOnline) => {
+          if (!isOnline) return;
+          if (focus.value) this.revalidate('reconnect');
+          else missedReconnect = true;
+        }),
+      );
     }
     this.revalidate('mount');
   }
 
   protected override onLast() {
-    this.untrack?.();
-    this.untrack = undefined;
+    for (const stop of this.stops.splice(0)) stop();
     unshare(this.store, this);
-    this.unsubscribeStore?.();
-    this.unsubscribeStore = undefined;
     if (this.tracked) {
       this.tracked = false;
       this.store.readers!.untrack(this.reader);
     }
     clearTimeout(this.timer);
     this.timer = undefined;
-    this.unsubscribeEnvironment?.();
-    this.unsubscribeEnvironment = undefined;
     if (this.args === null) return;
-    this.releaseGC?.();
-    this.releaseGC = undefined;
     if (this.options.poll && this.endpoint.pollFrequency) void this.store.controller.unsubscribe(this.endpoint, ...(this.args as EndpointArgs<E>));
     const fetching = this.fetching;
     // Let go of the request a tick later: a listener that comes straight back (React's
@@ -402,8 +393,9 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
     if (this.getSnapshot() !== prev) this.notify();
   }
 
-  /** Schedules `refresh` (batched with the store's wake-ups when tracked). */
+  /** Marks the snapshot for recomputing and schedules `refresh` (batched with the store's wake-ups when tracked). */
   private wake() {
+    this.stale = true;
     if (!this.listeners.size) return;
     if (this.tracked) return this.store.readers!.wake(this.reader);
     if (this.queued) return;
@@ -425,11 +417,12 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
     }
     const { controller } = this.store;
     const key = this.key!;
-    const track: ReadDeps | undefined = this.tracked ? { deps: NO_DEPS, entities: [], tables: [] } : undefined;
+    // Filled by the read, then registered as it is with the reader index.
+    const track: (ReadDeps & { key: string }) | undefined = this.tracked ? { key, deps: NO_DEPS, entities: [], tables: [] } : undefined;
     const res = controller.responseByKey(this.endpoint, this.args, key, state, track);
     const error = controller.errorByKey(this.endpoint, this.args, key, state, res);
     this.response = res;
-    if (track) this.store.readers!.track(this.reader, { key, deps: track.deps, entities: track.entities, tables: track.tables });
+    if (track) this.store.readers!.track(this.reader, track);
     const stale = res.expiresAt <= Date.now();
     const unusable =
       res.expiryStatus === ExpiryStatus.Invalid || (res.expiryStatus === ExpiryStatus.InvalidIfStale && stale);
@@ -493,7 +486,6 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
     this.timer = setTimeout(() => {
       this.timer = undefined;
       if (step < ms) return this.schedule(ms - step, meta);
-      this.stale = true;
       this.expired = true;
       this.wake();
     }, step);
@@ -512,7 +504,6 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
       const invalidatedSince =
         meta?.invalidated && meta.invalidatedAt !== undefined && meta.invalidatedAt !== invalidatedAtStart;
       if (!invalidatedSince) this.handledMeta = meta;
-      this.stale = true;
       this.wake();
     };
     // Declared before the fetch starts: joining a request that is already retrying reports its failures.
@@ -520,7 +511,6 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
     const onRetry = (failures: number) => {
       if (run !== undefined && this.fetching !== run) return;
       this.retryCount = failures;
-      this.stale = true;
       this.wake();
     };
     this.retryCount = 0;
@@ -532,12 +522,9 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
     this.fetching = run;
     // `resolved` tells a reader (React's use(), a test) whether it settled, without awaiting it
     const tracked = Object.assign(result, { resolved: false });
-    result.then(
-      () => (tracked.resolved = true),
-      () => (tracked.resolved = true),
-    );
+    const settled = () => (tracked.resolved = true);
+    result.then(settled, settled);
     this.fetchResult = tracked;
-    this.stale = true;
     this.wake();
     return run;
   }

@@ -26,8 +26,8 @@ export class QueryObserver<T = unknown> extends Subscribable {
   private state: State | undefined;
   private value: T | undefined;
   private tracked = false;
-  private unsubscribeStore: (() => void) | undefined;
-  private release: (() => void) | undefined;
+  /** What the last unsubscribe undoes: the store subscription and the GC retain. */
+  private readonly stops: (() => void)[] = [];
   private readonly reader: Reader = { dirty: false, refresh: () => this.refresh() };
   private last: T | undefined;
 
@@ -69,20 +69,18 @@ export class QueryObserver<T = unknown> extends Subscribable {
       this.last = this.getSnapshot(); // registers what it reads
     } else {
       this.last = this.getSnapshot();
-      this.unsubscribeStore = this.store.subscribe(() => this.refresh());
+      this.stops.push(this.store.subscribe(() => this.refresh()));
     }
-    if (this.args !== null) this.release = this.store.controller.gc?.retainQuery?.(this.schema, this.args);
+    const release = this.args === null ? undefined : this.store.controller.gc?.retainQuery?.(this.schema, this.args);
+    if (release) this.stops.push(release);
   }
 
   protected override onLast() {
-    this.unsubscribeStore?.();
-    this.unsubscribeStore = undefined;
+    for (const stop of this.stops.splice(0)) stop();
     if (this.tracked) {
       this.tracked = false;
       this.store.readers!.untrack(this.reader);
     }
-    this.release?.();
-    this.release = undefined;
   }
 
   /** Recompute; notify when the value changed since the last notification. */
