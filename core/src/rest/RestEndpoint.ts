@@ -228,48 +228,36 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     const init: RequestInit = { ...base, method: this.method };
     // Either aborts the request: the signal option (the client's, per try) and requestInit's.
     if (this.signal) init.signal = base.signal ? AbortSignal.any([base.signal, this.signal]) : this.signal;
-    if (body !== undefined && isRawBody(body)) {
+    const raw = body !== undefined && isRawBody(body);
+    // JSON unless said otherwise; raw bodies other than strings (FormData, Blob...) let fetch set it.
+    if ((!raw || typeof body === 'string') && !findHeader(headers, 'content-type')) headers['Content-Type'] = 'application/json';
+    if (raw) {
       init.body = body as BodyInit;
-      if (typeof body === 'string') {
-        if (!findHeader(headers, 'content-type')) headers['Content-Type'] = 'application/json';
-        this.checkJsonString(body, headers);
+      const contentType = findHeader(headers, 'content-type')!;
+      // A string body declared as JSON must be JSON: catching it here names the
+      // endpoint instead of leaving a 400 from the server to puzzle over.
+      if (typeof body === 'string' && /json/i.test(contentType)) {
+        try {
+          JSON.parse(body);
+        } catch (error) {
+          throw new TypeError(
+            `${this.name}: body is a string but not JSON` + (DEV ? `, while Content-Type is ${contentType}: ${(error as Error).message}` : errorCode(5)),
+            { cause: error },
+          );
+        }
       }
-    } else {
-      if (!findHeader(headers, 'content-type')) headers['Content-Type'] = 'application/json';
-      if (body !== undefined) init.body = this.serializeBody(body);
+    } else if (body !== undefined) {
+      let text: string | undefined;
+      try {
+        text = JSON.stringify(body);
+      } catch (error) {
+        throw new TypeError(`${this.name}: body cannot be sent as JSON: ${(error as Error).message}`, { cause: error });
+      }
+      if (text === undefined) throw new TypeError(`${this.name}: body cannot be sent as JSON (got ${typeof body})`);
+      init.body = text;
     }
     init.headers = await this.getHeaders(headers);
     return init;
-  }
-
-  private serializeBody(body: unknown): string {
-    let text: string | undefined;
-    try {
-      text = JSON.stringify(body);
-    } catch (error) {
-      throw new TypeError(`${this.name}: body cannot be sent as JSON: ${(error as Error).message}`, {
-        cause: error,
-      });
-    }
-    if (text === undefined) {
-      throw new TypeError(`${this.name}: body cannot be sent as JSON (got ${typeof body})`);
-    }
-    return text;
-  }
-
-  // A string body declared as JSON must be JSON: catching it here names the
-  // endpoint instead of leaving a 400 from the server to puzzle over.
-  private checkJsonString(body: string, headers: Record<string, string>): void {
-    if (!/json/i.test(findHeader(headers, 'content-type') ?? '')) return;
-    try {
-      JSON.parse(body);
-    } catch (error) {
-      throw new TypeError(
-        `${this.name}: body is a string but not JSON` +
-          (DEV ? `, while Content-Type is ${findHeader(headers, 'content-type')}: ${(error as Error).message}` : errorCode(5)),
-        { cause: error },
-      );
-    }
   }
 
   getHeaders(headers: HeadersInit): HeadersInit | Promise<HeadersInit> {
@@ -309,8 +297,6 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
       throw new NetworkError(response, { status: 400, message: contentWithSchema(this.name, content) });
     }
     switch (content) {
-      case 'json':
-        return this.parseJson(response);
       case 'blob':
         return response.blob();
       case 'text':
@@ -320,30 +306,22 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
       case 'stream':
         return response.body;
     }
-    const contentType = response.headers.get('content-type');
-    const kind = detectContent(contentType);
-    if (kind === 'json') return this.parseJson(response);
-    if (this.schema === undefined) return kind === 'blob' ? response.blob() : response.text();
+    // `content: 'json'` skips the Content-Type: the body is parsed whatever it says.
+    const contentType = content === 'json' ? null : response.headers.get('content-type');
+    const kind = content === 'json' ? 'json' : detectContent(contentType);
     const notJson = (status: number, hint: string | false) =>
       new NetworkError(response, {
         status,
         message: `${this.name}: expected JSON for its schema, but ${response.url} sent ${contentType}` + (DEV ? hint : errorCode(4)),
       });
+    if (kind !== 'json' && this.schema === undefined) return kind === 'blob' ? response.blob() : response.text();
     if (kind === 'blob') throw notJson(400, DEV && "; for files use content: 'blob' without a schema");
     const text = await response.text();
     // An empty body (e.g. a DELETE answered with 200 and nothing) is no data.
     if (!text.trim()) return null;
-    if (!contentType) return this.parseJsonText(text, response);
-    throw notJson(404, DEV && ` (starts with ${JSON.stringify(text.slice(0, 40))}); is the urlPrefix/path right?`);
-  }
-
-  private async parseJson(response: Response): Promise<unknown> {
-    const text = await response.text();
-    if (!text.trim()) return null;
-    return this.parseJsonText(text, response);
-  }
-
-  private parseJsonText(text: string, response: Response): unknown {
+    if (kind === 'text' && contentType) {
+      throw notJson(404, DEV && ` (starts with ${JSON.stringify(text.slice(0, 40))}); is the urlPrefix/path right?`);
+    }
     try {
       return JSON.parse(text);
     } catch (error) {
@@ -354,6 +332,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
       });
     }
   }
+
 
   process(value: unknown, ..._args: unknown[]): unknown {
     return value;
