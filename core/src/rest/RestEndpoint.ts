@@ -11,6 +11,8 @@ import { NetworkError } from './NetworkError';
 import { AbortError } from './AbortError';
 import { checkNextPage, pagination, type NextPage } from './nextPage';
 import { checkWellFormed } from './wellFormed';
+import { isPlainObject } from '../schema/schemaDefaults';
+import { setOwn } from '../schema/ownEntry';
 import { fillPath, matchesPath, pathTemplate } from './pathTemplate';
 import type { RestEndpointConstructor, RestGenerics, RestTypeFor } from './RestEndpointTypes';
 
@@ -34,7 +36,8 @@ function isRawBody(body: unknown): boolean {
   );
 }
 
-function headersToObject(headers: HeadersInit | undefined): Record<string, string> {
+/** Any HeadersInit as a plain object (copied: the caller's is never changed). */
+export function headersToObject(headers: HeadersInit | undefined): Record<string, string> {
   if (!headers) return {};
   if (headers instanceof Headers || Array.isArray(headers)) {
     return Object.fromEntries(headers instanceof Headers ? headers.entries() : headers);
@@ -339,12 +342,6 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
   }
 }
 
-function isPlainObject(value: unknown): value is Params {
-  if (typeof value !== 'object' || value === null) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
-
 /** A copy of plain objects (at any depth) with their keys sorted; other values as they are. */
 function sortKeys(value: unknown, what: string, seen: unknown[]): unknown {
   if (!Array.isArray(value) && !isPlainObject(value)) return value;
@@ -357,8 +354,7 @@ function sortKeys(value: unknown, what: string, seen: unknown[]): unknown {
     const sorted: Params = {};
     for (const k of Object.keys(value).sort()) {
       const v = sortKeys(value[k], what, seen);
-      if (k === '__proto__') Object.defineProperty(sorted, k, { value: v, enumerable: true, writable: true, configurable: true });
-      else sorted[k] = v;
+      setOwn(sorted, k, v); // `__proto__` as a plain key
     }
     out = sorted;
   }
