@@ -112,16 +112,17 @@ const NO_PAIRS: readonly string[] = Object.freeze([]);
  * stop();
  */
 export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Subscribable {
-  readonly endpoint: E;
+  // `declare`d members are set in the constructor: no class-field definitions ship for them.
+  declare readonly endpoint: E;
   /** `null` for a conditional read that is switched off, or args that make no key (see `getSnapshot().error`). */
-  readonly args: readonly unknown[] | null;
+  declare readonly args: readonly unknown[] | null;
   /** The store key, or undefined when `args` is null. */
-  readonly key: string | undefined;
+  declare readonly key: string | undefined;
   /** Why `args` make no key (a bad path param, say): shown as the read's error, never thrown. */
-  private readonly argsError: (Error & { status?: number }) | undefined;
-  private readonly store: StoreLike;
+  declare private readonly argsError: (Error & { status?: number }) | undefined;
+  declare private readonly store: StoreLike;
   /** @internal How it reads (see {@link observeRead}). */
-  readonly options: ObserveOptions;
+  declare readonly options: ObserveOptions;
   private snapshot: ObserverSnapshot<ResolveType<E>> | undefined;
   private snapshotState: State | undefined;
   /** The stored result behind `snapshot`. */

@@ -20,9 +20,10 @@ import type { Reader } from './ReaderIndex';
  * obs.subscribe(() => console.log(obs.getSnapshot()));
  */
 export class QueryObserver<T = unknown> extends Subscribable {
-  private readonly store: StoreLike;
-  private readonly schema: unknown;
-  private readonly args: readonly unknown[] | null;
+  // `declare`d members are set in the constructor: no class-field definitions ship for them.
+  declare private readonly store: StoreLike;
+  declare private readonly schema: unknown;
+  declare private readonly args: readonly unknown[] | null;
   private state: State | undefined;
   private value: T | undefined;
   private tracked = false;

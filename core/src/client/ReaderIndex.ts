@@ -57,7 +57,8 @@ export class ReaderIndex {
   private readonly registered = new Map<Reader, ReaderDeps>();
   private pending = new Set<Reader>();
   private scheduled = false;
-  private readonly schedule: (flush: () => void) => void;
+  // `declare`d members are set in the constructor: no class-field definitions ship for them.
+  declare private readonly schedule: (flush: () => void) => void;
 
   constructor(schedule: (flush: () => void) => void) {
     this.schedule = schedule;

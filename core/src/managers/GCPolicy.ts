@@ -44,10 +44,11 @@ export class GCPolicy implements Manager, GCInterface {
   private controller: Controller | undefined;
   private timer: ReturnType<typeof setInterval> | undefined;
   private sweeping = false;
-  readonly intervalMS: number;
-  readonly graceMS: number;
-  readonly maxEntities: number;
-  readonly chunkSize: number;
+  // `declare`d members are set in the constructor: no class-field definitions ship for them.
+  declare readonly intervalMS: number;
+  declare readonly graceMS: number;
+  declare readonly maxEntities: number;
+  declare readonly chunkSize: number;
   /** This policy is the client's {@link GCInterface} (see `Manager.gc`). */
   readonly gc: GCInterface = this;
 
