@@ -76,25 +76,26 @@ export type ResolveType<E> = E extends { schema: infer S }
  * ctrl.invalidateAll({ testKey: TodoResource.getList.testKey });
  */
 export class Controller {
+  // `declare`d members are set in the constructor: no class-field definitions ship for them.
   /** Dispatches an action through every manager's middleware, then the reducer. */
-  dispatch: Dispatch;
+  declare dispatch: Dispatch;
   /** The current (visible) state. */
-  getState: () => State;
+  declare getState: () => State;
   /**
    * The confirmed state: what the store holds without pending optimistic updates
    * (what tab sync shares). The visible state when the Controller has no store of its own.
    * @internal
    */
-  readonly getConfirmedState: () => State;
+  declare readonly getConfirmedState: () => State;
   /** Memoized denormalization shared by every reader of this store. */
-  readonly memo: MemoCache;
+  declare readonly memo: MemoCache;
   /** Reference counting and eviction; undefined when the client runs without GC. */
-  gc: GCInterface | undefined;
+  declare gc: GCInterface | undefined;
   /**
    * Where the client runs (online and focus signals) and its freshness options
    * (retries, refetch triggers, offline queueing): what managers and reads consult.
    */
-  readonly environment: ClientEnvironment;
+  declare readonly environment: ClientEnvironment;
 
   constructor({
     dispatch = () => Promise.resolve(),
