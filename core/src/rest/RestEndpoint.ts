@@ -197,7 +197,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     for (const key of Object.keys(urlParams).sort()) {
       const value = urlParams[key];
       if (template.names.has(key) || value === undefined || value === null) continue;
-      search[key] = sortKeys(value, `${this.name}: search parameter "${key}"`, []);
+      search[key] = sortKeys(value, searchParam(this.name, key), []);
       hasSearch = true;
     }
     // Nothing to send (no params, or only empty arrays): no dangling '?'.
@@ -213,7 +213,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     for (const key of Object.keys(searchParams)) {
       const value = searchParams[key];
       if (value === undefined || value === null) continue;
-      const what = `${this.name}: search parameter "${key}"`;
+      const what = searchParam(this.name, key);
       checkWellFormed(key, what);
       if (Array.isArray(value)) {
         for (const item of value) search.append(key, searchScalar(item, `${what} (an array item)`));
@@ -341,6 +341,9 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     return value;
   }
 }
+
+/** How messages name a search parameter. */
+const searchParam = (endpoint: string, key: string) => `${endpoint}: search parameter "${key}"`;
 
 /** A copy of plain objects (at any depth) with their keys sorted; other values as they are. */
 function sortKeys(value: unknown, what: string, seen: unknown[]): unknown {

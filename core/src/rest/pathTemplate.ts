@@ -127,19 +127,19 @@ function encodeValue(
 ): string {
   const what = describe(token.name);
   // A value the URL cannot carry (ERRORS.md#16); production keeps what it got.
-  const refuse = (rule: string, got: unknown) =>
+  const refuse = (rule: string | false, got: unknown) =>
     new TypeError(DEV ? `${what} ${rule}, got ${show(got)}` : `${what}: ${show(got)}${errorCode(16)}`);
   if (token.type === 'wildcard') {
-    if (!Array.isArray(value) || value.length === 0) throw refuse('must be a non-empty array of strings (a *wildcard)', value);
+    if (!Array.isArray(value) || value.length === 0) throw refuse(DEV && 'must be a non-empty array of strings (a *wildcard)', value);
     return value
       .map((segment) => {
-        if (typeof segment !== 'string' && typeof segment !== 'number') throw refuse('must contain only strings', segment);
+        if (typeof segment !== 'string' && typeof segment !== 'number') throw refuse(DEV && 'must contain only strings', segment);
         return encodeSegment(String(segment), `${what} (a *wildcard segment)`);
       })
       .join('/');
   }
   if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'bigint') {
-    throw refuse('must be a string or number', value);
+    throw refuse(DEV && 'must be a string or number', value);
   }
   return encodeSegment(String(value), what);
 }
