@@ -57,9 +57,10 @@ export class QueryObserver<T = unknown> extends Subscribable {
       return undefined;
     }
     if (readers === undefined) return this.store.controller.get(this.schema, ...this.args, state);
-    const track: ReadDeps = { deps: [], entities: [], tables: [] };
+    // Filled by the read, then registered as it is with the reader index.
+    const track: ReadDeps & { key: undefined } = { key: undefined, deps: [], entities: [], tables: [] };
     const value = this.store.controller.getTracked(this.schema, this.args, state, track);
-    readers.track(this.reader, { key: undefined, deps: track.deps, entities: track.entities, tables: track.tables });
+    readers.track(this.reader, track);
     return value;
   }
 
