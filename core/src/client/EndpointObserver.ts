@@ -112,16 +112,17 @@ const NO_PAIRS: readonly string[] = Object.freeze([]);
  * stop();
  */
 export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Subscribable {
-  readonly endpoint: E;
+  // `declare`d members are set in the constructor: no class-field definitions ship for them.
+  declare readonly endpoint: E;
   /** `null` for a conditional read that is switched off, or args that make no key (see `getSnapshot().error`). */
-  readonly args: readonly unknown[] | null;
+  declare readonly args: readonly unknown[] | null;
   /** The store key, or undefined when `args` is null. */
-  readonly key: string | undefined;
+  declare readonly key: string | undefined;
   /** Why `args` make no key (a bad path param, say): shown as the read's error, never thrown. */
-  private readonly argsError: (Error & { status?: number }) | undefined;
-  private readonly store: StoreLike;
+  declare private readonly argsError: (Error & { status?: number }) | undefined;
+  declare private readonly store: StoreLike;
   /** @internal How it reads (see {@link observeRead}). */
-  readonly options: ObserveOptions;
+  declare readonly options: ObserveOptions;
   private snapshot: ObserverSnapshot<ResolveType<E>> | undefined;
   private snapshotState: State | undefined;
   /** The stored result behind `snapshot`. */
@@ -144,11 +145,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
   private waiting: { fetching: Promise<void>; promise: Promise<void> } | undefined;
   private handledMeta: unknown = {};
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private unsubscribeStore: (() => void) | undefined;
-  private releaseGC: (() => void) | undefined;
-  private untrack: (() => void) | undefined;
-  /** Stops listening to the focus and online signals. */
-  private unsubscribeEnvironment: (() => void) | undefined;
+  /** What the last unsubscribe undoes: the store's tracking and subscription, the GC retain, the focus and online signals. */
+  private readonly stops: (() => void)[] = [];
   /** Failures of the running fetch so far, as the network reported them. */
   private retryCount = 0;
 
@@ -193,17 +191,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
       if (this.key !== undefined) this.store.controller.gc?.touch(this.key);
       const next = this.compute(state);
       const prev = this.snapshot;
-      if (
-        !prev ||
-        prev.data !== next.data ||
-        prev.loading !== next.loading ||
-        prev.error !== next.error ||
-        prev.expiryStatus !== next.expiryStatus ||
-        prev.stale !== next.stale ||
-        prev.retryCount !== next.retryCount
-      ) {
-        this.snapshot = next;
-      }
+      // compute() sets every field, so comparing its keys compares the whole snapshot.
+      if (!prev || (Object.keys(next) as (keyof ObserverSnapshot)[]).some((k) => prev[k] !== next[k])) this.snapshot = next;
     }
     return this.snapshot!;
   };
@@ -215,7 +204,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
    */
   promise(): Promise<void> {
     const snap = this.getSnapshot();
-    if (this.args === null || snap.error || isUsable(snap)) return SETTLED;
+    if (this.args === null || snap.error || snap.data !== undefined) return SETTLED;
     if (!this.fetching) this.fetch(undefined);
     const fetching = this.fetching;
     if (!fetching) return SETTLED;
@@ -331,59 +320,53 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
   };
 
   protected override onFirst() {
-    this.untrack = this.store.track?.(this.close);
-    share(this.store, this);
-    if (this.store.readers) {
+    const { store, stops } = this;
+    if (store.track) stops.push(store.track(this.close));
+    share(store, this);
+    if (store.readers) {
       this.tracked = true;
       this.stale = true;
       this.getSnapshot(); // registers what it reads
     } else {
-      this.unsubscribeStore = this.store.subscribe(() => this.refresh());
+      stops.push(store.subscribe(() => this.refresh()));
     }
     if (this.args === null) return;
-    this.releaseGC = this.store.controller.gc?.retain(this.endpoint, this.args);
-    if (this.options.poll && this.endpoint.pollFrequency) void this.store.controller.subscribe(this.endpoint, ...(this.args as EndpointArgs<E>));
+    const { controller } = store;
+    const releaseGC = controller.gc?.retain(this.endpoint, this.args);
+    if (releaseGC) stops.push(releaseGC);
+    if (this.options.poll && this.endpoint.pollFrequency) void controller.subscribe(this.endpoint, ...(this.args as EndpointArgs<E>));
     // A server render and a cache-only read never revalidate; the others listen only while subscribed.
-    if (!this.store.ssr && this.options.fetch !== false) {
-      const { focus, online } = this.store.controller.environment;
+    if (!store.ssr && this.options.fetch !== false) {
+      const { focus, online } = controller.environment;
       // Signals call back on change only: true means "regained". A hidden tab makes no
       // requests: a reconnect while hidden is acted on when the page is visible again.
       let missedReconnect = false;
-      const offFocus = focus.subscribe((visible) => {
-        if (!visible) return;
-        this.revalidate(missedReconnect ? 'reconnect' : 'focus');
-        missedReconnect = false;
-      });
-      const offOnline = online.subscribe((isOnline) => {
-        if (!isOnline) return;
-        if (focus.value) this.revalidate('reconnect');
-        else missedReconnect = true;
-      });
-      this.unsubscribeEnvironment = () => {
-        offFocus();
-        offOnline();
-      };
+      stops.push(
+        focus.subscribe((visible) => {
+          if (!visible) return;
+          this.revalidate(missedReconnect ? 'reconnect' : 'focus');
+          missedReconnect = false;
+        }),
+        online.subscribe((isOnline) => {
+          if (!isOnline) return;
+          if (focus.value) this.revalidate('reconnect');
+          else missedReconnect = true;
+        }),
+      );
     }
     this.revalidate('mount');
   }
 
   protected override onLast() {
-    this.untrack?.();
-    this.untrack = undefined;
+    for (const stop of this.stops.splice(0)) stop();
     unshare(this.store, this);
-    this.unsubscribeStore?.();
-    this.unsubscribeStore = undefined;
     if (this.tracked) {
       this.tracked = false;
       this.store.readers!.untrack(this.reader);
     }
     clearTimeout(this.timer);
     this.timer = undefined;
-    this.unsubscribeEnvironment?.();
-    this.unsubscribeEnvironment = undefined;
     if (this.args === null) return;
-    this.releaseGC?.();
-    this.releaseGC = undefined;
     if (this.options.poll && this.endpoint.pollFrequency) void this.store.controller.unsubscribe(this.endpoint, ...(this.args as EndpointArgs<E>));
     const fetching = this.fetching;
     // Let go of the request a tick later: a listener that comes straight back (React's
@@ -411,8 +394,9 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
     if (this.getSnapshot() !== prev) this.notify();
   }
 
-  /** Schedules `refresh` (batched with the store's wake-ups when tracked). */
+  /** Marks the snapshot for recomputing and schedules `refresh` (batched with the store's wake-ups when tracked). */
   private wake() {
+    this.stale = true;
     if (!this.listeners.size) return;
     if (this.tracked) return this.store.readers!.wake(this.reader);
     if (this.queued) return;
@@ -434,11 +418,12 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
     }
     const { controller } = this.store;
     const key = this.key!;
-    const track: ReadDeps | undefined = this.tracked ? { deps: NO_DEPS, entities: [], tables: [] } : undefined;
+    // Filled by the read, then registered as it is with the reader index.
+    const track: (ReadDeps & { key: string }) | undefined = this.tracked ? { key, deps: NO_DEPS, entities: [], tables: [] } : undefined;
     const res = controller.responseByKey(this.endpoint, this.args, key, state, track);
     const error = controller.errorByKey(this.endpoint, this.args, key, state, res);
     this.response = res;
-    if (track) this.store.readers!.track(this.reader, { key, deps: track.deps, entities: track.entities, tables: track.tables });
+    if (track) this.store.readers!.track(this.reader, track);
     const stale = res.expiresAt <= Date.now();
     const unusable =
       res.expiryStatus === ExpiryStatus.Invalid || (res.expiryStatus === ExpiryStatus.InvalidIfStale && stale);
@@ -502,7 +487,6 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
     this.timer = setTimeout(() => {
       this.timer = undefined;
       if (step < ms) return this.schedule(ms - step, meta);
-      this.stale = true;
       this.expired = true;
       this.wake();
     }, step);
@@ -521,7 +505,6 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
       const invalidatedSince =
         meta?.invalidated && meta.invalidatedAt !== undefined && meta.invalidatedAt !== invalidatedAtStart;
       if (!invalidatedSince) this.handledMeta = meta;
-      this.stale = true;
       this.wake();
     };
     // Declared before the fetch starts: joining a request that is already retrying reports its failures.
@@ -529,7 +512,6 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
     const onRetry = (failures: number) => {
       if (run !== undefined && this.fetching !== run) return;
       this.retryCount = failures;
-      this.stale = true;
       this.wake();
     };
     this.retryCount = 0;
@@ -541,17 +523,10 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
     this.fetching = run;
     // `resolved` tells a reader (React's use(), a test) whether it settled, without awaiting it
     const tracked = Object.assign(result, { resolved: false });
-    result.then(
-      () => (tracked.resolved = true),
-      () => (tracked.resolved = true),
-    );
+    const settled = () => (tracked.resolved = true);
+    result.then(settled, settled);
     this.fetchResult = tracked;
-    this.stale = true;
     this.wake();
     return run;
   }
-}
-
-function isUsable(snap: ObserverSnapshot): boolean {
-  return snap.data !== undefined;
 }

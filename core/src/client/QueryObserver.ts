@@ -20,14 +20,15 @@ import type { Reader } from './ReaderIndex';
  * obs.subscribe(() => console.log(obs.getSnapshot()));
  */
 export class QueryObserver<T = unknown> extends Subscribable {
-  private readonly store: StoreLike;
-  private readonly schema: unknown;
-  private readonly args: readonly unknown[] | null;
+  // `declare`d members are set in the constructor: no class-field definitions ship for them.
+  declare private readonly store: StoreLike;
+  declare private readonly schema: unknown;
+  declare private readonly args: readonly unknown[] | null;
   private state: State | undefined;
   private value: T | undefined;
   private tracked = false;
-  private unsubscribeStore: (() => void) | undefined;
-  private release: (() => void) | undefined;
+  /** What the last unsubscribe undoes: the store subscription and the GC retain. */
+  private readonly stops: (() => void)[] = [];
   private readonly reader: Reader = { dirty: false, refresh: () => this.refresh() };
   private last: T | undefined;
 
@@ -56,9 +57,10 @@ export class QueryObserver<T = unknown> extends Subscribable {
       return undefined;
     }
     if (readers === undefined) return this.store.controller.get(this.schema, ...this.args, state);
-    const track: ReadDeps = { deps: [], entities: [], tables: [] };
+    // Filled by the read, then registered as it is with the reader index.
+    const track: ReadDeps & { key: undefined } = { key: undefined, deps: [], entities: [], tables: [] };
     const value = this.store.controller.getTracked(this.schema, this.args, state, track);
-    readers.track(this.reader, { key: undefined, deps: track.deps, entities: track.entities, tables: track.tables });
+    readers.track(this.reader, track);
     return value;
   }
 
@@ -69,20 +71,18 @@ export class QueryObserver<T = unknown> extends Subscribable {
       this.last = this.getSnapshot(); // registers what it reads
     } else {
       this.last = this.getSnapshot();
-      this.unsubscribeStore = this.store.subscribe(() => this.refresh());
+      this.stops.push(this.store.subscribe(() => this.refresh()));
     }
-    if (this.args !== null) this.release = this.store.controller.gc?.retainQuery?.(this.schema, this.args);
+    const release = this.args === null ? undefined : this.store.controller.gc?.retainQuery?.(this.schema, this.args);
+    if (release) this.stops.push(release);
   }
 
   protected override onLast() {
-    this.unsubscribeStore?.();
-    this.unsubscribeStore = undefined;
+    for (const stop of this.stops.splice(0)) stop();
     if (this.tracked) {
       this.tracked = false;
       this.store.readers!.untrack(this.reader);
     }
-    this.release?.();
-    this.release = undefined;
   }
 
   /** Recompute; notify when the value changed since the last notification. */

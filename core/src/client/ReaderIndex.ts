@@ -57,7 +57,8 @@ export class ReaderIndex {
   private readonly registered = new Map<Reader, ReaderDeps>();
   private pending = new Set<Reader>();
   private scheduled = false;
-  private readonly schedule: (flush: () => void) => void;
+  // `declare`d members are set in the constructor: no class-field definitions ship for them.
+  declare private readonly schedule: (flush: () => void) => void;
 
   constructor(schedule: (flush: () => void) => void) {
     this.schedule = schedule;
@@ -84,9 +85,18 @@ export class ReaderIndex {
     }
     this.registered.set(reader, deps);
     if (deps.key !== undefined) add(this.byKey, deps.key, reader);
-    if (deps.deps.length) this.joinGroup(deps.deps, reader);
+    const d = deps.deps;
+    if (d.length) {
+      // Join the group of readers of this result; a new group registers its entities.
+      let group = this.groups.get(d);
+      if (group === undefined) {
+        this.groups.set(d, (group = { deps: d, readers: new Set() }));
+        for (let i = 0; i < d.length; i += 3) add2(this.groupsByEntity, d[i] as string, d[i + 1] as string, group);
+      }
+      group.readers.add(reader);
+    }
     const e = deps.entities;
-    for (let i = 0; i < e.length; i += 2) this.addEntity(e[i]!, e[i + 1]!, reader);
+    for (let i = 0; i < e.length; i += 2) add2(this.byEntity, e[i]!, e[i + 1]!, reader);
     for (const t of deps.tables) add(this.byTable, t, reader);
   }
 
@@ -164,74 +174,50 @@ export class ReaderIndex {
     }
   };
 
-  private addEntity(entityKey: string, pk: string, reader: Reader): void {
-    let byPk = this.byEntity.get(entityKey);
-    if (byPk === undefined) this.byEntity.set(entityKey, (byPk = new Map()));
-    add(byPk, pk, reader);
-  }
-
-  private joinGroup(deps: readonly unknown[], reader: Reader): void {
-    let group = this.groups.get(deps);
-    if (group === undefined) {
-      group = { deps, readers: new Set() };
-      this.groups.set(deps, group);
-      for (let i = 0; i < deps.length; i += 3) {
-        const entityKey = deps[i] as string;
-        let byPk = this.groupsByEntity.get(entityKey);
-        if (byPk === undefined) this.groupsByEntity.set(entityKey, (byPk = new Map()));
-        let set = byPk.get(deps[i + 1] as string);
-        if (set === undefined) byPk.set(deps[i + 1] as string, (set = new Set()));
-        set.add(group);
-      }
-    }
-    group.readers.add(reader);
-  }
-
-  private leaveGroup(deps: readonly unknown[], reader: Reader): void {
-    const group = this.groups.get(deps);
-    if (group === undefined) return;
-    group.readers.delete(reader);
-    if (group.readers.size) return;
-    this.groups.delete(deps);
-    for (let i = 0; i < deps.length; i += 3) {
-      const byPk = this.groupsByEntity.get(deps[i] as string);
-      const set = byPk?.get(deps[i + 1] as string);
-      if (set === undefined) continue;
-      set.delete(group);
-      if (set.size === 0) {
-        byPk!.delete(deps[i + 1] as string);
-        if (byPk!.size === 0) this.groupsByEntity.delete(deps[i] as string);
-      }
-    }
-  }
-
   private remove(reader: Reader, deps: ReaderDeps): void {
     if (deps.key !== undefined) remove(this.byKey, deps.key, reader);
-    if (deps.deps.length) this.leaveGroup(deps.deps, reader);
+    const d = deps.deps;
+    const group = d.length ? this.groups.get(d) : undefined;
+    if (group !== undefined) {
+      group.readers.delete(reader);
+      // The last reader of a result takes its group and the group's entities along.
+      if (!group.readers.size) {
+        this.groups.delete(d);
+        for (let i = 0; i < d.length; i += 3) remove2(this.groupsByEntity, d[i] as string, d[i + 1] as string, group);
+      }
+    }
     const e = deps.entities;
-    for (let i = 0; i < e.length; i += 2) this.removeEntity(e[i]!, e[i + 1]!, reader);
+    for (let i = 0; i < e.length; i += 2) remove2(this.byEntity, e[i]!, e[i + 1]!, reader);
     for (const t of deps.tables) remove(this.byTable, t, reader);
   }
-
-  private removeEntity(entityKey: string, pk: string, reader: Reader): void {
-    const byPk = this.byEntity.get(entityKey);
-    if (byPk === undefined) return;
-    remove(byPk, pk, reader);
-    if (byPk.size === 0) this.byEntity.delete(entityKey);
-  }
 }
 
-function add(map: Map<string, Readers>, key: string, reader: Reader): void {
+function add<T>(map: Map<string, Set<T>>, key: string, item: T): void {
   let set = map.get(key);
   if (set === undefined) map.set(key, (set = new Set()));
-  set.add(reader);
+  set.add(item);
 }
 
-function remove(map: Map<string, Readers>, key: string, reader: Reader): void {
+function remove<T>(map: Map<string, Set<T>>, key: string, item: T): void {
   const set = map.get(key);
   if (set === undefined) return;
-  set.delete(reader);
+  set.delete(item);
   if (set.size === 0) map.delete(key);
+}
+
+/** `add` one level down: entity key, then pk. */
+function add2<T>(map: Map<string, Map<string, Set<T>>>, entityKey: string, pk: string, item: T): void {
+  let byPk = map.get(entityKey);
+  if (byPk === undefined) map.set(entityKey, (byPk = new Map()));
+  add(byPk, pk, item);
+}
+
+/** `remove` one level down, dropping an entity key left with no pks. */
+function remove2<T>(map: Map<string, Map<string, Set<T>>>, entityKey: string, pk: string, item: T): void {
+  const byPk = map.get(entityKey);
+  if (byPk === undefined) return;
+  remove(byPk, pk, item);
+  if (byPk.size === 0) map.delete(entityKey);
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {

@@ -1,6 +1,8 @@
 // Long on purpose: the public Controller API (one method per spec'd action, each with
 // its JSDoc and example) plus the by-key reads observers share with getResponse, so
 // that a read and the hooks' answers cannot drift apart.
+import { DEV } from '#dev';
+import { errorCode } from '../dev/errorCode';
 import { createEnvironment, type ClientEnvironment } from '../environment';
 import { denormalize, MemoCache, normalize, type QueryReads } from '../normalize';
 import { INVALID } from '../schema';
@@ -74,30 +76,31 @@ export type ResolveType<E> = E extends { schema: infer S }
  * ctrl.invalidateAll({ testKey: TodoResource.getList.testKey });
  */
 export class Controller {
+  // `declare`d members are set in the constructor: no class-field definitions ship for them.
   /** Dispatches an action through every manager's middleware, then the reducer. */
-  dispatch: Dispatch;
+  declare dispatch: Dispatch;
   /** The current (visible) state. */
-  getState: () => State;
+  declare getState: () => State;
   /**
    * The confirmed state: what the store holds without pending optimistic updates
    * (what tab sync shares). The visible state when the Controller has no store of its own.
    * @internal
    */
-  readonly getConfirmedState: () => State;
+  declare readonly getConfirmedState: () => State;
   /** Memoized denormalization shared by every reader of this store. */
-  readonly memo: MemoCache;
+  declare readonly memo: MemoCache;
   /** Reference counting and eviction; undefined when the client runs without GC. */
-  gc: GCInterface | undefined;
+  declare gc: GCInterface | undefined;
   /**
    * Where the client runs (online and focus signals) and its freshness options
    * (retries, refetch triggers, offline queueing): what managers and reads consult.
    */
-  readonly environment: ClientEnvironment;
+  declare readonly environment: ClientEnvironment;
 
   constructor({
     dispatch = () => Promise.resolve(),
     getState = () => {
-      throw new Error('Controller has no store: create it through createClient()');
+      throw new Error('Controller has no store' + (DEV ? ': create it through createClient()' : errorCode(18)));
     },
     memo = new MemoCache(),
     gc,
@@ -205,8 +208,7 @@ export class Controller {
    * controller.invalidate(TodoResource.get, { id: 1 });
    */
   invalidate<E extends EndpointLike>(endpoint: E, ...args: EndpointArgs<E>): Promise<void> {
-    if ((args as unknown[])[0] === null) return Promise.resolve();
-    return rejecting(() => this.dispatch({ type: INVALIDATE, key: endpoint.key(...args), date: uniqueNow() }));
+    return dispatchKeyed(this, endpoint, args, (key) => ({ type: INVALIDATE, key, date: uniqueNow() }));
   }
 
   /**
@@ -262,7 +264,8 @@ export class Controller {
    * controller.setResponse(TodoResource.get, { id: 1 }, { id: 1, title: 'pushed', completed: false });
    */
   setResponse(endpoint: EndpointLike, ...rest: ArgsThen<unknown>): Promise<void> {
-    return this.resolve(endpoint, { args: rest.slice(0, -1), response: rest[rest.length - 1], fetchedAt: uniqueNow() });
+    const [args, response] = splitLast(rest);
+    return this.resolve(endpoint, { args, response, fetchedAt: uniqueNow() });
   }
 
   /**
@@ -272,12 +275,8 @@ export class Controller {
    * controller.setError(TodoResource.get, { id: 1 }, Object.assign(new Error('gone'), { status: 404 }));
    */
   setError(endpoint: EndpointLike, ...rest: ArgsThen<unknown>): Promise<void> {
-    return this.resolve(endpoint, {
-      args: rest.slice(0, -1),
-      response: rest[rest.length - 1],
-      fetchedAt: uniqueNow(),
-      error: true,
-    });
+    const [args, response] = splitLast(rest);
+    return this.resolve(endpoint, { args, response, fetchedAt: uniqueNow(), error: true });
   }
 
   /**
@@ -317,14 +316,12 @@ export class Controller {
    * controller.unsubscribe(ServerTime.get);
    */
   subscribe<E extends EndpointLike>(endpoint: E, ...args: EndpointArgs<E>): Promise<void> {
-    if ((args as unknown[])[0] === null) return Promise.resolve();
-    return rejecting(() => this.dispatch({ type: SUBSCRIBE, key: endpoint.key(...args), endpoint, args }));
+    return dispatchKeyed(this, endpoint, args, (key) => ({ type: SUBSCRIBE, key, endpoint, args }));
   }
 
   /** Ends one `subscribe`. */
   unsubscribe<E extends EndpointLike>(endpoint: E, ...args: EndpointArgs<E>): Promise<void> {
-    if ((args as unknown[])[0] === null) return Promise.resolve();
-    return rejecting(() => this.dispatch({ type: UNSUBSCRIBE, key: endpoint.key(...args), endpoint, args }));
+    return dispatchKeyed(this, endpoint, args, (key) => ({ type: UNSUBSCRIBE, key, endpoint, args }));
   }
 
   /**
@@ -335,8 +332,7 @@ export class Controller {
    * const { data, expiryStatus } = controller.getResponse(TodoResource.get, { id: 1 }, client.getSnapshot());
    */
   getResponse<E extends EndpointLike>(endpoint: E, ...rest: ArgsThen<State>): ResponseInfo<ResolveType<E>> {
-    const state = rest[rest.length - 1] as State;
-    const args = rest.slice(0, -1);
+    const [args, state] = splitLast<State>(rest);
     if (args[0] === null) return { data: undefined, expiryStatus: ExpiryStatus.Valid, expiresAt: 0 };
     return this.responseByKey(endpoint, args, endpoint.key(...args), state);
   }
@@ -352,8 +348,7 @@ export class Controller {
    * if (hasMore) await controller.fetch(PostResource.getList.getPage, { page: next! });
    */
   getPageInfo<E extends EndpointLike>(endpoint: E, ...rest: ArgsThen<State>): PageInfo {
-    const state = rest[rest.length - 1] as State;
-    const args = rest.slice(0, -1);
+    const [args, state] = splitLast<State>(rest);
     if (args[0] === null) return NO_PAGES;
     let key: string;
     try {
@@ -423,8 +418,7 @@ export class Controller {
     endpoint: E,
     ...rest: ArgsThen<State>
   ): (Error & { status?: number }) | undefined {
-    const state = rest[rest.length - 1] as State;
-    const args = rest.slice(0, -1);
+    const [args, state] = splitLast<State>(rest);
     if (args[0] === null) return undefined;
     return this.errorByKey(endpoint, args, endpoint.key(...args), state);
   }
@@ -464,8 +458,7 @@ export class Controller {
    * const open = controller.get(openTodos, client.getSnapshot());
    */
   get<S>(schema: S, ...rest: ArgsThen<State>): any {
-    const state = rest[rest.length - 1] as State;
-    const args = rest.slice(0, -1);
+    const [args, state] = splitLast<State>(rest);
     const data = this.memo.query(schema, args, state);
     return data === INVALID ? undefined : data;
   }
@@ -505,6 +498,22 @@ function rejecting(run: () => Promise<void>): Promise<void> {
   } catch (error) {
     return Promise.reject(error);
   }
+}
+
+/** Dispatches the action for one read's key; `null` args (a read switched off) do nothing. */
+function dispatchKeyed(
+  controller: Controller,
+  endpoint: EndpointLike,
+  args: readonly unknown[],
+  action: (key: string) => ActionTypes,
+): Promise<void> {
+  if (args[0] === null) return Promise.resolve();
+  return rejecting(() => controller.dispatch(action(endpoint.key(...args))));
+}
+
+/** `(...args, last)` as `[args, last]`: the reads' state, setResponse's response. */
+function splitLast<L = unknown>(rest: readonly unknown[]): [unknown[], L] {
+  return [rest.slice(0, -1), rest[rest.length - 1] as L];
 }
 
 function entityExpiresAt(data: unknown, state: State): number {

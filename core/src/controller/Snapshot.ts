@@ -20,9 +20,10 @@ export class Snapshot {
   /** Throw it from `getOptimisticResponse` to cancel the optimistic update. */
   static readonly abort: Error = ABORT;
   readonly abort: Error = ABORT;
-  readonly state: State;
-  readonly fetchedAt: number;
-  private readonly controller: Controller;
+  // `declare`d members are set in the constructor: no class-field definitions ship for them.
+  declare readonly state: State;
+  declare readonly fetchedAt: number;
+  declare private readonly controller: Controller;
 
   constructor(controller: Controller, state: State, fetchedAt: number) {
     this.controller = controller;

@@ -24,10 +24,11 @@ export type SignalSetup = (set: (value: boolean) => void) => (() => void) | void
  * stop();
  */
 export class EnvironmentSignal extends Subscribable<(value: boolean) => void> {
-  private current: boolean;
+  // `declare`d members are set in the constructor: no class-field definitions ship for them.
+  declare private current: boolean;
   /** Reads the live value while nothing listens (the browser's navigator.onLine). */
-  private read: (() => boolean) | undefined;
-  private setup: SignalSetup | undefined;
+  declare private read: (() => boolean) | undefined;
+  declare private setup: SignalSetup | undefined;
   private detach: (() => void) | undefined;
   private attached = false;
   /** `set()` was called: the value is the caller's, not the environment's, until an event says otherwise. */

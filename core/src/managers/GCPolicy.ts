@@ -3,7 +3,7 @@
 // state/collect.ts applies.
 import type { Controller, Dispatch, GCInterface } from '../controller';
 import { ownValue } from '../schema/ownEntry';
-import { GC, RESET, SET_RESPONSE, type ActionTypes, type EndpointLike, type State } from '../state';
+import { GC, RESET, SET_RESPONSE, type ActionTypes, type EndpointLike } from '../state';
 import type { Manager, Middleware } from './Manager';
 import { tableKeys } from '../normalize';
 
@@ -44,10 +44,11 @@ export class GCPolicy implements Manager, GCInterface {
   private controller: Controller | undefined;
   private timer: ReturnType<typeof setInterval> | undefined;
   private sweeping = false;
-  readonly intervalMS: number;
-  readonly graceMS: number;
-  readonly maxEntities: number;
-  readonly chunkSize: number;
+  // `declare`d members are set in the constructor: no class-field definitions ship for them.
+  declare readonly intervalMS: number;
+  declare readonly graceMS: number;
+  declare readonly maxEntities: number;
+  declare readonly chunkSize: number;
   /** This policy is the client's {@link GCInterface} (see `Manager.gc`). */
   readonly gc: GCInterface = this;
 
@@ -124,123 +125,105 @@ export class GCPolicy implements Manager, GCInterface {
 
   /**
    * One sweep. Resolves when every slice ran. Safe to call by hand (tests, memory
-   * pressure); a sweep already running is not started twice. Four phases: sort
-   * stored results into kept and doomed, find the entities what stays reaches,
-   * evict unread results while over `maxEntities`, then remove the doomed results
-   * and unreachable entities in slices.
+   * pressure); a sweep already running is not started twice. Four phases, in order
+   * below: sort stored results into kept and doomed, find the entities what stays
+   * reaches, evict unread results while over `maxEntities`, then remove the doomed
+   * results and unreachable entities in slices.
    */
   async sweep(): Promise<void> {
     const controller = this.controller;
     if (!controller || this.sweeping) return;
     this.sweeping = true;
     try {
+      const { known, graceMS, maxEntities, chunkSize } = this;
       const now = Date.now();
       const state = controller.getState();
-      const { kept, unread, doomed } = this.classify(state, now);
-      const { reach, pathsOf } = await this.reachable(controller, state, kept);
-      doomed.push(...this.evictOverBound(unread, reach, pathsOf));
-      const entities = this.unreachableEntities(controller.getState(), reach, now);
-      await this.remove(controller, doomed, entities);
+
+      // 1. Results someone reads or that are still within expiry + grace are kept.
+      const doomed: string[] = [];
+      const kept: string[] = [];
+      const unread: Known[] = [];
+      // Forget keys nobody reads that are no longer stored (failed or collected reads).
+      for (const [k, v] of known) if (v.refs === 0 && !(k in state.meta) && !(k in state.endpoints)) known.delete(k);
+      for (const key of new Set([...tableKeys(state.endpoints), ...tableKeys(state.meta)])) {
+        const entry = known.get(key);
+        if (entry && entry.refs > 0) {
+          kept.push(key);
+          continue;
+        }
+        const expiresAt = state.meta[key]?.expiresAt ?? 0;
+        if (now > Math.max(expiresAt, (entry?.lastRead ?? 0) + graceMS)) doomed.push(key);
+        else {
+          kept.push(key);
+          if (entry) unread.push(entry);
+        }
+      }
+
+      // 2. Entities reachable from kept results and live queries, counted so a bound can evict by recency.
+      const reach = new Map<string, number>();
+      const pathsOf = new Map<string, string[]>();
+      const reached = (paths: string[]) => {
+        for (const p of paths) reach.set(p, (reach.get(p) ?? 0) + 1);
+      };
+      for (let i = 0; i < kept.length; i++) {
+        const key = kept[i]!;
+        const entry = known.get(key);
+        const stored = state.endpoints[key];
+        const schema = entry?.endpoint.schema;
+        let paths: string[] = [];
+        if (entry && stored !== undefined && schema !== undefined && schema !== null) {
+          const result = controller.memo.denormalize(schema, stored, state.entities, entry.args);
+          paths = (result.paths as { key: string; pk: string }[]).map((p) => p.key + '\u0000' + p.pk);
+        }
+        pathsOf.set(key, paths);
+        reached(paths);
+        if (i % chunkSize === chunkSize - 1) await yieldToHost();
+      }
+      for (const { schema, args } of this.queries) reached(entityPaths(controller.get(schema, ...args, state)));
+
+      // 3. Over `maxEntities`, the least recently read unread results go, and what only they reached.
+      if (reach.size > maxEntities) {
+        unread.sort((a, b) => a.lastRead - b.lastRead);
+        for (const entry of unread) {
+          if (reach.size <= maxEntities) break;
+          const key = entry.endpoint.key(...entry.args);
+          doomed.push(key);
+          for (const p of pathsOf.get(key) ?? []) {
+            const n = reach.get(p)! - 1;
+            if (n === 0) reach.delete(p);
+            else reach.set(p, n);
+          }
+        }
+      }
+
+      // 4a. Stored entities nothing kept reaches, once expired + grace (or at once over the bound).
+      const latest = controller.getState();
+      const entities: (readonly [string, string])[] = [];
+      // What stays: the reached entities, then unreached ones still in their grace, while they fit.
+      let staying = reach.size;
+      for (const entityKey in latest.entities) {
+        const table = latest.entities[entityKey]!;
+        const metas = latest.entitiesMeta[entityKey];
+        for (const pk in table) {
+          if (reach.has(entityKey + '\u0000' + pk)) continue;
+          const m = ownValue(metas, pk);
+          if (staying >= maxEntities || !m || now > m.expiresAt + graceMS) entities.push([entityKey, pk]);
+          else staying++;
+        }
+      }
+
+      // 4b. One GC action per slice; a result read again meanwhile is spared.
+      const total = Math.max(doomed.length, entities.length);
+      for (let i = 0; i < total; i += chunkSize) {
+        const endpoints = doomed.slice(i, i + chunkSize).filter((k) => (known.get(k)?.refs ?? 0) === 0);
+        for (const k of endpoints) known.delete(k);
+        const batch = entities.slice(i, i + chunkSize);
+        if (endpoints.length || batch.length) await controller.dispatch({ type: GC, endpoints, entities: batch });
+        if (i + chunkSize < total) await yieldToHost();
+      }
     } finally {
       this.sweeping = false;
     }
-  }
-
-  /** Phase 1: results someone reads or that are still within expiry + grace are kept. */
-  private classify(state: State, now: number) {
-    const doomed: string[] = [];
-    const kept: string[] = [];
-    const unread: Known[] = [];
-    // Forget keys nobody reads that are no longer stored (failed or collected reads).
-    for (const [k, v] of this.known) if (v.refs === 0 && !(k in state.meta) && !(k in state.endpoints)) this.known.delete(k);
-    for (const key of new Set([...tableKeys(state.endpoints), ...tableKeys(state.meta)])) {
-      const known = this.known.get(key);
-      if (known && known.refs > 0) {
-        kept.push(key);
-        continue;
-      }
-      const expiresAt = state.meta[key]?.expiresAt ?? 0;
-      if (now > Math.max(expiresAt, (known?.lastRead ?? 0) + this.graceMS)) doomed.push(key);
-      else {
-        kept.push(key);
-        if (known) unread.push(known);
-      }
-    }
-    return { kept, unread, doomed };
-  }
-
-  /** Phase 2: entities reachable from kept results and live queries, counted so a bound can evict by recency. */
-  private async reachable(controller: Controller, state: State, kept: string[]) {
-    const reach = new Map<string, number>();
-    const pathsOf = new Map<string, string[]>();
-    for (let i = 0; i < kept.length; i++) {
-      const key = kept[i]!;
-      const paths = this.paths(controller, state, key);
-      pathsOf.set(key, paths);
-      for (const p of paths) reach.set(p, (reach.get(p) ?? 0) + 1);
-      if (i % this.chunkSize === this.chunkSize - 1) await yieldToHost();
-    }
-    for (const { schema, args } of this.queries) {
-      for (const p of entityPaths(controller.get(schema, ...args, state))) reach.set(p, (reach.get(p) ?? 0) + 1);
-    }
-    return { reach, pathsOf };
-  }
-
-  /** Phase 3: over `maxEntities`, the least recently read unread results go, and what only they reached. */
-  private evictOverBound(unread: Known[], reach: Map<string, number>, pathsOf: Map<string, string[]>): string[] {
-    const evicted: string[] = [];
-    if (reach.size <= this.maxEntities) return evicted;
-    unread.sort((a, b) => a.lastRead - b.lastRead);
-    for (const known of unread) {
-      if (reach.size <= this.maxEntities) break;
-      const key = known.endpoint.key(...known.args);
-      evicted.push(key);
-      for (const p of pathsOf.get(key) ?? []) {
-        const n = reach.get(p)! - 1;
-        if (n === 0) reach.delete(p);
-        else reach.set(p, n);
-      }
-    }
-    return evicted;
-  }
-
-  /** Phase 4a: stored entities nothing kept reaches, once expired + grace (or at once over the bound). */
-  private unreachableEntities(latest: State, reach: Map<string, number>, now: number) {
-    const entities: (readonly [string, string])[] = [];
-    // What stays: the reached entities, then unreached ones still in their grace, while they fit.
-    let kept = reach.size;
-    for (const entityKey in latest.entities) {
-      const table = latest.entities[entityKey]!;
-      const metas = latest.entitiesMeta[entityKey];
-      for (const pk in table) {
-        if (reach.has(entityKey + '\u0000' + pk)) continue;
-        const m = ownValue(metas, pk);
-        if (kept >= this.maxEntities || !m || now > m.expiresAt + this.graceMS) entities.push([entityKey, pk]);
-        else kept++;
-      }
-    }
-    return entities;
-  }
-
-  /** Phase 4b: one GC action per slice; a result read again meanwhile is spared. */
-  private async remove(controller: Controller, doomed: string[], entities: (readonly [string, string])[]) {
-    const total = Math.max(doomed.length, entities.length);
-    for (let i = 0; i < total; i += this.chunkSize) {
-      const endpoints = doomed.slice(i, i + this.chunkSize).filter((k) => (this.known.get(k)?.refs ?? 0) === 0);
-      for (const k of endpoints) this.known.delete(k);
-      const batch = entities.slice(i, i + this.chunkSize);
-      if (endpoints.length || batch.length) await controller.dispatch({ type: GC, endpoints, entities: batch });
-      if (i + this.chunkSize < total) await yieldToHost();
-    }
-  }
-
-  private paths(controller: Controller, state: State, key: string): string[] {
-    const known = this.known.get(key);
-    const stored = state.endpoints[key];
-    const schema = known?.endpoint.schema;
-    if (!known || stored === undefined || schema === undefined || schema === null) return [];
-    const { paths } = controller.memo.denormalize(schema, stored, state.entities, known.args);
-    return (paths as { key: string; pk: string }[]).map((p) => p.key + '\u0000' + p.pk);
   }
 }
 

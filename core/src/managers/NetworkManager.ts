@@ -61,7 +61,7 @@ export class NetworkManager implements Manager {
       case INVALIDATE:
         return next(this.inFlight.has(action.key) ? { ...action, inFlight: true } : action);
       case RESET:
-        for (const entry of [...this.all]) this.abort(undefined, entry, 'Aborted: the store was reset');
+        this.abortAll('Aborted: the store was reset');
         return next(action);
       default:
         return next(action);
@@ -79,7 +79,17 @@ export class NetworkManager implements Manager {
   }
 
   cleanup(): void {
-    for (const entry of [...this.all]) this.abort(undefined, entry, 'Aborted: the client was destroyed');
+    this.abortAll('Aborted: the client was destroyed');
+  }
+
+  private abortAll(message: string) {
+    for (const entry of [...this.all]) this.abort(undefined, entry, message);
+  }
+
+  /** Takes a request that ended off the books: a new fetch of its key starts its own. */
+  private forget(key: string, entry: InFlight) {
+    this.all.delete(entry);
+    if (this.inFlight.get(key) === entry) this.inFlight.delete(key);
   }
 
   private abort(key: string | undefined, entry: InFlight, message: string) {
@@ -148,8 +158,7 @@ export class NetworkManager implements Manager {
     let told = false;
     const settle = (response: unknown, error: boolean) => {
       if (entry.aborted || told) return;
-      this.all.delete(entry);
-      if (this.inFlight.get(key) === entry) this.inFlight.delete(key);
+      this.forget(key, entry);
       // Stored first, then every reader is told the request ended, in the same step:
       // a reader that looks at the store from here on sees the outcome and no request.
       const stored = controller.getState().lastReset === resetAt ? controller.resolve(endpoint, { args, response, fetchedAt, error }) : undefined;
@@ -181,8 +190,7 @@ export class NetworkManager implements Manager {
       .catch((thrown: unknown) => {
         if (entry.aborted || told) return report(thrown);
         told = true;
-        this.all.delete(entry);
-        if (this.inFlight.get(key) === entry) this.inFlight.delete(key);
+        this.forget(key, entry);
         this.finish(entry, thrown as Error);
       });
     if (queue) {

@@ -14,8 +14,9 @@ import { DEV } from '#dev';
  */
 export class OfflineError extends Error {
   override name = 'OfflineError';
+  // Set in the constructor (`declare`: no class-field definition ships; the key order stays).
   /** The name of the endpoint that was not sent. */
-  readonly endpoint: string;
+  declare readonly endpoint: string;
 
   constructor(endpoint: string) {
     super(

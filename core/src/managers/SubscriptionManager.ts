@@ -130,23 +130,17 @@ export class SubscriptionManager implements Manager {
   private poll(poll: Poll) {
     const controller = this.controller;
     // Offline, or the last poll still out: a tick would only add one more waiter to the held request.
-    if (!controller || poll.busy || !controller.environment.online.value || this.polledElsewhere(poll)) return;
+    if (!controller || poll.busy || !controller.environment.online.value) return;
+    // With tab sync (`@resto/core/sync`), a follower tab skips a tick while the stored
+    // answer is younger than 1.5 intervals: the leader polled it and the sync delivered
+    // it. If those answers stop (the leader does not poll this key, is hidden or gone),
+    // the follower polls again on its own.
+    const tabs = controller.environment.tabs;
+    const meta = tabs && !tabs.leader ? controller.getState().meta[poll.key] : undefined;
+    if (meta !== undefined && !meta.invalidated && !meta.error && Date.now() - meta.date < poll.frequency * 1.5) return;
     poll.busy = true;
     const done = () => void (poll.busy = false);
     // Errors are stored on the key by the network layer (and follow errorPolicy); nothing to do here.
     controller.fetch(poll.endpoint, ...poll.args).then(done, done);
-  }
-
-  /**
-   * With tab sync (`@resto/core/sync`), a follower tab skips a tick while the stored
-   * answer is younger than 1.5 intervals: the leader polled it and the sync delivered
-   * it. If those answers stop (the leader does not poll this key, is hidden or gone),
-   * the follower polls again on its own.
-   */
-  private polledElsewhere(poll: Poll): boolean {
-    const tabs = this.controller?.environment.tabs;
-    if (!tabs || tabs.leader) return false;
-    const meta = this.controller!.getState().meta[poll.key];
-    return meta !== undefined && !meta.invalidated && !meta.error && Date.now() - meta.date < poll.frequency * 1.5;
   }
 }

@@ -49,14 +49,15 @@ function append(to: unknown[], from: unknown[]): void {
  * With a cache it records what every entity read depends on.
  */
 export class Denormalizer {
-  readonly unvisit: Unvisit;
+  // `declare`d members are set in the constructor: no class-field definitions ship for them.
+  declare readonly unvisit: Unvisit;
   /** Dependencies of the frame being built (tracking mode). */
   deps: unknown[] = [];
-  private entities: Tables;
-  private args: readonly any[];
+  declare private entities: Tables;
+  declare private args: readonly any[];
   private rootObj: object | undefined;
   private rootValue: unknown;
-  private readonly cache: WeakMap<object, EntityEntry> | undefined;
+  declare private readonly cache: WeakMap<object, EntityEntry> | undefined;
   private local: Map<object, LocalEntry | unknown> | undefined;
   private depth = 0;
   /** Smallest depth of an unfinished entity referenced below the current frame. */

@@ -36,16 +36,17 @@ const defaultShouldUpdate = Entity.shouldUpdate;
  * write costs what it writes, and a throw leaves the caller's store as it was.
  */
 export class NormalizeStore implements NormalizeDelegate {
-  entities: Record<string, Record<string, any>>;
-  entitiesMeta: Record<string, Record<string, EntityMeta>>;
-  readonly indexes: { readonly [key: string]: unknown };
-  readonly args: readonly any[];
-  readonly meta: NormalizeMeta;
+  // `declare`d members are set in the constructor: no class-field definitions ship for them.
+  declare entities: Record<string, Record<string, any>>;
+  declare entitiesMeta: Record<string, Record<string, EntityMeta>>;
+  declare readonly indexes: { readonly [key: string]: unknown };
+  declare readonly args: readonly any[];
+  declare readonly meta: NormalizeMeta;
   /** The shared meta object written for every entity of this call. */
-  private readonly entityMeta: EntityMeta;
-  private readonly srcEntities: Tables;
-  private readonly srcMeta: MetaTables;
-  private readonly onWrite: ((entityKey: string, pk: string) => void) | undefined;
+  declare private readonly entityMeta: EntityMeta;
+  declare private readonly srcEntities: Tables;
+  declare private readonly srcMeta: MetaTables;
+  declare private readonly onWrite: ((entityKey: string, pk: string) => void) | undefined;
   /** Tables given a new layer by this call. */
   private ownTables: Record<string, true> | undefined;
   private ownMetaTables: Record<string, true> | undefined;

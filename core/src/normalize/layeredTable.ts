@@ -17,6 +17,7 @@
  * todos = writeLayer(todos, { '2': b });           // a layer over it (or merged)
  * todos['1'] === a; tableKeys(todos);              // ['1', '2']
  */
+import { setOwn } from '../schema/ownEntry';
 
 /**
  * Own entry count of a layer made here, as a non-enumerable symbol property (not seen
@@ -33,7 +34,7 @@ const hasOwn = Object.prototype.hasOwnProperty;
 
 function sizeOf(layer: object): number {
   const own = (layer as { [SIZE]?: number })[SIZE];
-  if (own !== undefined && Object.prototype.hasOwnProperty.call(layer, SIZE)) return own;
+  if (own !== undefined && hasOwn.call(layer, SIZE)) return own;
   let n = foreignSizes.get(layer);
   if (n === undefined) foreignSizes.set(layer, (n = Object.keys(layer).length));
   return n;
@@ -41,12 +42,6 @@ function sizeOf(layer: object): number {
 
 function setSize(layer: object, n: number): void {
   Object.defineProperty(layer, SIZE, { value: n, writable: true });
-}
-
-function set(target: Record<string, unknown>, key: string, value: unknown): void {
-  // an own "__proto__" entry, as `{ ...table }` would make, not a prototype change
-  if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
-  else target[key] = value;
 }
 
 /** Whether `table` sits on another table (is a layer rather than a plain object). */
@@ -63,11 +58,11 @@ function below(table: object): object | undefined {
 export function openLayer<T>(table: Readonly<Record<string, T>> | undefined): Record<string, T> {
   if (table === undefined) return {};
   const under = below(table);
-  if (under !== undefined && Object.prototype.hasOwnProperty.call(table, SIZE) && (table as { [SIZE]?: number })[SIZE]! <= SMALL) {
+  if (under !== undefined && hasOwn.call(table, SIZE) && (table as { [SIZE]?: number })[SIZE]! <= SMALL) {
     // A small top layer (repeated writes of a few entries): the new layer replaces it
     // instead of stacking on it, so a write makes one object, not two.
     const layer = Object.create(under) as Record<string, T>;
-    for (const k of Object.keys(table)) set(layer, k, table[k]);
+    for (const k of Object.keys(table)) setOwn(layer, k, table[k]);
     return layer;
   }
   return Object.create(table);
@@ -99,17 +94,17 @@ function tableToJSON(this: Readonly<Record<string, unknown>>): Record<string, un
 function fold<T>(layer: Record<string, T>): Record<string, T> {
   let top: Record<string, T> = layer;
   for (let under = below(top); under !== undefined; under = below(top)) {
-    if (!Object.prototype.hasOwnProperty.call(top, SIZE)) setSize(top, Object.keys(top).length);
+    if (!hasOwn.call(top, SIZE)) setSize(top, Object.keys(top).length);
     if (sizeOf(top) * RATIO <= sizeOf(under)) break;
     const merged = Object.create(Object.getPrototypeOf(under)) as Record<string, T>;
     let n = 0;
     for (const k of Object.keys(under)) {
-      set(merged, k, (under as Record<string, T>)[k]);
+      setOwn(merged, k, (under as Record<string, T>)[k]);
       n++;
     }
     for (const k of Object.keys(top)) {
       if (!hasOwn.call(merged, k)) n++;
-      set(merged, k, top[k]);
+      setOwn(merged, k, top[k]);
     }
     setSize(merged, n);
     top = merged;
@@ -123,7 +118,7 @@ function fold<T>(layer: Record<string, T>): Record<string, T> {
  */
 export function writeLayer<T>(table: Readonly<Record<string, T>> | undefined, entries: Readonly<Record<string, T>>): Record<string, T> {
   const layer = openLayer(table);
-  for (const k of Object.keys(entries)) set(layer, k, entries[k]);
+  for (const k of Object.keys(entries)) setOwn(layer, k, entries[k]);
   return seal(layer);
 }
 
@@ -139,9 +134,9 @@ export function tableKeys(table: Readonly<Record<string, unknown>>): string[] {
 export function flatTable<T>(table: Readonly<Record<string, T>>): Record<string, T> {
   const out: Record<string, T> = {};
   if (below(table) === undefined) {
-    for (const k of Object.keys(table)) set(out, k, table[k]);
+    for (const k of Object.keys(table)) setOwn(out, k, table[k]);
   } else {
-    for (const k in table) set(out, k, table[k]);
+    for (const k in table) setOwn(out, k, table[k]);
   }
   return out;
 }

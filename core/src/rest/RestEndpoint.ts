@@ -11,6 +11,8 @@ import { NetworkError } from './NetworkError';
 import { AbortError } from './AbortError';
 import { checkNextPage, pagination, type NextPage } from './nextPage';
 import { checkWellFormed } from './wellFormed';
+import { isPlainObject } from '../schema/schemaDefaults';
+import { setOwn } from '../schema/ownEntry';
 import { fillPath, matchesPath, pathTemplate } from './pathTemplate';
 import type { RestEndpointConstructor, RestGenerics, RestTypeFor } from './RestEndpointTypes';
 
@@ -34,7 +36,8 @@ function isRawBody(body: unknown): boolean {
   );
 }
 
-function headersToObject(headers: HeadersInit | undefined): Record<string, string> {
+/** Any HeadersInit as a plain object (copied: the caller's is never changed). */
+export function headersToObject(headers: HeadersInit | undefined): Record<string, string> {
   if (!headers) return {};
   if (headers instanceof Headers || Array.isArray(headers)) {
     return Object.fromEntries(headers instanceof Headers ? headers.entries() : headers);
@@ -88,10 +91,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
       }
     }
     if (options.content !== undefined && options.content !== 'json' && options.schema !== undefined) {
-      throw new TypeError(
-        `${name}: content '${String(options.content)}' cannot be used with a schema` +
-          (DEV ? "; binary and text responses are not normalized, so remove the schema (file downloads: content: 'blob', dataExpiryLength: 0)" : errorCode(1)),
-      );
+      throw new TypeError(contentWithSchema(name, options.content));
     }
     // `sideEffect: true` without a method means POST (as data-client): a GET never changes data.
     // Only when constructed: `get.extend({ sideEffect: true })` stays a GET (a forced refetch).
@@ -197,7 +197,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     for (const key of Object.keys(urlParams).sort()) {
       const value = urlParams[key];
       if (template.names.has(key) || value === undefined || value === null) continue;
-      search[key] = sortKeys(value, `${this.name}: search parameter "${key}"`, []);
+      search[key] = sortKeys(value, searchParam(this.name, key), []);
       hasSearch = true;
     }
     // Nothing to send (no params, or only empty arrays): no dangling '?'.
@@ -213,7 +213,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     for (const key of Object.keys(searchParams)) {
       const value = searchParams[key];
       if (value === undefined || value === null) continue;
-      const what = `${this.name}: search parameter "${key}"`;
+      const what = searchParam(this.name, key);
       checkWellFormed(key, what);
       if (Array.isArray(value)) {
         for (const item of value) search.append(key, searchScalar(item, `${what} (an array item)`));
@@ -231,48 +231,36 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     const init: RequestInit = { ...base, method: this.method };
     // Either aborts the request: the signal option (the client's, per try) and requestInit's.
     if (this.signal) init.signal = base.signal ? AbortSignal.any([base.signal, this.signal]) : this.signal;
-    if (body !== undefined && isRawBody(body)) {
+    const raw = body !== undefined && isRawBody(body);
+    // JSON unless said otherwise; raw bodies other than strings (FormData, Blob...) let fetch set it.
+    if ((!raw || typeof body === 'string') && !findHeader(headers, 'content-type')) headers['Content-Type'] = 'application/json';
+    if (raw) {
       init.body = body as BodyInit;
-      if (typeof body === 'string') {
-        if (!findHeader(headers, 'content-type')) headers['Content-Type'] = 'application/json';
-        this.checkJsonString(body, headers);
+      const contentType = findHeader(headers, 'content-type')!;
+      // A string body declared as JSON must be JSON: catching it here names the
+      // endpoint instead of leaving a 400 from the server to puzzle over.
+      if (typeof body === 'string' && /json/i.test(contentType)) {
+        try {
+          JSON.parse(body);
+        } catch (error) {
+          throw new TypeError(
+            `${this.name}: body is a string but not JSON` + (DEV ? `, while Content-Type is ${contentType}: ${(error as Error).message}` : errorCode(5)),
+            { cause: error },
+          );
+        }
       }
-    } else {
-      if (!findHeader(headers, 'content-type')) headers['Content-Type'] = 'application/json';
-      if (body !== undefined) init.body = this.serializeBody(body);
+    } else if (body !== undefined) {
+      let text: string | undefined;
+      try {
+        text = JSON.stringify(body);
+      } catch (error) {
+        throw new TypeError(`${this.name}: body cannot be sent as JSON: ${(error as Error).message}`, { cause: error });
+      }
+      if (text === undefined) throw new TypeError(`${this.name}: body cannot be sent as JSON (got ${typeof body})`);
+      init.body = text;
     }
     init.headers = await this.getHeaders(headers);
     return init;
-  }
-
-  private serializeBody(body: unknown): string {
-    let text: string | undefined;
-    try {
-      text = JSON.stringify(body);
-    } catch (error) {
-      throw new TypeError(`${this.name}: body cannot be sent as JSON: ${(error as Error).message}`, {
-        cause: error,
-      });
-    }
-    if (text === undefined) {
-      throw new TypeError(`${this.name}: body cannot be sent as JSON (got ${typeof body})`);
-    }
-    return text;
-  }
-
-  // A string body declared as JSON must be JSON: catching it here names the
-  // endpoint instead of leaving a 400 from the server to puzzle over.
-  private checkJsonString(body: string, headers: Record<string, string>): void {
-    if (!/json/i.test(findHeader(headers, 'content-type') ?? '')) return;
-    try {
-      JSON.parse(body);
-    } catch (error) {
-      throw new TypeError(
-        `${this.name}: body is a string but not JSON` +
-          (DEV ? `, while Content-Type is ${findHeader(headers, 'content-type')}: ${(error as Error).message}` : errorCode(5)),
-        { cause: error },
-      );
-    }
   }
 
   getHeaders(headers: HeadersInit): HeadersInit | Promise<HeadersInit> {
@@ -309,14 +297,9 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     if (response.status === 204) return null;
     const content = this.content;
     if (content !== undefined && content !== 'json' && this.schema !== undefined) {
-      throw new NetworkError(response, {
-        status: 400,
-        message: `${this.name}: content '${content}' cannot be used with a schema`,
-      });
+      throw new NetworkError(response, { status: 400, message: contentWithSchema(this.name, content) });
     }
     switch (content) {
-      case 'json':
-        return this.parseJson(response);
       case 'blob':
         return response.blob();
       case 'text':
@@ -326,35 +309,22 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
       case 'stream':
         return response.body;
     }
-    const contentType = response.headers.get('content-type');
-    const kind = detectContent(contentType);
-    if (kind === 'json') return this.parseJson(response);
-    if (this.schema === undefined) return kind === 'blob' ? response.blob() : response.text();
-    if (kind === 'blob') {
-      throw new NetworkError(response, {
-        status: 400,
-        message: `${this.name}: expected JSON for its schema, but ${response.url} sent ${contentType}` + (DEV ? "; for files use content: 'blob' without a schema" : errorCode(4)),
+    // `content: 'json'` skips the Content-Type: the body is parsed whatever it says.
+    const contentType = content === 'json' ? null : response.headers.get('content-type');
+    const kind = content === 'json' ? 'json' : detectContent(contentType);
+    const notJson = (status: number, hint: string | false) =>
+      new NetworkError(response, {
+        status,
+        message: `${this.name}: expected JSON for its schema, but ${response.url} sent ${contentType}` + (DEV ? hint : errorCode(4)),
       });
-    }
+    if (kind !== 'json' && this.schema === undefined) return kind === 'blob' ? response.blob() : response.text();
+    if (kind === 'blob') throw notJson(400, DEV && "; for files use content: 'blob' without a schema");
     const text = await response.text();
     // An empty body (e.g. a DELETE answered with 200 and nothing) is no data.
     if (!text.trim()) return null;
-    if (!contentType) return this.parseJsonText(text, response);
-    throw new NetworkError(response, {
-      status: 404,
-      message:
-        `${this.name}: expected JSON for its schema, but ${response.url} sent ${contentType}` +
-        (DEV ? ` (starts with ${JSON.stringify(text.slice(0, 40))}); is the urlPrefix/path right?` : errorCode(4)),
-    });
-  }
-
-  private async parseJson(response: Response): Promise<unknown> {
-    const text = await response.text();
-    if (!text.trim()) return null;
-    return this.parseJsonText(text, response);
-  }
-
-  private parseJsonText(text: string, response: Response): unknown {
+    if (kind === 'text' && contentType) {
+      throw notJson(404, DEV && ` (starts with ${JSON.stringify(text.slice(0, 40))}); is the urlPrefix/path right?`);
+    }
     try {
       return JSON.parse(text);
     } catch (error) {
@@ -366,21 +336,19 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     }
   }
 
+
   process(value: unknown, ..._args: unknown[]): unknown {
     return value;
   }
 }
 
-function isPlainObject(value: unknown): value is Params {
-  if (typeof value !== 'object' || value === null) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
+/** How messages name a search parameter. */
+const searchParam = (endpoint: string, key: string) => `${endpoint}: search parameter "${key}"`;
 
 /** A copy of plain objects (at any depth) with their keys sorted; other values as they are. */
 function sortKeys(value: unknown, what: string, seen: unknown[]): unknown {
   if (!Array.isArray(value) && !isPlainObject(value)) return value;
-  if (seen.includes(value)) throw new TypeError(`${what} contains itself (a cycle), so it cannot be sent in a URL`);
+  if (seen.includes(value)) throw new TypeError(`${what} contains itself` + (DEV ? ' (a cycle), so it cannot be sent in a URL' : errorCode(2)));
   seen.push(value);
   let out: unknown;
   if (Array.isArray(value)) {
@@ -389,8 +357,7 @@ function sortKeys(value: unknown, what: string, seen: unknown[]): unknown {
     const sorted: Params = {};
     for (const k of Object.keys(value).sort()) {
       const v = sortKeys(value[k], what, seen);
-      if (k === '__proto__') Object.defineProperty(sorted, k, { value: v, enumerable: true, writable: true, configurable: true });
-      else sorted[k] = v;
+      setOwn(sorted, k, v); // `__proto__` as a plain key
     }
     out = sorted;
   }
@@ -412,6 +379,14 @@ function searchScalar(value: unknown, what: string): string {
   const text = String(value);
   checkWellFormed(text, what);
   return text;
+}
+
+/** A RestEndpoint whose `content` is not JSON but that has a schema (ERRORS.md#1). */
+function contentWithSchema(name: string, content: unknown): string {
+  return (
+    `${name}: content '${String(content)}' cannot be used with a schema` +
+    (DEV ? "; binary and text responses are not normalized, so remove the schema (file downloads: content: 'blob', dataExpiryLength: 0)" : errorCode(1))
+  );
 }
 
 function setBody(endpoint: RestEndpointImpl): void {
@@ -468,9 +443,10 @@ function transportError(endpoint: RestEndpointImpl, url: string, response: Respo
     return error;
   }
   if (typeof (error as { status?: unknown } | undefined)?.status === 'number') return error;
+  const cause = (error as Error)?.message ?? String(error);
   return new NetworkError(response, {
     status: 500,
-    message: `${endpoint.name}: the response from ${url} broke off while being read: ${(error as Error)?.message ?? String(error)}`,
+    message: DEV ? `${endpoint.name}: the response from ${url} broke off while being read: ${cause}` : `${endpoint.name}: ${url}: ${cause}${errorCode(15)}`,
     cause: error,
     url,
     endpoint: endpoint.name,

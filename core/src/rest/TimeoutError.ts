@@ -13,8 +13,9 @@ import { NetworkError } from './NetworkError';
  */
 export class TimeoutError extends NetworkError {
   override name = 'TimeoutError';
+  // Set in the constructor (`declare`: no class-field definition ships; the key order stays).
   /** The limit that was passed, in ms. */
-  timeout: number;
+  declare timeout: number;
 
   constructor(endpoint: string, url: string | undefined, timeout: number) {
     super(undefined, {

@@ -1,7 +1,7 @@
 // The endpoints a list endpoint derives (push, unshift, assign, remove, move, paginated,
 // getPage), each built once per base endpoint. Finding its Collection is collectionSchema.ts's.
 import { serializeArgs } from '../schema/serializeArgs';
-import { appendPage, findCollection, mapCollection, type CollectionLike } from './collectionSchema';
+import { appendPage, findCollection, mapCollection } from './collectionSchema';
 
 /** What the extenders need from a RestEndpoint instance. */
 interface Extendable {
@@ -25,11 +25,6 @@ function once<T>(base: object, name: string, build: () => T): T {
   return byName.get(name) as T;
 }
 
-// With no Collection in the schema the derived endpoint has no schema: it still
-// sends the request, only no stored list changes (as in the established library).
-function changed(base: Extendable, change: (collection: CollectionLike) => unknown): unknown {
-  return mapCollection(base.schema, change);
-}
 
 /**
  * A mutation endpoint derived from a list endpoint: the method changes, the
@@ -79,7 +74,9 @@ export function paginatedEndpoint(
   member = 'paginated',
 ): any {
   const removeCursor = typeof cursor === 'string' ? removeField(cursor) : cursor;
-  const schema = changed(base, (collection) =>
+  // With no Collection in the schema the page endpoint has no schema: it still
+  // sends the request, only no stored list changes (as in the established library).
+  const schema = mapCollection(base.schema, (collection) =>
     collection.addWith(appendPage, (...args: any[]) => {
       // The list a page belongs to is named by the arguments without the cursor.
       const target = collection.pk(undefined, undefined, '', removeCursor(...args));

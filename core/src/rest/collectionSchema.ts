@@ -43,15 +43,10 @@ function isCollection(schema: unknown): schema is CollectionLike {
  * findCollection(new Query(todoList, filter)) // todoList
  */
 export function findCollection(schema: unknown): CollectionLike | undefined {
-  if (isCollection(schema)) return schema;
-  if (Array.isArray(schema)) return schema.length === 1 ? findCollection(schema[0]) : undefined;
-  if (typeof schema === 'object' && schema !== null) {
-    for (const key of Object.keys(schema)) {
-      const found = findCollection((schema as Record<string, unknown>)[key]);
-      if (found) return found;
-    }
-  }
-  return undefined;
+  // The same search as mapCollection's (the copy it makes is dropped).
+  let found: CollectionLike | undefined;
+  mapCollection(schema, (collection) => (found = collection));
+  return found;
 }
 
 /**

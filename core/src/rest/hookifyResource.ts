@@ -1,6 +1,7 @@
 // hookifyResource: a resource's endpoints with request options from getInit() (a token),
 // cached by value so each endpoint keeps its identity. Framework-free; adapters wrap it.
 import { decorateGetList, RESOURCE, type ResourceInternals } from './resource';
+import { headersToObject } from './RestEndpoint';
 
 /** Request options a hook's `getInit()` may return (headers are merged). */
 export type HookInit = RequestInit;
@@ -13,14 +14,6 @@ export type HookInit = RequestInit;
 export type HookifiedResource<R> = {
   [K in keyof R & string as R[K] extends { fetch: any; extend: any } ? `use${Capitalize<K>}` : never]: () => R[K];
 };
-
-function headersToObject(headers: HeadersInit | undefined): Record<string, string> {
-  if (!headers) return {};
-  if (headers instanceof Headers || Array.isArray(headers)) {
-    return Object.fromEntries(headers instanceof Headers ? headers.entries() : headers);
-  }
-  return { ...headers };
-}
 
 /** Init values remembered per hookified resource (tokens rotate; old ones are dropped). */
 const REMEMBERED = 32;

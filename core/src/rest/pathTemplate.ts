@@ -1,6 +1,8 @@
 // Path templates over path-to-regexp: parsing (cached), filling with encoded and checked
 // params, matching a filled path. Their type-level mirror is pathTypes.ts.
 import { parse, pathToRegexp, type Token, type TokenData } from 'path-to-regexp';
+import { DEV } from '#dev';
+import { errorCode } from '../dev/errorCode';
 import { checkWellFormed } from './wellFormed';
 
 /**
@@ -123,27 +125,23 @@ function encodeValue(
   value: unknown,
   describe: (name: string) => string,
 ): string {
+  const what = describe(token.name);
+  // A value the URL cannot carry (ERRORS.md#16); production keeps what it got.
+  const refuse = (rule: string | false, got: unknown) =>
+    new TypeError(DEV ? `${what} ${rule}, got ${show(got)}` : `${what}: ${show(got)}${errorCode(16)}`);
   if (token.type === 'wildcard') {
-    if (!Array.isArray(value) || value.length === 0) {
-      throw new TypeError(
-        `${describe(token.name)} must be a non-empty array of strings (a *wildcard), got ${show(value)}`,
-      );
-    }
+    if (!Array.isArray(value) || value.length === 0) throw refuse(DEV && 'must be a non-empty array of strings (a *wildcard)', value);
     return value
       .map((segment) => {
-        if (typeof segment !== 'string' && typeof segment !== 'number') {
-          throw new TypeError(
-            `${describe(token.name)} must contain only strings, got ${show(segment)}`,
-          );
-        }
-        return encodeSegment(String(segment), `${describe(token.name)} (a *wildcard segment)`);
+        if (typeof segment !== 'string' && typeof segment !== 'number') throw refuse(DEV && 'must contain only strings', segment);
+        return encodeSegment(String(segment), `${what} (a *wildcard segment)`);
       })
       .join('/');
   }
   if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'bigint') {
-    throw new TypeError(`${describe(token.name)} must be a string or number, got ${show(value)}`);
+    throw refuse(DEV && 'must be a string or number', value);
   }
-  return encodeSegment(String(value), describe(token.name));
+  return encodeSegment(String(value), what);
 }
 
 /**
@@ -154,7 +152,7 @@ function encodeValue(
  */
 function encodeSegment(text: string, what: string): string {
   if (text === '' || text === '.' || text === '..') {
-    throw new TypeError(`${what} cannot be ${JSON.stringify(text)}: it would change which path the request goes to`);
+    throw new TypeError(`${what} cannot be ${JSON.stringify(text)}` + (DEV ? ': it would change which path the request goes to' : errorCode(16)));
   }
   checkWellFormed(text, what);
   return encodeURIComponent(text);

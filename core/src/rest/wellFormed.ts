@@ -1,3 +1,6 @@
+import { DEV } from '#dev';
+import { errorCode } from '../dev/errorCode';
+
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -12,5 +15,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * checkWellFormed('a\uD800', 'Todo.get: search parameter "q"'); // TypeError naming it
  */
 export function checkWellFormed(text: string, what: string): void {
-  if (LONE_SURROGATE.test(text)) throw new TypeError(`${what} contains a lone UTF-16 surrogate, which cannot be sent in a URL`);
+  if (LONE_SURROGATE.test(text)) {
+    throw new TypeError(`${what} contains a lone UTF-16 surrogate` + (DEV ? ', which cannot be sent in a URL' : errorCode(17)));
+  }
 }

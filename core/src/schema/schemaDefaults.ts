@@ -3,7 +3,8 @@ import { ObjectSchema } from './Object';
 
 const cache = new WeakMap<object, unknown>();
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+/** An object literal (or `Object.create(null)`): not an array, class instance or Date. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false;
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;

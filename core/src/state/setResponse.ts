@@ -41,9 +41,7 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
   // No data (a 204, a nullable endpoint's null) is stored as it is: normalize() rejects it.
   if (endpoint.schema !== undefined && endpoint.schema !== null && result !== null && result !== undefined) {
     try {
-      const store = changes
-        ? { entities: state.entities, indexes: state.indexes, entitiesMeta: state.entitiesMeta, onWrite: changes.entity }
-        : state;
+      const store = changes ? { ...state, onWrite: changes.entity } : state;
       const n = normalize(endpoint.schema, action.response, action.args as any[], store as any, { ...meta, optimistic });
       ({ entities, indexes, entitiesMeta } = n as any);
       result = n.result;
