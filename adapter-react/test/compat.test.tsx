@@ -143,7 +143,7 @@ describe('renderDataHook (as @data-client/test)', () => {
     await allSettled();
     unmount();
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const failing = renderDataHook(() => useSuspense(ArticleResource.get, { id: 404 }), { resolverFixtures: [] });
+    const failing = renderDataHook(() => useSuspense(ArticleResource.get, { id: 404 }), { resolverFixtures: [], unmatched: 'error' });
     await failing.waitForNextUpdate({ timeout: EVENT_TIMEOUT });
     expect(failing.result.error?.message).toMatch(/no fixture matches/);
     quiet.mockRestore();

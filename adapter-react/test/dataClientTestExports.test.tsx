@@ -37,11 +37,21 @@ describe('renderDataHook and unmatched calls', () => {
     cleanup();
   });
 
-  it('with fixtures, a call none matches fails with status 404', async () => {
+  it('with fixtures, a call none matches goes to the network too, as in data-client', async () => {
+    const get = new RestEndpoint({ urlPrefix: server.url, path: '/articles/:id', schema: Article });
+    const { result, waitFor, cleanup } = renderDataHook(() => [useDLE(get, { id: 1 }), useDLE(get, { id: 2 })] as const, {
+      resolverFixtures: [{ endpoint: get, args: [{ id: 2 }], response: { id: 2, title: 'two' } }],
+    });
+    await waitFor(() => expect(result.current.map((r) => r.data?.title)).toEqual(['from server', 'two']));
+    cleanup();
+  });
+
+  it("with unmatched: 'error', a call no fixture matches fails with status 404", async () => {
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
     const get = new RestEndpoint({ urlPrefix: server.url, path: '/articles/:id', schema: Article });
     const { result, waitFor, cleanup } = renderDataHook(() => useDLE(get, { id: 1 }), {
       resolverFixtures: [{ endpoint: get, args: [{ id: 2 }], response: { id: 2, title: 'two' } }],
+      unmatched: 'error',
     });
     await waitFor(() => expect(result.current.error?.status).toBe(404));
     cleanup();

@@ -74,6 +74,7 @@ describe('renderDataCompose and mountDataClient (as data-client Vue)', () => {
   it('renderDataCompose: a failing useSuspense rejects the promise it gave', async () => {
     const { result, waitForNextUpdate, cleanup } = await renderDataCompose(() => useSuspense(ArticleResource.get, { id: 404 }), {
       resolverFixtures: [],
+      unmatched: 'error',
     });
     cleanups.push(cleanup);
     await waitForNextUpdate();

@@ -148,7 +148,7 @@ describe('fetches no fixture answers', () => {
   });
   afterAll(() => server.close());
 
-  it('go to the network when no resolverFixtures are given (the test means the server)', async () => {
+  it('go to the network, as in data-client (nock, a test server)', async () => {
     const get = new RestEndpoint({ urlPrefix: server.url, path: '/articles/:id', schema: Article });
     const { result, waitForNextUpdate, cleanup } = await renderDataCompose(() => useDLE(get, { id: 7 }));
     cleanups.push(cleanup);
@@ -156,9 +156,20 @@ describe('fetches no fixture answers', () => {
     expect(result.data.value?.title).toBe('from server');
   });
 
-  it('fail with status 404 when resolverFixtures are given and none matches', async () => {
+  it('go to the network when resolverFixtures are given and none matches, as in data-client', async () => {
     const get = new RestEndpoint({ urlPrefix: server.url, path: '/articles/:id', schema: Article });
     const { result, waitForNextUpdate, cleanup } = await renderDataCompose(() => useDLE(get, { id: 7 }), { resolverFixtures: [five] });
+    cleanups.push(cleanup);
+    await waitForNextUpdate();
+    expect(result.data.value?.title).toBe('from server');
+  });
+
+  it("fail with status 404 with unmatched: 'error'", async () => {
+    const get = new RestEndpoint({ urlPrefix: server.url, path: '/articles/:id', schema: Article });
+    const { result, waitForNextUpdate, cleanup } = await renderDataCompose(() => useDLE(get, { id: 7 }), {
+      resolverFixtures: [five],
+      unmatched: 'error',
+    });
     cleanups.push(cleanup);
     await waitForNextUpdate();
     expect(result.error.value?.status).toBe(404);

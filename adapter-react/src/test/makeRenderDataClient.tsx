@@ -15,7 +15,8 @@ export interface RenderDataHookOptions<P> extends FixtureOptions {
   readonly initialFixtures?: readonly Fixture[];
   /**
    * Answer the fetches the hook (or the test) makes: fixtures and interceptors. A call
-   * none matches fails with status 404; with no fixtures at all, calls go to the network.
+   * none matches goes to the network (nock, a test server), as in data-client; with
+   * `unmatched: 'error'` it fails with status 404 instead.
    */
   readonly resolverFixtures?: readonly FixtureOrInterceptor[];
   /** `this` of every interceptor: a fake server state they share. */
@@ -131,8 +132,8 @@ export function makeRenderDataClient(Provider: Provider = DataProvider) {
       client ??
       createFixtureClient({
         ...options,
-        // With no fixtures at all the test means the network (nock, a test server), as in data-client.
-        unmatched: options.unmatched ?? (fixtures || resolverFixtures ? 'error' : 'network'),
+        // A call no fixture answers goes to the network (nock, a test server), as in data-client.
+        unmatched: options.unmatched ?? 'network',
         fixtures: [...(fixtures ?? []), ...(resolverFixtures ?? [])],
         managers: [storeInAct, ...(options.managers ?? getDefaultManagers())],
       });

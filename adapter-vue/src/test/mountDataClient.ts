@@ -22,9 +22,8 @@ export interface DataClientTestOptions<P extends object = Record<string, unknown
   /** A component the tested one renders inside (its default slot), with the same props. */
   readonly wrapper?: Component;
   /**
-   * A fetch no resolver fixture matches: fails with status 404 ('error'), or goes to
-   * the network. Default: 'error' when `resolverFixtures` are given, else 'network'
-   * (with no fixtures at all, the test means the network, as in data-client).
+   * A fetch no resolver fixture matches: goes to the network (the default, as in
+   * data-client: nock, a test server), or fails with status 404 ('error').
    */
   readonly unmatched?: 'network' | 'error';
 }
@@ -70,7 +69,7 @@ export function renderCounter() {
 export function dataClientFor(options: DataClientTestOptions<object>): { client: Client; tracker: SettledTracker } {
   const tracker = new SettledTracker();
   const client = createMockClient(options.resolverFixtures ?? [], {
-    unmatched: options.unmatched ?? (options.resolverFixtures ? 'error' : 'network'),
+    unmatched: options.unmatched ?? 'network',
     initialFixtures: options.initialFixtures,
     getInitialInterceptorData: options.getInitialInterceptorData,
     managers: [tracker, ...(options.managers ?? getDefaultManagers())],
