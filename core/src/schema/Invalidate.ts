@@ -33,7 +33,7 @@ export class Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass
   }
 
   get key(): string {
-    return schemaName(this.schema);
+    return this.attribute === undefined ? schemaName(this.schema) : `Union(${Object.keys(this.schema).join('|')})`;
   }
 
   normalize(input: any, parent: any, key: any, args: readonly any[], _visit: Visit, delegate: NormalizeDelegate): any {
@@ -45,7 +45,7 @@ export class Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass
       type = typeof input === 'object' && input !== null ? this.attribute(input, parent, key) : undefined;
       if (type === undefined || schema[type] === undefined) {
         if (DEV) console.warn(
-          `Invalidate(Union(${Object.keys(schema).join('|')})): no schema for discriminator ${JSON.stringify(type)} in ${JSON.stringify(input)}; nothing invalidated`,
+          `Invalidate(${this.key}): no schema for discriminator ${JSON.stringify(type)} in ${JSON.stringify(input)}; nothing invalidated`,
         );
         return input;
       }

@@ -53,6 +53,7 @@ describe('Invalidate', () => {
     for (const inv of [new Invalidate(new Union(members, 'type')), new Invalidate(members, 'type')]) {
       expect(inv.schema).toEqual(members);
       expect(inv.isSingleSchema).toBe(false);
+      expect(inv.key).toBe('Union(users|todos)');
       const s = normalize(inv, { id: 2, type: 'users' }, [], normalize([User], [{ id: 2 }]));
       expect(s.result).toEqual({ id: '2', schema: 'users' });
       expect(s.entities.User!['2']).toBe(INVALID);
