@@ -239,5 +239,15 @@ export class Denormalizer {
 // Collection instances over the same members (a nested and a top-level one) read one stored
 // list the same way; one over another class of the same table (a subclass keeping the key) does not.
 function sameDefinition(a: any, b: any): boolean {
-  return typeof b === 'object' && a.constructor === b.constructor && a.schema?.schema === b.schema?.schema;
+  return typeof b === 'object' && a.constructor === b.constructor && sameMembers(a.schema?.schema, b.schema?.schema);
+}
+
+// Members: one class, a map of classes by discriminator value, or a Union over such a map.
+// Two maps declared apart are the same when they map each value to the same class.
+function sameMembers(a: any, b: any): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || a.constructor !== b.constructor) return false;
+  if (a.constructor !== Object) return sameMembers(a.schema, b.schema);
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
 }

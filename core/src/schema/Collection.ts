@@ -24,7 +24,7 @@ export interface CollectionOptions {
   nonFilterArgumentKeys?: NonFilterArgumentKeys;
   /** Which stored collections a created item joins; default compares filter args with args and the item. */
   createCollectionFilter?: CreateCollectionFilter;
-  /** Table name in the store. Default `[Todo]` (`{Todo}` over Values; `[User;Group]` for polymorphic members), as data-client names it. */
+  /** Table name in the store. Default `[Todo]` (`{Todo}` over Values), as data-client names it; `[users:User;groups:Group]` for members picked by a discriminator. */
   key?: string;
 }
 
@@ -257,8 +257,13 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
 
 setDefaultFilter(Collection.prototype.createCollectionFilter);
 
-// The member entities' keys, `;`-joined when values pick their schema (data-client's names).
+// The member entity's key, as data-client names it. Members picked by a discriminator are
+// `value:Key` pairs: data-client's `User;Group` would give two lists that store different
+// discriminator values one table, and each would then read the other's references.
 function tableName(s: any): string {
   if (!(s instanceof Polymorphic)) return schemaName(s);
-  return s.isSingleSchema ? tableName(s.schema) : Object.values(s.schema).map(tableName).join(';');
+  if (s.isSingleSchema) return tableName(s.schema);
+  return Object.keys(s.schema)
+    .map((value) => `${value}:${tableName(s.schema[value])}`)
+    .join(';');
 }

@@ -15,13 +15,13 @@ function seed() {
 }
 
 describe('Collection', () => {
-  it('names its table after its members as data-client does: [Todo], {Todo}, [User;Group]', () => {
+  it('names its table after its members as data-client does: [Todo], {Todo}; discriminated members by value', () => {
     class User extends Entity { id = ''; type = 'users'; static override key = 'User'; }
     class Group extends Entity { id = ''; type = 'groups'; static override key = 'Group'; }
     expect(todoList.key).toBe('[Todo]');
     expect(new Collection(new Values(Todo)).key).toBe('{Todo}');
-    expect(new Collection(new schema.Array({ users: User, groups: Group }, 'type')).key).toBe('[User;Group]');
-    expect(new Collection([new Union({ users: User, groups: Group }, 'type')]).key).toBe('[User;Group]');
+    expect(new Collection(new schema.Array({ users: User, groups: Group }, 'type')).key).toBe('[users:User;groups:Group]');
+    expect(new Collection([new Union({ users: User, groups: Group }, 'type')]).key).toBe('[users:User;groups:Group]');
     expect(new Collection([Todo], { key: 'Mine' }).key).toBe('Mine');
     // the table sits beside the entity tables, under that name
     const { entities } = normalize(todoList, [{ id: 1 }], [{ userId: 1 }]);
@@ -251,6 +251,32 @@ describe('Collection', () => {
       const list = fromList() as Todo[];
       expect(list.map((t) => t.id)).toEqual([1, 3]);
       expect(fromOwner()).toBe(list);
+    });
+
+    it('polymorphic Collections with other discriminator values keep their own tables', () => {
+      class User extends Entity { id = 0; static override key = 'User'; }
+      class Group extends Entity { id = 0; static override key = 'Group'; }
+      const byType = new Collection(new schema.Array({ users: User, groups: Group }, 'type'));
+      const byKind = new Collection(new schema.Array({ user: User, group: Group }, 'kind'));
+      const a = normalize(byType, [{ id: 1, type: 'users' }], [{}]);
+      const b = normalize(byKind, [{ id: 2, kind: 'user' }], [{}], a);
+      const list = denormalize(byType, a.result, b.entities) as User[];
+      expect(list.map((u) => [u instanceof User, u.id])).toEqual([[true, 1]]);
+      expect((denormalize(byKind, b.result, b.entities) as User[]).map((u) => u.id)).toEqual([2]);
+    });
+
+    it('polymorphic Collections declared apart over the same members give the same array', () => {
+      class User extends Entity { id = 0; type = 'users'; static override key = 'User'; }
+      class Group extends Entity { id = 0; type = 'groups'; static override key = 'Group'; }
+      const members = () => new schema.Array({ users: User, groups: Group }, 'type');
+      const byOwner = new Collection(members(), { argsKey: ({ owner }: { owner: number }) => ({ owner }), nestKey: (p: { id: number }) => ({ owner: p.id }) });
+      class Team extends Entity { id = 0; members: unknown[] = []; static override key = 'Team'; static override schema = { members: byOwner }; }
+      const listOfTeam = new Collection(members(), { argsKey: ({ owner }: { owner: number }) => ({ owner }) });
+      const memo = new MemoCache();
+      const s = normalize(Team, { id: 7, members: [{ id: 1, type: 'users' }] });
+      const fromTeam = (memo.denormalize(Team, '7', s.entities).data as Team).members;
+      expect(fromTeam).toHaveLength(1);
+      expect(memo.denormalize(listOfTeam, '{"owner":"7"}', s.entities, [{ owner: 7 }]).data).toBe(fromTeam);
     });
 
     it('a Collection over another class of the same table reads its own class, not the other one\'s list', () => {
