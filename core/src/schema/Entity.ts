@@ -252,15 +252,16 @@ export abstract class Entity {
       const v = data[k];
       if (v !== undefined && v !== null) data[k] = visit(plan.nestedSchemas[i], v, data, k, args);
     }
-    // A record without an indexed field is never found by it: said once per class. No
-    // declarations in the block: esbuild keeps a dead block that declares anything.
-    if (DEV && this.indexes?.some((f) => !(f in data)) && !Object.hasOwn(this, '__restoIndexWarned')) {
+    delegate.mergeEntity(this as any, pk, data);
+    // A stored record without an indexed field is never found by it (a partial update merged
+    // into a whole record is fine): said once per class. No declarations in the block:
+    // esbuild keeps a dead block that declares anything.
+    if (DEV && this.indexes?.some((f) => !(f in (delegate.getEntity(this.key, pk) ?? data))) && !Object.hasOwn(this, '__restoIndexWarned')) {
       Object.defineProperty(this, '__restoIndexWarned', { value: true });
       console.warn(
-        `${this.key}: a record has no ${this.indexes!.filter((f) => !(f in data)).join(', ')} field, listed in static indexes, so a lookup by it will not find this record; indexes name top-level fields of the stored record. Record: ${safeShow(data)}`,
+        `${this.key}: a record has no ${this.indexes!.filter((f) => !(f in (delegate.getEntity(this.key, pk) ?? data))).join(', ')} field, listed in static indexes, so a lookup by it will not find this record; indexes name top-level fields of the stored record. Record: ${safeShow(data)}`,
       );
     }
-    delegate.mergeEntity(this as any, pk, data);
     return pk;
   }
 

@@ -302,7 +302,10 @@ describe('Entity', () => {
         static override indexes = ['slug'] as const;
       }
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-      normalize([Page], [{ id: 1, slug: 'a' }]);
+      const stored = normalize([Page], [{ id: 1, slug: 'a' }]);
+      expect(warn).not.toHaveBeenCalled();
+      // a partial record merged into a stored one that has the field is found by it
+      normalize(Page, { id: 1, title: 'renamed' }, [], stored);
       expect(warn).not.toHaveBeenCalled();
       normalize([Page], [{ id: 2 }, { id: 3 }]);
       expect(warn).toHaveBeenCalledTimes(1);
