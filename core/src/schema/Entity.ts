@@ -187,6 +187,11 @@ export abstract class Entity {
     return this.fromJS();
   }
 
+  // `static defaults = ...` compiled with assignment semantics (useDefineForClassFields off)
+  static set defaults(value: any) {
+    Object.defineProperty(this, 'defaults', { value, writable: true, enumerable: true, configurable: true });
+  }
+
   /**
    * Store one record: process, compute pk, normalize nested fields, merge. Returns the pk.
    *

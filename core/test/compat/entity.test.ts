@@ -140,6 +140,17 @@ describe('Entity hooks', () => {
     expect(Person.defaults.name).toBe('anon');
   });
 
+  it('a class may set its own static defaults, also when fields compile to assignments', () => {
+    class Fixed extends Entity {
+      id = '';
+      static override key = 'FixedDefaults';
+    }
+    // what `static defaults = {...}` compiles to with useDefineForClassFields off
+    (Fixed as { defaults: unknown }).defaults = { id: 'none' };
+    expect(Fixed.defaults).toEqual({ id: 'none' });
+    expect(Entity.defaults).not.toEqual({ id: 'none' });
+  });
+
   it('is also schema.EntityMixin, as in data-client', () => {
     const Tag = schema.EntityMixin(class Tag { name = ''; }, { pk: 'name', key: 'Tag' });
     expect(normalize([Tag], [{ name: 'x' }]).entities.Tag!['x']).toEqual({ name: 'x' });
