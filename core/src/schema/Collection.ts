@@ -60,10 +60,11 @@ function own(target: object, name: string, value: unknown): void {
  */
 export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySchema<any> = any, _Args extends any[] = any[], _Parent = any> {
   /** The member container: an ArraySchema or a Values. */
-  readonly schema: Inner<S>;
-  readonly key: string;
-  readonly argsKey: ((...args: any[]) => Record<string, unknown> | undefined) | undefined;
-  readonly nestKey: ((parent: any, key: string) => Record<string, unknown>) | undefined;
+  // set by the constructor: declared, so no class-field definitions ship
+  declare readonly schema: Inner<S>;
+  declare readonly key: string;
+  declare readonly argsKey: ((...args: any[]) => Record<string, unknown> | undefined) | undefined;
+  declare readonly nestKey: ((parent: any, key: string) => Record<string, unknown>) | undefined;
   private readonly changes: Partial<Record<string, CollectionChange>> = {};
   private readonly parsed = new Map<string, Record<string, string>>();
 

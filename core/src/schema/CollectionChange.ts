@@ -40,10 +40,11 @@ function indexOfRef(list: readonly any[], ref: any): number {
  * const create = new RestEndpoint({ path: '/todos', method: 'POST', schema: todoList.push });
  */
 export class CollectionChange<S = any> {
-  readonly collection: Collection<any>;
-  readonly mode: Mode;
-  readonly merge: CollectionMerge;
-  private readonly filter: CreateCollectionFilter | undefined;
+  // set by the constructor: declared, so no class-field definitions ship
+  declare readonly collection: Collection<any>;
+  declare readonly mode: Mode;
+  declare readonly merge: CollectionMerge;
+  private declare readonly filter: CreateCollectionFilter | undefined;
 
   constructor(collection: Collection<any>, mode: Mode, merge: CollectionMerge, createCollectionFilter?: CreateCollectionFilter) {
     this.collection = collection;

@@ -12,8 +12,9 @@ export type SchemaAttribute = string | ((value: any, parent: any, key: any) => s
  */
 export abstract class Polymorphic {
   /** The single schema, or the map of schemas by discriminator value. */
-  readonly schema: any;
-  protected readonly attribute: ((value: any, parent: any, key: any) => string) | undefined;
+  declare readonly schema: any;
+  // set by the constructor: declared, so no class-field definitions ship
+  protected declare readonly attribute: ((value: any, parent: any, key: any) => string) | undefined;
 
   constructor(definition: any, schemaAttribute?: SchemaAttribute) {
     this.schema = definition;
