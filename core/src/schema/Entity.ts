@@ -368,14 +368,15 @@ function safeShow(value: unknown): string {
 }
 
 function missingPkError(cls: any, processed: any, field: unknown): SchemaError {
-  const defaultPk = cls.prototype.pk === Entity.prototype.pk;
-  const fields = Object.keys(processed).slice(0, 8).join(', ');
   return new SchemaError(
     cls.key,
     field,
     'missing primary key (pk() returned ' + JSON.stringify(cls.pk(processed)) + ')',
-    DEV && defaultPk
-      ? `the default pk() reads the \`id\` field, which is missing; fields present: ${fields || 'none'}. Define pk() or add \`id\``
-      : DEV && `pk() found nothing in the fields present: ${fields || 'none'}`,
+    // All of the hint inside the DEV expression (a helper function would still ship).
+    DEV &&
+      ((fields: string) =>
+        cls.prototype.pk === Entity.prototype.pk
+          ? `the default pk() reads the \`id\` field, which is missing; fields present: ${fields}. Define pk() or add \`id\``
+          : `pk() found nothing in the fields present: ${fields}`)(Object.keys(processed).slice(0, 8).join(', ') || 'none'),
   );
 }
