@@ -6,6 +6,7 @@ import { DEV } from '#dev';
  
 import { Collection as BaseCollection } from '../schema/Collection';
 import { Invalidate } from '../schema/Invalidate';
+import { setHidden } from '../schema/ownEntry';
 import { RestEndpoint } from './RestEndpoint';
 import { listPath } from './listPath';
 import type { ResourceOptions, ResourceGenerics, Resource, ResourceNextPage } from './resourceTypes';
@@ -71,8 +72,7 @@ function optimisticFor(member: string, schema: unknown) {
  */
 export function decorateGetList(getList: any, options: Record<string, any>): any {
   const { path, schema, optimistic } = options;
-  const define = (member: string, value: unknown) =>
-    Object.defineProperty(getList, member, { value, configurable: true, enumerable: false, writable: true });
+  const define = (member: string, value: unknown) => setHidden(getList, member, value);
   if (optimistic) {
     for (const member of ['push', 'unshift']) {
       define(member, getList[member].extend({ getOptimisticResponse: optimisticFor(member, schema) }));

@@ -7,6 +7,7 @@ import { CollectionChange, setDefaultFilter, type CollectionMerge } from './Coll
 import { assign, push, unshift } from './collectionMerges';
 import { Polymorphic, schemaName } from './Polymorphic';
 import { serializeArgs } from './serializeArgs';
+import { setHidden } from './ownEntry';
 import type { EntityMeta, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 import type { Values } from './Values';
 
@@ -35,10 +36,8 @@ const appendMerge = push;
 const prependMerge = unshift;
 const assignMerge = assign;
 
-/** A subclass may assign a member (`this.push = this.addWith(unshift)`): it becomes an own property. */
-function own(target: object, name: string, value: unknown): void {
-  Object.defineProperty(target, name, { value, writable: true, configurable: true, enumerable: false });
-}
+// A subclass may assign a member (`this.push = this.addWith(unshift)`): it becomes an own property.
+const own = setHidden;
 
 /**
  * A stored, ordered list (or map, with Values) of members, one per set of filter

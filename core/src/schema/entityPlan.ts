@@ -2,6 +2,7 @@
 // convert, the field defaults, whether validate() is overridden. Computed once per class.
 import { DEV } from '#dev';
 import { SchemaError } from './SchemaError';
+import { setHidden } from './ownEntry';
 import type { Deserializer } from './types';
 
 let baseValidate: unknown;
@@ -98,6 +99,6 @@ export function entityPlan(cls: any): EntityPlan {
   }
   const validates = typeof cls.validate === 'function' && cls.validate !== baseValidate;
   plan = { owner: cls, source, nestedKeys, nestedSchemas, deserKeys, deserFns, defaults, defaultKeys: Object.keys(defaults), ctorSafe, validates };
-  Object.defineProperty(cls, SLOT, { value: plan, configurable: true, writable: true, enumerable: false });
+  setHidden(cls, SLOT, plan);
   return plan;
 }

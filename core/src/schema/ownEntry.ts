@@ -30,3 +30,14 @@ export function setOwn<T>(table: { [pk: string]: T }, pk: string, value: T): voi
   if (pk === '__proto__') Object.defineProperty(table, pk, { value, writable: true, enumerable: true, configurable: true });
   else table[pk] = value;
 }
+
+/**
+ * Set `name` as an own, writable, configurable, non-enumerable member (one that
+ * `extend()` and spreads skip), over whatever was there.
+ *
+ * @example
+ * setHidden(collection, 'push', collection.addWith(unshift));
+ */
+export function setHidden(target: object, name: PropertyKey, value: unknown): void {
+  Object.defineProperty(target, name, { value, writable: true, configurable: true, enumerable: false });
+}
