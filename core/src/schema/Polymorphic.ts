@@ -34,10 +34,7 @@ export abstract class Polymorphic {
   /** Name used in warnings and errors. */
   get name(): string {
     const s = this.schema;
-    if (this.attribute === undefined) return `${this.constructor.name}(${schemaName(s)})`;
-    return `${this.constructor.name}(${Object.keys(s)
-      .map((k) => schemaName(s[k]))
-      .join('|')})`;
+    return `${this.constructor.name}(${this.attribute === undefined ? schemaName(s) : Object.keys(s).map((k) => schemaName(s[k])).join('|')})`;
   }
 
   /** Schema for one value, or undefined for an unknown discriminator. */
