@@ -4,7 +4,7 @@ import { errorCode } from '../dev/errorCode';
 import { DEV } from '#dev';
 import { ArraySchema, type MemberOf } from './Array';
 import { CollectionChange, setDefaultFilter, type CollectionMerge } from './CollectionChange';
-import { assign, push, unshift } from './collectionMerges';
+import { assign as assignMerge, push as appendMerge, unshift as prependMerge } from './collectionMerges';
 import { Polymorphic, schemaName } from './Polymorphic';
 import { serializeArgs } from './serializeArgs';
 import { setHidden } from './ownEntry';
@@ -31,10 +31,6 @@ export interface CollectionOptions {
 
 type Inner<S> = S extends Values<any> ? S : S extends ArraySchema<any> ? S : S extends readonly [infer M] ? ArraySchema<M> : never;
 type CollectionData<S> = S extends Values<infer M> ? Record<string, MemberOf<M>> : S extends ArraySchema<infer M> ? MemberOf<M>[] : S extends readonly [infer M] ? MemberOf<M>[] : never;
-
-const appendMerge = push;
-const prependMerge = unshift;
-const assignMerge = assign;
 
 // A subclass may assign a member (`this.push = this.addWith(unshift)`): it becomes an own property.
 const own = setHidden;
