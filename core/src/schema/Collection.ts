@@ -32,8 +32,6 @@ export interface CollectionOptions {
 type Inner<S> = S extends Values<any> ? S : S extends ArraySchema<any> ? S : S extends readonly [infer M] ? ArraySchema<M> : never;
 type CollectionData<S> = S extends Values<infer M> ? Record<string, MemberOf<M>> : S extends ArraySchema<infer M> ? MemberOf<M>[] : S extends readonly [infer M] ? MemberOf<M>[] : never;
 
-// A subclass may assign a member (`this.push = this.addWith(unshift)`): it becomes an own property.
-const own = setHidden;
 
 /**
  * A stored, ordered list (or map, with Values) of members, one per set of filter
@@ -189,7 +187,8 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
     return this.change('push', () => new CollectionChange(this, 'add', appendMerge));
   }
   set push(value: CollectionChange<S>) {
-    own(this, 'push', value);
+    // a subclass may assign it (`this.push = this.addWith(unshift)`): it becomes an own member
+    setHidden(this, 'push', value);
   }
 
 
@@ -198,7 +197,7 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
     return this.change('unshift', () => new CollectionChange(this, 'add', prependMerge));
   }
   set unshift(value: CollectionChange<S>) {
-    own(this, 'unshift', value);
+    setHidden(this, 'unshift', value);
   }
 
 
@@ -207,7 +206,7 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
     return this.change('assign', () => new CollectionChange(this, 'add', assignMerge));
   }
   set assign(value: CollectionChange<S>) {
-    own(this, 'assign', value);
+    setHidden(this, 'assign', value);
   }
 
 
@@ -216,7 +215,7 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
     return this.change('remove', () => new CollectionChange(this, 'remove', appendMerge));
   }
   set remove(value: CollectionChange<S>) {
-    own(this, 'remove', value);
+    setHidden(this, 'remove', value);
   }
 
 
@@ -225,7 +224,7 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
     return this.change('move', () => this.moveWith((this.schema as { keyed?: boolean }).keyed ? assignMerge : appendMerge));
   }
   set move(value: CollectionChange<S>) {
-    own(this, 'move', value);
+    setHidden(this, 'move', value);
   }
 
 

@@ -33,7 +33,6 @@ export interface EntityPlan {
 
 /** Static slot holding the plan: a property read is cheaper than a WeakMap lookup per entity. */
 export const PLAN = '__restoPlan';
-const SLOT = PLAN;
 
 /** A nested schema (Entity class, schema instance, array, plain object) vs a deserialiser. */
 export function isSchema(value: unknown): boolean {
@@ -60,7 +59,7 @@ export function toConverter(fn: Deserializer): (value: any) => any {
  */
 export function entityPlan(cls: any): EntityPlan {
   const source = cls.schema;
-  let plan: EntityPlan | undefined = cls[SLOT];
+  let plan: EntityPlan | undefined = cls[PLAN];
   if (plan !== undefined && plan.owner === cls && plan.source === source) return plan;
   const key = cls.key;
   if (typeof key !== 'string' || key === '' || key === 'EntityMixin') {
@@ -99,6 +98,6 @@ export function entityPlan(cls: any): EntityPlan {
   }
   const validates = typeof cls.validate === 'function' && cls.validate !== baseValidate;
   plan = { owner: cls, source, nestedKeys, nestedSchemas, deserKeys, deserFns, defaults, defaultKeys: Object.keys(defaults), ctorSafe, validates };
-  setHidden(cls, SLOT, plan);
+  setHidden(cls, PLAN, plan);
   return plan;
 }

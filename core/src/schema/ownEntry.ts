@@ -23,7 +23,8 @@ export function ownValue<T>(table: { readonly [pk: string]: T } | undefined, pk:
   return undefined;
 }
 
-const hasOwn = Object.prototype.hasOwnProperty;
+/** `Object.prototype.hasOwnProperty`, to `.call` on any object (layered tables too). */
+export const hasOwn = Object.prototype.hasOwnProperty;
 
 /** Store `value` under `pk` as an own, enumerable key, `"__proto__"` included. See {@link ownValue}. */
 export function setOwn<T>(table: { [pk: string]: T }, pk: string, value: T): void {
