@@ -3,7 +3,7 @@
 import { errorCode } from '../dev/errorCode';
 import { DEV } from '#dev';
 import { ArraySchema, type MemberOf } from './Array';
-import { CollectionChange, setDefaultFilter, type CollectionMerge } from './CollectionChange';
+import { CollectionChange, type CollectionMerge } from './CollectionChange';
 import { assign as assignMerge, push as appendMerge, unshift as prependMerge } from './collectionMerges';
 import { Polymorphic, schemaName } from './Polymorphic';
 import { serializeArgs } from './serializeArgs';
@@ -249,8 +249,6 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
     return new CollectionChange(this, 'add', merge, createCollectionFilter);
   }
 }
-
-setDefaultFilter(Collection.prototype.createCollectionFilter);
 
 // The member entities' keys, `;`-joined when values pick their schema (data-client's names).
 function tableName(s: any): string {

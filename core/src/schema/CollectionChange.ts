@@ -2,7 +2,8 @@
 // matching stored collection. Which collections match is Collection's rule.
 import { INVALID } from './symbols';
 import type { Values } from './Values';
-import type { Collection, CreateCollectionFilter } from './Collection';
+// Collection.ts imports this file too: Collection is only read while normalizing, long after both loaded.
+import { Collection, type CreateCollectionFilter } from './Collection';
 import type { MemberOf } from './Array';
 import type { NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 
@@ -152,7 +153,7 @@ export class CollectionChange<S = any> {
   /** Whether a stored collection (by filter args) takes this change. */
   private accepts(filterArgs: Record<string, string>, args: readonly any[], item: any): boolean {
     const c = this.collection;
-    const custom = this.filter ?? (c.createCollectionFilter !== defaultFilter ? c.createCollectionFilter : undefined);
+    const custom = this.filter ?? (c.createCollectionFilter !== Collection.prototype.createCollectionFilter ? c.createCollectionFilter : undefined);
     if (custom !== undefined) return custom.apply(c, args as any[])(filterArgs);
     return c.matches(filterArgs, args[0], args[1], item);
   }
@@ -183,8 +184,3 @@ export class CollectionChange<S = any> {
   }
 }
 
-let defaultFilter: unknown;
-/** Set by Collection.ts so a subclass override of createCollectionFilter is detected. */
-export function setDefaultFilter(fn: unknown): void {
-  defaultFilter = fn;
-}

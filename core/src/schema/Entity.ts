@@ -2,7 +2,7 @@
 // merge hooks, validate, fromJS, normalize/denormalize); the per-class plan it runs
 // on is in entityPlan.ts.
 import { DEV } from '#dev';
-import { entityPlan, setBaseValidate } from './entityPlan';
+import { entityPlan } from './entityPlan';
 import { INVALID } from './symbols';
 import { SchemaError, looksLikeJSON, notParsedError } from './SchemaError';
 import type { EntityMeta, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
@@ -350,8 +350,6 @@ export abstract class Entity {
     return delegate.getEntity(this.key, pk) === undefined ? undefined : pk;
   }
 }
-
-setBaseValidate(Entity.validate);
 
 function hasAll(obj: object, keys: string[]): boolean {
   for (let i = 0; i < keys.length; i++) if (!(keys[i]! in obj)) return false;

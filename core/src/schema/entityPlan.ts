@@ -1,15 +1,12 @@
 // The per-class plan an Entity runs on: which `static schema` fields nest and which
 // convert, the field defaults, whether validate() is overridden. Computed once per class.
 import { DEV } from '#dev';
+// Entity.ts imports this file too: Entity is only read when a plan is built, long after both loaded.
+import { Entity } from './Entity';
 import { SchemaError } from './SchemaError';
 import { setHidden } from './ownEntry';
 import type { Deserializer } from './types';
 
-let baseValidate: unknown;
-/** Set by Entity.ts (which imports this file) so an overridden `validate()` is detected. */
-export function setBaseValidate(fn: unknown): void {
-  baseValidate = fn;
-}
 
 /** What an Entity class's `static schema` means, computed once per class. */
 export interface EntityPlan {
@@ -96,7 +93,7 @@ export function entityPlan(cls: any): EntityPlan {
   } catch {
     defaults = {};
   }
-  const validates = typeof cls.validate === 'function' && cls.validate !== baseValidate;
+  const validates = typeof cls.validate === 'function' && cls.validate !== Entity.validate;
   plan = { owner: cls, source, nestedKeys, nestedSchemas, deserKeys, deserFns, defaults, defaultKeys: Object.keys(defaults), ctorSafe, validates };
   setHidden(cls, PLAN, plan);
   return plan;
