@@ -42,10 +42,6 @@ const NO_DEPS: readonly unknown[] = Object.freeze([]);
 /** Results kept per schema by structural key; cleared past this many. */
 const MAX_KEYED_RESULTS = 5000;
 
-function argsKey(args: readonly any[]): string {
-  return args.length === 0 ? '' : JSON.stringify(args);
-}
-
 /**
  * Memoized denormalization: the same inputs give the same objects; after one entity
  * changes only results that read it change identity; a normalized result that is
@@ -94,7 +90,7 @@ export class MemoCache {
       this.results.set(bucketKey, bucket);
       this.buckets.push(new WeakRef(bucket));
     }
-    const aKey = argsKey(args);
+    const aKey = args.length === 0 ? '' : JSON.stringify(args);
     const isObject = typeof input === 'object';
     let byArgs: Map<string, ResultEntry> | undefined;
     let sKey: string | undefined;

@@ -19,13 +19,6 @@ function sameRef(a: any, b: any): boolean {
   return typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && a.id === b.id && a.schema === b.schema;
 }
 
-/** A stored Values map without the keys of `refs` (the same map when none is there). */
-function withoutKeys(stored: Record<string, unknown>, refs: Record<string, unknown>): Record<string, unknown> {
-  let next: Record<string, unknown> | undefined;
-  for (const k in refs) if (k in stored) delete (next ??= { ...stored })[k];
-  return next ?? stored;
-}
-
 function indexOfRef(list: readonly any[], ref: any): number {
   if (typeof ref !== 'object') return list.indexOf(ref);
   for (let i = 0; i < list.length; i++) if (sameRef(list[i], ref)) return i;
@@ -127,8 +120,11 @@ export class CollectionChange<S = any> {
       const refs = visit(inner, input, parent, key, args);
       this.update(delegate, (stored, filterArgs) => {
         if (!this.accepts(filterArgs, args, undefined)) return stored;
-        if (this.mode === 'remove') return withoutKeys(stored, refs);
-        return this.merge(stored, refs);
+        if (this.mode !== 'remove') return this.merge(stored, refs);
+        // the stored map without the keys of `refs` (the same map when none is there)
+        let next: Record<string, unknown> | undefined;
+        for (const k in refs) if (k in stored) delete (next ??= { ...stored })[k];
+        return next ?? stored;
       });
       return refs;
     }
