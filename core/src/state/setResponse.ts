@@ -112,7 +112,13 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
     // fetched again after this page was asked for (the page then answers for an old list)
     // and the page is not the one the refetched list stands at (its items joined the list).
     const list = state.meta[paging.key];
-    const current = list !== undefined && (!(list.fetchedAt > meta.fetchedAt) || isNextOf(list, endpoint, action));
+    let current = list !== undefined && !(list.fetchedAt > meta.fetchedAt);
+    if (list !== undefined && !current) {
+      // still current when this page is the one the refetched list says comes next
+      const field = (endpoint as { paginationField?: string }).paginationField;
+      const asked = field === undefined ? undefined : (action.args[0] as Record<string, unknown> | undefined)?.[field];
+      current = asked !== undefined && asked !== null && list.page?.next !== undefined && String(asked) === String(list.page.next);
+    }
     if (list && endpoints[paging.key] !== undefined && current) {
       metaWrites[paging.key] = { ...list, page: paging.page };
       changes?.key(paging.key);
@@ -127,13 +133,6 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
     endpoints,
     meta: Object.keys(metaWrites).length ? writeLayer(state.meta, metaWrites) : state.meta,
   };
-}
-
-/** The page this response answers (its pagination field) is the one the list says comes next. */
-function isNextOf(list: ResultMeta, endpoint: SetResponseAction['endpoint'], action: SetResponseAction): boolean {
-  const field = (endpoint as { paginationField?: string }).paginationField;
-  const asked = field === undefined ? undefined : (action.args[0] as Record<string, unknown> | undefined)?.[field];
-  return asked !== undefined && asked !== null && list.page?.next !== undefined && String(asked) === String(list.page.next);
 }
 
 function setError(
