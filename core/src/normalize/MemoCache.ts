@@ -79,10 +79,15 @@ export class MemoCache {
       return { data: input as any, paths: [], deps: NO_DEPS };
     }
     // `[Todo]` written inline is a new array each call: bucket by its member instead
-    const bucketKey: any =
-      Array.isArray(schema) && schema.length === 1 && schema[0] && typeof schema[0] !== 'string'
-        ? this.arrayKey(schema[0])
-        : schema;
+    let bucketKey: any = schema;
+    const member = Array.isArray(schema) && schema.length === 1 ? schema[0] : undefined;
+    if (member && typeof member !== 'string') {
+      bucketKey = member;
+      if (typeof member === 'object' || typeof member === 'function') {
+        bucketKey = this.arrays.get(member);
+        if (bucketKey === undefined) this.arrays.set(member, (bucketKey = [member]));
+      }
+    }
     let bucket =
       typeof bucketKey === 'object' || typeof bucketKey === 'function' ? this.results.get(bucketKey) : this.primitiveResults;
     if (bucket === undefined) {
@@ -172,13 +177,8 @@ export class MemoCache {
     this.buckets = alive;
   }
 
+  /** `[member]` bucket keys, one per member schema. */
   private readonly arrays = new WeakMap<object, object>();
-  private arrayKey(member: any): object {
-    if (typeof member !== 'object' && typeof member !== 'function') return member;
-    let key = this.arrays.get(member);
-    if (key === undefined) this.arrays.set(member, (key = [member]));
-    return key;
-  }
 
   private makeEntry(data: unknown, deps: unknown[], entities: Tables): ResultEntry {
     const paths: EntityPath[] = [];
