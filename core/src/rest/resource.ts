@@ -72,13 +72,13 @@ function optimisticFor(member: string, schema: unknown) {
  */
 export function decorateGetList(getList: any, options: Record<string, any>): any {
   const { path, schema, optimistic } = options;
-  const define = (member: string, value: unknown) => setHidden(getList, member, value);
   if (optimistic) {
     for (const member of ['push', 'unshift']) {
-      define(member, getList[member].extend({ getOptimisticResponse: optimisticFor(member, schema) }));
+      setHidden(getList, member, getList[member].extend({ getOptimisticResponse: optimisticFor(member, schema) }));
     }
   }
-  define(
+  setHidden(
+    getList,
     'move',
     getList.move.extend({ path, ...(optimistic ? { getOptimisticResponse: optimisticFor('move', schema) } : {}) }),
   );
