@@ -171,10 +171,6 @@ class StoreListeners extends Subscribable {
   }
 }
 
-function isDehydrated(value: State | DehydratedState): value is DehydratedState {
-  return (value as { version?: unknown }).version !== undefined && !('optimistic' in value);
-}
-
 /**
  * Creates a store. Without `managers` it installs the defaults: network (dedupe,
  * ordering, abort, retries, offline), polling subscriptions and garbage collection.
@@ -195,7 +191,13 @@ export function createClient({
   ...environmentOptions
 }: ClientOptions = {}): Client {
   const environment = createEnvironment({ ...environmentOptions, ssr });
-  let base = initialState === undefined ? emptyState() : isDehydrated(initialState) ? hydrate(initialState) : initialState;
+  let base =
+    initialState === undefined
+      ? emptyState()
+      : // a snapshot from dehydrate() (it has a version, a State has optimistic updates)
+        (initialState as { version?: unknown }).version !== undefined && !('optimistic' in initialState)
+        ? hydrate(initialState as DehydratedState)
+        : (initialState as State);
   const running = new Set<() => void>();
   let visible = base;
   // Plain listeners hear every change; observers are woken through `readers` only

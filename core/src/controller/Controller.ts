@@ -6,6 +6,7 @@ import { errorCode } from '../dev/errorCode';
 import { createEnvironment, type ClientEnvironment } from '../environment';
 import { denormalize, MemoCache, normalize, type QueryReads } from '../normalize';
 import { INVALID } from '../schema';
+import { setHidden } from '../schema/ownEntry';
 import {
   EXPIRE_ALL,
   ExpiryStatus,
@@ -533,12 +534,7 @@ function bindMethods(target: object): void {
       if (name === 'constructor' || Object.prototype.hasOwnProperty.call(target, name)) continue;
       const desc = Object.getOwnPropertyDescriptor(proto, name);
       if (typeof desc?.value !== 'function') continue;
-      Object.defineProperty(target, name, {
-        value: desc.value.bind(target),
-        writable: true,
-        configurable: true,
-        enumerable: false,
-      });
+      setHidden(target, name, desc.value.bind(target));
     }
   }
 }

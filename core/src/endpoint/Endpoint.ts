@@ -21,13 +21,6 @@ export function defineMembers(target: object, members: object): void {
 /** Key of the hook that constructs a sibling instance for `extend()`. */
 export const CREATE = Symbol('resto.create');
 
-/** Own enumerable members: the options an `extend()` copy inherits. */
-export function ownMembers(target: object): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(target)) out[key] = (target as Record<string, unknown>)[key];
-  return out;
-}
-
 // Merged with the class below, so it repeats the class's type parameters, used or not.
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 export interface Endpoint<F extends FetchFunction = FetchFunction, S = any, M extends true | undefined = any> {
@@ -132,7 +125,10 @@ export class Endpoint<F extends FetchFunction = FetchFunction, S = any, M extend
    * const getTimeForever = getTime.extend({ dataExpiryLength: Infinity });
    */
   extend<E extends EndpointOptions<F, S> & Record<string, unknown>>(options: E): this & E {
-    const merged = { ...ownMembers(this), ...options };
+    // Own enumerable members are the options a copy inherits.
+    const own: Record<string, unknown> = {};
+    for (const key of Object.keys(this)) own[key] = (this as Record<string, unknown>)[key];
+    const merged = { ...own, ...options };
     const next = this[CREATE](merged) as this & E;
     // Subclass field initialisers ran after the base constructor; the
     // explicit options must still win over them.

@@ -30,10 +30,11 @@ interface Poll {
  */
 export class SubscriptionManager implements Manager {
   private readonly polls = new Map<string, Poll>();
-  private controller: Controller | undefined;
+  // Set later, off any hot path: declared, so no class-field definitions ship.
+  declare private controller: Controller | undefined;
   private hidden = false;
   /** Listens to the client's focus signal while something is polled. */
-  private stopFocus: (() => void) | undefined;
+  declare private stopFocus: (() => void) | undefined;
   private readonly onFocus = (visible: boolean) => {
     const hidden = !visible;
     if (hidden === this.hidden) return;
@@ -50,9 +51,43 @@ export class SubscriptionManager implements Manager {
   middleware: Middleware = (controller: Controller) => {
     this.controller = controller;
     return (next: Dispatch) => (action: ActionTypes) => {
-      if (action.type === SUBSCRIBE) this.add(action.key, action.endpoint, action.args);
-      else if (action.type === UNSUBSCRIBE) this.remove(action.key, action.endpoint);
-      else return next(action);
+      if (action.type !== SUBSCRIBE && action.type !== UNSUBSCRIBE) return next(action);
+      const { key, endpoint } = action;
+      const frequency = endpoint.pollFrequency;
+      let poll = this.polls.get(key);
+      if (action.type === SUBSCRIBE) {
+        // Infinity (or past setInterval's range) means never, not every millisecond.
+        if (frequency! > 0 && frequency! <= MAX_DELAY) {
+          if (!this.stopFocus) {
+            const { focus } = this.controller!.environment;
+            this.hidden = !focus.value;
+            this.stopFocus = focus.subscribe(this.onFocus);
+          }
+          if (!poll) {
+            poll = { key, endpoint, args: action.args, subscribers: [], frequency: frequency!, timer: undefined };
+            this.polls.set(key, poll);
+          }
+          poll.subscribers.push(endpoint);
+          this.retime(poll);
+        }
+      } else if (poll && frequency) {
+        const { subscribers } = poll;
+        // The same endpoint object it subscribed with, else one asking for the same frequency.
+        let i = subscribers.indexOf(endpoint);
+        if (i < 0) i = subscribers.findIndex((s) => s.pollFrequency === frequency);
+        if (i >= 0) {
+          subscribers.splice(i, 1);
+          if (subscribers.length) this.retime(poll);
+          else {
+            this.stopTimer(poll);
+            this.polls.delete(key);
+            if (this.polls.size === 0) {
+              this.stopFocus?.();
+              this.stopFocus = undefined;
+            }
+          }
+        }
+      }
       return Promise.resolve();
     };
   };
@@ -67,44 +102,6 @@ export class SubscriptionManager implements Manager {
     this.polls.clear();
     this.stopFocus?.();
     this.stopFocus = undefined;
-  }
-
-  private add(key: string, endpoint: EndpointLike, args: readonly unknown[]) {
-    const frequency = endpoint.pollFrequency;
-    // Infinity (or past setInterval's range) means never, not every millisecond.
-    if (!frequency || !(frequency > 0 && frequency <= MAX_DELAY)) return;
-    if (!this.stopFocus && this.controller) {
-      const { focus } = this.controller.environment;
-      this.hidden = !focus.value;
-      this.stopFocus = focus.subscribe(this.onFocus);
-    }
-    let poll = this.polls.get(key);
-    if (!poll) {
-      poll = { key, endpoint, args, subscribers: [], frequency, timer: undefined };
-      this.polls.set(key, poll);
-    }
-    poll.subscribers.push(endpoint);
-    this.retime(poll);
-  }
-
-  private remove(key: string, endpoint: EndpointLike) {
-    const poll = this.polls.get(key);
-    const frequency = endpoint.pollFrequency;
-    if (!poll || !frequency) return;
-    const { subscribers } = poll;
-    // The same endpoint object it subscribed with, else one asking for the same frequency.
-    let i = subscribers.indexOf(endpoint);
-    if (i < 0) i = subscribers.findIndex((s) => s.pollFrequency === frequency);
-    if (i < 0) return;
-    subscribers.splice(i, 1);
-    if (subscribers.length === 0) {
-      this.stopTimer(poll);
-      this.polls.delete(key);
-      if (this.polls.size === 0) {
-        this.stopFocus?.();
-        this.stopFocus = undefined;
-      }
-    } else this.retime(poll);
   }
 
   private retime(poll: Poll) {

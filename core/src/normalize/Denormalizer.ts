@@ -179,7 +179,15 @@ export class Denormalizer {
       }
     }
     const cached = this.cache!.get(obj);
-    if (cached !== undefined && (cached.schema === schema || sameDefinition(cached.schema, schema))) {
+    // Collection instances over the same members (a nested and a top-level one) read one stored
+    // list the same way; one over another class of the same table (a subclass keeping the key) does not.
+    if (
+      cached !== undefined &&
+      (cached.schema === schema ||
+        (typeof schema === 'object' &&
+          (cached.schema as any).constructor === schema.constructor &&
+          sameMembers((cached.schema as any).schema?.schema, schema.schema?.schema)))
+    ) {
       if (cached.entities === this.entities || depsValid(cached.deps, this.entities, 3)) {
         // no per-pass entry: once validated against these entities, the next
         // reference to it in this pass hits the cache at the first comparison
@@ -234,12 +242,6 @@ export class Denormalizer {
     }
     return typeof schema.createIfValid === 'function' ? (schema.createIfValid(obj) ?? INVALID) : obj;
   }
-}
-
-// Collection instances over the same members (a nested and a top-level one) read one stored
-// list the same way; one over another class of the same table (a subclass keeping the key) does not.
-function sameDefinition(a: any, b: any): boolean {
-  return typeof b === 'object' && a.constructor === b.constructor && sameMembers(a.schema?.schema, b.schema?.schema);
 }
 
 // Members: one class, a map of classes by discriminator value, or a Union over such a map.

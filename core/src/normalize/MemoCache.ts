@@ -42,10 +42,6 @@ const NO_DEPS: readonly unknown[] = Object.freeze([]);
 /** Results kept per schema by structural key; cleared past this many. */
 const MAX_KEYED_RESULTS = 5000;
 
-function argsKey(args: readonly any[]): string {
-  return args.length === 0 ? '' : JSON.stringify(args);
-}
-
 /**
  * Memoized denormalization: the same inputs give the same objects; after one entity
  * changes only results that read it change identity; a normalized result that is
@@ -83,10 +79,15 @@ export class MemoCache {
       return { data: input as any, paths: [], deps: NO_DEPS };
     }
     // `[Todo]` written inline is a new array each call: bucket by its member instead
-    const bucketKey: any =
-      Array.isArray(schema) && schema.length === 1 && schema[0] && typeof schema[0] !== 'string'
-        ? this.arrayKey(schema[0])
-        : schema;
+    let bucketKey: any = schema;
+    const member = Array.isArray(schema) && schema.length === 1 ? schema[0] : undefined;
+    if (member && typeof member !== 'string') {
+      bucketKey = member;
+      if (typeof member === 'object' || typeof member === 'function') {
+        bucketKey = this.arrays.get(member);
+        if (bucketKey === undefined) this.arrays.set(member, (bucketKey = [member]));
+      }
+    }
     let bucket =
       typeof bucketKey === 'object' || typeof bucketKey === 'function' ? this.results.get(bucketKey) : this.primitiveResults;
     if (bucket === undefined) {
@@ -94,7 +95,7 @@ export class MemoCache {
       this.results.set(bucketKey, bucket);
       this.buckets.push(new WeakRef(bucket));
     }
-    const aKey = argsKey(args);
+    const aKey = args.length === 0 ? '' : JSON.stringify(args);
     const isObject = typeof input === 'object';
     let byArgs: Map<string, ResultEntry> | undefined;
     let sKey: string | undefined;
@@ -176,13 +177,8 @@ export class MemoCache {
     this.buckets = alive;
   }
 
+  /** `[member]` bucket keys, one per member schema. */
   private readonly arrays = new WeakMap<object, object>();
-  private arrayKey(member: any): object {
-    if (typeof member !== 'object' && typeof member !== 'function') return member;
-    let key = this.arrays.get(member);
-    if (key === undefined) this.arrays.set(member, (key = [member]));
-    return key;
-  }
 
   private makeEntry(data: unknown, deps: unknown[], entities: Tables): ResultEntry {
     const paths: EntityPath[] = [];

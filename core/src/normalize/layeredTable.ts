@@ -17,7 +17,7 @@
  * todos = writeLayer(todos, { '2': b });           // a layer over it (or merged)
  * todos['1'] === a; tableKeys(todos);              // ['1', '2']
  */
-import { setOwn } from '../schema/ownEntry';
+import { hasOwn, setOwn } from '../schema/ownEntry';
 
 /**
  * Own entry count of a layer made here, as a non-enumerable symbol property (not seen
@@ -29,8 +29,6 @@ const foreignSizes = new WeakMap<object, number>();
 
 /** A layer merges into the one below once it holds more than 1/RATIO of its entries. */
 const RATIO = 4;
-
-const hasOwn = Object.prototype.hasOwnProperty;
 
 function sizeOf(layer: object): number {
   const own = (layer as { [SIZE]?: number })[SIZE];

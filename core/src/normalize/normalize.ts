@@ -61,7 +61,35 @@ export function normalize<R = any>(
     expiresAt: meta?.expiresAt ?? Infinity,
     optimistic: optimistic ?? meta?.optimistic,
   };
-  checkTopLevel(schema, input);
+  // Inside a response a scalar where an Entity sits is a reference to a stored one,
+  // but a whole response that is a scalar (`"oops"`, `42`) where an Entity, a list
+  // or an object is declared is a bad answer: stored, it would read back as nothing.
+  // Nothing at all is no data for any schema (a store that keeps `null` does not normalize it).
+  const none = input === null || input === undefined;
+  if (none || typeof input !== 'object') {
+    let expected: string | undefined;
+    if (Array.isArray(schema) || schema instanceof ArraySchema || schema instanceof Collection) expected = 'an array';
+    else if (typeof schema === 'function' && schema.prototype instanceof Entity) expected = 'an object';
+    else if (schema instanceof CollectionChange) expected = 'an object or an array';
+    else if (
+      schema instanceof ObjectSchema ||
+      schema?.keyed === true ||
+      schema instanceof Union ||
+      (typeof schema === 'object' && Object.getPrototypeOf(schema) === Object.prototype)
+    ) {
+      expected = 'an object';
+    }
+    if (expected !== undefined || none) {
+      if (typeof input === 'string' && looksLikeJSON(input)) throw notParsedError(schemaName(schema), undefined);
+      const shown = JSON.stringify(input) ?? String(input);
+      throw new SchemaError(
+        schemaName(schema),
+        undefined,
+        `expected ${expected ?? 'data'}, but the response is ${none ? shown : `the ${typeof input} ${shown.length > 60 ? `${shown.slice(0, 60)}...` : shown}`}`,
+        DEV && typeof input === 'string' && 'check the urlPrefix/path and the Content-Type of the response',
+      );
+    }
+  }
   const delegate = new NormalizeStore(store, args, fullMeta);
   let depth = 0;
   const visit: Visit = (s, value, parent, key, a) => {
@@ -96,36 +124,4 @@ export function normalize<R = any>(
     indexes: delegate.indexes as any,
     entitiesMeta: delegate.entitiesMeta,
   };
-}
-
-/**
- * Inside a response a scalar where an Entity sits is a reference to a stored one,
- * but a whole response that is a scalar (`"oops"`, `42`) where an Entity, a list
- * or an object is declared is a bad answer: stored, it would read back as nothing.
- */
-function checkTopLevel(schema: any, input: unknown): void {
-  // Nothing at all is no data for any schema (a store that keeps `null` does not normalize it).
-  const none = input === null || input === undefined;
-  if (!none && typeof input === 'object') return;
-  let expected: string | undefined;
-  if (Array.isArray(schema) || schema instanceof ArraySchema || schema instanceof Collection) expected = 'an array';
-  else if (typeof schema === 'function' && schema.prototype instanceof Entity) expected = 'an object';
-  else if (schema instanceof CollectionChange) expected = 'an object or an array';
-  else if (
-    schema instanceof ObjectSchema ||
-    schema?.keyed === true ||
-    schema instanceof Union ||
-    (typeof schema === 'object' && Object.getPrototypeOf(schema) === Object.prototype)
-  ) {
-    expected = 'an object';
-  }
-  if (expected === undefined && !none) return;
-  if (typeof input === 'string' && looksLikeJSON(input)) throw notParsedError(schemaName(schema), undefined);
-  const shown = JSON.stringify(input) ?? String(input);
-  throw new SchemaError(
-    schemaName(schema),
-    undefined,
-    `expected ${expected ?? 'data'}, but the response is ${none ? shown : `the ${typeof input} ${shown.length > 60 ? `${shown.slice(0, 60)}...` : shown}`}`,
-    DEV && typeof input === 'string' && 'check the urlPrefix/path and the Content-Type of the response',
-  );
 }

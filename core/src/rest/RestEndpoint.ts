@@ -12,7 +12,7 @@ import { AbortError } from './AbortError';
 import { checkNextPage, pagination, type NextPage } from './nextPage';
 import { checkWellFormed } from './wellFormed';
 import { isPlainObject } from '../schema/schemaDefaults';
-import { setOwn } from '../schema/ownEntry';
+import { setHidden, setOwn } from '../schema/ownEntry';
 import { fillPath, matchesPath, pathTemplate } from './pathTemplate';
 import type { RestEndpointConstructor, RestGenerics, RestTypeFor } from './RestEndpointTypes';
 
@@ -79,7 +79,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     super(undefined, { ...options, name });
     if (options.name === undefined) {
       // A default name follows the path: keep it out of what extend() copies.
-      Object.defineProperty(this, 'name', { value: name, writable: true, configurable: true, enumerable: false });
+      setHidden(this, 'name', name);
     }
     if (typeof options.path === 'string') {
       try {

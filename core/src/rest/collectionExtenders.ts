@@ -56,14 +56,6 @@ export function collectionMutation(
   });
 }
 
-/** `paginated(field)` shorthand: drop `field` from the first argument. */
-function removeField(field: string) {
-  return (...args: any[]): any[] => {
-    const { [field]: _cursor, ...rest } = (args[0] ?? {}) as Record<string, unknown>;
-    return [rest, ...args.slice(1)];
-  };
-}
-
 /**
  * A GET endpoint whose response is appended (without duplicates) to the list
  * that the arguments, minus the cursor, identify.
@@ -73,7 +65,14 @@ export function paginatedEndpoint(
   cursor: string | ((...args: any[]) => readonly any[]),
   member = 'paginated',
 ): any {
-  const removeCursor = typeof cursor === 'string' ? removeField(cursor) : cursor;
+  // `paginated(field)` shorthand: drop `field` from the first argument.
+  const removeCursor =
+    typeof cursor === 'string'
+      ? (...args: any[]): any[] => {
+          const { [cursor]: _cursor, ...rest } = (args[0] ?? {}) as Record<string, unknown>;
+          return [rest, ...args.slice(1)];
+        }
+      : cursor;
   // With no Collection in the schema the page endpoint has no schema: it still
   // sends the request, only no stored list changes (as in the established library).
   const schema = mapCollection(base.schema, (collection) =>

@@ -22,17 +22,6 @@ export interface CollectionLike {
   pk(value: any, parent?: any, key?: any, args?: readonly any[]): string;
 }
 
-// Duck-typed, so subclasses and copies of the class from another bundle count.
-function isCollection(schema: unknown): schema is CollectionLike {
-  return (
-    typeof schema === 'object' &&
-    schema !== null &&
-    typeof (schema as CollectionLike).addWith === 'function' &&
-    typeof (schema as CollectionLike).pk === 'function' &&
-    'push' in schema
-  );
-}
-
 /**
  * The first Collection in a schema, or undefined. Schema objects are searched
  * through their own fields, as plain shapes are: `schema.Object` and `Query`
@@ -61,7 +50,16 @@ export function mapCollection(
   schema: unknown,
   change: (collection: CollectionLike) => unknown,
 ): unknown {
-  if (isCollection(schema)) return change(schema);
+  // A Collection, duck-typed, so subclasses and copies of the class from another bundle count.
+  if (
+    typeof schema === 'object' &&
+    schema !== null &&
+    typeof (schema as CollectionLike).addWith === 'function' &&
+    typeof (schema as CollectionLike).pk === 'function' &&
+    'push' in schema
+  ) {
+    return change(schema as CollectionLike);
+  }
   if (Array.isArray(schema)) {
     const inner = schema.length === 1 ? mapCollection(schema[0], change) : undefined;
     return inner === undefined ? undefined : [inner];

@@ -6,6 +6,7 @@ import { DEV } from '#dev';
  
 import { Collection as BaseCollection } from '../schema/Collection';
 import { Invalidate } from '../schema/Invalidate';
+import { setHidden } from '../schema/ownEntry';
 import { RestEndpoint } from './RestEndpoint';
 import { listPath } from './listPath';
 import type { ResourceOptions, ResourceGenerics, Resource, ResourceNextPage } from './resourceTypes';
@@ -71,14 +72,13 @@ function optimisticFor(member: string, schema: unknown) {
  */
 export function decorateGetList(getList: any, options: Record<string, any>): any {
   const { path, schema, optimistic } = options;
-  const define = (member: string, value: unknown) =>
-    Object.defineProperty(getList, member, { value, configurable: true, enumerable: false, writable: true });
   if (optimistic) {
     for (const member of ['push', 'unshift']) {
-      define(member, getList[member].extend({ getOptimisticResponse: optimisticFor(member, schema) }));
+      setHidden(getList, member, getList[member].extend({ getOptimisticResponse: optimisticFor(member, schema) }));
     }
   }
-  define(
+  setHidden(
+    getList,
     'move',
     getList.move.extend({ path, ...(optimistic ? { getOptimisticResponse: optimisticFor('move', schema) } : {}) }),
   );
@@ -195,57 +195,49 @@ function withExtend(members: Record<string, any>, internals: ResourceInternals):
   Object.defineProperty(result, RESOURCE, { value: internals, enumerable: false });
   Object.defineProperty(result, 'extend', {
     enumerable: false,
+    // `this` is the resource extended (its members as they are now)
     value: function extend(this: Record<string, any>, first: unknown, second?: unknown) {
-      return extendResource(this, internals, first, second);
+      const out: Record<string, any> = {};
+      for (const key of Object.keys(this)) {
+        if (Object.getOwnPropertyDescriptor(this, key)?.get === undefined) out[key] = this[key];
+      }
+      if (typeof first === 'function') {
+        // 1. function form: this resource in, new or replaced members out
+        Object.assign(out, first(this));
+      } else if (typeof first === 'string' && typeof this[first]?.extend === 'function') {
+        // (name, options) naming an existing member: that member with the options
+        let next = this[first].extend(second);
+        if (first === 'getList') next = decorateGetList(next, internals.options);
+        out[first] = next;
+      } else if (typeof first === 'string') {
+        // 2. (name, options): one new member, constructed like the others so its
+        //    method decides the body argument
+        const { options, Endpoint } = internals;
+        out[first] = new (Endpoint as any)({
+          ...memberOptions(options),
+          path: options.path,
+          schema: options.schema,
+          name: `${schemaLabel(options.schema)}.${first}`,
+          ...(second as object),
+        });
+      } else if (first && typeof first === 'object') {
+        // 3. object form: option overrides per existing member
+        for (const [key, overrides] of Object.entries(first as Record<string, Record<string, unknown>>)) {
+          const member = this[key];
+          if (!member || typeof member.extend !== 'function') {
+            throw new TypeError(`resource.extend: "${key}" is not a member` + (DEV ? ` of ${schemaLabel(internals.options.schema)}'s resource` : errorCode(10)));
+          }
+          let next = member.extend(overrides);
+          if (key === 'getList') next = decorateGetList(next, internals.options);
+          out[key] = next;
+        }
+      } else {
+        throw new TypeError('resource.extend' + (DEV ? ': expected a function, an object of member options, or (name, options)' : errorCode(10)));
+      }
+      return withExtend(out, internals);
     },
   });
   return result;
-}
-
-function extendResource(
-  base: Record<string, any>,
-  internals: ResourceInternals,
-  first: unknown,
-  second: unknown,
-): Record<string, any> {
-  const members: Record<string, any> = {};
-  for (const key of Object.keys(base)) {
-    if (Object.getOwnPropertyDescriptor(base, key)?.get === undefined) members[key] = base[key];
-  }
-  if (typeof first === 'function') {
-    // 1. function form: the base resource in, new or replaced members out
-    Object.assign(members, first(base));
-  } else if (typeof first === 'string' && typeof base[first]?.extend === 'function') {
-    // (name, options) naming an existing member: that member with the options
-    let next = base[first].extend(second);
-    if (first === 'getList') next = decorateGetList(next, internals.options);
-    members[first] = next;
-  } else if (typeof first === 'string') {
-    // 2. (name, options): one new member, constructed like the others so its
-    //    method decides the body argument
-    const { options, Endpoint } = internals;
-    members[first] = new (Endpoint as any)({
-      ...memberOptions(options),
-      path: options.path,
-      schema: options.schema,
-      name: `${schemaLabel(options.schema)}.${first}`,
-      ...(second as object),
-    });
-  } else if (first && typeof first === 'object') {
-    // 3. object form: option overrides per existing member
-    for (const [key, overrides] of Object.entries(first as Record<string, Record<string, unknown>>)) {
-      const member = base[key];
-      if (!member || typeof member.extend !== 'function') {
-        throw new TypeError(`resource.extend: "${key}" is not a member` + (DEV ? ` of ${schemaLabel(internals.options.schema)}'s resource` : errorCode(10)));
-      }
-      let next = member.extend(overrides);
-      if (key === 'getList') next = decorateGetList(next, internals.options);
-      members[key] = next;
-    }
-  } else {
-    throw new TypeError('resource.extend' + (DEV ? ': expected a function, an object of member options, or (name, options)' : errorCode(10)));
-  }
-  return withExtend(members, internals);
 }
 
 /**

@@ -3,10 +3,11 @@
 import { errorCode } from '../dev/errorCode';
 import { DEV } from '#dev';
 import { ArraySchema, type MemberOf } from './Array';
-import { CollectionChange, setDefaultFilter, type CollectionMerge } from './CollectionChange';
-import { assign, push, unshift } from './collectionMerges';
+import { CollectionChange, type CollectionMerge } from './CollectionChange';
+import { assign as assignMerge, push as appendMerge, unshift as prependMerge } from './collectionMerges';
 import { Polymorphic, schemaName } from './Polymorphic';
 import { serializeArgs } from './serializeArgs';
+import { setHidden } from './ownEntry';
 import type { EntityMeta, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 import type { Values } from './Values';
 
@@ -31,14 +32,6 @@ export interface CollectionOptions {
 type Inner<S> = S extends Values<any> ? S : S extends ArraySchema<any> ? S : S extends readonly [infer M] ? ArraySchema<M> : never;
 type CollectionData<S> = S extends Values<infer M> ? Record<string, MemberOf<M>> : S extends ArraySchema<infer M> ? MemberOf<M>[] : S extends readonly [infer M] ? MemberOf<M>[] : never;
 
-const appendMerge = push;
-const prependMerge = unshift;
-const assignMerge = assign;
-
-/** A subclass may assign a member (`this.push = this.addWith(unshift)`): it becomes an own property. */
-function own(target: object, name: string, value: unknown): void {
-  Object.defineProperty(target, name, { value, writable: true, configurable: true, enumerable: false });
-}
 
 /**
  * A stored, ordered list (or map, with Values) of members, one per set of filter
@@ -60,10 +53,11 @@ function own(target: object, name: string, value: unknown): void {
  */
 export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySchema<any> = any, _Args extends any[] = any[], _Parent = any> {
   /** The member container: an ArraySchema or a Values. */
-  readonly schema: Inner<S>;
-  readonly key: string;
-  readonly argsKey: ((...args: any[]) => Record<string, unknown> | undefined) | undefined;
-  readonly nestKey: ((parent: any, key: string) => Record<string, unknown>) | undefined;
+  // set by the constructor: declared, so no class-field definitions ship
+  declare readonly schema: Inner<S>;
+  declare readonly key: string;
+  declare readonly argsKey: ((...args: any[]) => Record<string, unknown> | undefined) | undefined;
+  declare readonly nestKey: ((parent: any, key: string) => Record<string, unknown>) | undefined;
   private readonly changes: Partial<Record<string, CollectionChange>> = {};
   private readonly parsed = new Map<string, Record<string, string>>();
 
@@ -193,7 +187,8 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
     return this.change('push', () => new CollectionChange(this, 'add', appendMerge));
   }
   set push(value: CollectionChange<S>) {
-    own(this, 'push', value);
+    // a subclass may assign it (`this.push = this.addWith(unshift)`): it becomes an own member
+    setHidden(this, 'push', value);
   }
 
 
@@ -202,7 +197,7 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
     return this.change('unshift', () => new CollectionChange(this, 'add', prependMerge));
   }
   set unshift(value: CollectionChange<S>) {
-    own(this, 'unshift', value);
+    setHidden(this, 'unshift', value);
   }
 
 
@@ -211,7 +206,7 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
     return this.change('assign', () => new CollectionChange(this, 'add', assignMerge));
   }
   set assign(value: CollectionChange<S>) {
-    own(this, 'assign', value);
+    setHidden(this, 'assign', value);
   }
 
 
@@ -220,7 +215,7 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
     return this.change('remove', () => new CollectionChange(this, 'remove', appendMerge));
   }
   set remove(value: CollectionChange<S>) {
-    own(this, 'remove', value);
+    setHidden(this, 'remove', value);
   }
 
 
@@ -229,7 +224,7 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
     return this.change('move', () => this.moveWith((this.schema as { keyed?: boolean }).keyed ? assignMerge : appendMerge));
   }
   set move(value: CollectionChange<S>) {
-    own(this, 'move', value);
+    setHidden(this, 'move', value);
   }
 
 
@@ -254,8 +249,6 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
     return new CollectionChange(this, 'add', merge, createCollectionFilter);
   }
 }
-
-setDefaultFilter(Collection.prototype.createCollectionFilter);
 
 // The member entity's key, as data-client names it. Members picked by a discriminator are
 // `value:Key` pairs: data-client's `User;Group` would give two lists that store different

@@ -2,7 +2,8 @@
 // matching stored collection. Which collections match is Collection's rule.
 import { INVALID } from './symbols';
 import type { Values } from './Values';
-import type { Collection, CreateCollectionFilter } from './Collection';
+// Collection.ts imports this file too: Collection is only read while normalizing, long after both loaded.
+import { Collection, type CreateCollectionFilter } from './Collection';
 import type { MemberOf } from './Array';
 import type { NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 
@@ -16,13 +17,6 @@ type Member<S> = S extends Values<infer M> ? MemberOf<M> : S extends { schema: i
 function sameRef(a: any, b: any): boolean {
   if (a === b) return true;
   return typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && a.id === b.id && a.schema === b.schema;
-}
-
-/** A stored Values map without the keys of `refs` (the same map when none is there). */
-function withoutKeys(stored: Record<string, unknown>, refs: Record<string, unknown>): Record<string, unknown> {
-  let next: Record<string, unknown> | undefined;
-  for (const k in refs) if (k in stored) delete (next ??= { ...stored })[k];
-  return next ?? stored;
 }
 
 function indexOfRef(list: readonly any[], ref: any): number {
@@ -40,10 +34,11 @@ function indexOfRef(list: readonly any[], ref: any): number {
  * const create = new RestEndpoint({ path: '/todos', method: 'POST', schema: todoList.push });
  */
 export class CollectionChange<S = any> {
-  readonly collection: Collection<any>;
-  readonly mode: Mode;
-  readonly merge: CollectionMerge;
-  private readonly filter: CreateCollectionFilter | undefined;
+  // set by the constructor: declared, so no class-field definitions ship
+  declare readonly collection: Collection<any>;
+  declare readonly mode: Mode;
+  declare readonly merge: CollectionMerge;
+  private declare readonly filter: CreateCollectionFilter | undefined;
 
   constructor(collection: Collection<any>, mode: Mode, merge: CollectionMerge, createCollectionFilter?: CreateCollectionFilter) {
     this.collection = collection;
@@ -62,22 +57,81 @@ export class CollectionChange<S = any> {
   }
 
   normalize(input: any, parent: any, key: any, args: readonly any[], visit: Visit, delegate: NormalizeDelegate): any {
-    const c = this.collection;
-    const inner: any = c.schema;
-    if (this.mode === 'move') return this.normalizeMove(input, parent, key, args, visit, delegate);
+    const inner: any = this.collection.schema;
+    if (this.mode === 'move') {
+      // A move: each member leaves the stored collections it no longer fits and joins
+      // those it now fits. An array moves each of its members by its own fields; a
+      // Values collection finds the member by its value and adds it under its primary key.
+      const values = inner.keyed === true;
+      const many = !values && Array.isArray(input);
+      const items: any[] = many ? input : [input];
+      const params = args[0];
+      const body = args[1];
+      // What each member was before the change (read before visiting overwrites it).
+      const moves = items.map((item) => {
+        const entity: any = inner.inferSchema(item, parent, key);
+        let id: unknown;
+        let before: any;
+        if (entity !== undefined && typeof entity.pk === 'function' && item && typeof item === 'object') {
+          const processed = typeof entity.process === 'function' ? entity.process(item, parent, key, args) : item;
+          id = entity.pk(processed, parent, key, args);
+          if ((id === undefined || id === null || id === '') && !many) id = entity.pk(params ?? {}, parent, key, args);
+          if (id !== undefined && id !== null && id !== '') before = delegate.getEntity(entity.key, `${id}`);
+        }
+        if (before === INVALID) before = undefined;
+        return { item, id, before };
+      });
+      let refs: any[];
+      let result: any;
+      if (values) {
+        const id = moves[0]!.id;
+        // A Values collection holds members by key: the moved member goes under its pk.
+        result = visit(inner, id !== undefined && id !== null && id !== '' ? { [`${id}`]: input } : input, parent, key, args);
+        refs = [result];
+      } else {
+        refs = visit(inner, items, parent, key, args);
+        result = many ? refs : refs[0];
+      }
+      moves.forEach(({ item, before }, i) => {
+        const ref = refs[i];
+        // remove by the stored values, add by the stored values merged with the change
+        const after = { ...params, ...before, ...body, ...item };
+        this.update(delegate, (stored, filterArgs) => {
+          const fitsNew = this.collection.matches(filterArgs, after, undefined, undefined);
+          if (values) {
+            if (stored === null || typeof stored !== 'object' || Array.isArray(stored)) return stored;
+            // Members are found by what they hold (a stored member may sit under any key).
+            const moved = Object.values(ref);
+            const inList = Object.values(stored).some((r) => indexOfRef(moved, r) !== -1);
+            if (inList && !fitsNew) return Object.fromEntries(Object.entries(stored).filter(([, r]) => indexOfRef(moved, r) === -1));
+            if (!inList && fitsNew) return this.merge(stored, ref);
+            return stored;
+          }
+          if (!Array.isArray(stored)) return stored;
+          const inList = indexOfRef(stored, ref) !== -1;
+          if (inList && !fitsNew) return stored.filter((r) => !sameRef(r, ref));
+          if (!inList && fitsNew) return this.merge(stored, [ref]);
+          return stored;
+        });
+      });
+      return result;
+    }
     if (inner.keyed) {
       const refs = visit(inner, input, parent, key, args);
-      this.update(delegate, args, (stored, filterArgs) => {
+      this.update(delegate, (stored, filterArgs) => {
         if (!this.accepts(filterArgs, args, undefined)) return stored;
-        if (this.mode === 'remove') return withoutKeys(stored, refs);
-        return this.merge(stored, refs);
+        if (this.mode !== 'remove') return this.merge(stored, refs);
+        // the stored map without the keys of `refs` (the same map when none is there)
+        let next: Record<string, unknown> | undefined;
+        for (const k in refs) if (k in stored) delete (next ??= { ...stored })[k];
+        return next ?? stored;
       });
       return refs;
     }
     const many = Array.isArray(input);
     const items: any[] = many ? input : [input];
     const refs: any[] = visit(inner, items, parent, key, args);
-    this.update(delegate, args, (stored, filterArgs) => {
+    this.update(delegate, (stored, filterArgs) => {
       if (!Array.isArray(stored)) return stored;
       let picked: any[] | undefined;
       for (let i = 0; i < refs.length; i++) {
@@ -92,82 +146,15 @@ export class CollectionChange<S = any> {
     return many ? refs : refs[0];
   }
 
-  /**
-   * A move: each member leaves the stored collections it no longer fits and joins
-   * those it now fits. An array moves each of its members by its own fields; a
-   * Values collection finds the member by its value
-   * and adds it under its primary key.
-   */
-  private normalizeMove(input: any, parent: any, key: any, args: readonly any[], visit: Visit, delegate: NormalizeDelegate): any {
-    const inner: any = this.collection.schema;
-    const values = inner.keyed === true;
-    const many = !values && Array.isArray(input);
-    const items: any[] = many ? input : [input];
-    const params = args[0];
-    const body = args[1];
-    // What each member was before the change (read before visiting overwrites it).
-    const moves = items.map((item) => {
-      const entity: any = inner.inferSchema(item, parent, key);
-      let id: unknown;
-      let before: any;
-      if (entity !== undefined && typeof entity.pk === 'function' && item && typeof item === 'object') {
-        const processed = typeof entity.process === 'function' ? entity.process(item, parent, key, args) : item;
-        id = entity.pk(processed, parent, key, args);
-        if ((id === undefined || id === null || id === '') && !many) id = entity.pk(params ?? {}, parent, key, args);
-        if (id !== undefined && id !== null && id !== '') before = delegate.getEntity(entity.key, `${id}`);
-      }
-      if (before === INVALID) before = undefined;
-      return { item, id, before };
-    });
-    let refs: any[];
-    let result: any;
-    if (values) {
-      const id = moves[0]!.id;
-      // A Values collection holds members by key: the moved member goes under its pk.
-      result = visit(inner, id !== undefined && id !== null && id !== '' ? { [`${id}`]: input } : input, parent, key, args);
-      refs = [result];
-    } else {
-      refs = visit(inner, items, parent, key, args);
-      result = many ? refs : refs[0];
-    }
-    moves.forEach(({ item, before }, i) => {
-      const ref = refs[i];
-      // remove by the stored values, add by the stored values merged with the change
-      const after = { ...params, ...before, ...body, ...item };
-      this.update(delegate, args, (stored, filterArgs) => {
-        const fitsNew = this.collection.matches(filterArgs, after, undefined, undefined);
-        if (values) {
-          if (stored === null || typeof stored !== 'object' || Array.isArray(stored)) return stored;
-          // Members are found by what they hold (a stored member may sit under any key).
-          const moved = Object.values(ref);
-          const inList = Object.values(stored).some((r) => indexOfRef(moved, r) !== -1);
-          if (inList && !fitsNew) return Object.fromEntries(Object.entries(stored).filter(([, r]) => indexOfRef(moved, r) === -1));
-          if (!inList && fitsNew) return this.merge(stored, ref);
-          return stored;
-        }
-        if (!Array.isArray(stored)) return stored;
-        const inList = indexOfRef(stored, ref) !== -1;
-        if (inList && !fitsNew) return stored.filter((r) => !sameRef(r, ref));
-        if (!inList && fitsNew) return this.merge(stored, [ref]);
-        return stored;
-      });
-    });
-    return result;
-  }
-
   /** Whether a stored collection (by filter args) takes this change. */
   private accepts(filterArgs: Record<string, string>, args: readonly any[], item: any): boolean {
     const c = this.collection;
-    const custom = this.filter ?? (c.createCollectionFilter !== defaultFilter ? c.createCollectionFilter : undefined);
+    const custom = this.filter ?? (c.createCollectionFilter !== Collection.prototype.createCollectionFilter ? c.createCollectionFilter : undefined);
     if (custom !== undefined) return custom.apply(c, args as any[])(filterArgs);
     return c.matches(filterArgs, args[0], args[1], item);
   }
 
-  private update(
-    delegate: NormalizeDelegate,
-    _args: readonly any[],
-    next: (stored: any, filterArgs: Record<string, string>) => any,
-  ): void {
+  private update(delegate: NormalizeDelegate, next: (stored: any, filterArgs: Record<string, string>) => any): void {
     const c = this.collection;
     const table = delegate.getEntities(c.key);
     if (table === undefined) return;
@@ -193,8 +180,3 @@ export class CollectionChange<S = any> {
   }
 }
 
-let defaultFilter: unknown;
-/** Set by Collection.ts so a subclass override of createCollectionFilter is detected. */
-export function setDefaultFilter(fn: unknown): void {
-  defaultFilter = fn;
-}

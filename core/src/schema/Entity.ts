@@ -2,7 +2,7 @@
 // merge hooks, validate, fromJS, normalize/denormalize); the per-class plan it runs
 // on is in entityPlan.ts.
 import { DEV } from '#dev';
-import { entityPlan, setBaseValidate } from './entityPlan';
+import { entityPlan } from './entityPlan';
 import { INVALID } from './symbols';
 import { SchemaError, looksLikeJSON, notParsedError } from './SchemaError';
 import type { EntityMeta, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
@@ -357,8 +357,6 @@ export abstract class Entity {
   }
 }
 
-setBaseValidate(Entity.validate);
-
 function hasAll(obj: object, keys: string[]): boolean {
   for (let i = 0; i < keys.length; i++) if (!(keys[i]! in obj)) return false;
   return true;
@@ -374,14 +372,15 @@ function safeShow(value: unknown): string {
 }
 
 function missingPkError(cls: any, processed: any, field: unknown): SchemaError {
-  const defaultPk = cls.prototype.pk === Entity.prototype.pk;
-  const fields = Object.keys(processed).slice(0, 8).join(', ');
   return new SchemaError(
     cls.key,
     field,
     'missing primary key (pk() returned ' + JSON.stringify(cls.pk(processed)) + ')',
-    DEV && defaultPk
-      ? `the default pk() reads the \`id\` field, which is missing; fields present: ${fields || 'none'}. Define pk() or add \`id\``
-      : DEV && `pk() found nothing in the fields present: ${fields || 'none'}`,
+    // All of the hint inside the DEV expression (a helper function would still ship).
+    DEV &&
+      ((fields: string) =>
+        cls.prototype.pk === Entity.prototype.pk
+          ? `the default pk() reads the \`id\` field, which is missing; fields present: ${fields}. Define pk() or add \`id\``
+          : `pk() found nothing in the fields present: ${fields}`)(Object.keys(processed).slice(0, 8).join(', ') || 'none'),
   );
 }

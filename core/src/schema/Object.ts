@@ -86,7 +86,7 @@ export function queryKeyObject(schema: Record<string, any>, args: readonly any[]
  * const page = new schema.Object({ results: [Todo], next: undefined });
  */
 export class ObjectSchema<S extends Record<string, any> = Record<string, any>> {
-  readonly schema: S;
+  declare readonly schema: S;
   constructor(definition: S) {
     this.schema = definition;
   }

@@ -12,8 +12,9 @@ export type SchemaAttribute = string | ((value: any, parent: any, key: any) => s
  */
 export abstract class Polymorphic {
   /** The single schema, or the map of schemas by discriminator value. */
-  readonly schema: any;
-  protected readonly attribute: ((value: any, parent: any, key: any) => string) | undefined;
+  declare readonly schema: any;
+  // set by the constructor: declared, so no class-field definitions ship
+  protected declare readonly attribute: ((value: any, parent: any, key: any) => string) | undefined;
 
   constructor(definition: any, schemaAttribute?: SchemaAttribute) {
     this.schema = definition;
@@ -33,10 +34,7 @@ export abstract class Polymorphic {
   /** Name used in warnings and errors. */
   get name(): string {
     const s = this.schema;
-    if (this.attribute === undefined) return `${this.constructor.name}(${schemaName(s)})`;
-    return `${this.constructor.name}(${Object.keys(s)
-      .map((k) => schemaName(s[k]))
-      .join('|')})`;
+    return `${this.constructor.name}(${this.attribute === undefined ? schemaName(s) : Object.keys(s).map((k) => schemaName(s[k])).join('|')})`;
   }
 
   /** Schema for one value, or undefined for an unknown discriminator. */

@@ -12,9 +12,9 @@ import { DEV } from '#dev';
 export class SchemaError extends Error {
   readonly status = 400;
   /** Name of the schema that rejected the input (an Entity key, `Union(A|B)`, ...). */
-  readonly schema: string;
+  declare readonly schema: string;
   /** Field (key in the parent) where the bad value sat, when known. */
-  readonly field: string | undefined;
+  declare readonly field: string | undefined;
 
   constructor(schema: string, field: unknown, problem: string, hint?: string | false) {
     const where = field === undefined || field === '' ? '' : ` at field "${String(field)}"`;

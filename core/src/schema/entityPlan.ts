@@ -1,14 +1,12 @@
 // The per-class plan an Entity runs on: which `static schema` fields nest and which
 // convert, the field defaults, whether validate() is overridden. Computed once per class.
 import { DEV } from '#dev';
+// Entity.ts imports this file too: Entity is only read when a plan is built, long after both loaded.
+import { Entity } from './Entity';
 import { SchemaError } from './SchemaError';
+import { setHidden } from './ownEntry';
 import type { Deserializer } from './types';
 
-let baseValidate: unknown;
-/** Set by Entity.ts (which imports this file) so an overridden `validate()` is detected. */
-export function setBaseValidate(fn: unknown): void {
-  baseValidate = fn;
-}
 
 /** What an Entity class's `static schema` means, computed once per class. */
 export interface EntityPlan {
@@ -32,7 +30,6 @@ export interface EntityPlan {
 
 /** Static slot holding the plan: a property read is cheaper than a WeakMap lookup per entity. */
 export const PLAN = '__restoPlan';
-const SLOT = PLAN;
 
 /** A nested schema (Entity class, schema instance, array, plain object) vs a deserialiser. */
 export function isSchema(value: unknown): boolean {
@@ -59,7 +56,7 @@ export function toConverter(fn: Deserializer): (value: any) => any {
  */
 export function entityPlan(cls: any): EntityPlan {
   const source = cls.schema;
-  let plan: EntityPlan | undefined = cls[SLOT];
+  let plan: EntityPlan | undefined = cls[PLAN];
   if (plan !== undefined && plan.owner === cls && plan.source === source) return plan;
   const key = cls.key;
   if (typeof key !== 'string' || key === '' || key === 'EntityMixin') {
@@ -96,8 +93,8 @@ export function entityPlan(cls: any): EntityPlan {
   } catch {
     defaults = {};
   }
-  const validates = typeof cls.validate === 'function' && cls.validate !== baseValidate;
+  const validates = typeof cls.validate === 'function' && cls.validate !== Entity.validate;
   plan = { owner: cls, source, nestedKeys, nestedSchemas, deserKeys, deserFns, defaults, defaultKeys: Object.keys(defaults), ctorSafe, validates };
-  Object.defineProperty(cls, SLOT, { value: plan, configurable: true, writable: true, enumerable: false });
+  setHidden(cls, PLAN, plan);
   return plan;
 }

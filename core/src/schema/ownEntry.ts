@@ -23,10 +23,22 @@ export function ownValue<T>(table: { readonly [pk: string]: T } | undefined, pk:
   return undefined;
 }
 
-const hasOwn = Object.prototype.hasOwnProperty;
+/** `Object.prototype.hasOwnProperty`, to `.call` on any object (layered tables too). */
+export const hasOwn = Object.prototype.hasOwnProperty;
 
 /** Store `value` under `pk` as an own, enumerable key, `"__proto__"` included. See {@link ownValue}. */
 export function setOwn<T>(table: { [pk: string]: T }, pk: string, value: T): void {
   if (pk === '__proto__') Object.defineProperty(table, pk, { value, writable: true, enumerable: true, configurable: true });
   else table[pk] = value;
+}
+
+/**
+ * Set `name` as an own, writable, configurable, non-enumerable member (one that
+ * `extend()` and spreads skip), over whatever was there.
+ *
+ * @example
+ * setHidden(collection, 'push', collection.addWith(unshift));
+ */
+export function setHidden(target: object, name: PropertyKey, value: unknown): void {
+  Object.defineProperty(target, name, { value, writable: true, configurable: true, enumerable: false });
 }

@@ -47,7 +47,13 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
       result = n.result;
     } catch (e) {
       if (optimistic) throw e;
-      return setError(state, key, undefined, schemaError(endpoint.name, e), meta);
+      // Stored wrapped: the message names the endpoint and the status says "bad response".
+      const message = e instanceof Error ? e.message : String(e);
+      const name = endpoint.name;
+      const error: Error & { status?: number } = new Error(message.startsWith(name) ? message : `${name}: ${message}`, { cause: e });
+      error.name = 'SchemaError';
+      error.status = (e as { status?: number })?.status ?? 400;
+      return setError(state, key, undefined, error, meta);
     }
   }
   let endpoints = state.endpoints;
@@ -83,7 +89,21 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
       ? { date: meta.date, fetchedAt: meta.fetchedAt, expiresAt: 0, invalidated: true, invalidatedAt: prev.invalidatedAt }
       : { date: meta.date, fetchedAt: meta.fetchedAt, expiresAt: meta.expiresAt, prevExpiresAt: prev?.expiresAt };
   const metaWrites: Record<string, ResultMeta> = {};
-  const paging = optimistic ? undefined : pageOf(endpoint, action);
+  // Which list this response pages and where that list stands after it.
+  let paging: { key: string; page: PageInfo } | undefined;
+  if (!optimistic && endpoint.pagination) {
+    let found: { readonly key: string; readonly next: unknown } | undefined;
+    try {
+      found = endpoint.pagination(action.response, action.args);
+    } catch (e) {
+      // A broken nextPage must not cost the response: it is stored, the list just shows no next page.
+      console.error(e);
+    }
+    if (found) {
+      const next = found.next === null || found.next === undefined ? undefined : (found.next as string | number);
+      paging = { key: found.key, page: { next, hasMore: next !== undefined } };
+    }
+  }
   if (paging && paging.key === key) {
     // The list's own response (page one): it starts the list over, so it sets where it stands.
     if (!older) nextMeta = { ...nextMeta, page: paging.page };
@@ -92,7 +112,13 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
     // fetched again after this page was asked for (the page then answers for an old list)
     // and the page is not the one the refetched list stands at (its items joined the list).
     const list = state.meta[paging.key];
-    const current = list !== undefined && (!(list.fetchedAt > meta.fetchedAt) || isNextOf(list, endpoint, action));
+    let current = list !== undefined && !(list.fetchedAt > meta.fetchedAt);
+    if (list !== undefined && !current) {
+      // still current when this page is the one the refetched list says comes next
+      const field = (endpoint as { paginationField?: string }).paginationField;
+      const asked = field === undefined ? undefined : (action.args[0] as Record<string, unknown> | undefined)?.[field];
+      current = asked !== undefined && asked !== null && list.page?.next !== undefined && String(asked) === String(list.page.next);
+    }
     if (list && endpoints[paging.key] !== undefined && current) {
       metaWrites[paging.key] = { ...list, page: paging.page };
       changes?.key(paging.key);
@@ -107,29 +133,6 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
     endpoints,
     meta: Object.keys(metaWrites).length ? writeLayer(state.meta, metaWrites) : state.meta,
   };
-}
-
-/** The page this response answers (its pagination field) is the one the list says comes next. */
-function isNextOf(list: ResultMeta, endpoint: SetResponseAction['endpoint'], action: SetResponseAction): boolean {
-  const field = (endpoint as { paginationField?: string }).paginationField;
-  const asked = field === undefined ? undefined : (action.args[0] as Record<string, unknown> | undefined)?.[field];
-  return asked !== undefined && asked !== null && list.page?.next !== undefined && String(asked) === String(list.page.next);
-}
-
-/** Which list a response pages and where that list stands after it; undefined when it is no page. */
-function pageOf(endpoint: SetResponseAction['endpoint'], action: SetResponseAction): { key: string; page: PageInfo } | undefined {
-  if (!endpoint.pagination) return undefined;
-  let found: { readonly key: string; readonly next: unknown } | undefined;
-  try {
-    found = endpoint.pagination(action.response, action.args);
-  } catch (e) {
-    // A broken nextPage must not cost the response: it is stored, the list just shows no next page.
-    console.error(e);
-    return undefined;
-  }
-  if (!found) return undefined;
-  const next = found.next === null || found.next === undefined ? undefined : (found.next as string | number);
-  return { key: found.key, page: { next, hasMore: next !== undefined } };
 }
 
 function setError(
@@ -155,15 +158,6 @@ function setError(
     ...(prev?.invalidated ? { invalidated: true as const, invalidatedAt: prev.invalidatedAt } : null),
   };
   return { ...state, meta: writeLayer(state.meta, { [key]: next }) };
-}
-
-/** Wraps a normalize failure so the message names the endpoint and the status says "bad response". */
-function schemaError(endpointName: string, cause: unknown): Error & { status?: number } {
-  const message = cause instanceof Error ? cause.message : String(cause);
-  const err: Error & { status?: number } = new Error(message.startsWith(endpointName) ? message : `${endpointName}: ${message}`, { cause });
-  err.name = 'SchemaError';
-  err.status = (cause as { status?: number })?.status ?? 400;
-  return err;
 }
 
 /** Drops the optimistic update that this response answers. */
