@@ -46,7 +46,10 @@ beforeAll(() => {
  * (+66 B): React 29,184, Vue 29,241, Svelte 29,180. Then -0.3 kB on 2026-11-25, again with no
  * behaviour change, in the schema, normalize, state and resource modules (members declared,
  * once-called helpers inlined, no module-level aliases or setter functions, a hint built only in
- * development): React 28,884, Vue 28,964, Svelte 28,906.
+ * development): React 28,884, Vue 28,964, Svelte 28,906. With the review's fixes merged
+ * (polymorphic Collection table names by discriminator value, Collection memo sharing by
+ * member content, a settable Entity.defaults, Invalidate's Union key; +86 B): React 28,970,
+ * Vue 29,047, Svelte 28,989.
  * Lower them whenever the bundle shrinks. The target is BUDGET_GZIP (12 kB), not met:
  * bench/README.md ("Size") says by how much, why, and the plan.
  */
