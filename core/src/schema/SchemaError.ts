@@ -10,11 +10,12 @@ import { DEV } from '#dev';
  * try { normalize(Todo, {}) } catch (e) { if (e instanceof SchemaError) e.schema === 'Todo' }
  */
 export class SchemaError extends Error {
+  // Real fields (not `declare`d): an error's own keys, as logs and JSON show them, keep their order.
   readonly status = 400;
   /** Name of the schema that rejected the input (an Entity key, `Union(A|B)`, ...). */
-  declare readonly schema: string;
+  readonly schema: string;
   /** Field (key in the parent) where the bad value sat, when known. */
-  declare readonly field: string | undefined;
+  readonly field: string | undefined;
 
   constructor(schema: string, field: unknown, problem: string, hint?: string | false) {
     const where = field === undefined || field === '' ? '' : ` at field "${String(field)}"`;

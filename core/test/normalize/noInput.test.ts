@@ -45,3 +45,17 @@ describe('normalize() of null or undefined input', () => {
     client.destroy();
   });
 });
+
+describe('SchemaError as logs and JSON show it', () => {
+  it('carries status, schema, field and name, in that order', () => {
+    let error: unknown;
+    try {
+      normalize(Tag, [{ id: 1 }]);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(SchemaError);
+    expect(Object.keys(error as object)).toEqual(['status', 'schema', 'field', 'name']);
+    expect(JSON.parse(JSON.stringify(error))).toEqual({ status: 400, schema: 'Tag', field: undefined, name: 'SchemaError' });
+  });
+});
