@@ -89,8 +89,9 @@ const NO_PAIRS: readonly string[] = Object.freeze([]);
  * One read of one endpoint with fixed args: `{ subscribe, getSnapshot }` plus a
  * stable `promise()` for suspense. It fetches when data is missing or stale
  * (shared with other readers of the key); while subscribed it revalidates stale
- * data when the page is visible again and when the network is back (see
- * `refetchOnWindowFocus`, `refetchOnReconnect`), marks data stale when it expires
+ * data when the client's focus signal says the page is visible again and when its
+ * online signal says the network is back (see `refetchOnWindowFocus`,
+ * `refetchOnReconnect`; a WindowEventsManager ties both to the browser), marks data stale when it expires
  * without fetching for that, keeps stale data without fetching while offline, polls
  * if asked, tells the GC what it uses, and lets go of everything on the last
  * unsubscribe. Adapters are thin bindings over it; a web component can

@@ -49,12 +49,13 @@ export interface ClientOptions extends FreshnessOptions {
    */
   readonly ssr?: boolean;
   /**
-   * Whether the network is reachable (default: the browser's `navigator.onLine` and
-   * `online`/`offline` events; always online without a browser). Replace it, or call
-   * its `set`/`setEventListener`, for React Native or tests.
+   * Whether the network is reachable (default: true until told otherwise; a
+   * `WindowEventsManager` makes it follow the browser's `navigator.onLine` and
+   * `online`/`offline` events). Replace it, or call its `set`/`setEventListener`, for
+   * React Native or tests.
    */
   readonly online?: EnvironmentSignal;
-  /** Whether the page is visible (default: `document.visibilityState`); see `online`. */
+  /** Whether the page is visible (default: true until told; `document.visibilityState` with a `WindowEventsManager`); see `online`. */
   readonly focus?: EnvironmentSignal;
 }
 
@@ -173,12 +174,13 @@ class StoreListeners extends Subscribable {
 
 /**
  * Creates a store. Without `managers` it installs the defaults: network (dedupe,
- * ordering, abort, retries, offline), polling subscriptions and garbage collection.
- * Reads revalidate stale data on mount, when the page is visible again and when the
- * network is back; failed reads retry 3 times (see {@link ClientOptions}).
+ * ordering, abort, offline), polling subscriptions and garbage collection. Reads
+ * revalidate stale data on mount; add a `WindowEventsManager` for when the page is
+ * visible again and when the network is back, and a `RetryManager` for retries of
+ * failed reads (see {@link ClientOptions}).
  *
  * @example
- * const client = createClient({ refetchOnWindowFocus: false, retry: 1 });
+ * const client = createClient({ managers: [...getDefaultManagers(), new RetryManager(), new WindowEventsManager()], retry: 1 });
  * @example
  * const client = createClient();
  * const todos = await client.controller.fetch(TodoResource.getList);

@@ -44,7 +44,7 @@ export interface OptimisticSnapshot {
 export type RefetchOn = boolean | 'always';
 
 /**
- * How often a failed fetch is tried again: a number of retries, `true` (forever),
+ * How often a failed fetch is tried again (by a RetryManager): a number of retries, `true` (forever),
  * `false` (never), or a function deciding from the failures so far and the error.
  * Only retryable errors get there (a transport failure or a 5xx; never a 4xx or an abort).
  * `failureCount` is 1 after the first failure.
@@ -73,13 +73,14 @@ export type RetryDelayOption = number | ((failureCount: number, error: Error & {
 export interface FreshnessOptions {
   /** Revalidate when a read mounts (default true: when stale, invalid or missing). */
   refetchOnMount?: RefetchOn;
-  /** Revalidate subscribed reads when the page becomes visible again (default true). */
+  /** Revalidate subscribed reads when the page becomes visible again (default true; the page's events reach the client with a WindowEventsManager). */
   refetchOnWindowFocus?: RefetchOn;
-  /** Revalidate subscribed reads when the network comes back (default true). */
+  /** Revalidate subscribed reads when the network comes back (default true; with a WindowEventsManager, or `client.online`). */
   refetchOnReconnect?: RefetchOn;
   /**
-   * Retries of a failed fetch (transport failures and 5xx only). Default 3 for
-   * reads; mutations retry only when their endpoint sets it.
+   * Retries of a failed fetch (transport failures and 5xx only), with a
+   * RetryManager among the client's managers (without one, failures are final).
+   * Default 3 for reads; mutations retry only when their endpoint sets it.
    */
   retry?: RetryOption;
   /** Wait before each retry (default `min(1000 * 2 ** failures, 30000)` ms with jitter). */

@@ -2,9 +2,7 @@
 // freshness options, ssr, the tab role), and the rule that an endpoint's own option wins.
 import type { FreshnessOptions } from '../endpoint';
 import type { EndpointLike } from '../state';
-import type { EnvironmentSignal } from './EnvironmentSignal';
-import { createFocusSignal } from './focusSignal';
-import { createOnlineSignal } from './onlineSignal';
+import { EnvironmentSignal } from './EnvironmentSignal';
 
 /**
  * What a client's managers and reads know about where they run: the online and
@@ -30,6 +28,12 @@ export interface ClientEnvironment {
    * fetched. Undefined (every tab on its own) without one.
    */
   tabs?: TabRole;
+  /**
+   * Set by a RetryManager: after a failed try, whether to try again, resolving once
+   * the backoff is over (or `stopped` fired); it calls `onRetry` before waiting.
+   * Undefined (no RetryManager): every failure is final.
+   */
+  retryer?: (endpoint: EndpointLike, failures: number, error: unknown, stopped: AbortSignal, onRetry: () => void) => Promise<boolean>;
 }
 
 /**
@@ -46,7 +50,8 @@ export interface TabRole {
 }
 
 /**
- * An environment with the browser's signals unless given others.
+ * An environment with the given signals, else ones that stay true until told
+ * otherwise (a WindowEventsManager attaches the browser's events to them).
  *
  * @example
  * const env = createEnvironment({ retry: 0 });
@@ -54,7 +59,7 @@ export interface TabRole {
 export function createEnvironment(
   options: FreshnessOptions & { online?: EnvironmentSignal; focus?: EnvironmentSignal; ssr?: boolean } = {},
 ): ClientEnvironment {
-  const { online = createOnlineSignal(), focus = createFocusSignal(), ssr = false, ...defaults } = options;
+  const { online = new EnvironmentSignal(true), focus = new EnvironmentSignal(true), ssr = false, ...defaults } = options;
   return { online, focus, ssr, defaults };
 }
 

@@ -69,18 +69,18 @@ export class EnvironmentSignal extends Subscribable<(value: boolean) => void> {
   }
 
   /**
-   * Replaces the event source (detaching the old one). The live reader of the
-   * default signal is dropped: the new source alone decides, starting from the
-   * current value.
+   * Replaces the event source (detaching the old one). Without `read` the new source
+   * alone decides, starting from the current value; with it, `read` gives the value
+   * while nothing listens and when the source attaches.
    *
    * @example
    * // React Native
    * client.online.setEventListener((set) => NetInfo.addEventListener((s) => set(!!s.isConnected)));
    * client.focus.setEventListener((set) => AppState.addEventListener('change', (s) => set(s === 'active')).remove);
    */
-  setEventListener(setup: SignalSetup): void {
+  setEventListener(setup: SignalSetup, read?: () => boolean): void {
     this.current = this.value;
-    this.read = undefined;
+    this.read = read;
     this.detachSource();
     this.setup = setup;
     if (this.listeners.size) this.attach();

@@ -1,7 +1,7 @@
 // Entry of core's environment layer: the online/focus signals, the client environment, waitUntil, Subscribable.
 export { createEnvironment, freshnessOption, type ClientEnvironment, type TabRole } from './ClientEnvironment';
 export { EnvironmentSignal, type SignalSetup } from './EnvironmentSignal';
-export { createFocusSignal } from './focusSignal';
-export { createOnlineSignal } from './onlineSignal';
+export { createFocusSignal, focusEvents, readVisible } from './focusSignal';
+export { createOnlineSignal, onlineEvents, readOnline } from './onlineSignal';
 export { waitUntil } from './waitUntil';
 export { report, Subscribable } from './Subscribable';

@@ -28,9 +28,9 @@ function abortError(message: string): Error {
  * observers wanted is aborted when the last of them leaves; responses of fetches
  * started before a reset are dropped.
  *
- * Failed reads are retried (transport failures and 5xx; 3 times by default, with
- * exponential backoff and jitter; mutations only when asked), following the
- * `retry`/`retryDelay` of the endpoint, else of the client. While offline nothing
+ * With a {@link RetryManager}, failed reads are retried (transport failures and 5xx;
+ * 3 times by default, with exponential backoff and jitter; mutations only when asked),
+ * following the `retry`/`retryDelay` of the endpoint, else of the client. While offline nothing
  * is sent: reads wait for the network; mutations reject with an {@link OfflineError},
  * or with `queueOfflineMutations` wait and are sent in order when it is back. It
  * reads all of that from `controller.environment`, so it needs no options.

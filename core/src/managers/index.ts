@@ -1,4 +1,4 @@
-// Entry of core's managers layer: the Manager contract, the built-in managers, their default set, the retry rules.
+// Entry of core's managers layer: the Manager contract, the built-in managers, their default set, the tries loop and the opt-in retries.
 export type * from './Manager';
 export * from './NetworkManager';
 export * from './SubscriptionManager';
@@ -7,3 +7,5 @@ export * from './GCPolicy';
 export * from './getDefaultManagers';
 export * from './OfflineError';
 export * from './retry';
+export * from './RetryManager';
+export * from './WindowEventsManager';

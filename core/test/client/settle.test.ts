@@ -5,11 +5,16 @@ import {
   RestEndpoint,
   TimeoutError,
   createClient,
+  getDefaultManagers,
+  RetryManager,
   type Client,
   type ObserverSnapshot,
 } from '../../src';
 import type { ServerResponse } from 'node:http';
 import { defer, json, startServer, type Hit } from '@resto/testing';
+
+/** The default managers plus retries (opt-in). */
+const withRetries = () => [...getDefaultManagers(), new RetryManager()];
 
 class Todo extends Entity {
   id = 0;
@@ -39,7 +44,7 @@ beforeEach(async () => {
     'GET /hang': hang,
     'GET /hang2': hang,
   });
-  client = createClient({ retryDelay: 0 });
+  client = createClient({ retryDelay: 0, managers: withRetries() });
 });
 afterEach(async () => {
   client.destroy();
@@ -228,7 +233,7 @@ describe('timeout', () => {
 
   it('per client, and the endpoint wins over the client', async () => {
     client.destroy();
-    client = createClient({ timeout: 50, retry: 0 });
+    client = createClient({ timeout: 50, retry: 0, managers: withRetries() });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const byClient = client.controller.fetch(ep('/hang')).catch((e: unknown) => e);
     const byEndpoint = client.controller.fetch(ep('/hang2', { timeout: 5000, name: 'slow one' })).catch((e: unknown) => e);
@@ -242,7 +247,7 @@ describe('timeout', () => {
 
   it('Infinity (or past setTimeout\'s 2^31-1 ms) means no limit, also over a client timeout', async () => {
     client.destroy();
-    client = createClient({ timeout: 50, retry: 0 });
+    client = createClient({ timeout: 50, retry: 0, managers: withRetries() });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const forever = client.controller.fetch(ep('/hang', { timeout: Infinity }));
     const huge = client.controller.fetch(ep('/hang2', { timeout: 2 ** 31 }));

@@ -1,6 +1,15 @@
 import { nextTask } from '@resto/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createClient, createFocusSignal, createOnlineSignal, Endpoint, EnvironmentSignal, NetworkManager } from '../../src';
+import {
+  createClient,
+  createFocusSignal,
+  createOnlineSignal,
+  Endpoint,
+  EnvironmentSignal,
+  getDefaultManagers,
+  NetworkManager,
+  WindowEventsManager,
+} from '../../src';
 import { waitUntil } from '../../src/internal';
 
 afterEach(() => {
@@ -147,6 +156,85 @@ describe('browser signals', () => {
     const stops = [online.subscribe(() => {}), focus.subscribe(() => {})];
     expect([online.value, focus.value]).toEqual([true, true]);
     for (const s of stops) s();
+  });
+});
+
+describe('WindowEventsManager (opt-in)', () => {
+  /** A stale read of a counting endpoint, subscribed; returns how many times it fetched. */
+  async function staleRead(client: ReturnType<typeof createClient>) {
+    let calls = 0;
+    const time = new Endpoint(async () => ({ n: ++calls }), { name: 'time', dataExpiryLength: 0 });
+    const observer = client.observe(time);
+    const stop = observer.subscribe(() => {});
+    /** Waits until the answer to the `n`th request is shown, and stale again. */
+    const shown = (n: number) => vi.waitFor(() => expect(observer.getSnapshot()).toMatchObject({ data: { n }, stale: true, loading: false }));
+    await shown(1);
+    return { calls: () => calls, shown, stop };
+  }
+
+  it('without it the client ignores the window: no listeners, no refetch on focus or reconnect', async () => {
+    const doc = new CountingTarget();
+    const win = new CountingTarget();
+    vi.stubGlobal('document', doc);
+    vi.stubGlobal('window', win);
+    vi.stubGlobal('navigator', { onLine: false });
+    const client = createClient();
+    expect(client.online.value).toBe(true); // navigator.onLine is not consulted either
+    const read = await staleRead(client);
+    expect(doc.listeners + win.listeners).toBe(0);
+    doc.visibilityState = 'hidden';
+    doc.dispatchEvent(new Event('visibilitychange'));
+    doc.visibilityState = 'visible';
+    doc.dispatchEvent(new Event('visibilitychange'));
+    win.dispatchEvent(new Event('online'));
+    await nextTask();
+    expect(read.calls()).toBe(1);
+    // Told by hand, the same triggers still work (tests, React Native).
+    client.focus.set(false);
+    client.focus.set(true);
+    await vi.waitFor(() => expect(read.calls()).toBe(2));
+    read.stop();
+    client.destroy();
+  });
+
+  it('with it, focus and online follow the window: a stale read refetches when the page is shown and when the network is back', async () => {
+    const doc = new CountingTarget();
+    const win = new CountingTarget();
+    const nav = { onLine: false };
+    vi.stubGlobal('document', doc);
+    vi.stubGlobal('window', win);
+    vi.stubGlobal('navigator', nav);
+    const client = createClient({ managers: [...getDefaultManagers(), new WindowEventsManager()] });
+    expect(client.online.value).toBe(false); // navigator.onLine, read while nothing listens
+    nav.onLine = true;
+    expect(client.online.value).toBe(true);
+    const read = await staleRead(client);
+    expect(doc.listeners + win.listeners).toBe(4); // visibilitychange, focus, online, offline
+    doc.visibilityState = 'hidden';
+    doc.dispatchEvent(new Event('visibilitychange'));
+    expect(client.focus.value).toBe(false);
+    doc.visibilityState = 'visible';
+    doc.dispatchEvent(new Event('visibilitychange'));
+    await read.shown(2);
+    win.dispatchEvent(new Event('offline'));
+    expect(client.online.value).toBe(false);
+    win.dispatchEvent(new Event('online'));
+    await read.shown(3);
+    read.stop();
+    expect(doc.listeners + win.listeners).toBe(0); // nothing listens: detached
+    client.destroy();
+  });
+
+  it('in server mode attaches nothing', async () => {
+    const doc = new CountingTarget();
+    vi.stubGlobal('document', doc);
+    vi.stubGlobal('navigator', { onLine: false });
+    const client = createClient({ ssr: true, managers: [new NetworkManager(), new WindowEventsManager()] });
+    expect(client.online.value).toBe(true);
+    const stop = client.focus.subscribe(() => {});
+    expect(doc.listeners).toBe(0);
+    stop();
+    client.destroy();
   });
 });
 

@@ -2,7 +2,7 @@
 // belongs to; it never leaves a fetch pending or a read loading forever. And a fetch
 // after an invalidation is answered by a request of its own.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Endpoint, Entity, ExpiryStatus, NetworkManager, createClient, type Client } from '../../src';
+import { Endpoint, Entity, ExpiryStatus, NetworkManager, RetryManager, createClient, type Client } from '../../src';
 
 class Todo extends Entity {
   id = 0;
@@ -16,7 +16,7 @@ afterEach(() => {
   client = undefined;
 });
 
-const make = () => (client = createClient({ managers: [new NetworkManager()] }));
+const make = () => (client = createClient({ managers: [new NetworkManager(), new RetryManager()] }));
 const settledState = (p: Promise<unknown>) => {
   const box = { state: 'pending' as 'pending' | 'resolved' | 'rejected', value: undefined as unknown };
   p.then(

@@ -7,6 +7,8 @@ import {
   NetworkManager,
   RestEndpoint,
   SubscriptionManager,
+  WindowEventsManager,
+  getDefaultManagers,
   createClient,
   type Client,
 } from '../../src';
@@ -108,7 +110,8 @@ describe('polling (SubscriptionManager)', () => {
     fakeTimers();
     let calls = 0;
     const time = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/time', pollFrequency: 1000 });
-    const mock = createMockClient([{ endpoint: time, response: () => ({ now: ++calls }) }]);
+    // The page's visibility reaches the client through its WindowEventsManager.
+    const mock = createMockClient([{ endpoint: time, response: () => ({ now: ++calls }) }], { managers: [...getDefaultManagers(), new WindowEventsManager()] });
     client = mock;
     const u = mock.observeWith({ poll: true }, time, []).subscribe(() => {});
     await vi.advanceTimersByTimeAsync(2000);

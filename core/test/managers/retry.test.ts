@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createClient,
+  getDefaultManagers,
+  RetryManager,
   Endpoint,
   Entity,
   isRetryable,
@@ -11,6 +13,9 @@ import {
   type Client,
 } from '../../src';
 import { json, startServer, waitFor } from '@resto/testing';
+
+/** The default managers plus retries (opt-in). */
+const withRetries = () => [...getDefaultManagers(), new RetryManager()];
 
 class Todo extends Entity {
   id = 0;
@@ -54,30 +59,53 @@ const endpoints = () => ({
   }),
 });
 
+describe('opt-in: without a RetryManager', () => {
+  it('a failure is final: the read is sent once, and its retryCount stays 0', async () => {
+    client = createClient({ retryDelay: 0 });
+    statuses = [503, 503];
+    const observer = client.observe(endpoints().get, { id: 1 });
+    const seen: number[] = [];
+    const stop = observer.subscribe(() => seen.push(observer.getSnapshot().retryCount));
+    await vi.waitFor(() => expect(observer.getSnapshot().error).toMatchObject({ status: 503 }));
+    expect(server.count('GET', '/todos/1')).toBe(1);
+    expect(seen.every((n) => n === 0)).toBe(true);
+    stop();
+  });
+
+  it('a retry option warns in development, naming the endpoint and the manager to add', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    client = createClient({ retry: 2, retryDelay: 0 });
+    statuses = [503];
+    await expect(client.controller.fetch(endpoints().get, { id: 1 })).rejects.toMatchObject({ status: 503 });
+    expect(server.count('GET', '/todos/1')).toBe(1);
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/getTodo has a retry option.*RetryManager/));
+  });
+});
+
 describe('which failures retry (counted at the server)', () => {
   it('a read answered 503 is tried 4 times (3 retries), then fails with the 503', async () => {
-    client = createClient({ retryDelay: 0 });
+    client = createClient({ retryDelay: 0, managers: withRetries() });
     statuses = [503, 503, 503, 503, 503];
     await expect(client.controller.fetch(endpoints().get, { id: 1 })).rejects.toMatchObject({ status: 503 });
     expect(server.count('GET', '/todos/1')).toBe(4);
   });
 
   it('a read answered 404 is sent once', async () => {
-    client = createClient({ retryDelay: 0 });
+    client = createClient({ retryDelay: 0, managers: withRetries() });
     statuses = [404];
     await expect(client.controller.fetch(endpoints().get, { id: 1 })).rejects.toMatchObject({ status: 404 });
     expect(server.count('GET', '/todos/1')).toBe(1);
   });
 
   it('a read that fails twice then answers resolves with the data', async () => {
-    client = createClient({ retryDelay: 0 });
+    client = createClient({ retryDelay: 0, managers: withRetries() });
     statuses = [500, 502];
     await expect(client.controller.fetch(endpoints().get, { id: 1 })).resolves.toMatchObject({ title: 'one' });
     expect(server.count('GET', '/todos/1')).toBe(3);
   });
 
   it('a mutation does not retry unless its endpoint asks', async () => {
-    client = createClient({ retryDelay: 0 });
+    client = createClient({ retryDelay: 0, managers: withRetries() });
     const { patch } = endpoints();
     statuses = [503];
     await expect(client.controller.fetch(patch, { id: 1 }, { title: 'x' })).rejects.toMatchObject({ status: 503 });
@@ -88,7 +116,7 @@ describe('which failures retry (counted at the server)', () => {
   });
 
   it("a client's retry is for reads: a mutation answered 503 is still sent once", async () => {
-    client = createClient({ retry: 2, retryDelay: 0 });
+    client = createClient({ retry: 2, retryDelay: 0, managers: withRetries() });
     const { patch } = endpoints();
     statuses = [503, 503];
     await expect(client.controller.fetch(patch, { id: 1 }, { title: 'x' })).rejects.toMatchObject({ status: 503 });
@@ -97,7 +125,7 @@ describe('which failures retry (counted at the server)', () => {
 
   it("retry and retryDelay: the endpoint's win over the client's; functions get the failures so far and the error", async () => {
     const seen: [number, number | undefined][] = [];
-    client = createClient({ retry: 0, retryDelay: 0 });
+    client = createClient({ retry: 0, retryDelay: 0, managers: withRetries() });
     statuses = [503, 500, 503];
     const ep = endpoints().get.extend({
       retry: (failures: number, error: Error & { status?: number }) => {
@@ -115,7 +143,7 @@ describe('which failures retry (counted at the server)', () => {
   });
 
   it('bad input (a body that cannot be sent) is not retried', async () => {
-    client = createClient({ retryDelay: 0 });
+    client = createClient({ retryDelay: 0, managers: withRetries() });
     const { patch } = endpoints();
     await expect(client.controller.fetch(patch.extend({ retry: 3 }), { id: 1 }, { n: 1n })).rejects.toThrow(/patchTodo/);
     expect(server.count('PATCH', '/todos/1')).toBe(0);
@@ -150,7 +178,7 @@ describe('backoff (fake timers)', () => {
   it('waits 1 s, 2 s, 4 s (upper bound of the jitter), then gives up', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     vi.spyOn(Math, 'random').mockReturnValue(1);
-    client = createClient();
+    client = createClient({ managers: withRetries() });
     const { ep, calls } = failing();
     const result = client.controller.fetch(ep).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(0);
@@ -172,7 +200,7 @@ describe('backoff (fake timers)', () => {
 
   it('a retryDelay past setTimeout\'s range (Infinity) waits as long as a timer can, not 1 ms', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    client = createClient({ retry: 1 });
+    client = createClient({ retry: 1, managers: withRetries() });
     const { ep, calls } = failing();
     void client.controller.fetch(ep.extend({ retryDelay: Infinity })).catch(() => undefined);
     void client.controller.fetch(ep.extend({ name: 'other', retryDelay: () => 2 ** 32 })).catch(() => undefined);
@@ -185,7 +213,7 @@ describe('backoff (fake timers)', () => {
   it('jitter: the lower bound is half the step', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     vi.spyOn(Math, 'random').mockReturnValue(0);
-    client = createClient({ retry: 1 });
+    client = createClient({ retry: 1, managers: withRetries() });
     const { ep, calls } = failing();
     void client.controller.fetch(ep).catch(() => undefined);
     await vi.advanceTimersByTimeAsync(499);
@@ -196,7 +224,7 @@ describe('backoff (fake timers)', () => {
 
   it('a second reader joining a read that is waiting to retry shares it: its retryCount, then the data; one more request', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    client = createClient({ retryDelay: 1000 });
+    client = createClient({ retryDelay: 1000, managers: withRetries() });
     const { get } = endpoints();
     statuses = [503];
     const first = client.observe(get, { id: 1 });
@@ -224,7 +252,7 @@ describe('backoff (fake timers)', () => {
       },
       { name: 'flaky' },
     );
-    client = createClient({ retryDelay: 1000 });
+    client = createClient({ retryDelay: 1000, managers: withRetries() });
     const obs = client.observe(ep);
     const counts: number[] = [];
     obs.subscribe(() => counts.push(obs.getSnapshot().retryCount));
@@ -243,7 +271,7 @@ describe('backoff (fake timers)', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { ep, calls } = failing();
     // Only the network: the one timer is the retry's.
-    client = createClient({ retryDelay: 1000, managers: [new NetworkManager()] });
+    client = createClient({ retryDelay: 1000, managers: [new NetworkManager(), new RetryManager()] });
     const obs = client.observe(ep);
     const stop = obs.subscribe(() => {});
     await vi.advanceTimersByTimeAsync(0);
@@ -259,7 +287,7 @@ describe('backoff (fake timers)', () => {
 
   it('client.destroy() during the wait rejects the read and leaves no timer', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
-    client = createClient({ retryDelay: 1000 });
+    client = createClient({ retryDelay: 1000, managers: withRetries() });
     const { ep, calls } = failing();
     const result = client.controller.fetch(ep).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(0);
@@ -280,7 +308,7 @@ describe('backoff (fake timers)', () => {
       },
       { name: 'shared' },
     );
-    client = createClient({ retryDelay: 1000 });
+    client = createClient({ retryDelay: 1000, managers: withRetries() });
     const first = client.controller.fetch(ep);
     const obs = client.observe(ep);
     obs.subscribe(() => {});

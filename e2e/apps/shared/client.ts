@@ -1,4 +1,5 @@
-// The store every demo app uses: default managers plus a LogoutManager that
+// The store every demo app uses: default managers plus retries and the window's
+// focus and online events (both opt-in), a LogoutManager that
 // turns any 401 into "logged out, session expired", the devtools recorder first
 // so the panel (behind the "Devtools" toggle) sees every action, and a
 // PersistManager so a reload shows the last data at once (before the network
@@ -8,7 +9,16 @@
 // pending optimistic edits included),
 // one leader tab polls for all, and mutations queued offline are saved and replayed
 // after a reload (OfflineQueueManager); a replay the server refuses is shown.
-import { LogoutManager, createClient, getDefaultManagers, type Client, type Controller, type Manager } from '@resto/core';
+import {
+  LogoutManager,
+  RetryManager,
+  WindowEventsManager,
+  createClient,
+  getDefaultManagers,
+  type Client,
+  type Controller,
+  type Manager,
+} from '@resto/core';
 import { OfflineQueueManager, PersistManager } from '@resto/core/persist';
 import { tabSync } from '@resto/core/sync';
 import { Login, Logout, TodoResource, type LoginResult } from './api';
@@ -66,6 +76,8 @@ export function createDemoClient(): Client {
       new PersistManager({ buster: 'demo-1' }),
       ...queue,
       ...getDefaultManagers(),
+      new RetryManager(),
+      new WindowEventsManager(),
     ],
     queueOfflineMutations: true,
   });

@@ -1,4 +1,4 @@
-import { createClient } from '@resto/core';
+import { createClient, getDefaultManagers, RetryManager } from '@resto/core';
 import { json } from '../server';
 import { describe, expect, it } from 'vitest';
 import type { ConformanceContext } from './index';
@@ -50,7 +50,7 @@ export function useDLEScenarios({ harness: h, server }: ConformanceContext) {
       client.destroy();
     });
 
-    it('retryCount: a 5xx is retried, the count shows while retrying and is 0 once answered', async () => {
+    it('retryCount (with a RetryManager): a 5xx is retried, the count shows while retrying and is 0 once answered', async () => {
       let calls = 0;
       let release!: () => void;
       const gate = new Promise<void>((r) => (release = r));
@@ -60,7 +60,7 @@ export function useDLEScenarios({ harness: h, server }: ConformanceContext) {
         await gate;
         json(res, { id: 1, title: 'todo 1', completed: false });
       };
-      const client = createClient({ retryDelay: 0 });
+      const client = createClient({ retryDelay: 0, managers: [...getDefaultManagers(), new RetryManager()] });
       const m = await h.mount(client, 'dle', (hooks) => hooks.useDLE(server().api.get, { id: 1 }));
       await h.waitFor(() => m.value.retryCount === 1);
       expect(m.value).toMatchObject({ loading: true, data: undefined, error: undefined });
