@@ -124,30 +124,25 @@ export const SYNC_APPS: Record<'without' | 'with', App> = {
   })(),
 };
 
+/** The React app with its own client and `manager` (a core export) added to the defaults. */
+const reactWithManager = (manager: string): App => {
+  const app = reactWithClient(false);
+  return {
+    name: `Resto React + ${manager}`,
+    resto: true,
+    imports: app.imports.replace('getDefaultManagers }', `getDefaultManagers, ${manager} }`),
+    code: app.code.replace('...getDefaultManagers()]', `...getDefaultManagers(), new ${manager}()]`),
+  };
+};
+
 /**
  * The typical React app with and without the opt-in retries and window events
  * (`RetryManager`, `WindowEventsManager`): what adding each costs.
  */
 export const OPT_IN_APPS: Record<'without' | 'retries' | 'windowEvents', App> = {
   without: { name: 'Resto React, defaults', resto: true, ...reactWithClient(false) },
-  retries: (() => {
-    const app = reactWithClient(false);
-    return {
-      name: 'Resto React + RetryManager',
-      resto: true,
-      imports: app.imports.replace('getDefaultManagers }', 'getDefaultManagers, RetryManager }'),
-      code: app.code.replace('...getDefaultManagers()]', '...getDefaultManagers(), new RetryManager()]'),
-    };
-  })(),
-  windowEvents: (() => {
-    const app = reactWithClient(false);
-    return {
-      name: 'Resto React + WindowEventsManager',
-      resto: true,
-      imports: app.imports.replace('getDefaultManagers }', 'getDefaultManagers, WindowEventsManager }'),
-      code: app.code.replace('...getDefaultManagers()]', '...getDefaultManagers(), new WindowEventsManager()]'),
-    };
-  })(),
+  retries: reactWithManager('RetryManager'),
+  windowEvents: reactWithManager('WindowEventsManager'),
 };
 
 /** The framework is the app's, not the library's: never counted. */
