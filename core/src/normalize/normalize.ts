@@ -108,7 +108,7 @@ export function normalize<R = any>(
     if (typeof s.normalize === 'function') out = s.normalize(value, parent, key, a, visit, delegate);
     else if (Array.isArray(s)) {
       // `[A, B]` is no union: only A would be used
-      if (s.length > 1) throw new SchemaError(`[${s.map(schemaName)}]`, key, 'a list schema takes one member schema', DEV && 'for mixed members use [new Union({ a: A, b: B }, attribute)]');
+      if (s.length > 1) throw new SchemaError(`[${s.map(schemaName)}]`, key, DEV ? 'a list schema takes one member schema' : 'one member schema only', DEV && 'for mixed members use [new Union({ a: A, b: B }, attribute)]');
       out = normalizeArray(s[0], value, parent, key, a, visit);
     }
     else if (typeof s === 'object') out = normalizeObject(s, value, parent, key, a, visit);
