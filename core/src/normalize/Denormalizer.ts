@@ -62,7 +62,8 @@ export class Denormalizer {
   private depth = 0;
   /** Smallest depth of an unfinished entity referenced below the current frame. */
   private minRef = Infinity;
-  private reported = false;
+  /** Development only: the depth limit was reported this pass. */
+  declare private reported: boolean | undefined;
 
   constructor(entities: Tables, args: readonly any[], cache?: WeakMap<object, EntityEntry>) {
     this.entities = entities;

@@ -59,7 +59,7 @@ export class MemoCache {
   protected readonly entities = new WeakMap<object, EntityEntry>();
   protected readonly results = new WeakMap<object, SchemaResults>();
   /** Results for primitive schemas (rare) share one bucket. */
-  private readonly primitiveResults: SchemaResults = { byInput: new WeakMap(), byKey: new Map() };
+  private readonly primitives: SchemaResults = { byInput: new WeakMap(), byKey: new Map() };
   /** Every bucket, weakly (a schema made on the fly must not live on through its bucket), for `prune`. */
   private buckets: WeakRef<SchemaResults>[] = [];
 
@@ -89,7 +89,7 @@ export class MemoCache {
       }
     }
     let bucket =
-      typeof bucketKey === 'object' || typeof bucketKey === 'function' ? this.results.get(bucketKey) : this.primitiveResults;
+      typeof bucketKey === 'object' || typeof bucketKey === 'function' ? this.results.get(bucketKey) : this.primitives;
     if (bucket === undefined) {
       bucket = { byInput: new WeakMap(), byKey: new Map() };
       this.results.set(bucketKey, bucket);
@@ -168,10 +168,10 @@ export class MemoCache {
    */
   prune(entities: Tables): void {
     const alive: WeakRef<SchemaResults>[] = [];
-    for (const ref of [new WeakRef(this.primitiveResults), ...this.buckets]) {
+    for (const ref of [new WeakRef(this.primitives), ...this.buckets]) {
       const bucket = ref.deref();
       if (bucket === undefined) continue;
-      if (bucket !== this.primitiveResults) alive.push(ref);
+      if (bucket !== this.primitives) alive.push(ref);
       for (const [key, entry] of bucket.byKey) if (!this.valid(entry, entities)) bucket.byKey.delete(key);
     }
     this.buckets = alive;

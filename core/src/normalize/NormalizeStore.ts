@@ -49,7 +49,7 @@ export class NormalizeStore implements NormalizeDelegate {
   declare private readonly onWrite: ((entityKey: string, pk: string) => void) | undefined;
   /** Tables given a new layer by this call. */
   private ownTables: Record<string, true> | undefined;
-  private ownMetaTables: Record<string, true> | undefined;
+  private ownMeta: Record<string, true> | undefined;
 
   constructor(store: NormalizeInputStore, args: readonly any[], meta: NormalizeMeta) {
     this.srcEntities = store.entities ?? {};
@@ -93,9 +93,9 @@ export class NormalizeStore implements NormalizeDelegate {
   private writeMeta(key: string, pk: string, meta: EntityMeta): void {
     if (this.entitiesMeta === this.srcMeta) {
       this.entitiesMeta = { ...this.srcMeta } as any;
-      this.ownMetaTables = {};
+      this.ownMeta = {};
     }
-    const own = this.ownMetaTables!;
+    const own = this.ownMeta!;
     let t = this.entitiesMeta[key]!;
     if (own[key] === undefined) {
       t = this.entitiesMeta[key] = openLayer(t);
@@ -107,7 +107,7 @@ export class NormalizeStore implements NormalizeDelegate {
   /** Called once `normalize` is done: seals the layers it wrote (merging them down as needed). */
   finish(): void {
     if (this.ownTables) for (const key in this.ownTables) this.entities[key] = seal(this.entities[key]!);
-    if (this.ownMetaTables) for (const key in this.ownMetaTables) this.entitiesMeta[key] = seal(this.entitiesMeta[key]!);
+    if (this.ownMeta) for (const key in this.ownMeta) this.entitiesMeta[key] = seal(this.entitiesMeta[key]!);
   }
 
   /** Writes the meta if it changed; `logged`: the entity write already went to the change log. */

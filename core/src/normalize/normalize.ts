@@ -45,14 +45,8 @@ export function normalize<R = any>(
   meta?: Partial<NormalizeMeta>,
   optimistic?: boolean,
 ): NormalizedResult<R> {
-  if (schema === undefined || schema === null) {
-    return {
-      result: input,
-      entities: (store.entities ?? {}) as any,
-      indexes: (store.indexes ?? {}) as any,
-      entitiesMeta: (store.entitiesMeta ?? {}) as any,
-    };
-  }
+  // No schema: the input is the result, over the store's tables as they are.
+  const schemaless = schema === undefined || schema === null;
   const now = Date.now();
   const fullMeta: NormalizeMeta = {
     date: meta?.date ?? now,
@@ -66,7 +60,7 @@ export function normalize<R = any>(
   // or an object is declared is a bad answer: stored, it would read back as nothing.
   // Nothing at all is no data for any schema (a store that keeps `null` does not normalize it).
   const none = input === null || input === undefined;
-  if (none || typeof input !== 'object') {
+  if (!schemaless && (none || typeof input !== 'object')) {
     let expected: string | undefined;
     if (Array.isArray(schema) || schema instanceof ArraySchema || schema instanceof Collection) expected = 'an array';
     else if (typeof schema === 'function' && schema.prototype instanceof Entity) expected = 'an object';
@@ -108,7 +102,7 @@ export function normalize<R = any>(
     if (typeof s.normalize === 'function') out = s.normalize(value, parent, key, a, visit, delegate);
     else if (Array.isArray(s)) {
       // `[A, B]` is no union: only A would be used
-      if (s.length > 1) throw new SchemaError(`[${s.map(schemaName)}]`, key, 'a list schema takes one member schema', DEV && 'for mixed members use [new Union({ a: A, b: B }, attribute)]');
+      if (s.length > 1) throw new SchemaError(`[${s.map(schemaName)}]`, key, DEV ? 'a list schema takes one member schema' : 'one member schema only', DEV && 'for mixed members use [new Union({ a: A, b: B }, attribute)]');
       out = normalizeArray(s[0], value, parent, key, a, visit);
     }
     else if (typeof s === 'object') out = normalizeObject(s, value, parent, key, a, visit);
@@ -116,7 +110,7 @@ export function normalize<R = any>(
     depth--;
     return out;
   };
-  const result = visit(schema, input, input, undefined, args);
+  const result = schemaless ? input : visit(schema, input, input, undefined, args);
   delegate.finish();
   return {
     result,

@@ -115,27 +115,27 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
 
   /** POST; the created entities are added at the end of matching lists. */
   get push(): unknown {
-    return collectionMutation(this, 'push', 'POST', setBody);
+    return collectionMutation(this, 'push', 'POST');
   }
 
   /** POST; the created entities are added at the start of matching lists. */
   get unshift(): unknown {
-    return collectionMutation(this, 'unshift', 'POST', setBody);
+    return collectionMutation(this, 'unshift', 'POST');
   }
 
   /** POST; merges a map of key to entity into matching Values collections. */
   get assign(): unknown {
-    return collectionMutation(this, 'assign', 'POST', setBody);
+    return collectionMutation(this, 'assign', 'POST');
   }
 
   /** PATCH; removes the entities from matching lists and stores the response. */
   get remove(): unknown {
-    return collectionMutation(this, 'remove', 'PATCH', setBody);
+    return collectionMutation(this, 'remove', 'PATCH');
   }
 
   /** PATCH; moves an entity from lists matching its old values to those matching the new. */
   get move(): unknown {
-    return collectionMutation(this, 'move', 'PATCH', setBody);
+    return collectionMutation(this, 'move', 'PATCH');
   }
 
   /**
@@ -389,10 +389,6 @@ function contentWithSchema(name: string, content: unknown): string {
   );
 }
 
-function setBody(endpoint: RestEndpointImpl): void {
-  endpoint[HAS_BODY] = true;
-}
-
 const proto = RestEndpointImpl.prototype as unknown as Record<PropertyKey, unknown>;
 // Defaults live on the prototype so options, subclass fields and `extend()`
 // all override them the same way.
@@ -413,8 +409,7 @@ proto.fetch = async function fetch(this: RestEndpointImpl, ...args: unknown[]) {
   if (
     (value === null || value === undefined) &&
     response.status !== 204 &&
-    this.schema !== undefined &&
-    this.schema !== null &&
+    this.schema != null &&
     !this.nullable
   ) {
     // Storing "nothing" would replace good data: a 200 without data is a bad answer.

@@ -2,6 +2,8 @@
 // getPage), each built once per base endpoint. Finding its Collection is collectionSchema.ts's.
 import { serializeArgs } from '../schema/serializeArgs';
 import { appendPage, findCollection, mapCollection } from './collectionSchema';
+// RestEndpoint.ts imports this file too: HAS_BODY is only read when an extender is built.
+import { HAS_BODY } from './RestEndpoint';
 
 /** What the extenders need from a RestEndpoint instance. */
 interface Extendable {
@@ -35,7 +37,6 @@ export function collectionMutation(
   base: Extendable,
   member: 'push' | 'unshift' | 'assign' | 'remove' | 'move',
   method: 'POST' | 'PATCH',
-  setBody: (endpoint: any) => void,
 ): any {
   return once(base, member, () => {
     // The request sends and answers one item (or a list of them), not the list's
@@ -51,7 +52,7 @@ export function collectionMutation(
       sideEffect: true,
       ...(typeof movePath === 'string' ? { path: movePath } : {}),
     });
-    setBody(endpoint);
+    endpoint[HAS_BODY] = true;
     return endpoint;
   });
 }

@@ -192,7 +192,8 @@ function withExtend(members: Record<string, any>, internals: ResourceInternals):
     enumerable: true,
     configurable: true,
   });
-  Object.defineProperty(result, RESOURCE, { value: internals, enumerable: false });
+  // non-enumerable: defineProperty's default on a new key
+  Object.defineProperty(result, RESOURCE, { value: internals });
   Object.defineProperty(result, 'extend', {
     enumerable: false,
     // `this` is the resource extended (its members as they are now)
@@ -204,12 +205,7 @@ function withExtend(members: Record<string, any>, internals: ResourceInternals):
       if (typeof first === 'function') {
         // 1. function form: this resource in, new or replaced members out
         Object.assign(out, first(this));
-      } else if (typeof first === 'string' && typeof this[first]?.extend === 'function') {
-        // (name, options) naming an existing member: that member with the options
-        let next = this[first].extend(second);
-        if (first === 'getList') next = decorateGetList(next, internals.options);
-        out[first] = next;
-      } else if (typeof first === 'string') {
+      } else if (typeof first === 'string' && typeof this[first]?.extend !== 'function') {
         // 2. (name, options): one new member, constructed like the others so its
         //    method decides the body argument
         const { options, Endpoint } = internals;
@@ -220,14 +216,16 @@ function withExtend(members: Record<string, any>, internals: ResourceInternals):
           name: `${schemaLabel(options.schema)}.${first}`,
           ...(second as object),
         });
-      } else if (first && typeof first === 'object') {
-        // 3. object form: option overrides per existing member
-        for (const [key, overrides] of Object.entries(first as Record<string, Record<string, unknown>>)) {
+      } else if (typeof first === 'string' || (first && typeof first === 'object')) {
+        // 3. object form: option overrides per existing member; (name, options) naming
+        //    an existing member is the same with one member
+        const overrides = typeof first === 'string' ? { [first]: second } : first;
+        for (const [key, options] of Object.entries(overrides as Record<string, Record<string, unknown>>)) {
           const member = this[key];
           if (!member || typeof member.extend !== 'function') {
             throw new TypeError(`resource.extend: "${key}" is not a member` + (DEV ? ` of ${schemaLabel(internals.options.schema)}'s resource` : errorCode(10)));
           }
-          let next = member.extend(overrides);
+          let next = member.extend(options);
           if (key === 'getList') next = decorateGetList(next, internals.options);
           out[key] = next;
         }

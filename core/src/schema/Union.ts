@@ -1,4 +1,5 @@
 // Union: one of several entity kinds, chosen per value by a discriminator.
+import { DEV } from '#dev';
 import { Polymorphic, type SchemaAttribute } from './Polymorphic';
 import { SchemaError } from './SchemaError';
 import type { Denormalize, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
@@ -16,7 +17,7 @@ export class Union<S extends Record<string, any> = Record<string, any>> extends 
 
   constructor(definition: S, schemaAttribute: SchemaAttribute) {
     if (schemaAttribute === undefined) {
-      throw new SchemaError('Union', undefined, 'needs a schema attribute (a field name or a function)');
+      throw new SchemaError('Union', undefined, 'needs a schema attribute' + (DEV ? ' (a field name or a function)' : ''));
     }
     super(definition, schemaAttribute);
   }
