@@ -252,11 +252,10 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
    * return r.data;
    */
   read(): ReadResult<ResolveType<E> | undefined> {
-    if (this.argsError) return { status: 'error', error: this.argsError };
-    if (this.args === null) return { status: 'ready', data: this.getSnapshot().data };
+    // A switched-off read's snapshot shows its argsError, else its defaults: never pending.
     const { data, error } = this.getSnapshot();
     if (error) return { status: 'error', error };
-    if (data !== undefined) return { status: 'ready', data };
+    if (data !== undefined || this.args === null) return { status: 'ready', data };
     const wait = () => this.promise();
     return {
       status: 'pending',
