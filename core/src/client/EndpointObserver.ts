@@ -206,34 +206,29 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
   promise(): Promise<void> {
     const snap = this.getSnapshot();
     if (this.args === null || snap.error || snap.data !== undefined) return SETTLED;
-    if (!this.fetching) this.fetch(undefined);
-    const fetching = this.fetching;
-    if (!fetching) return SETTLED;
+    const fetching = this.fetch(undefined); // the running one, if any
     // A server render waits for its own answer: it is what the page's snapshot must carry.
     if (this.store.ssr) return fetching;
-    if (this.waiting?.fetching !== fetching) this.waiting = { fetching, promise: this.untilUsable(fetching) };
-    return this.waiting.promise;
-  }
-
-  /**
-   * Settles when `fetching` ends or, sooner, when the store holds usable data or an
-   * error for this read from elsewhere (a restored or hydrated store, a push from a
-   * socket): a suspended render shows it without waiting for its own request.
-   */
-  private untilUsable(fetching: Promise<void>): Promise<void> {
-    return new Promise<void>((resolve) => {
-      let stop: (() => void) | undefined;
-      const done = () => {
-        stop?.();
-        stop = undefined;
-        resolve();
-      };
-      stop = this.store.subscribe(() => {
-        const { data, error } = this.getSnapshot();
-        if (data !== undefined || error) done();
+    if (this.waiting?.fetching !== fetching) {
+      // Settles when `fetching` ends or, sooner, when the store holds usable data or an
+      // error for this read from elsewhere (a restored or hydrated store, a push from a
+      // socket): a suspended render shows it without waiting for its own request.
+      const promise = new Promise<void>((resolve) => {
+        let stop: (() => void) | undefined;
+        const done = () => {
+          stop?.();
+          stop = undefined;
+          resolve();
+        };
+        stop = this.store.subscribe(() => {
+          const { data, error } = this.getSnapshot();
+          if (data !== undefined || error) done();
+        });
+        void fetching.then(done);
       });
-      void fetching.then(done);
-    });
+      this.waiting = { fetching, promise };
+    }
+    return this.waiting.promise;
   }
 
   /**
