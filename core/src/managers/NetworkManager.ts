@@ -10,6 +10,7 @@ import { tryUntilSettled, type Tries } from './retry';
 
 /** One request in flight: who waits on it, who owns it, and its tries. */
 interface InFlight extends Tries {
+  readonly key: string;
   readonly waiters: FetchAction['meta'][];
   readonly owners: Set<object>;
   /** Someone outside any observer awaits it (controller.fetch): never abort. */
@@ -54,7 +55,7 @@ export class NetworkManager implements Manager {
         const entry = this.inFlight.get(action.key);
         if (entry) {
           entry.owners.delete(action.owner);
-          if (entry.owners.size === 0 && !entry.pinned) this.abort(action.key, entry, 'Read aborted: nobody reads it anymore');
+          if (entry.owners.size === 0 && !entry.pinned) this.abort(entry, 'Read aborted: nobody reads it anymore');
         }
         return Promise.resolve();
       }
@@ -83,28 +84,20 @@ export class NetworkManager implements Manager {
   }
 
   private abortAll(message: string) {
-    for (const entry of [...this.all]) this.abort(undefined, entry, message);
+    for (const entry of [...this.all]) this.abort(entry, message);
   }
 
   /** Takes a request that ended off the books: a new fetch of its key starts its own. */
-  private forget(key: string, entry: InFlight) {
+  private forget(entry: InFlight) {
     this.all.delete(entry);
-    if (this.inFlight.get(key) === entry) this.inFlight.delete(key);
+    if (this.inFlight.get(entry.key) === entry) this.inFlight.delete(entry.key);
   }
 
-  private abort(key: string | undefined, entry: InFlight, message: string) {
+  private abort(entry: InFlight, message: string) {
     entry.aborted = true;
     entry.abort.abort(abortError(message));
-    if (key !== undefined && this.inFlight.get(key) === entry) this.inFlight.delete(key);
-    else for (const [k, e] of this.inFlight) if (e === entry) this.inFlight.delete(k);
-    this.all.delete(entry);
-    this.finish(entry, abortError(message));
-  }
-
-  /** Ends a request that stores nothing: its readers hear it ended, then its waiters reject. */
-  private finish(entry: InFlight, error: Error) {
-    for (const w of entry.waiters) w.settled?.();
-    for (const w of entry.waiters) w.reject(error);
+    this.forget(entry);
+    finish(entry, abortError(message));
   }
 
   private handleFetch(controller: Controller, action: FetchAction, next: Dispatch) {
@@ -136,6 +129,7 @@ export class NetworkManager implements Manager {
       return;
     }
     const entry: InFlight = {
+      key,
       waiters: [meta],
       owners: new Set(meta.owner ? [meta.owner] : []),
       pinned: !meta.owner || !read,
@@ -158,12 +152,12 @@ export class NetworkManager implements Manager {
     let told = false;
     const settle = (response: unknown, error: boolean) => {
       if (entry.aborted || told) return;
-      this.forget(key, entry);
+      this.forget(entry);
       // Stored first, then every reader is told the request ended, in the same step:
       // a reader that looks at the store from here on sees the outcome and no request.
       const stored = controller.getState().lastReset === resetAt ? controller.resolve(endpoint, { args, response, fetchedAt, error }) : undefined;
       told = true;
-      if (!stored) return this.finish(entry, abortError('Aborted: the store was reset'));
+      if (!stored) return finish(entry, abortError('Aborted: the store was reset'));
       for (const w of entry.waiters) w.settled?.();
       return stored.finally(() => {
         for (const w of entry.waiters) (error ? w.reject : w.resolve)(response);
@@ -190,8 +184,8 @@ export class NetworkManager implements Manager {
       .catch((thrown: unknown) => {
         if (entry.aborted || told) return report(thrown);
         told = true;
-        this.forget(key, entry);
-        this.finish(entry, thrown as Error);
+        this.forget(entry);
+        finish(entry, thrown as Error);
       });
     if (queue) {
       this.queued++;
@@ -202,6 +196,12 @@ export class NetworkManager implements Manager {
       this.queueTail = tail;
     }
   }
+}
+
+/** Ends a request that stores nothing: its readers hear it ended, then its waiters reject. */
+function finish(entry: InFlight, error: Error) {
+  for (const w of entry.waiters) w.settled?.();
+  for (const w of entry.waiters) w.reject(error);
 }
 
 /** What a throwing getOptimisticResponse threw, or undefined (it returned, or threw snapshot.abort). */
