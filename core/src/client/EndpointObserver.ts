@@ -8,14 +8,7 @@ import { schemaDefaults } from '../schema';
 import { ExpiryStatus, type EndpointLike, type State } from '../state';
 import { scheduleNotification } from './notifyQueue';
 import type { Reader, ReaderIndex } from './ReaderIndex';
-import {
-  shouldFetchOnChange,
-  shouldFetchOnExpiry,
-  shouldFetchOnMount,
-  shouldRefetchOnFocus,
-  shouldRefetchOnReconnect,
-  type ReadFacts,
-} from './shouldFetch';
+import { shouldFetchOnChange, shouldFetchOnExpiry, shouldFetchOnTrigger, type ReadFacts } from './shouldFetch';
 import { share, unshare, type SharedReads } from './observeRead';
 
 /** What a read shows at one moment. The same object until one of its fields changes. */
@@ -76,12 +69,8 @@ export interface StoreLike {
 }
 
 const SETTLED = Promise.resolve();
-/** Each trigger's decision and the option it follows. */
-const TRIGGERS = {
-  mount: [shouldFetchOnMount, 'refetchOnMount'],
-  focus: [shouldRefetchOnFocus, 'refetchOnWindowFocus'],
-  reconnect: [shouldRefetchOnReconnect, 'refetchOnReconnect'],
-} as const;
+/** The option each trigger follows. */
+const TRIGGERS = { mount: 'refetchOnMount', focus: 'refetchOnWindowFocus', reconnect: 'refetchOnReconnect' } as const;
 const NO_DEPS: readonly unknown[] = Object.freeze([]);
 const NO_PAIRS: readonly string[] = Object.freeze([]);
 
@@ -466,7 +455,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
         ? shouldFetchOnChange(facts)
         : reason === 'timer'
           ? shouldFetchOnExpiry(facts)
-          : TRIGGERS[reason][0](facts, freshnessOption(environment, this.endpoint, TRIGGERS[reason][1]));
+          : shouldFetchOnTrigger(facts, freshnessOption(environment, this.endpoint, TRIGGERS[reason]), reason === 'mount');
     if (decision === 'handled') this.handledMeta = meta;
     else if (decision === 'fetch') void this.fetch(this);
   }
