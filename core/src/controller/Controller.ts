@@ -387,9 +387,7 @@ export class Controller {
         data = queried.data;
       } else if (stored === undefined) {
         // Nothing fetched under this key: an entity already stored (from a list, say) can answer.
-        const found = this.memo.queryResult(schema, args, state, track);
-        if (track) track.deps = found?.deps ?? NO_DEPS;
-        data = found === undefined || found.data === INVALID ? undefined : found.data;
+        data = this.getTracked(schema, args, state, track);
         if (data !== undefined && !meta) expiresAt = entityExpiresAt(data, state);
       } else {
         const result = this.memo.denormalize(schema, stored, state.entities, args);
@@ -468,9 +466,9 @@ export class Controller {
    * `get` filling `track` with what the result depends on (for QueryObserver).
    * @internal
    */
-  getTracked(schema: unknown, args: readonly unknown[], state: State, track: ReadDeps): any {
+  getTracked(schema: unknown, args: readonly unknown[], state: State, track?: ReadDeps): any {
     const found = this.memo.queryResult(schema, args, state, track);
-    track.deps = found?.deps ?? NO_DEPS;
+    if (track) track.deps = found?.deps ?? NO_DEPS;
     return found === undefined || found.data === INVALID ? undefined : found.data;
   }
 
@@ -531,7 +529,7 @@ function entityExpiresAt(data: unknown, state: State): number {
 function bindMethods(target: object): void {
   for (let proto = Object.getPrototypeOf(target); proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
     for (const name of Object.getOwnPropertyNames(proto)) {
-      if (name === 'constructor' || Object.prototype.hasOwnProperty.call(target, name)) continue;
+      if (name === 'constructor' || Object.hasOwn(target, name)) continue;
       const desc = Object.getOwnPropertyDescriptor(proto, name);
       if (typeof desc?.value !== 'function') continue;
       setHidden(target, name, desc.value.bind(target));
