@@ -158,7 +158,7 @@ export class Controller {
     const raw = new Promise<unknown>((resolve, reject) => {
       void this.dispatch({ type: FETCH, key, endpoint, args, meta: { fetchedAt, resolve, reject, owner, onRetry, settled } });
     });
-    if (endpoint.schema === undefined || endpoint.schema === null) return raw as Promise<ResolveType<E>>;
+    if (endpoint.schema == null) return raw as Promise<ResolveType<E>>;
     return raw.then((response) => {
       const state = this.getState();
       const meta = state.meta[key];

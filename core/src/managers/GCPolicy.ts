@@ -171,7 +171,7 @@ export class GCPolicy implements Manager, GCInterface {
         const stored = state.endpoints[key];
         const schema = entry?.endpoint.schema;
         let paths: string[] = [];
-        if (entry && stored !== undefined && schema !== undefined && schema !== null) {
+        if (entry && stored !== undefined && schema != null) {
           const result = controller.memo.denormalize(schema, stored, state.entities, entry.args);
           paths = (result.paths as { key: string; pk: string }[]).map((p) => p.key + '\u0000' + p.pk);
         }
