@@ -107,9 +107,9 @@ export class NetworkManager implements Manager {
     if (read) {
       const existing = this.inFlight.get(key);
       // A read started before the key was invalidated answers for the data as it was:
-      // a fetch after the invalidation starts its own request instead of joining it.
-      const invalidatedAt = existing && controller.getState().meta[key]?.invalidatedAt;
-      if (existing && !(invalidatedAt !== undefined && existing.waiters[0]!.fetchedAt < invalidatedAt)) {
+      // a fetch after the invalidation starts its own request instead of joining it
+      // (never invalidated: `<` undefined is false).
+      if (existing && !(existing.waiters[0]!.fetchedAt < (controller.getState().meta[key]?.invalidatedAt as number))) {
         existing.waiters.push(meta);
         if (meta.owner) existing.owners.add(meta.owner);
         else existing.pinned = true;

@@ -77,12 +77,12 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
         endpoints = writeLayer(endpoints, updated);
       }
     } catch (e) {
-      console.error(`${endpoint.name}.update` + (DEV ? ` threw storing ${key}; the other results it changes are left as they were:` : ':'), e);
+      console.error(`${endpoint.name}.update${DEV ? ` threw storing ${key}; the other results it changes are left as they were:` : ':'}`, e);
     }
   }
   // A request started before an invalidation answers for the data as it was then:
-  // it is stored, but the result stays invalid until a later fetch answers.
-  const stillInvalid = prev?.invalidated && prev.invalidatedAt !== undefined && meta.fetchedAt < prev.invalidatedAt;
+  // it is stored, but the result stays invalid until a later fetch answers (`<` undefined is false).
+  const stillInvalid = prev?.invalidated && meta.fetchedAt < (prev.invalidatedAt as number);
   let nextMeta: ResultMeta = older
     ? prev
     : stillInvalid
