@@ -71,8 +71,7 @@ export interface StoreLike {
 const SETTLED = Promise.resolve();
 /** The option each trigger follows. */
 const TRIGGERS = { mount: 'refetchOnMount', focus: 'refetchOnWindowFocus', reconnect: 'refetchOnReconnect' } as const;
-const NO_DEPS: readonly unknown[] = Object.freeze([]);
-const NO_PAIRS: readonly string[] = Object.freeze([]);
+const NONE: readonly never[] = Object.freeze([]);
 
 /**
  * One read of one endpoint with fixed args: `{ subscribe, getSnapshot }` plus a
@@ -135,7 +134,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
   private waiting: { fetching: Promise<void>; promise: Promise<void> } | undefined;
   private handledMeta: unknown = {};
   private timer: ReturnType<typeof setTimeout> | undefined;
-  /** What the last unsubscribe undoes: the store's tracking and subscription, the GC retain, the focus and online signals. */
+  /** What the last unsubscribe undoes: the store's tracking and subscription, the GC retain, the poll, the focus and online signals. */
   private readonly stops: (() => void)[] = [];
   /** Failures of the running fetch so far, as the network reported them. */
   private retryCount = 0;
@@ -318,7 +317,11 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
     const { controller } = store;
     const releaseGC = controller.gc?.retain(this.endpoint, this.args);
     if (releaseGC) stops.push(releaseGC);
-    if (this.options.poll && this.endpoint.pollFrequency) void controller.subscribe(this.endpoint, ...(this.args as EndpointArgs<E>));
+    if (this.options.poll && this.endpoint.pollFrequency) {
+      const args = this.args as EndpointArgs<E>;
+      void controller.subscribe(this.endpoint, ...args);
+      stops.push(() => void controller.unsubscribe(this.endpoint, ...args));
+    }
     // A server render and a cache-only read never revalidate; the others listen only while subscribed.
     if (!store.ssr && this.options.fetch !== false) {
       const { focus, online } = controller.environment;
@@ -349,9 +352,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
       this.store.readers!.untrack(this.reader);
     }
     clearTimeout(this.timer);
-    this.timer = undefined;
-    if (this.args === null) return;
-    if (this.options.poll && this.endpoint.pollFrequency) void this.store.controller.unsubscribe(this.endpoint, ...(this.args as EndpointArgs<E>));
+    // A switched-off read (null args) never fetched: nothing to release then.
     const fetching = this.fetching;
     // Let go of the request a tick later: a listener that comes straight back (React's
     // StrictMode mounts twice) keeps it, instead of aborting it and never asking again
@@ -393,7 +394,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
 
   private compute(state: State): ObserverSnapshot<ResolveType<E>> {
     if (this.args === null) {
-      if (this.tracked) this.store.readers!.track(this.reader, { key: undefined, deps: NO_DEPS, entities: NO_PAIRS, tables: NO_PAIRS });
+      if (this.tracked) this.store.readers!.track(this.reader, { key: undefined, deps: NONE, entities: NONE, tables: NONE });
       const error = this.argsError;
       // A read turned off with `null` args shows the schema's plain defaults (`{ nextPage: '' }`
       // for `{ results: [Todo], nextPage: '' }`), as the established library does.
@@ -403,7 +404,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
     const { controller } = this.store;
     const key = this.key!;
     // Filled by the read, then registered as it is with the reader index.
-    const track: (ReadDeps & { key: string }) | undefined = this.tracked ? { key, deps: NO_DEPS, entities: [], tables: [] } : undefined;
+    const track: (ReadDeps & { key: string }) | undefined = this.tracked ? { key, deps: NONE, entities: [], tables: [] } : undefined;
     const res = controller.responseByKey(this.endpoint, this.args, key, state, track);
     const error = controller.errorByKey(this.endpoint, this.args, key, state, res);
     this.response = res;
@@ -469,7 +470,6 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
     // setTimeout overflows past 2^31-1 ms (24.8 days) and would fire at once: wait in steps.
     const step = Math.min(ms, 2_147_483_647);
     this.timer = setTimeout(() => {
-      this.timer = undefined;
       if (step < ms) return this.schedule(ms - step, meta);
       this.expired = true;
       this.wake();
@@ -502,7 +502,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
     // `done` runs when the network says the request ended (the outcome is stored by
     // then), so the snapshot never shows a settled read as loading; the promise path
     // covers a network layer that does not say so.
-    const result = this.store.controller.fetchFor(owner, this.endpoint, this.args!, onRetry, () => done());
+    const result = this.store.controller.fetchFor(owner, this.endpoint, this.args!, onRetry, done);
     run = result.then(done, done);
     this.fetching = run;
     // `resolved` tells a reader (React's use(), a test) whether it settled, without awaiting it
