@@ -458,8 +458,7 @@ export class Controller {
    */
   get<S>(schema: S, ...rest: ArgsThen<State>): any {
     const [args, state] = splitLast<State>(rest);
-    const data = this.memo.query(schema, args, state);
-    return data === INVALID ? undefined : data;
+    return this.getTracked(schema, args, state);
   }
 
   /**
