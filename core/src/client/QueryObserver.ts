@@ -63,11 +63,10 @@ export class QueryObserver<T = unknown> extends Subscribable {
     if (this.store.readers) {
       this.tracked = true;
       this.state = undefined;
-      this.last = this.getSnapshot(); // registers what it reads
     } else {
-      this.last = this.getSnapshot();
       this.stops.push(this.store.subscribe(() => this.refresh()));
     }
+    this.last = this.getSnapshot(); // tracked: registers what it reads
     const release = this.args === null ? undefined : this.store.controller.gc?.retainQuery?.(this.schema, this.args);
     if (release) this.stops.push(release);
   }
