@@ -55,7 +55,7 @@ export class NetworkManager implements Manager {
         const entry = this.inFlight.get(action.key);
         if (entry) {
           entry.owners.delete(action.owner);
-          if (entry.owners.size === 0 && !entry.pinned) this.abort(entry, 'Read aborted: nobody reads it anymore');
+          if (entry.owners.size === 0 && !entry.pinned) this.abort(entry, 'Aborted: nobody reads it anymore');
         }
         return Promise.resolve();
       }
@@ -146,8 +146,11 @@ export class NetworkManager implements Manager {
     const resetAt = controller.getState().lastReset;
     // A getOptimisticResponse that throws (not snapshot.abort) fails the mutation
     // before anything is sent, with what it threw stored as the endpoint's error.
-    const refused = endpoint.getOptimisticResponse && endpoint.sideEffect ? optimisticRefusal(controller, endpoint, args, fetchedAt) : undefined;
-    if (endpoint.getOptimisticResponse && endpoint.sideEffect && !refused) void next(optimisticAction(endpoint, key, args, fetchedAt));
+    let refused: { error: unknown } | undefined;
+    if (endpoint.getOptimisticResponse && endpoint.sideEffect) {
+      refused = optimisticRefusal(controller, endpoint, args, fetchedAt);
+      if (!refused) void next(optimisticAction(endpoint, key, args, fetchedAt));
+    }
     /** Its waiters were told it ended (stored, reset or failed): nothing more to tell them. */
     let told = false;
     const settle = (response: unknown, error: boolean) => {
@@ -189,11 +192,8 @@ export class NetworkManager implements Manager {
       });
     if (queue) {
       this.queued++;
-      const tail = done.then(
-        () => void this.queued--,
-        () => void this.queued--,
-      );
-      this.queueTail = tail;
+      const dequeue = () => void this.queued--;
+      this.queueTail = done.then(dequeue, dequeue);
     }
   }
 }
