@@ -393,37 +393,39 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
   }
 
   private compute(state: State): ObserverSnapshot<ResolveType<E>> {
+    const { controller, readers } = this.store;
+    const key = this.key;
+    // Filled by the read, then registered as it is with the reader index.
+    const track: (ReadDeps & { key: string | undefined }) | undefined = this.tracked ? { key, deps: NONE, entities: [], tables: [] } : undefined;
+    let snapshot: ObserverSnapshot<ResolveType<E>>;
     if (this.args === null) {
-      if (this.tracked) this.store.readers!.track(this.reader, { key: undefined, deps: NONE, entities: NONE, tables: NONE });
       const error = this.argsError;
       // A read turned off with `null` args shows the schema's plain defaults (`{ nextPage: '' }`
       // for `{ results: [Todo], nextPage: '' }`), as the established library does.
       const data = error ? undefined : (schemaDefaults(this.endpoint.schema) as ResolveType<E> | undefined);
-      return { data, loading: false, error, expiryStatus: error ? ExpiryStatus.Invalid : ExpiryStatus.Valid, stale: false, retryCount: 0 };
+      snapshot = { data, loading: false, error, expiryStatus: error ? ExpiryStatus.Invalid : ExpiryStatus.Valid, stale: false, retryCount: 0 };
+    } else {
+      const res = controller.responseByKey(this.endpoint, this.args, key!, state, track);
+      const error = controller.errorByKey(this.endpoint, this.args, key!, state, res);
+      this.response = res;
+      const stale = res.expiresAt <= Date.now();
+      const unusable =
+        res.expiryStatus === ExpiryStatus.Invalid || (res.expiryStatus === ExpiryStatus.InvalidIfStale && stale);
+      const wantsFetch = this.options.fetch !== false;
+      // A cache-only read (useCache) of an object schema shows its plain defaults
+      // until data is stored, as the established library does; reads that fetch wait.
+      const data = unusable ? (wantsFetch ? undefined : (schemaDefaults(this.endpoint.schema) as ResolveType<E> | undefined)) : res.data;
+      snapshot = {
+        data,
+        loading: this.fetching !== undefined || (unusable && !error && wantsFetch),
+        error,
+        expiryStatus: res.expiryStatus,
+        stale,
+        retryCount: this.fetching ? this.retryCount : 0,
+      };
     }
-    const { controller } = this.store;
-    const key = this.key!;
-    // Filled by the read, then registered as it is with the reader index.
-    const track: (ReadDeps & { key: string }) | undefined = this.tracked ? { key, deps: NONE, entities: [], tables: [] } : undefined;
-    const res = controller.responseByKey(this.endpoint, this.args, key, state, track);
-    const error = controller.errorByKey(this.endpoint, this.args, key, state, res);
-    this.response = res;
-    if (track) this.store.readers!.track(this.reader, track);
-    const stale = res.expiresAt <= Date.now();
-    const unusable =
-      res.expiryStatus === ExpiryStatus.Invalid || (res.expiryStatus === ExpiryStatus.InvalidIfStale && stale);
-    const wantsFetch = this.options.fetch !== false;
-    // A cache-only read (useCache) of an object schema shows its plain defaults
-    // until data is stored, as the established library does; reads that fetch wait.
-    const data = unusable ? (wantsFetch ? undefined : (schemaDefaults(this.endpoint.schema) as ResolveType<E> | undefined)) : res.data;
-    return {
-      data,
-      loading: this.fetching !== undefined || (unusable && !error && wantsFetch),
-      error,
-      expiryStatus: res.expiryStatus,
-      stale,
-      retryCount: this.fetching ? this.retryCount : 0,
-    };
+    if (track) readers!.track(this.reader, track);
+    return snapshot;
   }
 
   /**
