@@ -8,14 +8,7 @@ import { schemaDefaults } from '../schema';
 import { ExpiryStatus, type EndpointLike, type State } from '../state';
 import { scheduleNotification } from './notifyQueue';
 import type { Reader, ReaderIndex } from './ReaderIndex';
-import {
-  shouldFetchOnChange,
-  shouldFetchOnExpiry,
-  shouldFetchOnMount,
-  shouldRefetchOnFocus,
-  shouldRefetchOnReconnect,
-  type ReadFacts,
-} from './shouldFetch';
+import { shouldFetchOnChange, shouldFetchOnExpiry, shouldFetchOnTrigger, type ReadFacts } from './shouldFetch';
 import { share, unshare, type SharedReads } from './observeRead';
 
 /** What a read shows at one moment. The same object until one of its fields changes. */
@@ -76,14 +69,9 @@ export interface StoreLike {
 }
 
 const SETTLED = Promise.resolve();
-/** Each trigger's decision and the option it follows. */
-const TRIGGERS = {
-  mount: [shouldFetchOnMount, 'refetchOnMount'],
-  focus: [shouldRefetchOnFocus, 'refetchOnWindowFocus'],
-  reconnect: [shouldRefetchOnReconnect, 'refetchOnReconnect'],
-} as const;
-const NO_DEPS: readonly unknown[] = Object.freeze([]);
-const NO_PAIRS: readonly string[] = Object.freeze([]);
+/** The option each trigger follows. */
+const TRIGGERS = { mount: 'refetchOnMount', focus: 'refetchOnWindowFocus', reconnect: 'refetchOnReconnect' } as const;
+const NONE: readonly never[] = Object.freeze([]);
 
 /**
  * One read of one endpoint with fixed args: `{ subscribe, getSnapshot }` plus a
@@ -146,7 +134,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
   private waiting: { fetching: Promise<void>; promise: Promise<void> } | undefined;
   private handledMeta: unknown = {};
   private timer: ReturnType<typeof setTimeout> | undefined;
-  /** What the last unsubscribe undoes: the store's tracking and subscription, the GC retain, the focus and online signals. */
+  /** What the last unsubscribe undoes: the store's tracking and subscription, the GC retain, the poll, the focus and online signals. */
   private readonly stops: (() => void)[] = [];
   /** Failures of the running fetch so far, as the network reported them. */
   private retryCount = 0;
@@ -206,34 +194,29 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
   promise(): Promise<void> {
     const snap = this.getSnapshot();
     if (this.args === null || snap.error || snap.data !== undefined) return SETTLED;
-    if (!this.fetching) this.fetch(undefined);
-    const fetching = this.fetching;
-    if (!fetching) return SETTLED;
+    const fetching = this.fetch(undefined); // the running one, if any
     // A server render waits for its own answer: it is what the page's snapshot must carry.
     if (this.store.ssr) return fetching;
-    if (this.waiting?.fetching !== fetching) this.waiting = { fetching, promise: this.untilUsable(fetching) };
-    return this.waiting.promise;
-  }
-
-  /**
-   * Settles when `fetching` ends or, sooner, when the store holds usable data or an
-   * error for this read from elsewhere (a restored or hydrated store, a push from a
-   * socket): a suspended render shows it without waiting for its own request.
-   */
-  private untilUsable(fetching: Promise<void>): Promise<void> {
-    return new Promise<void>((resolve) => {
-      let stop: (() => void) | undefined;
-      const done = () => {
-        stop?.();
-        stop = undefined;
-        resolve();
-      };
-      stop = this.store.subscribe(() => {
-        const { data, error } = this.getSnapshot();
-        if (data !== undefined || error) done();
+    if (this.waiting?.fetching !== fetching) {
+      // Settles when `fetching` ends or, sooner, when the store holds usable data or an
+      // error for this read from elsewhere (a restored or hydrated store, a push from a
+      // socket): a suspended render shows it without waiting for its own request.
+      const promise = new Promise<void>((resolve) => {
+        let stop: (() => void) | undefined;
+        const done = () => {
+          stop?.();
+          stop = undefined;
+          resolve();
+        };
+        stop = this.store.subscribe(() => {
+          const { data, error } = this.getSnapshot();
+          if (data !== undefined || error) done();
+        });
+        void fetching.then(done);
       });
-      void fetching.then(done);
-    });
+      this.waiting = { fetching, promise };
+    }
+    return this.waiting.promise;
   }
 
   /**
@@ -252,11 +235,10 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
    * return r.data;
    */
   read(): ReadResult<ResolveType<E> | undefined> {
-    if (this.argsError) return { status: 'error', error: this.argsError };
-    if (this.args === null) return { status: 'ready', data: this.getSnapshot().data };
+    // A switched-off read's snapshot shows its argsError, else its defaults: never pending.
     const { data, error } = this.getSnapshot();
     if (error) return { status: 'error', error };
-    if (data !== undefined) return { status: 'ready', data };
+    if (data !== undefined || this.args === null) return { status: 'ready', data };
     const wait = () => this.promise();
     return {
       status: 'pending',
@@ -335,7 +317,11 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
     const { controller } = store;
     const releaseGC = controller.gc?.retain(this.endpoint, this.args);
     if (releaseGC) stops.push(releaseGC);
-    if (this.options.poll && this.endpoint.pollFrequency) void controller.subscribe(this.endpoint, ...(this.args as EndpointArgs<E>));
+    if (this.options.poll && this.endpoint.pollFrequency) {
+      const args = this.args as EndpointArgs<E>;
+      void controller.subscribe(this.endpoint, ...args);
+      stops.push(() => void controller.unsubscribe(this.endpoint, ...args));
+    }
     // A server render and a cache-only read never revalidate; the others listen only while subscribed.
     if (!store.ssr && this.options.fetch !== false) {
       const { focus, online } = controller.environment;
@@ -366,9 +352,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
       this.store.readers!.untrack(this.reader);
     }
     clearTimeout(this.timer);
-    this.timer = undefined;
-    if (this.args === null) return;
-    if (this.options.poll && this.endpoint.pollFrequency) void this.store.controller.unsubscribe(this.endpoint, ...(this.args as EndpointArgs<E>));
+    // A switched-off read (null args) never fetched: nothing to release then.
     const fetching = this.fetching;
     // Let go of the request a tick later: a listener that comes straight back (React's
     // StrictMode mounts twice) keeps it, instead of aborting it and never asking again
@@ -409,37 +393,39 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
   }
 
   private compute(state: State): ObserverSnapshot<ResolveType<E>> {
+    const { controller, readers } = this.store;
+    const key = this.key;
+    // Filled by the read, then registered as it is with the reader index.
+    const track: (ReadDeps & { key: string | undefined }) | undefined = this.tracked ? { key, deps: NONE, entities: [], tables: [] } : undefined;
+    let snapshot: ObserverSnapshot<ResolveType<E>>;
     if (this.args === null) {
-      if (this.tracked) this.store.readers!.track(this.reader, { key: undefined, deps: NO_DEPS, entities: NO_PAIRS, tables: NO_PAIRS });
       const error = this.argsError;
       // A read turned off with `null` args shows the schema's plain defaults (`{ nextPage: '' }`
       // for `{ results: [Todo], nextPage: '' }`), as the established library does.
       const data = error ? undefined : (schemaDefaults(this.endpoint.schema) as ResolveType<E> | undefined);
-      return { data, loading: false, error, expiryStatus: error ? ExpiryStatus.Invalid : ExpiryStatus.Valid, stale: false, retryCount: 0 };
+      snapshot = { data, loading: false, error, expiryStatus: error ? ExpiryStatus.Invalid : ExpiryStatus.Valid, stale: false, retryCount: 0 };
+    } else {
+      const res = controller.responseByKey(this.endpoint, this.args, key!, state, track);
+      const error = controller.errorByKey(this.endpoint, this.args, key!, state, res);
+      this.response = res;
+      const stale = res.expiresAt <= Date.now();
+      const unusable =
+        res.expiryStatus === ExpiryStatus.Invalid || (res.expiryStatus === ExpiryStatus.InvalidIfStale && stale);
+      const wantsFetch = this.options.fetch !== false;
+      // A cache-only read (useCache) of an object schema shows its plain defaults
+      // until data is stored, as the established library does; reads that fetch wait.
+      const data = unusable ? (wantsFetch ? undefined : (schemaDefaults(this.endpoint.schema) as ResolveType<E> | undefined)) : res.data;
+      snapshot = {
+        data,
+        loading: this.fetching !== undefined || (unusable && !error && wantsFetch),
+        error,
+        expiryStatus: res.expiryStatus,
+        stale,
+        retryCount: this.fetching ? this.retryCount : 0,
+      };
     }
-    const { controller } = this.store;
-    const key = this.key!;
-    // Filled by the read, then registered as it is with the reader index.
-    const track: (ReadDeps & { key: string }) | undefined = this.tracked ? { key, deps: NO_DEPS, entities: [], tables: [] } : undefined;
-    const res = controller.responseByKey(this.endpoint, this.args, key, state, track);
-    const error = controller.errorByKey(this.endpoint, this.args, key, state, res);
-    this.response = res;
-    if (track) this.store.readers!.track(this.reader, track);
-    const stale = res.expiresAt <= Date.now();
-    const unusable =
-      res.expiryStatus === ExpiryStatus.Invalid || (res.expiryStatus === ExpiryStatus.InvalidIfStale && stale);
-    const wantsFetch = this.options.fetch !== false;
-    // A cache-only read (useCache) of an object schema shows its plain defaults
-    // until data is stored, as the established library does; reads that fetch wait.
-    const data = unusable ? (wantsFetch ? undefined : (schemaDefaults(this.endpoint.schema) as ResolveType<E> | undefined)) : res.data;
-    return {
-      data,
-      loading: this.fetching !== undefined || (unusable && !error && wantsFetch),
-      error,
-      expiryStatus: res.expiryStatus,
-      stale,
-      retryCount: this.fetching ? this.retryCount : 0,
-    };
+    if (track) readers!.track(this.reader, track);
+    return snapshot;
   }
 
   /**
@@ -472,7 +458,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
         ? shouldFetchOnChange(facts)
         : reason === 'timer'
           ? shouldFetchOnExpiry(facts)
-          : TRIGGERS[reason][0](facts, freshnessOption(environment, this.endpoint, TRIGGERS[reason][1]));
+          : shouldFetchOnTrigger(facts, freshnessOption(environment, this.endpoint, TRIGGERS[reason]), reason === 'mount');
     if (decision === 'handled') this.handledMeta = meta;
     else if (decision === 'fetch') void this.fetch(this);
   }
@@ -486,7 +472,6 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
     // setTimeout overflows past 2^31-1 ms (24.8 days) and would fire at once: wait in steps.
     const step = Math.min(ms, 2_147_483_647);
     this.timer = setTimeout(() => {
-      this.timer = undefined;
       if (step < ms) return this.schedule(ms - step, meta);
       this.expired = true;
       this.wake();
@@ -519,7 +504,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
     // `done` runs when the network says the request ended (the outcome is stored by
     // then), so the snapshot never shows a settled read as loading; the promise path
     // covers a network layer that does not say so.
-    const result = this.store.controller.fetchFor(owner, this.endpoint, this.args!, onRetry, () => done());
+    const result = this.store.controller.fetchFor(owner, this.endpoint, this.args!, onRetry, done);
     run = result.then(done, done);
     this.fetching = run;
     // `resolved` tells a reader (React's use(), a test) whether it settled, without awaiting it

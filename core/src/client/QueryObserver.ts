@@ -52,15 +52,10 @@ export class QueryObserver<T = unknown> extends Subscribable {
 
   private compute(state: State): T | undefined {
     const readers = this.tracked ? this.store.readers : undefined;
-    if (this.args === null) {
-      readers?.track(this.reader, { key: undefined, deps: [], entities: [], tables: [] });
-      return undefined;
-    }
-    if (readers === undefined) return this.store.controller.get(this.schema, ...this.args, state);
     // Filled by the read, then registered as it is with the reader index.
-    const track: ReadDeps & { key: undefined } = { key: undefined, deps: [], entities: [], tables: [] };
-    const value = this.store.controller.getTracked(this.schema, this.args, state, track);
-    readers.track(this.reader, track);
+    const track: (ReadDeps & { key: undefined }) | undefined = readers && { key: undefined, deps: [], entities: [], tables: [] };
+    const value = this.args === null ? undefined : this.store.controller.getTracked(this.schema, this.args, state, track);
+    if (track) readers!.track(this.reader, track);
     return value;
   }
 
@@ -68,11 +63,10 @@ export class QueryObserver<T = unknown> extends Subscribable {
     if (this.store.readers) {
       this.tracked = true;
       this.state = undefined;
-      this.last = this.getSnapshot(); // registers what it reads
     } else {
-      this.last = this.getSnapshot();
       this.stops.push(this.store.subscribe(() => this.refresh()));
     }
+    this.last = this.getSnapshot(); // tracked: registers what it reads
     const release = this.args === null ? undefined : this.store.controller.gc?.retainQuery?.(this.schema, this.args);
     if (release) this.stops.push(release);
   }

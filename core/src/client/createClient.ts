@@ -229,7 +229,7 @@ export function createClient({
       return Promise.resolve();
     },
   });
-  const makeSnapshot = (state: State, fetchedAt: number) => controller.snapshot(state, fetchedAt);
+  const makeSnapshot = controller.snapshot; // bound, as every Controller method
   if (base.optimistic.length) {
     optimisticWrites = new ChangeSet();
     visible = applyOptimistic(base, makeSnapshot, optimisticWrites);

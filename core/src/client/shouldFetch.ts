@@ -27,9 +27,13 @@ export type Decision = 'fetch' | 'handled' | 'skip';
  * A trigger (mount, focus regained, network back) under its option: `true` fetches
  * stale, invalid or missing data, `'always'` even fresh data, `false` only, on mount,
  * a read with nothing to show. Offline, a read with something to show waits for the
- * reconnect; one with nothing goes ahead (the network layer holds it).
+ * reconnect; one with nothing goes ahead (the network layer holds it). `mount`: the
+ * trigger is the first listener arriving (what the observer calls; the three below name it).
+ *
+ * @example
+ * shouldFetchOnTrigger({ ...facts, stale: true }, true, false); // 'fetch' (focus or reconnect)
  */
-function onTrigger(f: ReadFacts, option: RefetchOn | undefined, mount: boolean): Decision {
+export function shouldFetchOnTrigger(f: ReadFacts, option: RefetchOn | undefined, mount: boolean): Decision {
   if (!f.unusable && (!f.online || option === false || (option !== 'always' && !f.stale))) return 'handled';
   if (f.unusable && option === false && !mount) return 'skip';
   // A read that just failed waits out its error before the next mount asks again.
@@ -43,7 +47,7 @@ function onTrigger(f: ReadFacts, option: RefetchOn | undefined, mount: boolean):
  * @example
  * shouldFetchOnMount({ ...facts, stale: true }, true); // 'fetch'
  */
-export const shouldFetchOnMount = (f: ReadFacts, option: RefetchOn | undefined): Decision => onTrigger(f, option, true);
+export const shouldFetchOnMount = (f: ReadFacts, option: RefetchOn | undefined): Decision => shouldFetchOnTrigger(f, option, true);
 
 /**
  * Whether a subscribed read fetches when the page is visible again (`refetchOnWindowFocus`).
@@ -51,7 +55,7 @@ export const shouldFetchOnMount = (f: ReadFacts, option: RefetchOn | undefined):
  * @example
  * shouldRefetchOnFocus({ ...facts, stale: false }, 'always'); // 'fetch'
  */
-export const shouldRefetchOnFocus = (f: ReadFacts, option: RefetchOn | undefined): Decision => onTrigger(f, option, false);
+export const shouldRefetchOnFocus = (f: ReadFacts, option: RefetchOn | undefined): Decision => shouldFetchOnTrigger(f, option, false);
 
 /**
  * Whether a subscribed read fetches when the network is back (`refetchOnReconnect`).
@@ -59,7 +63,7 @@ export const shouldRefetchOnFocus = (f: ReadFacts, option: RefetchOn | undefined
  * @example
  * shouldRefetchOnReconnect({ ...facts, stale: true }, false); // 'handled'
  */
-export const shouldRefetchOnReconnect = (f: ReadFacts, option: RefetchOn | undefined): Decision => onTrigger(f, option, false);
+export const shouldRefetchOnReconnect = (f: ReadFacts, option: RefetchOn | undefined): Decision => shouldFetchOnTrigger(f, option, false);
 
 /**
  * After a store change: fetch only when what is stored became invalid or stale and no

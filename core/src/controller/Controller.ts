@@ -158,7 +158,7 @@ export class Controller {
     const raw = new Promise<unknown>((resolve, reject) => {
       void this.dispatch({ type: FETCH, key, endpoint, args, meta: { fetchedAt, resolve, reject, owner, onRetry, settled } });
     });
-    if (endpoint.schema === undefined || endpoint.schema === null) return raw as Promise<ResolveType<E>>;
+    if (endpoint.schema == null) return raw as Promise<ResolveType<E>>;
     return raw.then((response) => {
       const state = this.getState();
       const meta = state.meta[key];
@@ -387,9 +387,7 @@ export class Controller {
         data = queried.data;
       } else if (stored === undefined) {
         // Nothing fetched under this key: an entity already stored (from a list, say) can answer.
-        const found = this.memo.queryResult(schema, args, state, track);
-        if (track) track.deps = found?.deps ?? NO_DEPS;
-        data = found === undefined || found.data === INVALID ? undefined : found.data;
+        data = this.getTracked(schema, args, state, track);
         if (data !== undefined && !meta) expiresAt = entityExpiresAt(data, state);
       } else {
         const result = this.memo.denormalize(schema, stored, state.entities, args);
@@ -460,17 +458,16 @@ export class Controller {
    */
   get<S>(schema: S, ...rest: ArgsThen<State>): any {
     const [args, state] = splitLast<State>(rest);
-    const data = this.memo.query(schema, args, state);
-    return data === INVALID ? undefined : data;
+    return this.getTracked(schema, args, state);
   }
 
   /**
    * `get` filling `track` with what the result depends on (for QueryObserver).
    * @internal
    */
-  getTracked(schema: unknown, args: readonly unknown[], state: State, track: ReadDeps): any {
+  getTracked(schema: unknown, args: readonly unknown[], state: State, track?: ReadDeps): any {
     const found = this.memo.queryResult(schema, args, state, track);
-    track.deps = found?.deps ?? NO_DEPS;
+    if (track) track.deps = found?.deps ?? NO_DEPS;
     return found === undefined || found.data === INVALID ? undefined : found.data;
   }
 
@@ -531,7 +528,7 @@ function entityExpiresAt(data: unknown, state: State): number {
 function bindMethods(target: object): void {
   for (let proto = Object.getPrototypeOf(target); proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
     for (const name of Object.getOwnPropertyNames(proto)) {
-      if (name === 'constructor' || Object.prototype.hasOwnProperty.call(target, name)) continue;
+      if (name === 'constructor' || Object.hasOwn(target, name)) continue;
       const desc = Object.getOwnPropertyDescriptor(proto, name);
       if (typeof desc?.value !== 'function') continue;
       setHidden(target, name, desc.value.bind(target));

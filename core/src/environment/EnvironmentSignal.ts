@@ -30,7 +30,6 @@ export class EnvironmentSignal extends Subscribable<(value: boolean) => void> {
   declare private read: (() => boolean) | undefined;
   declare private setup: SignalSetup | undefined;
   private detach: (() => void) | undefined;
-  private attached = false;
   /** `set()` was called: the value is the caller's, not the environment's, until an event says otherwise. */
   private overridden = false;
   private readonly update = (value: boolean) => {
@@ -52,7 +51,8 @@ export class EnvironmentSignal extends Subscribable<(value: boolean) => void> {
 
   /** The current value. */
   get value(): boolean {
-    if (!this.attached && !this.overridden && this.read) this.current = this.read();
+    // Attached (someone listens): the source's events keep it current.
+    if (!this.listeners.size && !this.overridden && this.read) this.current = this.read();
     return this.current;
   }
 
@@ -81,30 +81,20 @@ export class EnvironmentSignal extends Subscribable<(value: boolean) => void> {
   setEventListener(setup: SignalSetup, read?: () => boolean): void {
     this.current = this.value;
     this.read = read;
-    this.detachSource();
+    this.onLast(); // detaches the old source
     this.setup = setup;
-    if (this.listeners.size) this.attach();
+    if (this.listeners.size) this.onFirst();
   }
 
   // `subscribe(listener)` (from Subscribable) calls `listener` with the new value after
   // every change; the event source is attached while anyone listens.
   protected override onFirst() {
-    this.attach();
-  }
-
-  protected override onLast() {
-    this.detachSource();
-  }
-
-  private attach() {
     if (!this.overridden && this.read) this.current = this.read();
-    this.attached = true;
     this.detach = this.setup?.(this.update) ?? undefined;
   }
 
-  private detachSource() {
+  protected override onLast() {
     this.detach?.();
     this.detach = undefined;
-    this.attached = false;
   }
 }

@@ -63,7 +63,7 @@ export class GCPolicy implements Manager, GCInterface {
     this.controller = controller;
     return (next: Dispatch) => (action: ActionTypes) => {
       if (action.type === SET_RESPONSE && !action.error) this.remember(action.key, action.endpoint, action.args).lastRead = Date.now();
-      else if (action.type === RESET) for (const [k, v] of this.known) if (v.refs === 0) this.known.delete(k);
+      else if (action.type === RESET) for (const [k, v] of this.known) if (!v.refs) this.known.delete(k);
       return next(action);
     };
   };
@@ -144,18 +144,14 @@ export class GCPolicy implements Manager, GCInterface {
       const kept: string[] = [];
       const unread: Known[] = [];
       // Forget keys nobody reads that are no longer stored (failed or collected reads).
-      for (const [k, v] of known) if (v.refs === 0 && !(k in state.meta) && !(k in state.endpoints)) known.delete(k);
+      for (const [k, v] of known) if (!v.refs && !(k in state.meta) && !(k in state.endpoints)) known.delete(k);
       for (const key of new Set([...tableKeys(state.endpoints), ...tableKeys(state.meta)])) {
         const entry = known.get(key);
-        if (entry && entry.refs > 0) {
-          kept.push(key);
-          continue;
-        }
         const expiresAt = state.meta[key]?.expiresAt ?? 0;
-        if (now > Math.max(expiresAt, (entry?.lastRead ?? 0) + graceMS)) doomed.push(key);
+        if (!entry?.refs && now > Math.max(expiresAt, (entry?.lastRead ?? 0) + graceMS)) doomed.push(key);
         else {
           kept.push(key);
-          if (entry) unread.push(entry);
+          if (entry && !entry.refs) unread.push(entry);
         }
       }
 
@@ -171,7 +167,7 @@ export class GCPolicy implements Manager, GCInterface {
         const stored = state.endpoints[key];
         const schema = entry?.endpoint.schema;
         let paths: string[] = [];
-        if (entry && stored !== undefined && schema !== undefined && schema !== null) {
+        if (entry && stored !== undefined && schema != null) {
           const result = controller.memo.denormalize(schema, stored, state.entities, entry.args);
           paths = (result.paths as { key: string; pk: string }[]).map((p) => p.key + '\u0000' + p.pk);
         }
@@ -215,7 +211,7 @@ export class GCPolicy implements Manager, GCInterface {
       // 4b. One GC action per slice; a result read again meanwhile is spared.
       const total = Math.max(doomed.length, entities.length);
       for (let i = 0; i < total; i += chunkSize) {
-        const endpoints = doomed.slice(i, i + chunkSize).filter((k) => (known.get(k)?.refs ?? 0) === 0);
+        const endpoints = doomed.slice(i, i + chunkSize).filter((k) => !known.get(k)?.refs);
         for (const k of endpoints) known.delete(k);
         const batch = entities.slice(i, i + chunkSize);
         if (endpoints.length || batch.length) await controller.dispatch({ type: GC, endpoints, entities: batch });

@@ -10,6 +10,7 @@ import { tryUntilSettled, type Tries } from './retry';
 
 /** One request in flight: who waits on it, who owns it, and its tries. */
 interface InFlight extends Tries {
+  readonly key: string;
   readonly waiters: FetchAction['meta'][];
   readonly owners: Set<object>;
   /** Someone outside any observer awaits it (controller.fetch): never abort. */
@@ -54,7 +55,7 @@ export class NetworkManager implements Manager {
         const entry = this.inFlight.get(action.key);
         if (entry) {
           entry.owners.delete(action.owner);
-          if (entry.owners.size === 0 && !entry.pinned) this.abort(action.key, entry, 'Read aborted: nobody reads it anymore');
+          if (entry.owners.size === 0 && !entry.pinned) this.abort(entry, 'Aborted: nobody reads it anymore');
         }
         return Promise.resolve();
       }
@@ -83,28 +84,20 @@ export class NetworkManager implements Manager {
   }
 
   private abortAll(message: string) {
-    for (const entry of [...this.all]) this.abort(undefined, entry, message);
+    for (const entry of [...this.all]) this.abort(entry, message);
   }
 
   /** Takes a request that ended off the books: a new fetch of its key starts its own. */
-  private forget(key: string, entry: InFlight) {
+  private forget(entry: InFlight) {
     this.all.delete(entry);
-    if (this.inFlight.get(key) === entry) this.inFlight.delete(key);
+    if (this.inFlight.get(entry.key) === entry) this.inFlight.delete(entry.key);
   }
 
-  private abort(key: string | undefined, entry: InFlight, message: string) {
+  private abort(entry: InFlight, message: string) {
     entry.aborted = true;
     entry.abort.abort(abortError(message));
-    if (key !== undefined && this.inFlight.get(key) === entry) this.inFlight.delete(key);
-    else for (const [k, e] of this.inFlight) if (e === entry) this.inFlight.delete(k);
-    this.all.delete(entry);
-    this.finish(entry, abortError(message));
-  }
-
-  /** Ends a request that stores nothing: its readers hear it ended, then its waiters reject. */
-  private finish(entry: InFlight, error: Error) {
-    for (const w of entry.waiters) w.settled?.();
-    for (const w of entry.waiters) w.reject(error);
+    this.forget(entry);
+    finish(entry, abortError(message));
   }
 
   private handleFetch(controller: Controller, action: FetchAction, next: Dispatch) {
@@ -114,9 +107,9 @@ export class NetworkManager implements Manager {
     if (read) {
       const existing = this.inFlight.get(key);
       // A read started before the key was invalidated answers for the data as it was:
-      // a fetch after the invalidation starts its own request instead of joining it.
-      const invalidatedAt = existing && controller.getState().meta[key]?.invalidatedAt;
-      if (existing && !(invalidatedAt !== undefined && existing.waiters[0]!.fetchedAt < invalidatedAt)) {
+      // a fetch after the invalidation starts its own request instead of joining it
+      // (never invalidated: `<` undefined is false).
+      if (existing && !(existing.waiters[0]!.fetchedAt < (controller.getState().meta[key]?.invalidatedAt as number))) {
         existing.waiters.push(meta);
         if (meta.owner) existing.owners.add(meta.owner);
         else existing.pinned = true;
@@ -136,6 +129,7 @@ export class NetworkManager implements Manager {
       return;
     }
     const entry: InFlight = {
+      key,
       waiters: [meta],
       owners: new Set(meta.owner ? [meta.owner] : []),
       pinned: !meta.owner || !read,
@@ -152,18 +146,21 @@ export class NetworkManager implements Manager {
     const resetAt = controller.getState().lastReset;
     // A getOptimisticResponse that throws (not snapshot.abort) fails the mutation
     // before anything is sent, with what it threw stored as the endpoint's error.
-    const refused = endpoint.getOptimisticResponse && endpoint.sideEffect ? optimisticRefusal(controller, endpoint, args, fetchedAt) : undefined;
-    if (endpoint.getOptimisticResponse && endpoint.sideEffect && !refused) void next(optimisticAction(endpoint, key, args, fetchedAt));
+    let refused: { error: unknown } | undefined;
+    if (endpoint.getOptimisticResponse && endpoint.sideEffect) {
+      refused = optimisticRefusal(controller, endpoint, args, fetchedAt);
+      if (!refused) void next(optimisticAction(endpoint, key, args, fetchedAt));
+    }
     /** Its waiters were told it ended (stored, reset or failed): nothing more to tell them. */
     let told = false;
     const settle = (response: unknown, error: boolean) => {
       if (entry.aborted || told) return;
-      this.forget(key, entry);
+      this.forget(entry);
       // Stored first, then every reader is told the request ended, in the same step:
       // a reader that looks at the store from here on sees the outcome and no request.
       const stored = controller.getState().lastReset === resetAt ? controller.resolve(endpoint, { args, response, fetchedAt, error }) : undefined;
       told = true;
-      if (!stored) return this.finish(entry, abortError('Aborted: the store was reset'));
+      if (!stored) return finish(entry, abortError('Aborted: the store was reset'));
       for (const w of entry.waiters) w.settled?.();
       return stored.finally(() => {
         for (const w of entry.waiters) (error ? w.reject : w.resolve)(response);
@@ -190,18 +187,21 @@ export class NetworkManager implements Manager {
       .catch((thrown: unknown) => {
         if (entry.aborted || told) return report(thrown);
         told = true;
-        this.forget(key, entry);
-        this.finish(entry, thrown as Error);
+        this.forget(entry);
+        finish(entry, thrown as Error);
       });
     if (queue) {
       this.queued++;
-      const tail = done.then(
-        () => void this.queued--,
-        () => void this.queued--,
-      );
-      this.queueTail = tail;
+      const dequeue = () => void this.queued--;
+      this.queueTail = done.then(dequeue, dequeue);
     }
   }
+}
+
+/** Ends a request that stores nothing: its readers hear it ended, then its waiters reject. */
+function finish(entry: InFlight, error: Error) {
+  for (const w of entry.waiters) w.settled?.();
+  for (const w of entry.waiters) w.reject(error);
 }
 
 /** What a throwing getOptimisticResponse threw, or undefined (it returned, or threw snapshot.abort). */

@@ -40,7 +40,7 @@ export class SubscriptionManager implements Manager {
     if (hidden === this.hidden) return;
     this.hidden = hidden;
     for (const poll of this.polls.values()) {
-      if (hidden) this.stopTimer(poll);
+      if (hidden) stopTimer(poll);
       else {
         this.poll(poll);
         this.startTimer(poll);
@@ -79,12 +79,9 @@ export class SubscriptionManager implements Manager {
           subscribers.splice(i, 1);
           if (subscribers.length) this.retime(poll);
           else {
-            this.stopTimer(poll);
+            stopTimer(poll);
             this.polls.delete(key);
-            if (this.polls.size === 0) {
-              this.stopFocus?.();
-              this.stopFocus = undefined;
-            }
+            if (this.polls.size === 0) this.cleanup(); // lets go of the focus signal
           }
         }
       }
@@ -98,7 +95,7 @@ export class SubscriptionManager implements Manager {
   }
 
   cleanup(): void {
-    for (const poll of this.polls.values()) this.stopTimer(poll);
+    for (const poll of this.polls.values()) stopTimer(poll);
     this.polls.clear();
     this.stopFocus?.();
     this.stopFocus = undefined;
@@ -110,18 +107,13 @@ export class SubscriptionManager implements Manager {
     const min = poll.endpoint.pollFrequency!;
     if (min === poll.frequency && poll.timer) return;
     poll.frequency = min;
-    this.stopTimer(poll);
+    stopTimer(poll);
     this.startTimer(poll);
   }
 
   private startTimer(poll: Poll) {
     if (this.hidden || poll.timer) return;
     poll.timer = setInterval(() => this.poll(poll), poll.frequency);
-  }
-
-  private stopTimer(poll: Poll) {
-    clearInterval(poll.timer);
-    poll.timer = undefined;
   }
 
   private poll(poll: Poll) {
@@ -140,4 +132,9 @@ export class SubscriptionManager implements Manager {
     // Errors are stored on the key by the network layer (and follow errorPolicy); nothing to do here.
     controller.fetch(poll.endpoint, ...poll.args).then(done, done);
   }
+}
+
+function stopTimer(poll: Poll) {
+  clearInterval(poll.timer);
+  poll.timer = undefined;
 }

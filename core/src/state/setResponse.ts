@@ -39,7 +39,7 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
   let entitiesMeta = state.entitiesMeta;
   let result: unknown = action.response;
   // No data (a 204, a nullable endpoint's null) is stored as it is: normalize() rejects it.
-  if (endpoint.schema !== undefined && endpoint.schema !== null && result !== null && result !== undefined) {
+  if (endpoint.schema != null && result != null) {
     try {
       const store = changes ? { ...state, onWrite: changes.entity } : state;
       const n = normalize(endpoint.schema, action.response, action.args as any[], store as any, { ...meta, optimistic });
@@ -77,12 +77,12 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
         endpoints = writeLayer(endpoints, updated);
       }
     } catch (e) {
-      console.error(`${endpoint.name}.update` + (DEV ? ` threw storing ${key}; the other results it changes are left as they were:` : ':'), e);
+      console.error(`${endpoint.name}.update${DEV ? ` threw storing ${key}; the other results it changes are left as they were:` : ':'}`, e);
     }
   }
   // A request started before an invalidation answers for the data as it was then:
-  // it is stored, but the result stays invalid until a later fetch answers.
-  const stillInvalid = prev?.invalidated && prev.invalidatedAt !== undefined && meta.fetchedAt < prev.invalidatedAt;
+  // it is stored, but the result stays invalid until a later fetch answers (`<` undefined is false).
+  const stillInvalid = prev?.invalidated && meta.fetchedAt < (prev.invalidatedAt as number);
   let nextMeta: ResultMeta = older
     ? prev
     : stillInvalid
@@ -100,7 +100,7 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
       console.error(e);
     }
     if (found) {
-      const next = found.next === null || found.next === undefined ? undefined : (found.next as string | number);
+      const next = (found.next ?? undefined) as string | number | undefined;
       paging = { key: found.key, page: { next, hasMore: next !== undefined } };
     }
   }
@@ -117,7 +117,7 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
       // still current when this page is the one the refetched list says comes next
       const field = (endpoint as { paginationField?: string }).paginationField;
       const asked = field === undefined ? undefined : (action.args[0] as Record<string, unknown> | undefined)?.[field];
-      current = asked !== undefined && asked !== null && list.page?.next !== undefined && String(asked) === String(list.page.next);
+      current = asked != null && list.page?.next !== undefined && String(asked) === String(list.page.next);
     }
     if (list && endpoints[paging.key] !== undefined && current) {
       metaWrites[paging.key] = { ...list, page: paging.page };
