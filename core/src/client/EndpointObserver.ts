@@ -443,7 +443,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
     if (data !== undefined && !stale) this.schedule(expiresAt - now, meta);
     if (this.options.fetch === false) return; // cache-only reads never fetch
     const environment = this.store.controller.environment;
-    const invalid = expiryStatus === ExpiryStatus.Invalid || data === undefined;
+    const invalid = expiryStatus === ExpiryStatus.Invalid; // so is missing data (responseByKey)
     const facts: ReadFacts = {
       invalid,
       unusable: invalid || (expiryStatus === ExpiryStatus.InvalidIfStale && stale),
