@@ -3,11 +3,12 @@
 // refresh(). Its parts with no state live beside it: the fetch decisions
 // (shouldFetch.ts), sharing (observeRead.ts), wake-ups (ReaderIndex.ts).
 import type { Controller, EndpointArgs, ReadDeps, ResolveType, ResponseInfo } from '../controller';
-import { freshnessOption, Subscribable } from '../environment';
+import { freshnessOption } from '../environment';
 import { schemaDefaults } from '../schema';
 import { ExpiryStatus, type EndpointLike, type State } from '../state';
 import { scheduleNotification } from './notifyQueue';
-import type { Reader, ReaderIndex } from './ReaderIndex';
+import type { ReaderIndex } from './ReaderIndex';
+import { StoreRead } from './StoreRead';
 import { shouldFetchOnChange, shouldFetchOnExpiry, shouldFetchOnTrigger, type ReadFacts } from './shouldFetch';
 import { share, unshare, type SharedReads } from './observeRead';
 
@@ -100,7 +101,7 @@ const NONE: readonly never[] = Object.freeze([]);
  * // later
  * stop();
  */
-export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Subscribable {
+export class EndpointObserver<E extends EndpointLike = EndpointLike> extends StoreRead {
   // `declare`d members are set in the constructor: no class-field definitions ship for them.
   declare readonly endpoint: E;
   /** `null` for a conditional read that is switched off, or args that make no key (see `getSnapshot().error`). */
@@ -109,7 +110,6 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
   declare readonly key: string | undefined;
   /** Why `args` make no key (a bad path param, say): shown as the read's error, never thrown. */
   declare private readonly argsError: (Error & { status?: number }) | undefined;
-  declare private readonly store: StoreLike;
   /** @internal How it reads (see {@link observeRead}). */
   declare readonly options: ObserveOptions;
   private snapshot: ObserverSnapshot<ResolveType<E>> | undefined;
@@ -122,10 +122,6 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
   private expired = false;
   /** The key's meta when the expiry timer was armed: a different one at refresh means the store changed too. */
   private timerMeta: unknown;
-  /** Registered with the store's reader index (subscribed): recompute only when woken. */
-  private tracked = false;
-  /** Our face in the reader index. */
-  private readonly reader: Reader = { dirty: false, refresh: () => this.refresh() };
   private queued = false;
   private fetching: Promise<void> | undefined;
   /** What the running fetch resolves with (the data) or rejects with: for fetchIfNeeded(). */
@@ -134,15 +130,12 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
   private waiting: { fetching: Promise<void>; promise: Promise<void> } | undefined;
   private handledMeta: unknown = {};
   private timer: ReturnType<typeof setTimeout> | undefined;
-  /** What the last unsubscribe undoes: the store's tracking and subscription, the GC retain, the poll, the focus and online signals. */
-  private readonly stops: (() => void)[] = [];
   /** Failures of the running fetch so far, as the network reported them. */
   private retryCount = 0;
 
   /** `knownKey`: `endpoint.key(...args)` when the caller already computed it (observeRead). */
   constructor(store: StoreLike, endpoint: E, args: readonly unknown[] | null, options: ObserveOptions = {}, knownKey?: string) {
-    super();
-    this.store = store;
+    super(store);
     this.endpoint = endpoint;
     const live = args === null || args[0] === null ? null : args;
     let key = live ? knownKey : undefined;
@@ -306,12 +299,10 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
     const { store, stops } = this;
     if (store.track) stops.push(store.track(this.close));
     share(store, this);
-    if (store.readers) {
-      this.tracked = true;
+    this.listen();
+    if (this.tracked) {
       this.stale = true;
       this.getSnapshot(); // registers what it reads
-    } else {
-      stops.push(store.subscribe(() => this.refresh()));
     }
     if (this.args === null) return;
     const { controller } = store;
@@ -345,12 +336,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
   }
 
   protected override onLast() {
-    for (const stop of this.stops.splice(0)) stop();
+    super.onLast(); // the stops (the store's tracking, the GC retain, the poll, the focus and online signals), the reader index
     unshare(this.store, this);
-    if (this.tracked) {
-      this.tracked = false;
-      this.store.readers!.untrack(this.reader);
-    }
     clearTimeout(this.timer);
     // A switched-off read (null args) never fetched: nothing to release then.
     const fetching = this.fetching;
@@ -368,7 +355,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
    * The one path of every wake-up: decide whether to fetch, recompute, notify if
    * the snapshot changed.
    */
-  private refresh() {
+  protected override refresh() {
     if (!this.listeners.size) return;
     const prev = this.snapshot;
     // The timer alone starts no request, but a store change in the same flush (an
@@ -443,7 +430,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sub
     if (data !== undefined && !stale) this.schedule(expiresAt - now, meta);
     if (this.options.fetch === false) return; // cache-only reads never fetch
     const environment = this.store.controller.environment;
-    const invalid = expiryStatus === ExpiryStatus.Invalid || data === undefined;
+    const invalid = expiryStatus === ExpiryStatus.Invalid; // so is missing data (responseByKey)
     const facts: ReadFacts = {
       invalid,
       unusable: invalid || (expiryStatus === ExpiryStatus.InvalidIfStale && stale),

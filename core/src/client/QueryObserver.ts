@@ -2,10 +2,9 @@
 // by args): its snapshot, its reader registration and its GC retain. Reads that fetch
 // are EndpointObserver's; the lookup itself is the Controller's and the MemoCache's.
 import type { ReadDeps } from '../controller';
-import { Subscribable } from '../environment';
 import type { State } from '../state';
 import type { StoreLike } from './EndpointObserver';
-import type { Reader } from './ReaderIndex';
+import { StoreRead } from './StoreRead';
 
 /**
  * A derived read from the store with no fetch: an Entity by pk, `All`, a `Query`,
@@ -19,22 +18,16 @@ import type { Reader } from './ReaderIndex';
  * const obs = client.query(remaining);
  * obs.subscribe(() => console.log(obs.getSnapshot()));
  */
-export class QueryObserver<T = unknown> extends Subscribable {
+export class QueryObserver<T = unknown> extends StoreRead {
   // `declare`d members are set in the constructor: no class-field definitions ship for them.
-  declare private readonly store: StoreLike;
   declare private readonly schema: unknown;
   declare private readonly args: readonly unknown[] | null;
   private state: State | undefined;
   private value: T | undefined;
-  private tracked = false;
-  /** What the last unsubscribe undoes: the store subscription and the GC retain. */
-  private readonly stops: (() => void)[] = [];
-  private readonly reader: Reader = { dirty: false, refresh: () => this.refresh() };
   private last: T | undefined;
 
   constructor(store: StoreLike, schema: unknown, args: readonly unknown[] | null) {
-    super();
-    this.store = store;
+    super(store);
     this.schema = schema;
     this.args = args === null || args[0] === null ? null : args;
   }
@@ -60,27 +53,15 @@ export class QueryObserver<T = unknown> extends Subscribable {
   }
 
   protected override onFirst() {
-    if (this.store.readers) {
-      this.tracked = true;
-      this.state = undefined;
-    } else {
-      this.stops.push(this.store.subscribe(() => this.refresh()));
-    }
+    this.listen();
+    if (this.tracked) this.state = undefined;
     this.last = this.getSnapshot(); // tracked: registers what it reads
     const release = this.args === null ? undefined : this.store.controller.gc?.retainQuery?.(this.schema, this.args);
     if (release) this.stops.push(release);
   }
 
-  protected override onLast() {
-    for (const stop of this.stops.splice(0)) stop();
-    if (this.tracked) {
-      this.tracked = false;
-      this.store.readers!.untrack(this.reader);
-    }
-  }
-
   /** Recompute; notify when the value changed since the last notification. */
-  private refresh() {
+  protected override refresh() {
     const next = this.getSnapshot();
     if (next === this.last) return;
     this.last = next;

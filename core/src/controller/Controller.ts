@@ -437,10 +437,9 @@ export class Controller {
     const meta = state.meta[key];
     if (!meta?.error) return undefined;
     if (meta.errorPolicy === 'soft') {
-      // Soft errors hide only behind data that can still be shown.
-      const { data, expiryStatus, expiresAt } = response ?? this.responseByKey(endpoint, args, key, state);
+      // Soft errors hide only behind data that can still be shown (no data reads as Invalid).
+      const { expiryStatus, expiresAt } = response ?? this.responseByKey(endpoint, args, key, state);
       const usable =
-        data !== undefined &&
         expiryStatus !== ExpiryStatus.Invalid &&
         !(expiryStatus === ExpiryStatus.InvalidIfStale && expiresAt <= Date.now());
       if (usable) return undefined;

@@ -20,6 +20,8 @@ export interface GCOptions {
 }
 
 interface Known {
+  /** The key it is stored under (evicting it needs no endpoint.key call). */
+  readonly key: string;
   readonly endpoint: EndpointLike;
   readonly args: readonly unknown[];
   refs: number;
@@ -117,7 +119,7 @@ export class GCPolicy implements Manager, GCInterface {
   private remember(key: string, endpoint: EndpointLike, args: readonly unknown[]): Known {
     let known = this.known.get(key);
     if (!known) {
-      known = { endpoint, args, refs: 0, lastRead: 0 };
+      known = { key, endpoint, args, refs: 0, lastRead: 0 };
       this.known.set(key, known);
     }
     return known;
@@ -182,9 +184,8 @@ export class GCPolicy implements Manager, GCInterface {
         unread.sort((a, b) => a.lastRead - b.lastRead);
         for (const entry of unread) {
           if (reach.size <= maxEntities) break;
-          const key = entry.endpoint.key(...entry.args);
-          doomed.push(key);
-          for (const p of pathsOf.get(key) ?? []) {
+          doomed.push(entry.key);
+          for (const p of pathsOf.get(entry.key) ?? []) {
             const n = reach.get(p)! - 1;
             if (n === 0) reach.delete(p);
             else reach.set(p, n);

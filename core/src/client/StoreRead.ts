@@ -1,0 +1,40 @@
+// What both observers (EndpointObserver, QueryObserver) do alike while subscribed:
+// listen to the store through its reader index when it has one, else to every change,
+// and let go of it all on the last unsubscribe.
+import { Subscribable } from '../environment';
+import type { StoreLike } from './EndpointObserver';
+import type { Reader } from './ReaderIndex';
+
+/** The base of the observers (not exported): their store, reader registration and cleanups. */
+export abstract class StoreRead extends Subscribable {
+  // `declare`d: set in the constructor, no class-field definition ships for it.
+  declare protected readonly store: StoreLike;
+  /** Registered with the store's reader index (subscribed): recompute only when woken. */
+  protected tracked = false;
+  /** Our face in the reader index. */
+  protected readonly reader: Reader = { dirty: false, refresh: () => this.refresh() };
+  /** What the last unsubscribe undoes (the store's subscription, the GC retain, ...). */
+  protected readonly stops: (() => void)[] = [];
+
+  constructor(store: StoreLike) {
+    super();
+    this.store = store;
+  }
+
+  /** Recomputes; notifies when what it shows changed. */
+  protected abstract refresh(): void;
+
+  /** Starts listening: tracked (woken by the index) when the store has one, else woken by every change. */
+  protected listen(): void {
+    if (this.store.readers) this.tracked = true;
+    else this.stops.push(this.store.subscribe(() => this.refresh()));
+  }
+
+  protected override onLast(): void {
+    for (const stop of this.stops.splice(0)) stop();
+    if (this.tracked) {
+      this.tracked = false;
+      this.store.readers!.untrack(this.reader);
+    }
+  }
+}
