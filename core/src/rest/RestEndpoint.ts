@@ -76,9 +76,9 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     const name =
       (options.name as string | undefined) ??
       (typeof options.path === 'string' ? options.path : 'RestEndpoint');
-    super(undefined, { ...options, name });
+    super(undefined, options);
     if (options.name === undefined) {
-      // A default name follows the path: keep it out of what extend() copies.
+      // A default name follows the path (over the base class's): keep it out of what extend() copies.
       setHidden(this, 'name', name);
     }
     if (typeof options.path === 'string') {
