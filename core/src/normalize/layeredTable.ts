@@ -131,10 +131,6 @@ export function tableKeys(table: Readonly<Record<string, unknown>>): string[] {
 /** A plain object with every entry visible in `table` (to delete from it). */
 export function flatTable<T>(table: Readonly<Record<string, T>>): Record<string, T> {
   const out: Record<string, T> = {};
-  if (below(table) === undefined) {
-    for (const k of Object.keys(table)) setOwn(out, k, table[k]);
-  } else {
-    for (const k in table) setOwn(out, k, table[k]);
-  }
+  for (const k of tableKeys(table)) setOwn(out, k, table[k]);
   return out;
 }

@@ -16,15 +16,15 @@ interface Extendable {
   extend(options: Record<string, unknown>): any;
 }
 
-const made = new WeakMap<object, Map<string, unknown>>();
+const made = new WeakMap<object, Record<string, unknown>>();
 
 // Each extender builds its endpoint once per base endpoint, so it keeps its
-// identity across reads (`getList.push === getList.push`).
+// identity across reads (`getList.push === getList.push`). Endpoints are never
+// undefined, and the names (push, move, getPage...) are no Object.prototype members.
 function once<T>(base: object, name: string, build: () => T): T {
   let byName = made.get(base);
-  if (!byName) made.set(base, (byName = new Map()));
-  if (!byName.has(name)) byName.set(name, build());
-  return byName.get(name) as T;
+  if (!byName) made.set(base, (byName = {}));
+  return (byName[name] ??= build()) as T;
 }
 
 

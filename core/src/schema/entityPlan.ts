@@ -87,11 +87,11 @@ export function entityPlan(cls: any): EntityPlan {
   let defaults: Record<string, unknown> = {};
   let ctorSafe = false;
   try {
-    // field initializers are the defaults; a constructor that needs arguments has none
+    // field initializers are the defaults
     defaults = { ...new cls() };
     ctorSafe = true;
   } catch {
-    defaults = {};
+    // a constructor that needs arguments: no defaults (the assignment above never happened)
   }
   const validates = typeof cls.validate === 'function' && cls.validate !== Entity.validate;
   plan = { owner: cls, source, nestedKeys, nestedSchemas, deserKeys, deserFns, defaults, defaultKeys: Object.keys(defaults), ctorSafe, validates };
