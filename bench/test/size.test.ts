@@ -54,14 +54,18 @@ beforeAll(() => {
  * data-client has neither: React 28,258, Vue 28,320, Svelte 28,270. Then -0.43 kB with no
  * behaviour change (two rounds over every core module: dead checks, one base for both
  * observers, requests that know their key, shorter production schema-error texts):
- * React 27,830, Vue 27,896, Svelte 27,860.
+ * React 27,830, Vue 27,896, Svelte 27,860. A review then found four of those cuts changed
+ * behaviour in edge cases (an endpoint named null, an inherited method option, symbol-keyed
+ * members passed to extend()'s constructor, a subclass cleanup() called when polling ends)
+ * and they were undone; WindowEventsManager leaves signals the app passed alone (+54 B):
+ * React 27,884, Vue 27,950, Svelte 27,911.
  * Lower them whenever the bundle shrinks. The target is BUDGET_GZIP (12 kB), not met:
  * bench/README.md ("Size") says by how much, why, and the plan.
  */
 const CEILING: Record<string, number> = {
-  'Resto React': 27_880,
-  'Resto Vue': 27_950,
-  'Resto Svelte': 27_910,
+  'Resto React': 27_930,
+  'Resto Vue': 28_000,
+  'Resto Svelte': 27_960,
 };
 
 const resto = APPS.filter((a) => a.resto);

@@ -125,9 +125,10 @@ export class Endpoint<F extends FetchFunction = FetchFunction, S = any, M extend
    * const getTimeForever = getTime.extend({ dataExpiryLength: Infinity });
    */
   extend<E extends EndpointOptions<F, S> & Record<string, unknown>>(options: E): this & E {
-    // Own enumerable members are the options a copy inherits (symbol-keyed ones too,
-    // which defineMembers ignores: Object.keys).
-    const merged = { ...this, ...options };
+    // Own enumerable string-keyed members are the options a copy inherits.
+    const own: Record<string, unknown> = {};
+    for (const key of Object.keys(this)) own[key] = (this as Record<string, unknown>)[key];
+    const merged = { ...own, ...options };
     const next = this[CREATE](merged) as this & E;
     // Subclass field initialisers ran after the base constructor; the
     // explicit options must still win over them.

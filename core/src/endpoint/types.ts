@@ -88,7 +88,8 @@ export interface FreshnessOptions {
   /**
    * A mutation made offline is queued (its optimistic update applied now) and sent,
    * in order, when the network comes back. Default false: it rejects at once with
-   * an `OfflineError`.
+   * an `OfflineError`. Offline is what the client's `online` signal says (the browser's
+   * events with a WindowEventsManager).
    */
   queueOfflineMutations?: boolean;
   /**

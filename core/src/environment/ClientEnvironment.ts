@@ -59,8 +59,20 @@ export interface TabRole {
 export function createEnvironment(
   options: FreshnessOptions & { online?: EnvironmentSignal; focus?: EnvironmentSignal; ssr?: boolean } = {},
 ): ClientEnvironment {
-  const { online = new EnvironmentSignal(true), focus = new EnvironmentSignal(true), ssr = false, ...defaults } = options;
+  const { online = defaultSignal(), focus = defaultSignal(), ssr = false, ...defaults } = options;
   return { online, focus, ssr, defaults };
+}
+
+/**
+ * The signals {@link createEnvironment} made because none was given: the only ones a
+ * WindowEventsManager ties to the browser (a signal the app passed keeps its own source).
+ */
+export const defaultSignals: WeakSet<EnvironmentSignal> = new WeakSet();
+
+function defaultSignal(): EnvironmentSignal {
+  const signal = new EnvironmentSignal(true);
+  defaultSignals.add(signal);
+  return signal;
 }
 
 /**

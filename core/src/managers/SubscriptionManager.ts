@@ -81,7 +81,10 @@ export class SubscriptionManager implements Manager {
           else {
             stopTimer(poll);
             this.polls.delete(key);
-            if (this.polls.size === 0) this.cleanup(); // lets go of the focus signal
+            if (this.polls.size === 0) {
+              this.stopFocus?.();
+              this.stopFocus = undefined;
+            }
           }
         }
       }

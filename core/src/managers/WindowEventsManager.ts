@@ -1,7 +1,7 @@
 // Opt-in browser triggers: the client's focus and online signals follow the page's
 // visibility and the window's online/offline events.
 import type { Controller, Dispatch } from '../controller';
-import { focusEvents, onlineEvents, readOnline, readVisible } from '../environment';
+import { defaultSignals, focusEvents, onlineEvents, readOnline, readVisible } from '../environment';
 import type { Manager, Middleware } from './Manager';
 
 /**
@@ -11,7 +11,8 @@ import type { Manager, Middleware } from './Manager';
  * failing and mutations reject with an OfflineError (or queue, with
  * `queueOfflineMutations`); polling pauses while the page is hidden. Without it the
  * client's `online` and `focus` signals change only when told (`client.online.set(false)`),
- * and apps carry none of the listeners. Server mode attaches nothing.
+ * and apps carry none of the listeners. Signals passed to createClient (`online`,
+ * `focus`) keep their own source. Server mode attaches nothing.
  *
  * @example
  * const client = createClient({ managers: [...getDefaultManagers(), new WindowEventsManager()] });
@@ -20,10 +21,9 @@ import type { Manager, Middleware } from './Manager';
 export class WindowEventsManager implements Manager {
   middleware: Middleware = (controller: Controller) => {
     const { online, focus, ssr } = controller.environment;
-    if (!ssr) {
-      online.setEventListener(onlineEvents, readOnline);
-      focus.setEventListener(focusEvents, readVisible);
-    }
+    // Signals the app passed to createClient (React Native's, a test's) keep their own source.
+    if (!ssr && defaultSignals.has(online)) online.setEventListener(onlineEvents, readOnline);
+    if (!ssr && defaultSignals.has(focus)) focus.setEventListener(focusEvents, readVisible);
     return (next: Dispatch) => next;
   };
 

@@ -8,6 +8,9 @@ import type { EndpointLike } from '../state';
 import { AbortError } from '../rest/AbortError';
 import { TimeoutError } from '../rest/TimeoutError';
 
+/** Endpoints already warned that their `retry` option has no RetryManager (development only). */
+let warned: WeakSet<object> | undefined;
+
 /** setTimeout's longest delay (2^31-1 ms); a longer one fires at once. */
 export const MAX_DELAY = 2_147_483_647;
 
@@ -84,7 +87,9 @@ export async function tryUntilSettled(
     if (!env.online.value && (read || freshnessOption(env, endpoint, 'queueOfflineMutations'))) continue;
     tries.failures++;
     const retryer = env.ssr ? undefined : env.retryer;
-    if (DEV && !retryer && !env.ssr && tries.failures === 1 && (read ? freshnessOption(env, endpoint, 'retry') : (endpoint as FreshnessOptions).retry)) {
+    // Once per endpoint: a failing request must not repeat the same advice.
+    if (DEV && !retryer && !env.ssr && (read ? freshnessOption(env, endpoint, 'retry') : (endpoint as FreshnessOptions).retry) && !(warned ??= new WeakSet()).has(endpoint)) {
+      warned.add(endpoint);
       console.warn(`Resto: ${endpoint.name} has a retry option, but retries are off: add a RetryManager to the client's managers`);
     }
     if (!retryer || !(await retryer(endpoint, tries.failures, outcome.response, stopped, onRetry))) return outcome;

@@ -78,7 +78,8 @@ type WithHeaders = EndpointLike & { getHeaders?: (headers: HeadersInit) => Heade
  * left, and each tab marks what it sends as its own with a Web Lock, so two tabs
  * reconnecting at once do not send one mutation twice.
  *
- * Put it before the NetworkManager.
+ * Put it before the NetworkManager. The client is offline when its `online` signal says
+ * so: add a WindowEventsManager for the browser's events (or set `client.online` yourself).
  *
  * @example
  * import { OfflineQueueManager, PersistManager } from '@resto/core/persist';
@@ -88,6 +89,7 @@ type WithHeaders = EndpointLike & { getHeaders?: (headers: HeadersInit) => Heade
  *     new PersistManager(),
  *     new OfflineQueueManager({ endpoints: [TodoResource], onConflict: (error, m) => toast(`${m.name} was refused`) }),
  *     ...getDefaultManagers(),
+ *     new WindowEventsManager(),
  *   ],
  * });
  */

@@ -76,9 +76,9 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     const name =
       (options.name as string | undefined) ??
       (typeof options.path === 'string' ? options.path : 'RestEndpoint');
-    super(undefined, options);
+    super(undefined, { ...options, name });
     if (options.name === undefined) {
-      // A default name follows the path (over the base class's): keep it out of what extend() copies.
+      // A default name follows the path: keep it out of what extend() copies.
       setHidden(this, 'name', name);
     }
     if (typeof options.path === 'string') {
@@ -93,13 +93,11 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     if (options.content !== undefined && options.content !== 'json' && options.schema !== undefined) {
       throw new TypeError(contentWithSchema(name, options.content));
     }
-    // A method option is a member already, as written; else this is the prototype's.
-    let method = this.method;
-    if (typeof options.method === 'string') method = method.toUpperCase();
     // `sideEffect: true` without a method means POST (as data-client): a GET never changes data.
     // Only when constructed: `get.extend({ sideEffect: true })` stays a GET (a forced refetch).
-    else if (!extending && options.method === undefined && options.sideEffect === true && method === 'GET') method = 'POST';
-    if (method !== this.method) defineMembers(this, { method });
+    const inferred = !extending && options.method === undefined && options.sideEffect === true && this.method === 'GET' ? 'POST' : undefined;
+    const method = typeof options.method === 'string' ? options.method.toUpperCase() : (inferred ?? this.method);
+    if (typeof options.method === 'string' || inferred) defineMembers(this, { method });
     // POST, PUT and PATCH take a body argument unless `body: undefined` removes it.
     this[HAS_BODY] = BODY_METHODS.has(method) && !('body' in options && options.body === undefined);
     checkNextPage(name, options.nextPage);

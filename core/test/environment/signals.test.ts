@@ -225,6 +225,25 @@ describe('WindowEventsManager (opt-in)', () => {
     client.destroy();
   });
 
+  it('leaves a signal the app passed (React Native, a test) on its own source', () => {
+    const win = new CountingTarget();
+    vi.stubGlobal('window', win);
+    vi.stubGlobal('navigator', { onLine: true });
+    const online = new EnvironmentSignal(false);
+    let attached = 0;
+    online.setEventListener(() => {
+      attached++;
+      return () => attached--;
+    });
+    const client = createClient({ online, managers: [...getDefaultManagers(), new WindowEventsManager()] });
+    const stop = client.online.subscribe(() => {});
+    expect(client.online.value).toBe(false); // not navigator.onLine
+    expect(attached).toBe(1);
+    expect(win.listeners).toBe(0);
+    stop();
+    client.destroy();
+  });
+
   it('in server mode attaches nothing', async () => {
     const doc = new CountingTarget();
     vi.stubGlobal('document', doc);

@@ -106,6 +106,26 @@ describe('polling (SubscriptionManager)', () => {
     u();
   });
 
+  it('the last poll leaving is not the client ending: a subclass cleanup() runs only on destroy()', async () => {
+    fakeTimers();
+    let cleanups = 0;
+    class MySubscriptions extends SubscriptionManager {
+      override cleanup() {
+        cleanups++;
+        super.cleanup();
+      }
+    }
+    const time = new Endpoint(async () => ({ now: 1 }), { name: 'time', pollFrequency: 1000 });
+    client = createClient({ managers: [new NetworkManager(), new MySubscriptions()] });
+    const stop = client.observeWith({ poll: true }, time, []).subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(1000);
+    stop();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(cleanups).toBe(0);
+    client.destroy();
+    expect(cleanups).toBe(1);
+  });
+
   it('pauses while the page is hidden and refetches once on return', async () => {
     fakeTimers();
     let calls = 0;

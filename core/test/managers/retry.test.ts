@@ -72,13 +72,25 @@ describe('opt-in: without a RetryManager', () => {
     stop();
   });
 
-  it('a retry option warns in development, naming the endpoint and the manager to add', async () => {
+  it('a retry option warns in development, once per endpoint, naming it and the manager to add', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     client = createClient({ retry: 2, retryDelay: 0 });
-    statuses = [503];
-    await expect(client.controller.fetch(endpoints().get, { id: 1 })).rejects.toMatchObject({ status: 503 });
-    expect(server.count('GET', '/todos/1')).toBe(1);
+    statuses = [503, 503];
+    const get = endpoints().get;
+    await expect(client.controller.fetch(get, { id: 1 })).rejects.toMatchObject({ status: 503 });
+    await expect(client.controller.fetch(get, { id: 1 })).rejects.toMatchObject({ status: 503 });
+    expect(server.count('GET', '/todos/1')).toBe(2);
+    expect(warn).toHaveBeenCalledTimes(1);
     expect(warn).toHaveBeenCalledWith(expect.stringMatching(/getTodo has a retry option.*RetryManager/));
+  });
+
+  it('retry: 0 or false says retries are off on purpose: no warning', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    client = createClient({ retry: 0 });
+    statuses = [503, 503];
+    await expect(client.controller.fetch(endpoints().get, { id: 1 })).rejects.toMatchObject({ status: 503 });
+    await expect(client.controller.fetch(endpoints().get.extend({ retry: false }), { id: 1 })).rejects.toMatchObject({ status: 503 });
+    expect(warn).not.toHaveBeenCalled();
   });
 });
 
