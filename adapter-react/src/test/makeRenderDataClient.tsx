@@ -1,11 +1,11 @@
 import * as React from 'react';
 import { Component, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { act, render, waitFor } from '@testing-library/react';
-import { SET_RESPONSE, getDefaultManagers, type Client, type Controller, type Manager } from '@resto/core';
-import { flushNotifications, nextMacrotask, type Fixture, type FixtureOrInterceptor } from '@resto/core/mock';
+import { SET_RESPONSE, type Client, type Controller, type Manager } from '@resto/core';
+import { createDataClientMock, flushNotifications, nextMacrotask, type Fixture, type FixtureOrInterceptor } from '@resto/core/mock';
 import { DataProvider } from '../DataProvider';
 import { useOwnedClient } from '../useOwnedClient';
-import { createFixtureClient, type FixtureOptions } from './DataProviderWithFixtures';
+import type { FixtureOptions } from './DataProviderWithFixtures';
 
 /** Options of a render function made by {@link makeRenderDataClient} (and of `renderDataHook`). */
 export interface RenderDataHookOptions<P> extends FixtureOptions {
@@ -130,13 +130,7 @@ export function makeRenderDataClient(Provider: Provider = DataProvider) {
   ): RenderDataHookResult<R, P> {
     const store =
       client ??
-      createFixtureClient({
-        ...options,
-        // A call no fixture answers goes to the network (nock, a test server), as in data-client.
-        unmatched: options.unmatched ?? 'network',
-        fixtures: [...(fixtures ?? []), ...(resolverFixtures ?? [])],
-        managers: [storeInAct, ...(options.managers ?? getDefaultManagers())],
-      });
+      createDataClientMock([...(fixtures ?? []), ...(resolverFixtures ?? [])], options, storeInAct);
     const owned = client ? undefined : () => store;
     const all: R[] = [];
     let error: Error | undefined;

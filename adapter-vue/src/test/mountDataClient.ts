@@ -1,5 +1,5 @@
-import { getDefaultManagers, type Client, type Controller, type Manager, type State } from '@resto/core';
-import { createMockClient, nextMacrotask, type Fixture, type FixtureOrInterceptor } from '@resto/core/mock';
+import { type Client, type Controller, type Manager, type State } from '@resto/core';
+import { createDataClientMock, nextMacrotask, type Fixture, type FixtureOrInterceptor } from '@resto/core/mock';
 import { mount, type VueWrapper } from '@vue/test-utils';
 import { defineComponent, h, reactive, Suspense, type Component } from 'vue';
 import { createResto } from '../context';
@@ -68,13 +68,17 @@ export function renderCounter() {
 /** The fixture client every data-client-style helper mounts with, and its fetch tracker. @internal */
 export function dataClientFor(options: DataClientTestOptions<object>): { client: Client; tracker: SettledTracker } {
   const tracker = new SettledTracker();
-  const client = createMockClient(options.resolverFixtures ?? [], {
-    unmatched: options.unmatched ?? 'network',
-    initialFixtures: options.initialFixtures,
-    getInitialInterceptorData: options.getInitialInterceptorData,
-    managers: [tracker, ...(options.managers ?? getDefaultManagers())],
-    initialState: options.initialState,
-  });
+  const client = createDataClientMock(
+    options.resolverFixtures ?? [],
+    {
+      unmatched: options.unmatched,
+      initialFixtures: options.initialFixtures,
+      getInitialInterceptorData: options.getInitialInterceptorData,
+      managers: options.managers,
+      initialState: options.initialState,
+    },
+    tracker,
+  );
   return { client, tracker };
 }
 

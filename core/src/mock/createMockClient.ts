@@ -1,7 +1,7 @@
 // The test client every adapter's test helpers build on: a client with a MockManager
 // first, optionally prefilled from fixtures, with no retries by default.
 import { createClient, type Client, type ClientOptions } from '../client';
-import { getDefaultManagers } from '../managers';
+import { getDefaultManagers, type Manager } from '../managers';
 import type { Fixture, FixtureOrInterceptor } from './fixtures';
 import { MockManager } from './MockManager';
 import { mockInitialState } from './mockInitialState';
@@ -23,7 +23,7 @@ export interface MockClientOptions extends ClientOptions {
   readonly getInitialInterceptorData?: () => Record<string, unknown>;
   /** A whole prefilled State; wins over `initialFixtures` and `prefill`. */
   readonly initialState?: ClientOptions['initialState'];
-  /** Default 0 (unlike a client's 3): a failing fixture fails at once, so tests stay deterministic. */
+  /** Default 0, also with a RetryManager among `managers`: a failing fixture fails at once, so tests stay deterministic. */
   readonly retry?: ClientOptions['retry'];
 }
 
@@ -54,4 +54,21 @@ export function createMockClient(
     initialState: initialState ?? (stored.length ? mockInitialState(stored) : undefined),
   });
   return Object.assign(client, { mock });
+}
+
+/**
+ * The client the data-client-style test helpers run on (`renderDataHook`,
+ * `mountDataClient`): {@link createMockClient}, except that a call no fixture answers
+ * goes to the network (nock, a test server) as in data-client, unless `unmatched:
+ * 'error'`, and `lead` (the adapter's act or settle tracker) comes right after the mock.
+ *
+ * @example
+ * const client = createDataClientMock(resolverFixtures, { initialFixtures }, new SettledTracker());
+ */
+export function createDataClientMock(
+  fixtures: readonly FixtureOrInterceptor[],
+  { unmatched = 'network', managers = getDefaultManagers(), ...options }: MockClientOptions = {},
+  lead?: Manager,
+): Client & { mock: MockManager } {
+  return createMockClient(fixtures, { ...options, unmatched, managers: lead ? [lead, ...managers] : managers });
 }

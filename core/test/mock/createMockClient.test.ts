@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient, Endpoint, Entity, GCPolicy, NetworkManager, RestEndpoint, type Client } from '../../src';
-import { createMockClient, mockInitialState } from '../../src/mock';
+import { createDataClientMock, createMockClient, mockInitialState } from '../../src/mock';
+import { json, startServer } from '@resto/testing';
 
 class Todo extends Entity {
   id = 0;
@@ -53,6 +54,26 @@ describe('createMockClient options: what every adapter test helper needs', () =>
     expect(mock.managers).toEqual([mock.mock, network]);
     expect(mock.managers.some((m) => m instanceof GCPolicy)).toBe(false);
     await expect(mock.controller.fetch(getTodo, { id: 5 })).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('createDataClientMock (the data-client test helpers\' client): unmatched calls go to the network unless told; lead comes right after the mock', async () => {
+    const server = await startServer({ 'GET /todos/5': (_hit, res) => json(res, { id: 5, title: 'from the network' }) });
+    try {
+      const live = getTodo.extend({ urlPrefix: server.url });
+      const network = new NetworkManager();
+      const lead = { middleware: () => (next: any) => next, cleanup() {} };
+      const mock = createDataClientMock([], { managers: [network] }, lead);
+      client = mock;
+      expect(mock.managers).toEqual([mock.mock, lead, network]);
+      await expect(mock.controller.fetch(live, { id: 5 })).resolves.toMatchObject({ title: 'from the network' });
+      mock.destroy();
+      const strict = createDataClientMock([], { unmatched: 'error' });
+      client = strict;
+      await expect(strict.controller.fetch(live, { id: 5 })).rejects.toMatchObject({ status: 404 });
+      expect(server.count('GET', '/todos/5')).toBe(1);
+    } finally {
+      await server.close();
+    }
   });
 
   it('listenerCount is the leak check: each subscribed read holds one listener, shared by its readers', () => {
