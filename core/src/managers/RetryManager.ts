@@ -3,11 +3,11 @@
 // loop of tries is retry.ts's; this manager gives it the decision.
 import isNetworkError from 'is-network-error';
 import type { Controller, Dispatch } from '../controller';
-import type { RetryDelayOption, RetryOption } from '../endpoint';
+import type { FreshnessOptions, RetryDelayOption, RetryOption } from '../endpoint';
 import { freshnessOption } from '../environment';
 import { SchemaError } from '../schema';
 import type { Manager, Middleware } from './Manager';
-import { isAbort, MAX_DELAY, retryOption } from './retry';
+import { isAbort, MAX_DELAY } from './retry';
 import { TimeoutError } from '../rest/TimeoutError';
 
 type StatusError = Error & { status?: number };
@@ -84,7 +84,10 @@ export class RetryManager implements Manager {
   middleware: Middleware = (controller: Controller) => {
     controller.environment.retryer = async (endpoint, failures, error, stopped, onRetry) => {
       const env = controller.environment;
-      if (!shouldRetry(retryOption(env, endpoint), failures, error, !!endpoint.sideEffect)) return false;
+      const read = !endpoint.sideEffect;
+      // A client's retry is for reads; a mutation retries only when its endpoint says so.
+      const option = read ? freshnessOption(env, endpoint, 'retry') : (endpoint as FreshnessOptions).retry;
+      if (!shouldRetry(option, failures, error, !read)) return false;
       onRetry();
       await sleep(retryDelay(freshnessOption(env, endpoint, 'retryDelay'), failures, error), stopped);
       return true;

@@ -2,7 +2,7 @@
 // tries when a retryer is installed (RetryManager.ts decides what is worth another
 // try and how long to wait). The NetworkManager owns who waits on it.
 import { DEV } from '#dev';
-import type { FreshnessOptions, RetryOption } from '../endpoint';
+import type { FreshnessOptions } from '../endpoint';
 import { freshnessOption, waitUntil, type ClientEnvironment } from '../environment';
 import type { EndpointLike } from '../state';
 import { AbortError } from '../rest/AbortError';
@@ -13,17 +13,6 @@ let warned: WeakSet<object> | undefined;
 
 /** setTimeout's longest delay (2^31-1 ms); a longer one fires at once. */
 export const MAX_DELAY = 2_147_483_647;
-
-/**
- * The `retry` option in force for an endpoint: a client's `retry` is for reads; a
- * mutation retries only when its endpoint says so.
- *
- * @example
- * retryOption(controller.environment, TodoResource.partialUpdate); // undefined unless the endpoint sets it
- */
-export function retryOption(env: ClientEnvironment, endpoint: EndpointLike): RetryOption | undefined {
-  return endpoint.sideEffect ? (endpoint as FreshnessOptions).retry : freshnessOption(env, endpoint, 'retry');
-}
 
 /** An abort, by any signal: DOM's AbortError, AbortSignal.timeout's TimeoutError, or Resto's AbortError. */
 export function isAbort(error: unknown): boolean {
@@ -99,7 +88,7 @@ export async function tryUntilSettled(
     tries.failures++;
     const retryer = env.ssr ? undefined : env.retryer;
     // Once per endpoint: a failing request must not repeat the same advice.
-    if (DEV && !retryer && !env.ssr && retryOption(env, endpoint) && !(warned ??= new WeakSet()).has(endpoint)) {
+    if (DEV && !retryer && !env.ssr && (read ? freshnessOption(env, endpoint, 'retry') : (endpoint as FreshnessOptions).retry) && !(warned ??= new WeakSet()).has(endpoint)) {
       warned.add(endpoint);
       console.warn(`Resto: ${endpoint.name} has a retry option, but retries are off: add a RetryManager to the client's managers`);
     }
