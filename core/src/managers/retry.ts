@@ -87,7 +87,8 @@ export async function tryUntilSettled(
     if (!env.online.value && (read || freshnessOption(env, endpoint, 'queueOfflineMutations'))) continue;
     tries.failures++;
     const retryer = env.ssr ? undefined : env.retryer;
-    // Once per endpoint: a failing request must not repeat the same advice.
+    // Once per endpoint: a failing request must not repeat the same advice. (The retry rule is
+    // written out, not shared with RetryManager: a shared function stays in production bundles.)
     if (DEV && !retryer && !env.ssr && (read ? freshnessOption(env, endpoint, 'retry') : (endpoint as FreshnessOptions).retry) && !(warned ??= new WeakSet()).has(endpoint)) {
       warned.add(endpoint);
       console.warn(`Resto: ${endpoint.name} has a retry option, but retries are off: add a RetryManager to the client's managers`);
