@@ -117,7 +117,7 @@ export function resource<const O extends ResourceGenerics>(
   if (typeof path !== 'string') throw new TypeError('resource: the "path" option is required');
   if (schema === undefined) throw new TypeError(`resource(${path}): the "schema" option is required`);
   // The item path names the item; without a parameter get, update and delete would all hit the list.
-  if (!/(^|[^\\]):[A-Za-z_$]|(^|[^\\])\*[A-Za-z_$]/.test(path)) {
+  if (!/(^|[^\\])[:*][A-Za-z_$]/.test(path)) {
     throw new TypeError(
       DEV
         ? `resource(${path}): the path needs at least one :parameter or *wildcard naming the item, e.g. '/todos/:id'`
