@@ -29,7 +29,9 @@ export interface PathTemplate {
 // spec makes `?` and `+` plain text (so a query can be written in the path);
 // `!`, `[` and `]` mean nothing in v8 either, so they are literal too.
 // `(` and `)` stay reserved: users escape them with a backslash.
-const LITERAL = new Set(['?', '+', '!', '[', ']']);
+// An escape and the character it escapes (or a trailing lone backslash) match as
+// one, so already escaped characters are left alone.
+const LITERAL = /\\[^]?|[?+![\]]/g;
 
 /**
  * Escape the characters that are literal in Resto templates but reserved by
@@ -39,20 +41,7 @@ const LITERAL = new Set(['?', '+', '!', '[', ']']);
  * escapeTemplate('/search?{q=:q}') // '/search\\?{q=:q}'
  */
 export function escapeTemplate(template: string): string {
-  let out = '';
-  for (let i = 0; i < template.length; i++) {
-    const ch = template[i]!;
-    if (ch === '\\') {
-      // Keep the escape and the escaped character together.
-      out += ch + (template[i + 1] ?? '');
-      i++;
-    } else if (LITERAL.has(ch)) {
-      out += '\\' + ch;
-    } else {
-      out += ch;
-    }
-  }
-  return out;
+  return template.replace(LITERAL, (match) => (match[0] === '\\' ? match : '\\' + match));
 }
 
 function collect(
