@@ -301,11 +301,9 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     }
     switch (content) {
       case 'blob':
-        return response.blob();
       case 'text':
-        return response.text();
       case 'arrayBuffer':
-        return response.arrayBuffer();
+        return response[content]();
       case 'stream':
         return response.body;
     }
@@ -317,7 +315,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
         status,
         message: `${this.name}: expected JSON for its schema, but ${response.url} sent ${contentType}` + (DEV ? hint : errorCode(4)),
       });
-    if (kind !== 'json' && this.schema === undefined) return kind === 'blob' ? response.blob() : response.text();
+    if (kind !== 'json' && this.schema === undefined) return response[kind]();
     if (kind === 'blob') throw notJson(400, DEV && "; for files use content: 'blob' without a schema");
     const text = await response.text();
     // An empty body (e.g. a DELETE answered with 200 and nothing) is no data.
