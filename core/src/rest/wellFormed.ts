@@ -1,8 +1,9 @@
 import { DEV } from '#dev';
 import { errorCode } from '../dev/errorCode';
 
-// A high surrogate not followed by a low one, or a low one not preceded by a high one.
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// A high surrogate not followed by a low one, or a low one not preceded by a high one:
+// with the `u` flag a pair is one code point, so any surrogate matched is a lone one.
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
 /**
  * Throws, naming the value, for a string that is not well-formed UTF-16 (a lone
