@@ -36,12 +36,12 @@ export class NetworkError extends Error {
         (response ? `${response.url}: ${response.statusText || String(response.status)}` : 'Network request failed'),
       options.cause === undefined ? undefined : { cause: options.cause },
     );
+    // The fields above are own members already (undefined): unknown ones stay so.
     this.status = options.status ?? response?.status ?? 500;
-    if (response) this.response = response;
-    const url = options.url ?? (response?.url || undefined);
-    if (url !== undefined) this.url = url;
-    if (options.endpoint !== undefined) this.endpoint = options.endpoint;
-    if (options.body !== undefined) this.body = options.body;
+    this.response = response;
+    this.url = options.url ?? (response?.url || undefined);
+    this.endpoint = options.endpoint;
+    this.body = options.body;
   }
 
   /**
