@@ -40,7 +40,8 @@ function isRawBody(body: unknown): boolean {
 export function headersToObject(headers: HeadersInit | undefined): Record<string, string> {
   if (!headers) return {};
   if (headers instanceof Headers || Array.isArray(headers)) {
-    return Object.fromEntries(headers instanceof Headers ? headers.entries() : headers);
+    // Headers iterate as their entries.
+    return Object.fromEntries(headers);
   }
   return { ...headers };
 }
