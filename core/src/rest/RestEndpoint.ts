@@ -197,7 +197,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     // Sorted at every depth, so args equal up to key order give one URL and one key.
     for (const key of Object.keys(urlParams).sort()) {
       const value = urlParams[key];
-      if (template.names.has(key) || value === undefined || value === null) continue;
+      if (template.names.has(key) || value == null) continue;
       search[key] = sortKeys(value, searchParam(this.name, key), []);
       hasSearch = true;
     }

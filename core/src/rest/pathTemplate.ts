@@ -169,7 +169,7 @@ export function fillPath(
   const describe = (name: string) =>
     `${endpointName}: path parameter "${name}" of ${JSON.stringify(source)}`;
   for (const name of template.required) {
-    if (params[name] === undefined || params[name] === null) {
+    if (params[name] == null) {
       throw new TypeError(`${describe(name)} is missing`);
     }
   }
