@@ -47,8 +47,8 @@ export function headersToObject(headers: HeadersInit | undefined): Record<string
 }
 
 function findHeader(headers: Record<string, string>, name: string): string | undefined {
-  const key = Object.keys(headers).find((k) => k.toLowerCase() === name);
-  return key === undefined ? undefined : headers[key];
+  for (const key of Object.keys(headers)) if (key.toLowerCase() === name) return headers[key];
+  return undefined;
 }
 
  
