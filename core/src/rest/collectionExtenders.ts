@@ -42,8 +42,7 @@ export function collectionMutation(
     // The request sends and answers one item (or a list of them), not the list's
     // page shape: the schema is the Collection's change schema alone, wherever the
     // Collection sits in the list's schema (`{ results: todoList, cursor: '' }`).
-    const collection = findCollection(base.schema);
-    const schema = collection === undefined ? undefined : collection[member];
+    const schema = findCollection(base.schema)?.[member];
     const movePath = member === 'move' ? base.movePath : undefined;
     const endpoint = base.extend({
       method,
