@@ -16,7 +16,7 @@ export interface ContentResult {
 const JSON_TYPE = /[/+]json\b|^application\/json/i;
 // Binary media: images, audio, video, fonts, archives, PDFs, office files.
 const BINARY_TYPE =
-  /^(image|audio|video|font)\/|octet-stream|\/pdf|\/zip|gzip|x-tar|x-7z|x-rar|msword|ms-excel|ms-powerpoint|officedocument|wasm/i;
+  /^(image|audio|video|font)\/|octet-stream|\/(pdf|zip)|gzip|x-(tar|7z|rar)|ms(word|-excel|-powerpoint)|officedocument|wasm/i;
 
 /**
  * Classify a `Content-Type` header value for auto-detection.
