@@ -128,8 +128,7 @@ export class Endpoint<F extends FetchFunction = FetchFunction, S = any, M extend
     // Own enumerable string-keyed members are the options a copy inherits.
     const own: Record<string, unknown> = {};
     for (const key of Object.keys(this)) own[key] = (this as Record<string, unknown>)[key];
-    const merged = { ...own, ...options };
-    const next = this[CREATE](merged) as this & E;
+    const next = this[CREATE]({ ...own, ...options }) as this & E;
     // Subclass field initialisers ran after the base constructor; the
     // explicit options must still win over them.
     defineMembers(next, options);
