@@ -176,10 +176,8 @@ type TestKey = ((key: string) => boolean) & { readonly impl?: (key: string) => b
 function bindTestKey(self: Endpoint): void {
   const own = Object.getOwnPropertyDescriptor(self, 'testKey')?.value as TestKey | undefined;
   const impl = own?.impl ?? own;
-  const bound = ((key: string): boolean =>
-    (impl ?? (Object.getPrototypeOf(self) as { testKey: (k: string) => boolean }).testKey).call(self, key)) as TestKey & {
-    impl?: (key: string) => boolean;
-  };
+  const bound = (key: string): boolean =>
+    (impl ?? (Object.getPrototypeOf(self) as { testKey: (k: string) => boolean }).testKey).call(self, key);
   bound.impl = impl;
   Object.defineProperty(self, 'testKey', { value: bound, enumerable: impl !== undefined, writable: true, configurable: true });
 }
