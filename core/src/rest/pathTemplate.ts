@@ -79,8 +79,7 @@ export function pathTemplate(source: string): PathTemplate {
   const required = new Set<string>();
   const wildcards = new Set<string>();
   collect(data.tokens, false, names, required, wildcards);
-  const { regexp } = pathToRegexp(data, { sensitive: true });
-  template = { source, data, names, required, wildcards, regexp };
+  template = { source, data, names, required, wildcards, regexp: pathToRegexp(data, { sensitive: true }).regexp };
   cache.set(source, template);
   return template;
 }
