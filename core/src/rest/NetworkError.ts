@@ -33,7 +33,7 @@ export class NetworkError extends Error {
   ) {
     super(
       options.message ??
-        (response ? `${response.url}: ${response.statusText || String(response.status)}` : 'Network request failed'),
+        (response ? `${response.url}: ${response.statusText || response.status}` : 'Network request failed'),
       options.cause === undefined ? undefined : { cause: options.cause },
     );
     // The fields above are own members already (undefined): unknown ones stay so.

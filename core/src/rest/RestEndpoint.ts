@@ -285,7 +285,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     }
     if (!response.ok) {
       throw new NetworkError(response, {
-        message: `${this.name}: ${input}: ${response.statusText || String(response.status)}`,
+        message: `${this.name}: ${input}: ${response.statusText || response.status}`,
         url: input,
         endpoint: this.name,
         body: await errorBody(response),

@@ -101,7 +101,7 @@ export function pagination(
   if (next === undefined || next === null) return { key, next: undefined };
   if (typeof next === 'string' || (typeof next === 'number' && Number.isFinite(next))) return { key, next };
   throw new TypeError(
-    `${endpoint.name}: nextPage returned ${typeof next === 'number' ? String(next) : typeof next}` +
+    `${endpoint.name}: nextPage returned ${typeof next === 'number' ? next : typeof next}` +
       (DEV ? '; expected a page number, a cursor string, or undefined/null when there is no next page' : errorCode(8)),
   );
 }
