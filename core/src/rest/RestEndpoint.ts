@@ -367,7 +367,7 @@ function sortKeys(value: unknown, what: string, seen: unknown[]): unknown {
 /** One value of the default query encoding: strings, numbers, booleans (and Dates etc. by their String()). */
 function searchScalar(value: unknown, what: string): string {
   if (value === null || value === undefined || Array.isArray(value) || isPlainObject(value)) {
-    const got = value === null || value === undefined ? String(value) : Array.isArray(value) ? 'an array' : 'an object';
+    const got = value === null || value === undefined ? value : Array.isArray(value) ? 'an array' : 'an object';
     throw new TypeError(
       `${what} is ${got}` +
         (DEV
