@@ -54,7 +54,7 @@ function isEmptyPage(page: unknown): boolean {
 function numberedPages(endpoint: Paged, field: string): NextPage {
   return (page, params) => {
     const current = (params as Record<string, unknown>)[field] ?? 1;
-    const number = typeof current === 'number' ? current : Number(current);
+    const number = Number(current);
     if ((typeof current === 'string' && current.trim() === '') || !Number.isInteger(number)) {
       throw new TypeError(
         DEV
@@ -99,7 +99,7 @@ export function pagination(
   const key = endpoint.listKeyOf ? endpoint.listKeyOf(...args) : endpoint.key(...args);
   const next = rule.call(endpoint, response, args[0] ?? {});
   if (next === undefined || next === null) return { key, next: undefined };
-  if (typeof next === 'string' || (typeof next === 'number' && Number.isFinite(next))) return { key, next };
+  if (typeof next === 'string' || Number.isFinite(next)) return { key, next };
   throw new TypeError(
     `${endpoint.name}: nextPage returned ${typeof next === 'number' ? next : typeof next}` +
       (DEV ? '; expected a page number, a cursor string, or undefined/null when there is no next page' : errorCode(8)),
