@@ -36,7 +36,7 @@ function schemaLabel(schema: any): string {
 // delete: a non-empty object response names the entity; anything else (empty
 // body, 'ok', a bare pk) falls back to the URL params, so it still invalidates.
 function deleteProcess(value: unknown, params: unknown): unknown {
-  return value !== null && typeof value === 'object' && Object.keys(value).length > 0 ? value : params;
+  return value !== null && typeof value === 'object' && Object.keys(value).length ? value : params;
 }
 
 // The fields a request body sends: a FormData's entries, or the object itself.
