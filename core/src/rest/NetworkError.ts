@@ -55,11 +55,10 @@ export class NetworkError extends Error {
   get serverMessage(): string | undefined {
     const body = this.body;
     if (typeof body === 'string') return body.trim() || undefined;
-    if (body && typeof body === 'object') {
-      for (const field of ['message', 'error', 'detail', 'title']) {
-        const value = (body as Record<string, unknown>)[field];
-        if (typeof value === 'string' && value) return value;
-      }
+    // (A number or boolean body has none of these fields.)
+    for (const field of ['message', 'error', 'detail', 'title']) {
+      const value = (body as Record<string, unknown> | null | undefined)?.[field];
+      if (typeof value === 'string' && value) return value;
     }
     return undefined;
   }
