@@ -41,7 +41,7 @@ function deleteProcess(value: unknown, params: unknown): unknown {
 
 // The fields a request body sends: a FormData's entries, or the object itself.
 function fieldsOf(body: unknown): object {
-  if (typeof FormData !== 'undefined' && body instanceof FormData) return Object.fromEntries(body.entries());
+  if (typeof FormData !== 'undefined' && body instanceof FormData) return Object.fromEntries(body); // its entries
   return body as object;
 }
 
