@@ -55,7 +55,7 @@ function numberedPages(endpoint: Paged, field: string): NextPage {
   return (page, params) => {
     const current = (params as Record<string, unknown>)[field] ?? 1;
     const number = Number(current);
-    if ((typeof current === 'string' && current.trim() === '') || !Number.isInteger(number)) {
+    if ((typeof current === 'string' && !current.trim()) || !Number.isInteger(number)) {
       throw new TypeError(
         DEV
           ? `${endpoint.name}: the default nextPage counts numbered pages, but "${field}" is ${JSON.stringify(current)}; give the nextPage option to read the next cursor from the response`
