@@ -36,8 +36,7 @@ export function listPath(path: string): string {
     else if (ch === '{') depth++;
     else if (ch === '}') depth--;
   }
-  const result = path.slice(0, start) + path.slice(end);
-  return result === '' ? '/' : result;
+  return path.slice(0, start) + path.slice(end) || '/';
 }
 
 type Split<S extends string> = S extends `${infer H}/${infer T}` ? [H, ...Split<T>] : [S];
