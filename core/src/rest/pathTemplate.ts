@@ -118,7 +118,7 @@ function encodeValue(
   const refuse = (rule: string | false, got: unknown) =>
     new TypeError(DEV ? `${what} ${rule}, got ${show(got)}` : `${what}: ${show(got)}${errorCode(16)}`);
   if (token.type === 'wildcard') {
-    if (!Array.isArray(value) || value.length === 0) throw refuse(DEV && 'must be a non-empty array of strings (a *wildcard)', value);
+    if (!Array.isArray(value) || !value.length) throw refuse(DEV && 'must be a non-empty array of strings (a *wildcard)', value);
     return value
       .map((segment) => {
         if (typeof segment !== 'string' && typeof segment !== 'number') throw refuse(DEV && 'must contain only strings', segment);
