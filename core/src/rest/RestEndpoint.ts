@@ -202,7 +202,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
       hasSearch = true;
     }
     // Nothing to send (no params, or only empty arrays): no dangling '?'.
-    const query = hasSearch ? this.searchToString(search) : '';
+    const query = hasSearch && this.searchToString(search);
     if (!query) return url;
     // A template may already carry a query (`?` is literal in templates).
     const joiner = /[?&]$/.test(url) ? '' : url.includes('?') ? '&' : '?';
