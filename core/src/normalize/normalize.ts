@@ -8,7 +8,7 @@ import { Entity } from '../schema/Entity';
 import { normalizeObject, ObjectSchema } from '../schema/Object';
 import { Union } from '../schema/Union';
 import { schemaName } from '../schema/Polymorphic';
-import { looksLikeJSON, notParsedError, SchemaError } from '../schema/SchemaError';
+import { assertParsed, SchemaError } from '../schema/SchemaError';
 import type { EntityMeta, NormalizeMeta, Visit } from '../schema/types';
 import { NormalizeStore, type NormalizeInputStore } from './NormalizeStore';
 
@@ -74,7 +74,7 @@ export function normalize<R = any>(
       expected = 'an object';
     }
     if (expected !== undefined || none) {
-      if (typeof input === 'string' && looksLikeJSON(input)) throw notParsedError(schemaName(schema), undefined);
+      assertParsed(input, schemaName(schema), undefined);
       const shown = JSON.stringify(input) ?? String(input);
       throw new SchemaError(
         schemaName(schema),

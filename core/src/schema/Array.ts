@@ -2,7 +2,7 @@
 // discriminator); its list helpers also serve the walkers in normalize/ and All.
 import { INVALID } from './symbols';
 import { Polymorphic, schemaName, type SchemaAttribute } from './Polymorphic';
-import { SchemaError, looksLikeJSON, notParsedError } from './SchemaError';
+import { SchemaError, assertParsed } from './SchemaError';
 import type { Denormalize, EntityLikeClass, NormalizeDelegate, SchemaClass, QueryDelegate, Unvisit, Visit } from './types';
 
 /** Normalize a list against one member schema (used for `[S]` too). */
@@ -23,7 +23,7 @@ export function normalizeArray(
 
 function toList(input: any, key: any, name: string): any[] {
   if (Array.isArray(input)) return input;
-  if (typeof input === 'string' && looksLikeJSON(input)) throw notParsedError(name, key);
+  assertParsed(input, name, key);
   if (typeof input !== 'object' || input === null) {
     throw new SchemaError(name, key, `expected an array, got ${typeof input}`);
   }

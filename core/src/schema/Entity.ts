@@ -4,7 +4,7 @@
 import { DEV } from '#dev';
 import { entityPlan } from './entityPlan';
 import { INVALID } from './symbols';
-import { SchemaError, looksLikeJSON, notParsedError } from './SchemaError';
+import { SchemaError, assertParsed } from './SchemaError';
 import type { EntityMeta, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 
 const optimisticCounts = new WeakMap<object, number>();
@@ -207,7 +207,7 @@ export abstract class Entity {
     delegate: NormalizeDelegate,
   ): any {
     if (typeof input !== 'object' || input === null) {
-      if (typeof input === 'string' && looksLikeJSON(input)) throw notParsedError(this.key, key);
+      assertParsed(input, this.key, key);
       // a bare primary key: a reference to an entity stored elsewhere
       return input;
     }

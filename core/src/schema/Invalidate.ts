@@ -1,7 +1,7 @@
 // Invalidate: the schema of a delete, which stores the INVALID tombstone for an entity
 // (of one kind, or of a Union's).
 import { DEV } from '#dev';
-import { SchemaError, looksLikeJSON, notParsedError } from './SchemaError';
+import { SchemaError, assertParsed } from './SchemaError';
 import { Polymorphic, schemaName } from './Polymorphic';
 import type { Denormalize, EntityLikeClass, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 import { Union } from './Union';
@@ -56,7 +56,7 @@ export class Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass
       const processed = schema.process(input, parent, key, args);
       id = schema.pk(processed, parent, key, args);
     } else {
-      if (typeof input === 'string' && looksLikeJSON(input)) throw notParsedError(`Invalidate(${this.key})`, key);
+      assertParsed(input, `Invalidate(${this.key})`, key);
       id = input;
     }
     if (id === undefined || id === null || id === '' || id === 'undefined') {

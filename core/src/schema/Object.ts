@@ -2,7 +2,7 @@
 // and queryKey (deserializer fields included) the walkers in normalize/ reuse.
 import { INVALID } from './symbols';
 import { isSchema, toConverter } from './entityPlan';
-import { SchemaError, looksLikeJSON, notParsedError } from './SchemaError';
+import { SchemaError, assertParsed } from './SchemaError';
 import type { Denormalize, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 
 /** Normalize the declared fields of a plain object; other fields pass through. */
@@ -16,7 +16,7 @@ export function normalizeObject(
 ): any {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     const name = `{${Object.keys(schema).join(', ')}}`;
-    if (typeof input === 'string' && looksLikeJSON(input)) throw notParsedError(name, key);
+    assertParsed(input, name, key);
     throw new SchemaError(name, key, `expected an object, got ${Array.isArray(input) ? 'an array' : typeof input}`);
   }
   const out = { ...input };
