@@ -6,8 +6,8 @@ import { Collection } from '../schema/Collection';
 import { CollectionChange } from '../schema/CollectionChange';
 import { Entity } from '../schema/Entity';
 import { normalizeObject, ObjectSchema } from '../schema/Object';
-import { Union } from '../schema/Union';
 import { schemaName } from '../schema/Polymorphic';
+import { UNION } from '../schema/symbols';
 import { assertParsed, SchemaError } from '../schema/SchemaError';
 import type { EntityMeta, NormalizeMeta, Visit } from '../schema/types';
 import { NormalizeStore, type NormalizeInputStore } from './NormalizeStore';
@@ -68,7 +68,7 @@ export function normalize<R = any>(
     else if (
       schema instanceof ObjectSchema ||
       schema?.keyed === true ||
-      schema instanceof Union ||
+      schema?.[UNION] === true ||
       (typeof schema === 'object' && Object.getPrototypeOf(schema) === Object.prototype)
     ) {
       expected = 'an object';

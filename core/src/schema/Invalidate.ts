@@ -4,7 +4,8 @@ import { DEV } from '#dev';
 import { SchemaError, assertParsed } from './SchemaError';
 import { Polymorphic, schemaName } from './Polymorphic';
 import type { Denormalize, EntityLikeClass, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
-import { Union } from './Union';
+import type { Union } from './Union';
+import { UNION } from './symbols';
 import type { SchemaAttribute } from './Polymorphic';
 
 /**
@@ -28,7 +29,7 @@ export class Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass
     if (!entity) throw new SchemaError('Invalidate', undefined, 'needs an Entity or a Union');
     // A Union's members and discriminator are hoisted (as data-client does), so
     // `schema` and `isSingleSchema` read as for a Union given by its definition.
-    const union = entity instanceof Union;
+    const union = entity[UNION] === true;
     super(union ? entity.schema : entity, union ? (entity as any).attribute : schemaAttribute);
   }
 

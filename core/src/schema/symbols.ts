@@ -7,3 +7,9 @@
  */
 export const INVALID: unique symbol = Symbol.for('resto.invalid');
 export type INVALID = typeof INVALID;
+
+/**
+ * Set on `Union.prototype`: what Invalidate and normalize check instead of
+ * `instanceof Union`, so apps that never build a Union do not bundle it.
+ */
+export const UNION = Symbol('resto.union');

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Entity, Union, Values, schema } from '../../src/schema';
+import { Entity, INVALID, Invalidate, Union, Values, schema } from '../../src/schema';
 import { denormalize, normalize } from '../../src/normalize';
 import { User } from './fixtures';
 
@@ -106,5 +106,21 @@ describe('schema.Array and schema.Object', () => {
 
   it('arrays reject a scalar', () => {
     expect(() => normalize([User], 5)).toThrow(/\[User\].*expected an array/);
+  });
+
+  it('a whole response that is a scalar where a Union (or a subclass) is declared is rejected', () => {
+    class Tagged extends Union {}
+    for (const u of [Member, new Tagged({ users: User }, 'type')]) {
+      expect(() => normalize(u, 5)).toThrow(/Union\(.*expected an object, but the response is the number 5/);
+    }
+  });
+
+  it('Invalidate over a Union subclass takes its members and discriminator', () => {
+    class Tagged extends Union {}
+    const inv = new Invalidate(new Tagged({ users: User, groups: Group }, 'type'));
+    expect(inv.isSingleSchema).toBe(false);
+    const { result, entities } = normalize(inv, { id: 1, type: 'groups' });
+    expect(result).toEqual({ id: '1', schema: 'groups' });
+    expect(entities.Group!['1']).toBe(INVALID);
   });
 });
