@@ -1,6 +1,7 @@
 // How a change (push, unshift, assign, remove, move) stores its members and updates every
 // matching stored collection. Which collections match is Collection's rule.
 import { INVALID } from './symbols';
+import { noPk } from './entityPlan';
 import type { Values } from './Values';
 // Collection.ts imports this file too: Collection is only read while normalizing, long after both loaded.
 import { Collection, type CreateCollectionFilter } from './Collection';
@@ -75,8 +76,8 @@ export class CollectionChange<S = any> {
         if (entity !== undefined && typeof entity.pk === 'function' && item && typeof item === 'object') {
           const processed = typeof entity.process === 'function' ? entity.process(item, parent, key, args) : item;
           id = entity.pk(processed, parent, key, args);
-          if ((id === undefined || id === null || id === '') && !many) id = entity.pk(params ?? {}, parent, key, args);
-          if (id !== undefined && id !== null && id !== '') before = delegate.getEntity(entity.key, `${id}`);
+          if (noPk(id) && !many) id = entity.pk(params ?? {}, parent, key, args);
+          if (!noPk(id)) before = delegate.getEntity(entity.key, `${id}`);
         }
         if (before === INVALID) before = undefined;
         return { item, id, before };
@@ -86,7 +87,7 @@ export class CollectionChange<S = any> {
       if (values) {
         const id = moves[0]!.id;
         // A Values collection holds members by key: the moved member goes under its pk.
-        result = visit(inner, id !== undefined && id !== null && id !== '' ? { [`${id}`]: input } : input, parent, key, args);
+        result = visit(inner, !noPk(id) ? { [`${id}`]: input } : input, parent, key, args);
         refs = [result];
       } else {
         refs = visit(inner, items, parent, key, args);

@@ -3,6 +3,7 @@
 import { DEV } from '#dev';
 import { SchemaError, assertParsed } from './SchemaError';
 import { Polymorphic, schemaName } from './Polymorphic';
+import { noPk } from './entityPlan';
 import type { Denormalize, EntityLikeClass, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 import type { Union } from './Union';
 import { UNION } from './symbols';
@@ -60,7 +61,7 @@ export class Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass
       assertParsed(input, `Invalidate(${this.key})`, key);
       id = input;
     }
-    if (id === undefined || id === null || id === '' || id === 'undefined') {
+    if (noPk(id) || id === 'undefined') {
       throw new SchemaError(
         `Invalidate(${schema.key})`,
         key,

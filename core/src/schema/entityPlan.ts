@@ -31,6 +31,11 @@ export interface EntityPlan {
 /** Static slot holding the plan: a property read is cheaper than a WeakMap lookup per entity. */
 export const PLAN = '__restoPlan';
 
+/** No primary key: what pk() returns when the fields it reads are missing. */
+export function noPk(id: unknown): id is undefined | null | '' {
+  return id === undefined || id === null || id === '';
+}
+
 /** A nested schema (Entity class, schema instance, array, plain object) vs a deserialiser. */
 export function isSchema(value: unknown): boolean {
   if (value === null || value === undefined) return false;
