@@ -5,9 +5,9 @@ import { ArraySchema, normalizeArray } from '../schema/Array';
 import { Collection } from '../schema/Collection';
 import { CollectionChange } from '../schema/CollectionChange';
 import { Entity } from '../schema/Entity';
-import { normalizeObject, ObjectSchema } from '../schema/Object';
+import { normalizeObject } from '../schema/Object';
 import { schemaName } from '../schema/Polymorphic';
-import { UNION } from '../schema/symbols';
+import { KIND } from '../schema/symbols';
 import { assertParsed, SchemaError } from '../schema/SchemaError';
 import type { EntityMeta, NormalizeMeta, Visit } from '../schema/types';
 import { NormalizeStore, type NormalizeInputStore } from './NormalizeStore';
@@ -66,9 +66,8 @@ export function normalize<R = any>(
     else if (typeof schema === 'function' && schema.prototype instanceof Entity) expected = 'an object';
     else if (schema instanceof CollectionChange) expected = 'an object or an array';
     else if (
-      schema instanceof ObjectSchema ||
+      schema?.[KIND] !== undefined ||
       schema?.keyed === true ||
-      schema?.[UNION] === true ||
       (typeof schema === 'object' && Object.getPrototypeOf(schema) === Object.prototype)
     ) {
       expected = 'an object';

@@ -6,7 +6,7 @@ import { Polymorphic, schemaName } from './Polymorphic';
 import { noPk } from './entityPlan';
 import type { Denormalize, EntityLikeClass, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 import type { Union } from './Union';
-import { UNION } from './symbols';
+import { KIND } from './symbols';
 import type { SchemaAttribute } from './Polymorphic';
 
 /**
@@ -30,7 +30,7 @@ export class Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass
     if (!entity) throw new SchemaError('Invalidate', undefined, 'needs an Entity or a Union');
     // A Union's members and discriminator are hoisted (as data-client does), so
     // `schema` and `isSingleSchema` read as for a Union given by its definition.
-    const union = entity[UNION] === true;
+    const union = entity[KIND] === 'Union';
     super(union ? entity.schema : entity, union ? (entity as any).attribute : schemaAttribute);
   }
 

@@ -1,6 +1,6 @@
 // Object schemas: schema.Object and the plain `{ a: S }`, whose normalize, denormalize
 // and queryKey (deserializer fields included) the walkers in normalize/ reuse.
-import { INVALID } from './symbols';
+import { INVALID, KIND } from './symbols';
 import { isSchema, toConverter } from './entityPlan';
 import { SchemaError, assertParsed } from './SchemaError';
 import type { Denormalize, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
@@ -89,6 +89,9 @@ export class ObjectSchema<S extends Record<string, any> = Record<string, any>> {
   declare readonly schema: S;
   constructor(definition: S) {
     this.schema = definition;
+    // Marked by the first construction, not by a static block: a static block would keep
+    // this class in every bundle that uses the functions above.
+    (ObjectSchema.prototype as any)[KIND] = 'Object';
   }
 
   /** Adds fields to the definition (returns this, like the established library). */

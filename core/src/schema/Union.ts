@@ -2,7 +2,7 @@
 import { DEV } from '#dev';
 import { Polymorphic, type SchemaAttribute } from './Polymorphic';
 import { SchemaError } from './SchemaError';
-import { UNION } from './symbols';
+import { KIND } from './symbols';
 import type { Denormalize, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 
 /**
@@ -17,7 +17,7 @@ export class Union<S extends Record<string, any> = Record<string, any>> extends 
   declare readonly schema: S;
 
   static {
-    (this.prototype as any)[UNION] = true;
+    (this.prototype as any)[KIND] = 'Union';
   }
 
   constructor(definition: S, schemaAttribute: SchemaAttribute) {

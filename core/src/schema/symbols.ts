@@ -9,7 +9,8 @@ export const INVALID: unique symbol = Symbol.for('resto.invalid');
 export type INVALID = typeof INVALID;
 
 /**
- * Set on `Union.prototype`: what Invalidate and normalize check instead of
- * `instanceof Union`, so apps that never build a Union do not bundle it.
+ * Which schema class an object is, on the prototypes of Union ('Union') and
+ * ObjectSchema ('Object'): what Invalidate, normalize and schemaDefaults check
+ * instead of `instanceof`, so apps that never build one do not bundle its class.
  */
-export const UNION = Symbol('resto.union');
+export const KIND = Symbol('resto.schemaKind');
