@@ -17,7 +17,7 @@
  * todos = writeLayer(todos, { '2': b });           // a layer over it (or merged)
  * todos['1'] === a; tableKeys(todos);              // ['1', '2']
  */
-import { hasOwn, setOwn } from '../schema/ownEntry';
+import { hasOwn, setHidden, setOwn } from '../schema/ownEntry';
 
 /**
  * Own entry count of a layer made here, as a non-enumerable symbol property (not seen
@@ -80,7 +80,7 @@ export function seal<T>(layer: Record<string, T>): Record<string, T> {
   // (server rendering hands the state to the client this way).
   // Defined once per chain (layers above inherit it), never over an entry named "toJSON".
   if (below(top) !== undefined && (top as { toJSON?: unknown }).toJSON === undefined) {
-    Object.defineProperty(top, 'toJSON', { value: tableToJSON, writable: true, configurable: true });
+    setHidden(top, 'toJSON', tableToJSON);
   }
   return top;
 }
