@@ -149,16 +149,17 @@ export class NormalizeStore implements NormalizeDelegate {
         merged = isSubsetEqual(incoming, existing) ? existing : { ...existing, ...incoming };
         meta = incomingMeta;
       }
-    } else if (existingMeta !== undefined) {
-      merged = schema.mergeWithStore(existingMeta, incomingMeta, existing, incoming);
-      meta = schema.mergeMetaWithStore(existingMeta, incomingMeta, existing, incoming);
-      if (merged !== existing && deepEqual(merged, existing)) merged = existing;
-    } else if (s.shouldUpdate !== undefined && s.shouldUpdate !== defaultShouldUpdate && !s.shouldUpdate(existingMeta, incomingMeta, existing, incoming)) {
-      merged = existing;
-      meta = incomingMeta;
     } else {
-      merged = schema.merge(existing, incoming);
       meta = incomingMeta;
+      if (existingMeta !== undefined) {
+        merged = schema.mergeWithStore(existingMeta, incomingMeta, existing, incoming);
+        meta = schema.mergeMetaWithStore(existingMeta, incomingMeta, existing, incoming);
+      } else if (s.shouldUpdate !== undefined && s.shouldUpdate !== defaultShouldUpdate && !s.shouldUpdate(existingMeta, incomingMeta, existing, incoming)) {
+        merged = existing;
+      } else {
+        merged = schema.merge(existing, incoming);
+      }
+      // a custom merge that changed nothing keeps the stored object
       if (merged !== existing && deepEqual(merged, existing)) merged = existing;
     }
     const changed = merged !== existing;
