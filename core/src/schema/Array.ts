@@ -68,22 +68,15 @@ export class ArraySchema<S = any> extends Polymorphic {
   }
 
   normalize(input: any, parent: any, key: any, args: readonly any[], visit: Visit, _d?: NormalizeDelegate): any[] {
-    if (this.isSingleSchema) return normalizeArray(this.schema, input, parent, key, args, visit, this.name);
-    const list = toList(input, key, this.name);
-    const out = new Array(list.length);
-    for (let i = 0; i < list.length; i++) out[i] = this.normalizeValue(list[i], parent, key, args, visit);
-    return out;
+    // members picked by discriminator each go through normalizeValue
+    const each: Visit = this.isSingleSchema ? visit : (_s, value, p, k, a) => this.normalizeValue(value, p, k, a, visit);
+    return normalizeArray(this.schema, input, parent, key, args, each, this.name);
   }
 
   denormalize(input: any, _args: readonly any[], unvisit: Unvisit): MemberOf<S>[] {
     if (this.isSingleSchema) return denormalizeArray(this.schema, input, unvisit);
-    if (!Array.isArray(input)) return input;
-    const out: any[] = [];
-    for (let i = 0; i < input.length; i++) {
-      const v = this.denormalizeValue(input[i], unvisit);
-      if (v !== undefined && v !== INVALID) out.push(v);
-    }
-    return out;
+    // members picked by discriminator each go through denormalizeValue (no schema given: null members stay)
+    return denormalizeArray(undefined, input, (_s, value) => this.denormalizeValue(value, unvisit));
   }
 
   queryKey(_args: readonly any[], _delegate: QueryDelegate): any {

@@ -93,6 +93,20 @@ describe('schema.Array and schema.Object', () => {
     expect((denormalize(feed, result, entities) as unknown[])[0]).toBeInstanceOf(Group);
   });
 
+  it('polymorphic schema.Array: an object of members, null and unknown kinds kept, deleted members dropped', () => {
+    const feed = new schema.Array({ users: User, groups: Group }, 'type');
+    const input = { a: { id: 1, type: 'users', name: 'ann' }, b: null, c: { id: 9, type: 'bots' }, d: { id: 2, type: 'groups' } };
+    const { result, entities } = normalize(feed, input);
+    expect(result).toEqual([{ id: '1', schema: 'users' }, null, { id: 9, type: 'bots' }, { id: '2', schema: 'groups' }]);
+    const gone = normalize(new Invalidate(Group), '2', [], { entities });
+    const data = denormalize(feed, result, gone.entities) as unknown[];
+    expect(data).toHaveLength(3);
+    expect(data[0]).toBeInstanceOf(User);
+    expect(data.slice(1)).toEqual([null, { id: 9, type: 'bots' }]);
+    expect(denormalize(feed, 'x', entities)).toBe('x');
+    expect(() => normalize({ feed }, { feed: 5 })).toThrow(/\(User\|Group\) at field "feed": expected an array, got number/);
+  });
+
   it('schema.Object and plain objects normalize declared fields and keep the rest', () => {
     const page = new schema.Object({ results: [User] });
     const input = { results: [{ id: 1, name: 'a' }], next: '/page/2' };
