@@ -59,13 +59,14 @@ export class CollectionChange<S = any> {
 
   normalize(input: any, parent: any, key: any, args: readonly any[], visit: Visit, delegate: NormalizeDelegate): any {
     const inner: any = this.collection.schema;
+    // a Values collection takes one map of members; a list one member or a list of them
+    const values = inner.keyed === true;
+    const many = !values && Array.isArray(input);
+    const items: any[] = many ? input : [input];
     if (this.mode === 'move') {
       // A move: each member leaves the stored collections it no longer fits and joins
       // those it now fits. An array moves each of its members by its own fields; a
       // Values collection finds the member by its value and adds it under its primary key.
-      const values = inner.keyed === true;
-      const many = !values && Array.isArray(input);
-      const items: any[] = many ? input : [input];
       const params = args[0];
       const body = args[1];
       // What each member was before the change (read before visiting overwrites it).
@@ -117,7 +118,7 @@ export class CollectionChange<S = any> {
       });
       return result;
     }
-    if (inner.keyed) {
+    if (values) {
       const refs = visit(inner, input, parent, key, args);
       this.update(delegate, (stored, filterArgs) => {
         if (!this.accepts(filterArgs, args, undefined)) return stored;
@@ -129,8 +130,6 @@ export class CollectionChange<S = any> {
       });
       return refs;
     }
-    const many = Array.isArray(input);
-    const items: any[] = many ? input : [input];
     const refs: any[] = visit(inner, items, parent, key, args);
     this.update(delegate, (stored, filterArgs) => {
       if (!Array.isArray(stored)) return stored;
