@@ -41,10 +41,12 @@ export class Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass
   normalize(input: any, parent: any, key: any, args: readonly any[], _visit: Visit, delegate: NormalizeDelegate): any {
     let schema: any = this.schema;
     let type: string | undefined;
+    // an object is a record to read the pk (and discriminator) from; anything else is the pk
+    const record = typeof input === 'object' && input !== null;
     if (this.attribute !== undefined) {
       // The discriminator picks the entity kind. Without one (a bare pk, or params
       // only) the kind is unknown: warn and keep the value, as a Union does.
-      type = typeof input === 'object' && input !== null ? this.attribute(input, parent, key) : undefined;
+      type = record ? this.attribute(input, parent, key) : undefined;
       if (type === undefined || schema[type] === undefined) {
         if (DEV) console.warn(
           `Invalidate(${this.key}): no schema for discriminator ${JSON.stringify(type)} in ${JSON.stringify(input)}; nothing invalidated`,
@@ -54,7 +56,7 @@ export class Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass
       schema = schema[type];
     }
     let id: unknown;
-    if (typeof input === 'object' && input !== null) {
+    if (record) {
       const processed = schema.process(input, parent, key, args);
       id = schema.pk(processed, parent, key, args);
     } else {
