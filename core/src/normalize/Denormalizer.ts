@@ -89,16 +89,13 @@ export class Denormalizer {
   private stored(schema: any, pk: string): any {
     const key: string = schema.key;
     const obj = ownValue(this.entities[key], pk);
-    if (this.cache === undefined) {
-      if (obj === undefined || obj === INVALID || typeof obj !== 'object') return obj;
-      return this.storedPlain(schema, obj);
-    }
-    if (obj === undefined || obj === INVALID || typeof obj !== 'object') {
+    // missing (undefined) or deleted (INVALID)
+    if (typeof obj !== 'object') {
       // a missing or deleted entity is a dependency too: storing it later must refresh readers
-      this.deps.push(key, pk, obj);
+      if (this.cache !== undefined) this.deps.push(key, pk, obj);
       return obj;
     }
-    return this.storedTracked(schema, key, pk, obj);
+    return this.cache === undefined ? this.storedPlain(schema, obj) : this.storedTracked(schema, key, pk, obj);
   }
 
   private storedPlain(schema: any, obj: object): any {
