@@ -38,9 +38,6 @@ function sizeOf(layer: object): number {
   return n;
 }
 
-function setSize(layer: object, n: number): void {
-  Object.defineProperty(layer, SIZE, { value: n, writable: true });
-}
 
 /** Whether `table` sits on another table (is a layer rather than a plain object). */
 function below(table: object): object | undefined {
@@ -92,7 +89,7 @@ function tableToJSON(this: Readonly<Record<string, unknown>>): Record<string, un
 function fold<T>(layer: Record<string, T>): Record<string, T> {
   let top: Record<string, T> = layer;
   for (let under = below(top); under !== undefined; under = below(top)) {
-    if (!hasOwn.call(top, SIZE)) setSize(top, Object.keys(top).length);
+    if (!hasOwn.call(top, SIZE)) setHidden(top, SIZE, Object.keys(top).length);
     if (sizeOf(top) * RATIO <= sizeOf(under)) break;
     const merged = Object.create(Object.getPrototypeOf(under)) as Record<string, T>;
     let n = 0;
@@ -104,7 +101,7 @@ function fold<T>(layer: Record<string, T>): Record<string, T> {
       if (!hasOwn.call(merged, k)) n++;
       setOwn(merged, k, top[k]);
     }
-    setSize(merged, n);
+    setHidden(merged, SIZE, n);
     top = merged;
   }
   return top;
