@@ -73,7 +73,7 @@ export class Denormalizer {
   }
 
   visit(schema: any, input: any): any {
-    if (input === undefined || input === null || schema === undefined || schema === null) return input;
+    if (input == null || schema == null) return input;
     // Entity classes are the only function schemas; checked first as the hot case
     if (typeof schema === 'function' || typeof schema.pk === 'function') {
       if (typeof input === 'object') return schema.denormalize(input, this.args, this.unvisit);

@@ -86,7 +86,7 @@ export function normalize<R = any>(
   const delegate = new NormalizeStore(store, args, fullMeta);
   let depth = 0;
   const visit: Visit = (s, value, parent, key, a) => {
-    if (value === undefined || value === null || s === undefined || s === null) return value;
+    if (value == null || s == null) return value;
     // a default value in a schema object (`{ cursor: '' }`) is no schema ('' has String#normalize)
     if (typeof s !== 'object' && typeof s !== 'function') return value;
     if (++depth > MAX_DEPTH) {
