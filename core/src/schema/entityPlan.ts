@@ -69,7 +69,7 @@ export function entityPlan(cls: any): EntityPlan {
     throw new SchemaError(
       'Entity',
       undefined,
-      (DEV ? 'a class with no name has no key' : 'no key') + ` (key is ${JSON.stringify(key)})`,
+      DEV ? `a class with no name has no key (key is ${JSON.stringify(key)})` : `no key (key is ${JSON.stringify(key)})`,
       DEV && "add static key = 'Name' to the class",
     );
   }
