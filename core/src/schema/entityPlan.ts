@@ -39,8 +39,8 @@ export function noPk(id: unknown): id is undefined | null | '' {
 /** A nested schema (Entity class, schema instance, array, plain object) vs a deserialiser. */
 export function isSchema(value: unknown): boolean {
   if (value === null || value === undefined) return false;
-  if (Array.isArray(value)) return true;
   if (typeof value === 'function') return typeof (value as any).normalize === 'function';
+  // lists (`[Todo]`) included
   return typeof value === 'object';
 }
 
