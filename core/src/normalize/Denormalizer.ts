@@ -73,7 +73,7 @@ export class Denormalizer {
   }
 
   visit(schema: any, input: any): any {
-    if (input === undefined || input === null || schema === undefined || schema === null) return input;
+    if (input == null || schema == null) return input;
     // Entity classes are the only function schemas; checked first as the hot case
     if (typeof schema === 'function' || typeof schema.pk === 'function') {
       if (typeof input === 'object') return schema.denormalize(input, this.args, this.unvisit);
@@ -89,16 +89,13 @@ export class Denormalizer {
   private stored(schema: any, pk: string): any {
     const key: string = schema.key;
     const obj = ownValue(this.entities[key], pk);
-    if (this.cache === undefined) {
-      if (obj === undefined || obj === INVALID || typeof obj !== 'object') return obj;
-      return this.storedPlain(schema, obj);
-    }
-    if (obj === undefined || obj === INVALID || typeof obj !== 'object') {
+    // missing (undefined) or deleted (INVALID)
+    if (typeof obj !== 'object') {
       // a missing or deleted entity is a dependency too: storing it later must refresh readers
-      this.deps.push(key, pk, obj);
+      if (this.cache !== undefined) this.deps.push(key, pk, obj);
       return obj;
     }
-    return this.storedTracked(schema, key, pk, obj);
+    return this.cache === undefined ? this.storedPlain(schema, obj) : this.storedTracked(schema, key, pk, obj);
   }
 
   private storedPlain(schema: any, obj: object): any {

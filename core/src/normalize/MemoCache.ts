@@ -75,7 +75,7 @@ export class MemoCache {
     entities: Tables,
     args: readonly any[] = [],
   ): DenormalizeResult<DenormalizeNullable<S> | symbol> {
-    if (schema === undefined || schema === null || input === undefined || input === null) {
+    if (schema == null || input == null) {
       return { data: input as any, paths: [], deps: NO_DEPS };
     }
     // `[Todo]` written inline is a new array each call: bucket by its member instead

@@ -81,13 +81,7 @@ export class NormalizeStore implements NormalizeDelegate {
       this.entities = { ...this.srcEntities } as any;
       this.ownTables = {};
     }
-    const own = this.ownTables!;
-    let t = this.entities[key]!;
-    if (own[key] === undefined) {
-      t = this.entities[key] = openLayer(t);
-      own[key] = true;
-    }
-    setOwn(t, pk, value);
+    writeLayered(this.entities, this.ownTables!, key, pk, value);
   }
 
   private writeMeta(key: string, pk: string, meta: EntityMeta): void {
@@ -95,19 +89,13 @@ export class NormalizeStore implements NormalizeDelegate {
       this.entitiesMeta = { ...this.srcMeta } as any;
       this.ownMeta = {};
     }
-    const own = this.ownMeta!;
-    let t = this.entitiesMeta[key]!;
-    if (own[key] === undefined) {
-      t = this.entitiesMeta[key] = openLayer(t);
-      own[key] = true;
-    }
-    setOwn(t, pk, meta);
+    writeLayered(this.entitiesMeta, this.ownMeta!, key, pk, meta);
   }
 
   /** Called once `normalize` is done: seals the layers it wrote (merging them down as needed). */
   finish(): void {
-    if (this.ownTables) for (const key in this.ownTables) this.entities[key] = seal(this.entities[key]!);
-    if (this.ownMeta) for (const key in this.ownMeta) this.entitiesMeta[key] = seal(this.entitiesMeta[key]!);
+    sealAll(this.entities, this.ownTables);
+    sealAll(this.entitiesMeta, this.ownMeta);
   }
 
   /** Writes the meta if it changed; `logged`: the entity write already went to the change log. */
@@ -161,16 +149,17 @@ export class NormalizeStore implements NormalizeDelegate {
         merged = isSubsetEqual(incoming, existing) ? existing : { ...existing, ...incoming };
         meta = incomingMeta;
       }
-    } else if (existingMeta !== undefined) {
-      merged = schema.mergeWithStore(existingMeta, incomingMeta, existing, incoming);
-      meta = schema.mergeMetaWithStore(existingMeta, incomingMeta, existing, incoming);
-      if (merged !== existing && deepEqual(merged, existing)) merged = existing;
-    } else if (s.shouldUpdate !== undefined && s.shouldUpdate !== defaultShouldUpdate && !s.shouldUpdate(existingMeta, incomingMeta, existing, incoming)) {
-      merged = existing;
-      meta = incomingMeta;
     } else {
-      merged = schema.merge(existing, incoming);
       meta = incomingMeta;
+      if (existingMeta !== undefined) {
+        merged = schema.mergeWithStore(existingMeta, incomingMeta, existing, incoming);
+        meta = schema.mergeMetaWithStore(existingMeta, incomingMeta, existing, incoming);
+      } else if (s.shouldUpdate !== undefined && s.shouldUpdate !== defaultShouldUpdate && !s.shouldUpdate(existingMeta, incomingMeta, existing, incoming)) {
+        merged = existing;
+      } else {
+        merged = schema.merge(existing, incoming);
+      }
+      // a custom merge that changed nothing keeps the stored object
       if (merged !== existing && deepEqual(merged, existing)) merged = existing;
     }
     const changed = merged !== existing;
@@ -189,4 +178,19 @@ export class NormalizeStore implements NormalizeDelegate {
     if (changed) this.write(key, pk, INVALID);
     this.touchMeta(key, pk, this.getMeta(key, pk), this.entityMeta, changed);
   }
+}
+
+/** Writes `tables[key][pk]`, giving the table a new layer on its first write of this call (`own` lists those). */
+function writeLayered(tables: Record<string, Record<string, unknown>>, own: Record<string, true>, key: string, pk: string, value: unknown): void {
+  let t = tables[key]!;
+  if (own[key] === undefined) {
+    t = tables[key] = openLayer(t);
+    own[key] = true;
+  }
+  setOwn(t, pk, value);
+}
+
+/** Seals the layers this call opened (see writeLayered). */
+function sealAll(tables: Record<string, Record<string, unknown>>, own: Record<string, true> | undefined): void {
+  if (own) for (const key in own) tables[key] = seal(tables[key]!);
 }

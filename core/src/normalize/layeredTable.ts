@@ -17,7 +17,7 @@
  * todos = writeLayer(todos, { '2': b });           // a layer over it (or merged)
  * todos['1'] === a; tableKeys(todos);              // ['1', '2']
  */
-import { hasOwn, setOwn } from '../schema/ownEntry';
+import { hasOwn, setHidden, setOwn } from '../schema/ownEntry';
 
 /**
  * Own entry count of a layer made here, as a non-enumerable symbol property (not seen
@@ -38,9 +38,6 @@ function sizeOf(layer: object): number {
   return n;
 }
 
-function setSize(layer: object, n: number): void {
-  Object.defineProperty(layer, SIZE, { value: n, writable: true });
-}
 
 /** Whether `table` sits on another table (is a layer rather than a plain object). */
 function below(table: object): object | undefined {
@@ -80,7 +77,7 @@ export function seal<T>(layer: Record<string, T>): Record<string, T> {
   // (server rendering hands the state to the client this way).
   // Defined once per chain (layers above inherit it), never over an entry named "toJSON".
   if (below(top) !== undefined && (top as { toJSON?: unknown }).toJSON === undefined) {
-    Object.defineProperty(top, 'toJSON', { value: tableToJSON, writable: true, configurable: true });
+    setHidden(top, 'toJSON', tableToJSON);
   }
   return top;
 }
@@ -92,7 +89,7 @@ function tableToJSON(this: Readonly<Record<string, unknown>>): Record<string, un
 function fold<T>(layer: Record<string, T>): Record<string, T> {
   let top: Record<string, T> = layer;
   for (let under = below(top); under !== undefined; under = below(top)) {
-    if (!hasOwn.call(top, SIZE)) setSize(top, Object.keys(top).length);
+    if (!hasOwn.call(top, SIZE)) setHidden(top, SIZE, Object.keys(top).length);
     if (sizeOf(top) * RATIO <= sizeOf(under)) break;
     const merged = Object.create(Object.getPrototypeOf(under)) as Record<string, T>;
     let n = 0;
@@ -104,7 +101,7 @@ function fold<T>(layer: Record<string, T>): Record<string, T> {
       if (!hasOwn.call(merged, k)) n++;
       setOwn(merged, k, top[k]);
     }
-    setSize(merged, n);
+    setHidden(merged, SIZE, n);
     top = merged;
   }
   return top;

@@ -5,10 +5,10 @@ import { ArraySchema, normalizeArray } from '../schema/Array';
 import { Collection } from '../schema/Collection';
 import { CollectionChange } from '../schema/CollectionChange';
 import { Entity } from '../schema/Entity';
-import { normalizeObject, ObjectSchema } from '../schema/Object';
-import { Union } from '../schema/Union';
+import { normalizeObject } from '../schema/Object';
 import { schemaName } from '../schema/Polymorphic';
-import { looksLikeJSON, notParsedError, SchemaError } from '../schema/SchemaError';
+import { KIND } from '../schema/symbols';
+import { assertParsed, SchemaError } from '../schema/SchemaError';
 import type { EntityMeta, NormalizeMeta, Visit } from '../schema/types';
 import { NormalizeStore, type NormalizeInputStore } from './NormalizeStore';
 
@@ -66,15 +66,14 @@ export function normalize<R = any>(
     else if (typeof schema === 'function' && schema.prototype instanceof Entity) expected = 'an object';
     else if (schema instanceof CollectionChange) expected = 'an object or an array';
     else if (
-      schema instanceof ObjectSchema ||
+      schema?.[KIND] !== undefined ||
       schema?.keyed === true ||
-      schema instanceof Union ||
       (typeof schema === 'object' && Object.getPrototypeOf(schema) === Object.prototype)
     ) {
       expected = 'an object';
     }
     if (expected !== undefined || none) {
-      if (typeof input === 'string' && looksLikeJSON(input)) throw notParsedError(schemaName(schema), undefined);
+      assertParsed(input, schemaName(schema), undefined);
       const shown = JSON.stringify(input) ?? String(input);
       throw new SchemaError(
         schemaName(schema),
@@ -87,7 +86,7 @@ export function normalize<R = any>(
   const delegate = new NormalizeStore(store, args, fullMeta);
   let depth = 0;
   const visit: Visit = (s, value, parent, key, a) => {
-    if (value === undefined || value === null || s === undefined || s === null) return value;
+    if (value == null || s == null) return value;
     // a default value in a schema object (`{ cursor: '' }`) is no schema ('' has String#normalize)
     if (typeof s !== 'object' && typeof s !== 'function') return value;
     if (++depth > MAX_DEPTH) {

@@ -2,7 +2,7 @@
 // discriminator); its list helpers also serve the walkers in normalize/ and All.
 import { INVALID } from './symbols';
 import { Polymorphic, schemaName, type SchemaAttribute } from './Polymorphic';
-import { SchemaError, looksLikeJSON, notParsedError } from './SchemaError';
+import { SchemaError, assertParsed } from './SchemaError';
 import type { Denormalize, EntityLikeClass, NormalizeDelegate, SchemaClass, QueryDelegate, Unvisit, Visit } from './types';
 
 /** Normalize a list against one member schema (used for `[S]` too). */
@@ -23,7 +23,7 @@ export function normalizeArray(
 
 function toList(input: any, key: any, name: string): any[] {
   if (Array.isArray(input)) return input;
-  if (typeof input === 'string' && looksLikeJSON(input)) throw notParsedError(name, key);
+  assertParsed(input, name, key);
   if (typeof input !== 'object' || input === null) {
     throw new SchemaError(name, key, `expected an array, got ${typeof input}`);
   }
@@ -68,22 +68,15 @@ export class ArraySchema<S = any> extends Polymorphic {
   }
 
   normalize(input: any, parent: any, key: any, args: readonly any[], visit: Visit, _d?: NormalizeDelegate): any[] {
-    if (this.isSingleSchema) return normalizeArray(this.schema, input, parent, key, args, visit, this.name);
-    const list = toList(input, key, this.name);
-    const out = new Array(list.length);
-    for (let i = 0; i < list.length; i++) out[i] = this.normalizeValue(list[i], parent, key, args, visit);
-    return out;
+    // members picked by discriminator each go through normalizeValue
+    const each: Visit = this.isSingleSchema ? visit : (_s, value, p, k, a) => this.normalizeValue(value, p, k, a, visit);
+    return normalizeArray(this.schema, input, parent, key, args, each, this.name);
   }
 
   denormalize(input: any, _args: readonly any[], unvisit: Unvisit): MemberOf<S>[] {
     if (this.isSingleSchema) return denormalizeArray(this.schema, input, unvisit);
-    if (!Array.isArray(input)) return input;
-    const out: any[] = [];
-    for (let i = 0; i < input.length; i++) {
-      const v = this.denormalizeValue(input[i], unvisit);
-      if (v !== undefined && v !== INVALID) out.push(v);
-    }
-    return out;
+    // members picked by discriminator each go through denormalizeValue (no schema given: null members stay)
+    return denormalizeArray(undefined, input, (_s, value) => this.denormalizeValue(value, unvisit));
   }
 
   queryKey(_args: readonly any[], _delegate: QueryDelegate): any {

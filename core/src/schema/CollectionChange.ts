@@ -1,6 +1,7 @@
 // How a change (push, unshift, assign, remove, move) stores its members and updates every
 // matching stored collection. Which collections match is Collection's rule.
 import { INVALID } from './symbols';
+import { noPk } from './entityPlan';
 import type { Values } from './Values';
 // Collection.ts imports this file too: Collection is only read while normalizing, long after both loaded.
 import { Collection, type CreateCollectionFilter } from './Collection';
@@ -58,13 +59,14 @@ export class CollectionChange<S = any> {
 
   normalize(input: any, parent: any, key: any, args: readonly any[], visit: Visit, delegate: NormalizeDelegate): any {
     const inner: any = this.collection.schema;
+    // a Values collection takes one map of members; a list one member or a list of them
+    const values = inner.keyed === true;
+    const many = !values && Array.isArray(input);
+    const items: any[] = many ? input : [input];
     if (this.mode === 'move') {
       // A move: each member leaves the stored collections it no longer fits and joins
       // those it now fits. An array moves each of its members by its own fields; a
       // Values collection finds the member by its value and adds it under its primary key.
-      const values = inner.keyed === true;
-      const many = !values && Array.isArray(input);
-      const items: any[] = many ? input : [input];
       const params = args[0];
       const body = args[1];
       // What each member was before the change (read before visiting overwrites it).
@@ -75,8 +77,8 @@ export class CollectionChange<S = any> {
         if (entity !== undefined && typeof entity.pk === 'function' && item && typeof item === 'object') {
           const processed = typeof entity.process === 'function' ? entity.process(item, parent, key, args) : item;
           id = entity.pk(processed, parent, key, args);
-          if ((id === undefined || id === null || id === '') && !many) id = entity.pk(params ?? {}, parent, key, args);
-          if (id !== undefined && id !== null && id !== '') before = delegate.getEntity(entity.key, `${id}`);
+          if (noPk(id) && !many) id = entity.pk(params ?? {}, parent, key, args);
+          if (!noPk(id)) before = delegate.getEntity(entity.key, `${id}`);
         }
         if (before === INVALID) before = undefined;
         return { item, id, before };
@@ -86,7 +88,7 @@ export class CollectionChange<S = any> {
       if (values) {
         const id = moves[0]!.id;
         // A Values collection holds members by key: the moved member goes under its pk.
-        result = visit(inner, id !== undefined && id !== null && id !== '' ? { [`${id}`]: input } : input, parent, key, args);
+        result = visit(inner, !noPk(id) ? { [`${id}`]: input } : input, parent, key, args);
         refs = [result];
       } else {
         refs = visit(inner, items, parent, key, args);
@@ -116,7 +118,7 @@ export class CollectionChange<S = any> {
       });
       return result;
     }
-    if (inner.keyed) {
+    if (values) {
       const refs = visit(inner, input, parent, key, args);
       this.update(delegate, (stored, filterArgs) => {
         if (!this.accepts(filterArgs, args, undefined)) return stored;
@@ -128,8 +130,6 @@ export class CollectionChange<S = any> {
       });
       return refs;
     }
-    const many = Array.isArray(input);
-    const items: any[] = many ? input : [input];
     const refs: any[] = visit(inner, items, parent, key, args);
     this.update(delegate, (stored, filterArgs) => {
       if (!Array.isArray(stored)) return stored;

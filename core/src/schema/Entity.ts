@@ -2,9 +2,9 @@
 // merge hooks, validate, fromJS, normalize/denormalize); the per-class plan it runs
 // on is in entityPlan.ts.
 import { DEV } from '#dev';
-import { entityPlan } from './entityPlan';
+import { entityPlan, noPk } from './entityPlan';
 import { INVALID } from './symbols';
-import { SchemaError, looksLikeJSON, notParsedError } from './SchemaError';
+import { SchemaError, assertParsed } from './SchemaError';
 import type { EntityMeta, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 
 const optimisticCounts = new WeakMap<object, number>();
@@ -207,7 +207,7 @@ export abstract class Entity {
     delegate: NormalizeDelegate,
   ): any {
     if (typeof input !== 'object' || input === null) {
-      if (typeof input === 'string' && looksLikeJSON(input)) throw notParsedError(this.key, key);
+      assertParsed(input, this.key, key);
       // a bare primary key: a reference to an entity stored elsewhere
       return input;
     }
@@ -223,12 +223,12 @@ export abstract class Entity {
     if (processed === undefined) {
       // process() saying "nothing usable": the record is deleted (a tombstone), by the input's pk
       const gone = this.pk(input, parent, key, args);
-      if (gone === undefined || gone === null || gone === '') throw missingPkError(this, input, key);
+      if (noPk(gone)) throw missingPkError(this, input, key);
       delegate.invalidate(this.key, `${gone}`);
       return `${gone}`;
     }
     let id = this.pk(processed, parent, key, args);
-    if (id === undefined || id === null || id === '' || id === 'undefined') {
+    if (noPk(id) || id === 'undefined') {
       if (!delegate.meta.optimistic) throw missingPkError(this, processed, key);
       // Optimistic create: the server assigns the key later. The placeholder is derived
       // from the fetch's start time, so replaying the update yields the same key.
@@ -345,7 +345,7 @@ export abstract class Entity {
     const first = args[0];
     if (first === undefined || first === null) return undefined;
     const id = typeof first === 'object' ? this.pk(first, undefined, undefined, args) : first;
-    if (id === undefined || id === null || id === '') {
+    if (noPk(id)) {
       const field = this.indexes?.find((f) => first[f] !== undefined);
       if (field === undefined) return undefined;
       const table: any = delegate.getEntities(this.key);

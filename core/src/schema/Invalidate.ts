@@ -1,10 +1,12 @@
 // Invalidate: the schema of a delete, which stores the INVALID tombstone for an entity
 // (of one kind, or of a Union's).
 import { DEV } from '#dev';
-import { SchemaError, looksLikeJSON, notParsedError } from './SchemaError';
+import { SchemaError, assertParsed } from './SchemaError';
 import { Polymorphic, schemaName } from './Polymorphic';
+import { noPk } from './entityPlan';
 import type { Denormalize, EntityLikeClass, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
-import { Union } from './Union';
+import type { Union } from './Union';
+import { KIND } from './symbols';
 import type { SchemaAttribute } from './Polymorphic';
 
 /**
@@ -28,7 +30,7 @@ export class Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass
     if (!entity) throw new SchemaError('Invalidate', undefined, 'needs an Entity or a Union');
     // A Union's members and discriminator are hoisted (as data-client does), so
     // `schema` and `isSingleSchema` read as for a Union given by its definition.
-    const union = entity instanceof Union;
+    const union = entity[KIND] === 'Union';
     super(union ? entity.schema : entity, union ? (entity as any).attribute : schemaAttribute);
   }
 
@@ -39,10 +41,12 @@ export class Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass
   normalize(input: any, parent: any, key: any, args: readonly any[], _visit: Visit, delegate: NormalizeDelegate): any {
     let schema: any = this.schema;
     let type: string | undefined;
+    // an object is a record to read the pk (and discriminator) from; anything else is the pk
+    const record = typeof input === 'object' && input !== null;
     if (this.attribute !== undefined) {
       // The discriminator picks the entity kind. Without one (a bare pk, or params
       // only) the kind is unknown: warn and keep the value, as a Union does.
-      type = typeof input === 'object' && input !== null ? this.attribute(input, parent, key) : undefined;
+      type = record ? this.attribute(input, parent, key) : undefined;
       if (type === undefined || schema[type] === undefined) {
         if (DEV) console.warn(
           `Invalidate(${this.key}): no schema for discriminator ${JSON.stringify(type)} in ${JSON.stringify(input)}; nothing invalidated`,
@@ -52,14 +56,14 @@ export class Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass
       schema = schema[type];
     }
     let id: unknown;
-    if (typeof input === 'object' && input !== null) {
+    if (record) {
       const processed = schema.process(input, parent, key, args);
       id = schema.pk(processed, parent, key, args);
     } else {
-      if (typeof input === 'string' && looksLikeJSON(input)) throw notParsedError(`Invalidate(${this.key})`, key);
+      assertParsed(input, `Invalidate(${this.key})`, key);
       id = input;
     }
-    if (id === undefined || id === null || id === '' || id === 'undefined') {
+    if (noPk(id) || id === 'undefined') {
       throw new SchemaError(
         `Invalidate(${schema.key})`,
         key,

@@ -1,8 +1,8 @@
 // Object schemas: schema.Object and the plain `{ a: S }`, whose normalize, denormalize
 // and queryKey (deserializer fields included) the walkers in normalize/ reuse.
-import { INVALID } from './symbols';
+import { INVALID, KIND } from './symbols';
 import { isSchema, toConverter } from './entityPlan';
-import { SchemaError, looksLikeJSON, notParsedError } from './SchemaError';
+import { SchemaError, assertParsed } from './SchemaError';
 import type { Denormalize, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 
 /** Normalize the declared fields of a plain object; other fields pass through. */
@@ -16,7 +16,7 @@ export function normalizeObject(
 ): any {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     const name = `{${Object.keys(schema).join(', ')}}`;
-    if (typeof input === 'string' && looksLikeJSON(input)) throw notParsedError(name, key);
+    assertParsed(input, name, key);
     throw new SchemaError(name, key, `expected an object, got ${Array.isArray(input) ? 'an array' : typeof input}`);
   }
   const out = { ...input };
@@ -89,6 +89,9 @@ export class ObjectSchema<S extends Record<string, any> = Record<string, any>> {
   declare readonly schema: S;
   constructor(definition: S) {
     this.schema = definition;
+    // Marked by the first construction, not by a static block: a static block would keep
+    // this class in every bundle that uses the functions above.
+    (ObjectSchema.prototype as any)[KIND] = 'Object';
   }
 
   /** Adds fields to the definition (returns this, like the established library). */

@@ -47,7 +47,11 @@ export abstract class Polymorphic {
     if (this.attribute === undefined) return visit(this.schema, value, parent, key, args);
     if (value === null || value === undefined) return value;
     if (typeof value !== 'object') {
-      throw new SchemaError(this.name, key, `expected an object${DEV ? ' to read the discriminator from' : ''}, got ${typeof value}`);
+      throw new SchemaError(
+        this.name,
+        key,
+        DEV ? `expected an object to read the discriminator from, got ${typeof value}` : `expected an object, got ${typeof value}`,
+      );
     }
     const type = this.attribute(value, parent, key);
     const schema = this.schema[type];

@@ -27,22 +27,21 @@ export class SchemaError extends Error {
   }
 }
 
-/** True for a string that is a JSON object or array: the response was never parsed. */
-export function looksLikeJSON(value: string): boolean {
+/**
+ * Throws for a string that is a JSON object or array where structured data was
+ * declared: the response was never parsed.
+ */
+export function assertParsed(value: unknown, schema: string, field: unknown): void {
+  if (typeof value !== 'string') return;
   const c = value.charCodeAt(0);
   // 123 '{', 91 '['; cheap check first, parse only when it might be JSON
-  if (c !== 123 && c !== 91) return false;
+  if (c !== 123 && c !== 91) return;
   try {
     JSON.parse(value);
-    return true;
   } catch {
-    return false;
+    return;
   }
-}
-
-/** The error for a string that parses as JSON where structured data was declared. */
-export function notParsedError(schema: string, field: unknown): SchemaError {
-  return new SchemaError(
+  throw new SchemaError(
     schema,
     field,
     'got a string that looks like JSON',

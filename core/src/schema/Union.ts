@@ -2,6 +2,7 @@
 import { DEV } from '#dev';
 import { Polymorphic, type SchemaAttribute } from './Polymorphic';
 import { SchemaError } from './SchemaError';
+import { KIND } from './symbols';
 import type { Denormalize, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 
 /**
@@ -14,6 +15,10 @@ import type { Denormalize, NormalizeDelegate, QueryDelegate, Unvisit, Visit } fr
  */
 export class Union<S extends Record<string, any> = Record<string, any>> extends Polymorphic {
   declare readonly schema: S;
+
+  static {
+    (this.prototype as any)[KIND] = 'Union';
+  }
 
   constructor(definition: S, schemaAttribute: SchemaAttribute) {
     if (schemaAttribute === undefined) {

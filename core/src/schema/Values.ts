@@ -2,7 +2,7 @@
 import { INVALID } from './symbols';
 import { setOwn } from './ownEntry';
 import { Polymorphic, type SchemaAttribute } from './Polymorphic';
-import { SchemaError, looksLikeJSON, notParsedError } from './SchemaError';
+import { SchemaError, assertParsed } from './SchemaError';
 import type { MemberOf } from './Array';
 import type { NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 
@@ -27,7 +27,7 @@ export class Values<S = any> extends Polymorphic {
 
   normalize(input: any, parent: any, key: any, args: readonly any[], visit: Visit, _d?: NormalizeDelegate): any {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-      if (typeof input === 'string' && looksLikeJSON(input)) throw notParsedError(this.name, key);
+      assertParsed(input, this.name, key);
       throw new SchemaError(this.name, key, `expected an object, got ${Array.isArray(input) ? 'an array' : typeof input}`);
     }
     const out: Record<string, any> = {};

@@ -31,11 +31,16 @@ export interface EntityPlan {
 /** Static slot holding the plan: a property read is cheaper than a WeakMap lookup per entity. */
 export const PLAN = '__restoPlan';
 
+/** No primary key: what pk() returns when the fields it reads are missing. */
+export function noPk(id: unknown): id is undefined | null | '' {
+  return id === undefined || id === null || id === '';
+}
+
 /** A nested schema (Entity class, schema instance, array, plain object) vs a deserialiser. */
 export function isSchema(value: unknown): boolean {
   if (value === null || value === undefined) return false;
-  if (Array.isArray(value)) return true;
   if (typeof value === 'function') return typeof (value as any).normalize === 'function';
+  // lists (`[Todo]`) included
   return typeof value === 'object';
 }
 
@@ -64,7 +69,7 @@ export function entityPlan(cls: any): EntityPlan {
     throw new SchemaError(
       'Entity',
       undefined,
-      `${DEV ? 'a class with no name has ' : ''}no key (key is ${JSON.stringify(key)})`,
+      DEV ? `a class with no name has no key (key is ${JSON.stringify(key)})` : `no key (key is ${JSON.stringify(key)})`,
       DEV && "add static key = 'Name' to the class",
     );
   }

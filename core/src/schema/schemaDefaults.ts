@@ -1,5 +1,5 @@
 // What an object schema shows before anything is stored: its plain default values.
-import { ObjectSchema } from './Object';
+import { KIND } from './symbols';
 
 const cache = new WeakMap<object, unknown>();
 
@@ -31,7 +31,7 @@ function build(definition: Record<string, unknown>): Record<string, unknown> {
  * schemaDefaults(Todo) // undefined
  */
 export function schemaDefaults(schema: unknown): unknown {
-  const definition = schema instanceof ObjectSchema ? schema.schema : isPlainObject(schema) ? schema : undefined;
+  const definition = (schema as any)?.[KIND] === 'Object' ? (schema as any).schema : isPlainObject(schema) ? schema : undefined;
   if (definition === undefined) return undefined;
   if (!cache.has(definition)) cache.set(definition, build(definition));
   return cache.get(definition);

@@ -7,3 +7,10 @@
  */
 export const INVALID: unique symbol = Symbol.for('resto.invalid');
 export type INVALID = typeof INVALID;
+
+/**
+ * Which schema class an object is, on the prototypes of Union ('Union') and
+ * ObjectSchema ('Object'): what Invalidate, normalize and schemaDefaults check
+ * instead of `instanceof`, so apps that never build one do not bundle its class.
+ */
+export const KIND = Symbol('resto.schemaKind');

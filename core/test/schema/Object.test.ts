@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ObjectSchema } from '../../src/schema';
+import { ObjectSchema, Union, schemaDefaults } from '../../src/schema';
 import { normalize } from '../../src/normalize';
 import { User } from './fixtures';
 
@@ -11,5 +11,14 @@ describe('object schemas', () => {
       expect('a' in result).toBe(false);
       expect('extra' in result).toBe(true);
     }
+  });
+
+  it('a schema.Object (or a subclass) is told apart from other schemas by normalize and schemaDefaults', () => {
+    class Page extends ObjectSchema {}
+    for (const schema of [new ObjectSchema({ total: 0, user: User }), new Page({ total: 0, user: User })]) {
+      expect(() => normalize(schema, 'oops')).toThrow(/expected an object, but the response is the string "oops"/);
+      expect(schemaDefaults(schema)).toEqual({ total: 0 });
+    }
+    expect(schemaDefaults(new Union({ users: User }, 'type'))).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Entity, Union, Values, schema } from '../../src/schema';
+import { Entity, INVALID, Invalidate, Union, Values, schema } from '../../src/schema';
 import { denormalize, normalize } from '../../src/normalize';
 import { User } from './fixtures';
 
@@ -93,6 +93,20 @@ describe('schema.Array and schema.Object', () => {
     expect((denormalize(feed, result, entities) as unknown[])[0]).toBeInstanceOf(Group);
   });
 
+  it('polymorphic schema.Array: an object of members, null and unknown kinds kept, deleted members dropped', () => {
+    const feed = new schema.Array({ users: User, groups: Group }, 'type');
+    const input = { a: { id: 1, type: 'users', name: 'ann' }, b: null, c: { id: 9, type: 'bots' }, d: { id: 2, type: 'groups' } };
+    const { result, entities } = normalize(feed, input);
+    expect(result).toEqual([{ id: '1', schema: 'users' }, null, { id: 9, type: 'bots' }, { id: '2', schema: 'groups' }]);
+    const gone = normalize(new Invalidate(Group), '2', [], { entities });
+    const data = denormalize(feed, result, gone.entities) as unknown[];
+    expect(data).toHaveLength(3);
+    expect(data[0]).toBeInstanceOf(User);
+    expect(data.slice(1)).toEqual([null, { id: 9, type: 'bots' }]);
+    expect(denormalize(feed, 'x', entities)).toBe('x');
+    expect(() => normalize({ feed }, { feed: 5 })).toThrow(/\(User\|Group\) at field "feed": expected an array, got number/);
+  });
+
   it('schema.Object and plain objects normalize declared fields and keep the rest', () => {
     const page = new schema.Object({ results: [User] });
     const input = { results: [{ id: 1, name: 'a' }], next: '/page/2' };
@@ -106,5 +120,21 @@ describe('schema.Array and schema.Object', () => {
 
   it('arrays reject a scalar', () => {
     expect(() => normalize([User], 5)).toThrow(/\[User\].*expected an array/);
+  });
+
+  it('a whole response that is a scalar where a Union (or a subclass) is declared is rejected', () => {
+    class Tagged extends Union {}
+    for (const u of [Member, new Tagged({ users: User }, 'type')]) {
+      expect(() => normalize(u, 5)).toThrow(/Union\(.*expected an object, but the response is the number 5/);
+    }
+  });
+
+  it('Invalidate over a Union subclass takes its members and discriminator', () => {
+    class Tagged extends Union {}
+    const inv = new Invalidate(new Tagged({ users: User, groups: Group }, 'type'));
+    expect(inv.isSingleSchema).toBe(false);
+    const { result, entities } = normalize(inv, { id: 1, type: 'groups' });
+    expect(result).toEqual({ id: '1', schema: 'groups' });
+    expect(entities.Group!['1']).toBe(INVALID);
   });
 });
