@@ -111,13 +111,7 @@ export class ReaderIndex {
 
   /** Forgets every reader (the client is destroyed). */
   clear(): void {
-    this.byKey.clear();
-    this.byEntity.clear();
-    this.groupsByEntity.clear();
-    this.groups.clear();
-    this.byTable.clear();
-    this.registered.clear();
-    this.pending.clear();
+    for (const m of [this.byKey, this.byEntity, this.groupsByEntity, this.groups, this.byTable, this.registered, this.pending]) m.clear();
   }
 
   /** Marks every reader `changes` could affect dirty and schedules their refresh. */
