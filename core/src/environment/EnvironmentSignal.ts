@@ -29,7 +29,8 @@ export class EnvironmentSignal extends Subscribable<(value: boolean) => void> {
   /** Reads the live value while nothing listens (the browser's navigator.onLine). */
   declare private read: (() => boolean) | undefined;
   declare private setup: SignalSetup | undefined;
-  private detach: (() => void) | undefined;
+  /** Detaches the event source (declared: set on attach, no class-field definition ships). */
+  declare private detach: (() => void) | undefined;
   /** `set()` was called: the value is the caller's, not the environment's, until an event says otherwise. */
   private overridden = false;
   private readonly update = (value: boolean) => {

@@ -43,8 +43,9 @@ interface Known {
 export class GCPolicy implements Manager, GCInterface {
   private readonly known = new Map<string, Known>();
   private readonly queries = new Set<{ schema: unknown; args: readonly unknown[] }>();
-  private controller: Controller | undefined;
-  private timer: ReturnType<typeof setInterval> | undefined;
+  // Set later, off any hot path: declared, so no class-field definitions ship.
+  declare private controller: Controller | undefined;
+  declare private timer: ReturnType<typeof setInterval> | undefined;
   private sweeping = false;
   // `declare`d members are set in the constructor: no class-field definitions ship for them.
   declare readonly intervalMS: number;

@@ -51,7 +51,8 @@ export class NetworkManager implements Manager {
   private readonly all = new Set<InFlight>();
   /** Mutations queued while offline (or behind those), replayed one after another. */
   private queued = 0;
-  private queueTail: Promise<void> | undefined;
+  /** The last queued mutation's end (declared: set when one queues, no class-field definition ships). */
+  declare private queueTail: Promise<void> | undefined;
 
   middleware: Middleware = (controller: Controller) => (next: Dispatch) => (action: ActionTypes) => {
     switch (action.type) {
