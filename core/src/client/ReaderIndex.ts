@@ -56,7 +56,8 @@ export class ReaderIndex {
   private readonly byTable = new Map<string, Readers>();
   private readonly registered = new Map<Reader, ReaderDeps>();
   private pending = new Set<Reader>();
-  private scheduled = false;
+  /** A flush is scheduled (declared: unset until the first wake-up). */
+  declare private scheduled: boolean;
   // `declare`d members are set in the constructor: no class-field definitions ship for them.
   declare private readonly schedule: (flush: () => void) => void;
 

@@ -31,8 +31,8 @@ export class EnvironmentSignal extends Subscribable<(value: boolean) => void> {
   declare private setup: SignalSetup | undefined;
   /** Detaches the event source (declared: set on attach, no class-field definition ships). */
   declare private detach: (() => void) | undefined;
-  /** `set()` was called: the value is the caller's, not the environment's, until an event says otherwise. */
-  private overridden = false;
+  /** `set()` was called: the value is the caller's, not the environment's, until an event says otherwise (declared: unset until then). */
+  declare private overridden: boolean;
   private readonly update = (value: boolean) => {
     if (value === this.current) return;
     this.current = value;

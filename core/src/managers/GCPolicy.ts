@@ -46,7 +46,8 @@ export class GCPolicy implements Manager, GCInterface {
   // Set later, off any hot path: declared, so no class-field definitions ship.
   declare private controller: Controller | undefined;
   declare private timer: ReturnType<typeof setInterval> | undefined;
-  private sweeping = false;
+  /** A sweep is running (declared: unset until the first one). */
+  declare private sweeping: boolean;
   // `declare`d members are set in the constructor: no class-field definitions ship for them.
   declare readonly intervalMS: number;
   declare readonly graceMS: number;

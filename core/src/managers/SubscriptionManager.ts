@@ -32,7 +32,8 @@ export class SubscriptionManager implements Manager {
   private readonly polls = new Map<string, Poll>();
   // Set later, off any hot path: declared, so no class-field definitions ship.
   declare private controller: Controller | undefined;
-  private hidden = false;
+  /** The page is hidden: polls pause (declared: read from the focus signal when the first poll starts). */
+  declare private hidden: boolean;
   /** Listens to the client's focus signal while something is polled. */
   declare private stopFocus: (() => void) | undefined;
   private readonly onFocus = (visible: boolean) => {
