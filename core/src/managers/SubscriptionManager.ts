@@ -13,7 +13,7 @@ interface Poll {
   /** The endpoint of every current subscriber (endpoints sharing a key may differ: `time.extend({ pollFrequency })`). */
   readonly subscribers: EndpointLike[];
   frequency: number;
-  timer: ReturnType<typeof setInterval> | undefined;
+  timer?: ReturnType<typeof setInterval> | undefined;
   /** A poll of this key is still out. */
   busy?: boolean;
 }
@@ -65,7 +65,7 @@ export class SubscriptionManager implements Manager {
             this.stopFocus = focus.subscribe(this.onFocus);
           }
           if (!poll) {
-            poll = { key, endpoint, args: action.args, subscribers: [], frequency: frequency!, timer: undefined };
+            poll = { key, endpoint, args: action.args, subscribers: [], frequency: frequency! };
             this.polls.set(key, poll);
           }
           poll.subscribers.push(endpoint);
