@@ -491,14 +491,15 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     // `done` runs when the network says the request ended (the outcome is stored by
     // then), so the snapshot never shows a settled read as loading; the promise path
     // covers a network layer that does not say so.
-    const result = this.store.controller.fetchFor(owner, this.endpoint, this.args!, onRetry, done);
-    run = result.then(done, done);
-    this.fetching = run;
     // `resolved` tells a reader (React's use(), a test) whether it settled, without awaiting it
-    const tracked = Object.assign(result, { resolved: false });
-    const settled = () => (tracked.resolved = true);
-    result.then(settled, settled);
-    this.fetchResult = tracked;
+    const result = Object.assign(this.store.controller.fetchFor(owner, this.endpoint, this.args!, onRetry, done), { resolved: false });
+    const settled = () => {
+      result.resolved = true;
+      done();
+    };
+    run = result.then(settled, settled);
+    this.fetching = run;
+    this.fetchResult = result;
     this.wake();
     return run;
   }

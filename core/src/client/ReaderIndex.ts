@@ -56,7 +56,8 @@ export class ReaderIndex {
   private readonly byTable = new Map<string, Readers>();
   private readonly registered = new Map<Reader, ReaderDeps>();
   private pending = new Set<Reader>();
-  private scheduled = false;
+  /** A flush is scheduled (declared: unset until the first wake-up). */
+  declare private scheduled: boolean;
   // `declare`d members are set in the constructor: no class-field definitions ship for them.
   declare private readonly schedule: (flush: () => void) => void;
 
@@ -111,13 +112,7 @@ export class ReaderIndex {
 
   /** Forgets every reader (the client is destroyed). */
   clear(): void {
-    this.byKey.clear();
-    this.byEntity.clear();
-    this.groupsByEntity.clear();
-    this.groups.clear();
-    this.byTable.clear();
-    this.registered.clear();
-    this.pending.clear();
+    for (const m of [this.byKey, this.byEntity, this.groupsByEntity, this.groups, this.byTable, this.registered, this.pending]) m.clear();
   }
 
   /** Marks every reader `changes` could affect dirty and schedules their refresh. */

@@ -154,7 +154,8 @@ const clientPrototype: object = Object.create(Object.prototype, {
  * told in one batch. The same function subscribed twice counts twice, as for observers.
  */
 class StoreListeners extends Subscribable {
-  private scheduled = false;
+  /** A flush is scheduled (declared: unset until the first wake-up). */
+  declare private scheduled: boolean;
   private readonly run = () => {
     this.scheduled = false;
     this.notify();

@@ -29,9 +29,10 @@ export class EnvironmentSignal extends Subscribable<(value: boolean) => void> {
   /** Reads the live value while nothing listens (the browser's navigator.onLine). */
   declare private read: (() => boolean) | undefined;
   declare private setup: SignalSetup | undefined;
-  private detach: (() => void) | undefined;
-  /** `set()` was called: the value is the caller's, not the environment's, until an event says otherwise. */
-  private overridden = false;
+  /** Detaches the event source (declared: set on attach, no class-field definition ships). */
+  declare private detach: (() => void) | undefined;
+  /** `set()` was called: the value is the caller's, not the environment's, until an event says otherwise (declared: unset until then). */
+  declare private overridden: boolean;
   private readonly update = (value: boolean) => {
     if (value === this.current) return;
     this.current = value;

@@ -43,9 +43,11 @@ interface Known {
 export class GCPolicy implements Manager, GCInterface {
   private readonly known = new Map<string, Known>();
   private readonly queries = new Set<{ schema: unknown; args: readonly unknown[] }>();
-  private controller: Controller | undefined;
-  private timer: ReturnType<typeof setInterval> | undefined;
-  private sweeping = false;
+  // Set later, off any hot path: declared, so no class-field definitions ship.
+  declare private controller: Controller | undefined;
+  declare private timer: ReturnType<typeof setInterval> | undefined;
+  /** A sweep is running (declared: unset until the first one). */
+  declare private sweeping: boolean;
   // `declare`d members are set in the constructor: no class-field definitions ship for them.
   declare readonly intervalMS: number;
   declare readonly graceMS: number;

@@ -1,7 +1,9 @@
 // Who waits on which request: dedupe of reads in flight, owners and aborts, the in-memory
 // offline mutation queue, the optimistic dispatch, and storing the outcome. How each
 // request is tried (timeout, retries, backoff) is retry.ts's.
+import { DEV } from '#dev';
 import type { Controller, Dispatch } from '../controller';
+import { errorCode } from '../dev/errorCode';
 import { FETCH, INVALIDATE, optimisticAction, RELEASE, RESET, type ActionTypes, type EndpointLike, type FetchAction } from '../state';
 import { freshnessOption, report } from '../environment';
 import type { Manager, Middleware } from './Manager';
@@ -16,6 +18,11 @@ interface InFlight extends Tries {
   /** Someone outside any observer awaits it (controller.fetch): never abort. */
   pinned: boolean;
 }
+
+// Why a request was aborted: in words in a development build, by code (ERRORS.md) in production.
+const UNREAD = DEV ? 'Aborted: nobody reads it anymore' : 'Aborted' + errorCode(19);
+const RESET_ABORT = DEV ? 'Aborted: the store was reset' : 'Aborted' + errorCode(20);
+const DESTROYED = DEV ? 'Aborted: the client was destroyed' : 'Aborted' + errorCode(21);
 
 /** Error a read rejects with when it was aborted or the store was reset. */
 function abortError(message: string): Error {
@@ -44,7 +51,8 @@ export class NetworkManager implements Manager {
   private readonly all = new Set<InFlight>();
   /** Mutations queued while offline (or behind those), replayed one after another. */
   private queued = 0;
-  private queueTail: Promise<void> | undefined;
+  /** The last queued mutation's end (declared: set when one queues, no class-field definition ships). */
+  declare private queueTail: Promise<void> | undefined;
 
   middleware: Middleware = (controller: Controller) => (next: Dispatch) => (action: ActionTypes) => {
     switch (action.type) {
@@ -55,14 +63,14 @@ export class NetworkManager implements Manager {
         const entry = this.inFlight.get(action.key);
         if (entry) {
           entry.owners.delete(action.owner);
-          if (entry.owners.size === 0 && !entry.pinned) this.abort(entry, 'Aborted: nobody reads it anymore');
+          if (entry.owners.size === 0 && !entry.pinned) this.abort(entry, UNREAD);
         }
         return Promise.resolve();
       }
       case INVALIDATE:
         return next(this.inFlight.has(action.key) ? { ...action, inFlight: true } : action);
       case RESET:
-        this.abortAll('Aborted: the store was reset');
+        this.abortAll(RESET_ABORT);
         return next(action);
       default:
         return next(action);
@@ -80,7 +88,7 @@ export class NetworkManager implements Manager {
   }
 
   cleanup(): void {
-    this.abortAll('Aborted: the client was destroyed');
+    this.abortAll(DESTROYED);
   }
 
   private abortAll(message: string) {
@@ -160,7 +168,7 @@ export class NetworkManager implements Manager {
       // a reader that looks at the store from here on sees the outcome and no request.
       const stored = controller.getState().lastReset === resetAt ? controller.resolve(endpoint, { args, response, fetchedAt, error }) : undefined;
       told = true;
-      if (!stored) return finish(entry, abortError('Aborted: the store was reset'));
+      if (!stored) return finish(entry, abortError(RESET_ABORT));
       for (const w of entry.waiters) w.settled?.();
       return stored.finally(() => {
         for (const w of entry.waiters) (error ? w.reject : w.resolve)(response);

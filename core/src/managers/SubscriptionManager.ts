@@ -13,7 +13,7 @@ interface Poll {
   /** The endpoint of every current subscriber (endpoints sharing a key may differ: `time.extend({ pollFrequency })`). */
   readonly subscribers: EndpointLike[];
   frequency: number;
-  timer: ReturnType<typeof setInterval> | undefined;
+  timer?: ReturnType<typeof setInterval> | undefined;
   /** A poll of this key is still out. */
   busy?: boolean;
 }
@@ -32,7 +32,8 @@ export class SubscriptionManager implements Manager {
   private readonly polls = new Map<string, Poll>();
   // Set later, off any hot path: declared, so no class-field definitions ship.
   declare private controller: Controller | undefined;
-  private hidden = false;
+  /** The page is hidden: polls pause (declared: read from the focus signal when the first poll starts). */
+  declare private hidden: boolean;
   /** Listens to the client's focus signal while something is polled. */
   declare private stopFocus: (() => void) | undefined;
   private readonly onFocus = (visible: boolean) => {
@@ -64,7 +65,7 @@ export class SubscriptionManager implements Manager {
             this.stopFocus = focus.subscribe(this.onFocus);
           }
           if (!poll) {
-            poll = { key, endpoint, args: action.args, subscribers: [], frequency: frequency!, timer: undefined };
+            poll = { key, endpoint, args: action.args, subscribers: [], frequency: frequency! };
             this.polls.set(key, poll);
           }
           poll.subscribers.push(endpoint);

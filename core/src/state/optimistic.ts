@@ -1,5 +1,7 @@
 // The read side of optimistic updates: replaying the pending ones over the confirmed state,
 // and keeping the identity of what a replay did not change. reducer.ts adds and drops them.
+import { DEV } from '#dev';
+import { errorCode } from '../dev/errorCode';
 import { ownValue, setOwn } from '../schema/ownEntry';
 import { SET_RESPONSE, type OptimisticAction } from './actions';
 import type { ChangeSet } from './ChangeSet';
@@ -33,14 +35,14 @@ export function applyOptimistic(state: State, makeSnapshot: SnapshotFactory, cha
       response = action.endpoint.getOptimisticResponse!.call(action.endpoint, snapshot, ...action.args);
     } catch (e) {
       // Throwing snapshot.abort cancels this update; anything else is a bug worth seeing.
-      if (e !== snapshot.abort) reportOnce(action, 'getOptimisticResponse threw', e);
+      if (e !== snapshot.abort) reportOnce(action, DEV ? 'getOptimisticResponse threw' : 'getOptimisticResponse' + errorCode(22), e);
       continue;
     }
     try {
       visible = setResponse(visible, { ...action, type: SET_RESPONSE, response }, true, changes);
     } catch (e) {
       // An optimistic value that does not fit the schema is skipped; the real response still lands.
-      reportOnce(action, 'optimistic response does not fit the schema', e);
+      reportOnce(action, DEV ? 'optimistic response does not fit the schema' : 'getOptimisticResponse' + errorCode(23), e);
     }
   }
   return visible;

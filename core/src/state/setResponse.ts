@@ -77,7 +77,7 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
         endpoints = writeLayer(endpoints, updated);
       }
     } catch (e) {
-      console.error(`${endpoint.name}.update${DEV ? ` threw storing ${key}; the other results it changes are left as they were:` : ':'}`, e);
+      console.error(DEV ? `${endpoint.name}.update threw storing ${key}; the other results it changes are left as they were:` : `${endpoint.name}.update:`, e);
     }
   }
   // A request started before an invalidation answers for the data as it was then:
