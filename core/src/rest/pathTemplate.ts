@@ -188,7 +188,8 @@ export function matchesPath(source: string, filled: string): boolean {
   const { regexp } = pathTemplate(source);
   if (regexp.test(filled)) return true;
   for (let i = filled.length - 1; i > 0; i--) {
-    if ('?&'.includes(filled[i]!) && regexp.test(filled.slice(0, i))) return true;
+    const ch = filled[i];
+    if ((ch === '?' || ch === '&') && regexp.test(filled.slice(0, i))) return true;
   }
   return false;
 }
