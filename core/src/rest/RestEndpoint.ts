@@ -38,7 +38,7 @@ function isRawBody(body: unknown): boolean {
 
 /** Any HeadersInit as a plain object (copied: the caller's is never changed). */
 export function headersToObject(headers: HeadersInit | undefined): Record<string, string> {
-  // (Spreading nothing gives {}.)
+  if (!headers) return {};
   if (headers instanceof Headers || Array.isArray(headers)) {
     // Headers iterate as their entries.
     return Object.fromEntries(headers);
