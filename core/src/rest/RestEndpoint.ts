@@ -232,7 +232,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     const init: RequestInit = { ...base, method: this.method };
     // Either aborts the request: the signal option (the client's, per try) and requestInit's.
     if (this.signal) init.signal = base.signal ? AbortSignal.any([base.signal, this.signal]) : this.signal;
-    const raw = isRawBody(body); // false for no body
+    const raw = body !== undefined && isRawBody(body);
     // JSON unless said otherwise; raw bodies other than strings (FormData, Blob...) let fetch set it.
     if ((!raw || typeof body === 'string') && !findHeader(headers, 'content-type')) headers['Content-Type'] = 'application/json';
     if (raw) {
