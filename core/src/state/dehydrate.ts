@@ -1,7 +1,6 @@
 // The snapshot form of the store (DehydratedState): dehydrate for SSR and persistence, and
 // hydrate, which merges one in (newer wins). Its text form is client/serializeState.ts's.
 import { DEV } from '#dev';
-import { errorCode } from '../dev/errorCode';
 import { flatTable, tableKeys } from '../normalize';
 import type { ChangeSet } from './ChangeSet';
 import { initialState as emptyState, type State } from './State';
@@ -63,10 +62,8 @@ export function dehydrate(state: State): DehydratedState {
 export function assertSnapshot(snapshot: unknown): asserts snapshot is DehydratedState {
   if (!snapshot || typeof snapshot !== 'object' || (snapshot as { version?: unknown }).version !== 1) {
     throw new TypeError(
-      DEV
-        ? 'Resto hydrate: expected a snapshot from client.dehydrate() (version 1), got ' +
-            (snapshot && typeof snapshot === 'object' ? `version ${String((snapshot as { version?: unknown }).version)}` : typeof snapshot)
-        : 'Resto hydrate' + errorCode(24),
+      (DEV ? 'Resto hydrate: expected a snapshot from client.dehydrate() (version 1), got ' : 'Resto hydrate: got ') +
+        (snapshot && typeof snapshot === 'object' ? `version ${String((snapshot as { version?: unknown }).version)}` : typeof snapshot),
     );
   }
 }
