@@ -61,7 +61,7 @@ beforeAll(() => {
  * React 27,884, Vue 27,950, Svelte 27,911. 2026-11-25, a third round (one check for a
  * Union or schema.Object by a marker instead of instanceof, so neither class is bundled
  * unused; one copy of each array and layer loop; production texts for abort reasons and
- * hydrate; fields declared instead of set to undefined outside the read path):
+ * optimistic replays; fields declared instead of set to undefined outside the read path):
  * React 27,325, Vue 27,398, Svelte 27,344; after a review undid three cuts (a slower key
  * match, two checks a runtime without Headers or URLSearchParams needs) and one production
  * text that said less: React 27,351, Vue 27,422, Svelte 27,373.
