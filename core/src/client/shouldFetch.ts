@@ -28,7 +28,8 @@ export type Decision = 'fetch' | 'handled' | 'skip';
  * stale, invalid or missing data, `'always'` even fresh data, `false` only, on mount,
  * a read with nothing to show. Offline, a read with something to show waits for the
  * reconnect; one with nothing goes ahead (the network layer holds it). `mount`: the
- * trigger is the first listener arriving (what the observer calls; the three below name it).
+ * trigger is the first listener arriving (`refetchOnMount`); false for focus regained
+ * (`refetchOnWindowFocus`) and network back (`refetchOnReconnect`), which decide alike.
  *
  * @example
  * shouldFetchOnTrigger({ ...facts, stale: true }, true, false); // 'fetch' (focus or reconnect)
@@ -40,30 +41,6 @@ export function shouldFetchOnTrigger(f: ReadFacts, option: RefetchOn | undefined
   if (mount && f.recentError) return 'skip';
   return 'fetch';
 }
-
-/**
- * Whether a read fetches when its first listener arrives (`refetchOnMount`).
- *
- * @example
- * shouldFetchOnMount({ ...facts, stale: true }, true); // 'fetch'
- */
-export const shouldFetchOnMount = (f: ReadFacts, option: RefetchOn | undefined): Decision => shouldFetchOnTrigger(f, option, true);
-
-/**
- * Whether a subscribed read fetches when the page is visible again (`refetchOnWindowFocus`).
- *
- * @example
- * shouldRefetchOnFocus({ ...facts, stale: false }, 'always'); // 'fetch'
- */
-export const shouldRefetchOnFocus = (f: ReadFacts, option: RefetchOn | undefined): Decision => shouldFetchOnTrigger(f, option, false);
-
-/**
- * Whether a subscribed read fetches when the network is back (`refetchOnReconnect`).
- *
- * @example
- * shouldRefetchOnReconnect({ ...facts, stale: true }, false); // 'handled'
- */
-export const shouldRefetchOnReconnect = (f: ReadFacts, option: RefetchOn | undefined): Decision => shouldFetchOnTrigger(f, option, false);
 
 /**
  * After a store change: fetch only when what is stored became invalid or stale and no

@@ -67,7 +67,6 @@ export function sleep(ms: number, abort: AbortSignal): Promise<void> {
   });
 }
 
-
 /**
  * Retries failed requests: transport failures and 5xx, never a 4xx, an abort or a
  * schema mismatch. Reads are tried 3 more times by default with exponential backoff

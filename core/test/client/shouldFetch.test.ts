@@ -2,9 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   shouldFetchOnChange,
   shouldFetchOnExpiry,
-  shouldFetchOnMount,
-  shouldRefetchOnFocus,
-  shouldRefetchOnReconnect,
+  shouldFetchOnTrigger,
   type ReadFacts,
 } from '../../src/client/shouldFetch';
 
@@ -12,6 +10,11 @@ import {
 const fresh: ReadFacts = { invalid: false, unusable: false, stale: false, online: true, handled: false, hasMeta: true, recentError: false };
 const stale: ReadFacts = { ...fresh, stale: true };
 const missing: ReadFacts = { ...fresh, invalid: true, unusable: true, hasMeta: false };
+// The three triggers, as the observer asks about each.
+type Option = Parameters<typeof shouldFetchOnTrigger>[1];
+const shouldFetchOnMount = (f: ReadFacts, option: Option) => shouldFetchOnTrigger(f, option, true);
+const shouldRefetchOnFocus = (f: ReadFacts, option: Option) => shouldFetchOnTrigger(f, option, false);
+const shouldRefetchOnReconnect = shouldRefetchOnFocus;
 
 describe('mount, focus and reconnect', () => {
   it.each([
