@@ -1,5 +1,5 @@
 // Bundle-size section of RESULTS.md: every typical app import, Resto and peers.
-import { APPS, BUDGET_GZIP, DEVTOOLS_APPS, kB, measure, type Size } from './size';
+import { APPS, BUDGET_GZIP, DEVTOOLS_APPS, STEP_APPS, kB, measure, type Size } from './size';
 import { report } from './harness';
 
 process.env.SIZE_TOP ??= '20';
@@ -44,6 +44,16 @@ const lines = [
   '|---|---:|',
   ...sizes[0]!.size.top.map((t) => `| ${t.path} | ${t.bytes.toLocaleString('en-US')} |`),
 ];
+const steps = [];
+for (const app of STEP_APPS) steps.push({ app, size: await measure(app) });
+lines.push(
+  '',
+  'The React app a step at a time (each row includes the ones above it):',
+  '',
+  '| app | minified | gzip | step adds (gzip) |',
+  '|---|---:|---:|---:|',
+  ...steps.map(({ app, size }, i) => `| ${app.name} | ${kB(size.minified)} | ${kB(size.gzip)} | ${i ? `+${kB(size.gzip - steps[i - 1]!.size.gzip)}` : kB(size.gzip)} |`),
+);
 const devtools = {
   without: await measure(DEVTOOLS_APPS.without),
   production: await measure(DEVTOOLS_APPS.production),

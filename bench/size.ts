@@ -145,6 +145,22 @@ export const OPT_IN_APPS: Record<'without' | 'retries' | 'windowEvents', App> = 
   windowEvents: reactWithManager('WindowEventsManager'),
 };
 
+/**
+ * The typical React app built up a step at a time: declaring the resource only (what the
+ * spec's RestEndpoint, resource, Entity and Collection weigh), then a client, then the
+ * adapter. Shows which part of the budget each layer takes.
+ */
+export const STEP_APPS: App[] = [
+  { name: 'resource + Entity, declared only', resto: true, imports: `import { resource, Entity } from '@resto/core';`, code: todo('Entity') },
+  {
+    name: '+ createClient()',
+    resto: true,
+    imports: `import { resource, Entity, createClient } from '@resto/core';`,
+    code: `${todo('Entity')}export const client = createClient();`,
+  },
+  { ...APPS[0]!, name: '+ @resto/react (the typical React app)' },
+];
+
 /** The framework is the app's, not the library's: never counted. */
 const FRAMEWORKS = ['react', 'react-dom', 'react/*', 'react-dom/*', 'vue', 'svelte', 'svelte/*'];
 
