@@ -6,7 +6,7 @@ import { Collection } from '../schema/Collection';
 import { CollectionChange } from '../schema/CollectionChange';
 import { Entity } from '../schema/Entity';
 import { normalizeObject } from '../schema/Object';
-import { schemaName } from '../schema/Polymorphic';
+import { schemaName } from '../schema/schemaName';
 import { KIND } from '../schema/symbols';
 import { assertParsed, SchemaError } from '../schema/SchemaError';
 import type { EntityMeta, NormalizeMeta, Visit } from '../schema/types';

@@ -1,7 +1,8 @@
 // List schemas: schema.Array and the plain `[S]` (one schema, or a map picked by
 // discriminator); its list helpers also serve the walkers in normalize/ and All.
 import { INVALID } from './symbols';
-import { Polymorphic, schemaName, type SchemaAttribute } from './Polymorphic';
+import { Polymorphic, type SchemaAttribute } from './Polymorphic';
+import { schemaName } from './schemaName';
 import { SchemaError, assertParsed } from './SchemaError';
 import type { Denormalize, EntityLikeClass, NormalizeDelegate, SchemaClass, QueryDelegate, Unvisit, Visit } from './types';
 

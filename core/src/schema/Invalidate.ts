@@ -2,7 +2,8 @@
 // (of one kind, or of a Union's).
 import { DEV } from '#dev';
 import { SchemaError, assertParsed } from './SchemaError';
-import { Polymorphic, schemaName } from './Polymorphic';
+import { Polymorphic } from './Polymorphic';
+import { schemaName } from './schemaName';
 import { noPk } from './entityPlan';
 import type { Denormalize, EntityLikeClass, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 import type { Union } from './Union';

@@ -1,7 +1,8 @@
 // The base of Union, Array, Values and All: one schema, or a map picked per value by a
-// discriminator. Also schemaName(), the schema name messages use.
+// discriminator.
 import { DEV } from '#dev';
 import { SchemaError } from './SchemaError';
+import { schemaName } from './schemaName';
 import type { Unvisit, Visit } from './types';
 
 export type SchemaAttribute = string | ((value: any, parent: any, key: any) => string);
@@ -75,15 +76,4 @@ export abstract class Polymorphic {
     if (schema === undefined || !('id' in value)) return value;
     return unvisit(schema, value.id);
   }
-}
-
-/** Short human name of any schema, for messages. */
-export function schemaName(s: any): string {
-  if (s === null || s === undefined) return String(s);
-  if (Array.isArray(s)) return `[${schemaName(s[0])}]`;
-  if (typeof s === 'function') return typeof s.key === 'string' ? s.key : s.name;
-  if (typeof s.key === 'string') return s.key;
-  if (typeof s.name === 'string') return s.name;
-  if (typeof s === 'object' && s.constructor === Object) return `{${Object.keys(s).join(', ')}}`;
-  return s.constructor?.name ?? 'schema';
 }
