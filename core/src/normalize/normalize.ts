@@ -1,7 +1,8 @@
 // Normalizing a response into the store's tables: the walk over the schema and the depth
 // and top-level shape checks. The writes are NormalizeStore's; each schema's rules are in schema/.
 import { DEV } from '#dev';
-import { ArraySchema, normalizeArray } from '../schema/Array';
+import { normalizeArray } from '../schema/Array';
+import { ArraySchema } from '../schema/ArraySchema';
 import { Collection } from '../schema/Collection';
 import { CollectionChange } from '../schema/CollectionChange';
 import { Entity } from '../schema/Entity';

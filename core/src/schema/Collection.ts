@@ -2,7 +2,8 @@
 // and its change schemas. How a change updates stored lists is CollectionChange.ts's.
 import { errorCode } from '../dev/errorCode';
 import { DEV } from '#dev';
-import { ArraySchema, type MemberOf } from './Array';
+import type { MemberOf } from './Array';
+import { ArraySchema } from './ArraySchema';
 import { CollectionChange, type CollectionMerge } from './CollectionChange';
 import { assign as assignMerge, push as appendMerge, unshift as prependMerge } from './collectionMerges';
 import { Polymorphic } from './Polymorphic';

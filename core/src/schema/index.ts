@@ -1,6 +1,6 @@
 // Entry of core's schema layer: the schema classes (also as `schema`), SchemaError, EntityMixin and the types.
 import { All } from './All';
-import { ArraySchema } from './Array';
+import { ArraySchema } from './ArraySchema';
 import { Collection } from './Collection';
 import { Entity } from './Entity';
 import { Invalidate } from './Invalidate';
