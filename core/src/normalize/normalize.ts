@@ -2,7 +2,6 @@
 // and top-level shape checks. The writes are NormalizeStore's; each schema's rules are in schema/.
 import { DEV } from '#dev';
 import { normalizeArray } from '../schema/Array';
-import { ArraySchema } from '../schema/ArraySchema';
 import { Collection } from '../schema/Collection';
 import { CollectionChange } from '../schema/CollectionChange';
 import { Entity } from '../schema/Entity';
@@ -63,7 +62,7 @@ export function normalize<R = any>(
   const none = input === null || input === undefined;
   if (!schemaless && (none || typeof input !== 'object')) {
     let expected: string | undefined;
-    if (Array.isArray(schema) || schema instanceof ArraySchema || schema instanceof Collection) expected = 'an array';
+    if (Array.isArray(schema) || schema?.[KIND] === 'Array' || schema instanceof Collection) expected = 'an array';
     else if (typeof schema === 'function' && schema.prototype instanceof Entity) expected = 'an object';
     else if (schema instanceof CollectionChange) expected = 'an object or an array';
     else if (

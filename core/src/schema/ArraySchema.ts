@@ -2,6 +2,7 @@
 // member by a discriminator. The loops it runs are Array.ts's.
 import { denormalizeArray, normalizeArray, type MemberOf } from './Array';
 import { Polymorphic, type SchemaAttribute } from './Polymorphic';
+import { KIND } from './symbols';
 import type { NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 
 /**
@@ -13,6 +14,20 @@ import type { NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
  */
 export class ArraySchema<S = any> extends Polymorphic {
   declare readonly schema: S;
+
+  static {
+    (this.prototype as any)[KIND] = 'Array';
+  }
+
+  /**
+   * Also true for the list a Collection builds for `[S]`, which has no discriminator
+   * handling (so apps that never build a schema.Array do not bundle this class) but is
+   * marked 'Array' too.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return this === ArraySchema ? (value as any)?.[KIND] === 'Array' : Function.prototype[Symbol.hasInstance].call(this, value);
+  }
+
   constructor(definition: S, schemaAttribute?: SchemaAttribute) {
     super(definition, schemaAttribute);
   }

@@ -19,7 +19,7 @@ export { SchemaError } from './SchemaError';
 export { EntityMixin, type EntityMixinClass, type EntityMixinOptions } from './EntityMixin';
 export { isSchema } from './entityPlan';
 export { schemaDefaults } from './schemaDefaults';
-export type { SchemaAttribute } from './Polymorphic';
+export type { SchemaAttribute } from './OneOf';
 export type {
   AbstractInstanceType,
   Denormalize,
