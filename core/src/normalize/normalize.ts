@@ -1,12 +1,12 @@
 // Normalizing a response into the store's tables: the walk over the schema and the depth
 // and top-level shape checks. The writes are NormalizeStore's; each schema's rules are in schema/.
 import { DEV } from '#dev';
-import { ArraySchema, normalizeArray } from '../schema/Array';
+import { normalizeArray } from '../schema/Array';
 import { Collection } from '../schema/Collection';
 import { CollectionChange } from '../schema/CollectionChange';
 import { Entity } from '../schema/Entity';
 import { normalizeObject } from '../schema/Object';
-import { schemaName } from '../schema/Polymorphic';
+import { schemaName } from '../schema/schemaName';
 import { KIND } from '../schema/symbols';
 import { assertParsed, SchemaError } from '../schema/SchemaError';
 import type { EntityMeta, NormalizeMeta, Visit } from '../schema/types';
@@ -62,7 +62,7 @@ export function normalize<R = any>(
   const none = input === null || input === undefined;
   if (!schemaless && (none || typeof input !== 'object')) {
     let expected: string | undefined;
-    if (Array.isArray(schema) || schema instanceof ArraySchema || schema instanceof Collection) expected = 'an array';
+    if (Array.isArray(schema) || schema?.[KIND] === 'Array' || schema instanceof Collection) expected = 'an array';
     else if (typeof schema === 'function' && schema.prototype instanceof Entity) expected = 'an object';
     else if (schema instanceof CollectionChange) expected = 'an object or an array';
     else if (

@@ -2,7 +2,8 @@
 // tables themselves.
 import { INVALID } from './symbols';
 import { denormalizeArray } from './Array';
-import { Polymorphic, schemaName, type SchemaAttribute } from './Polymorphic';
+import { Polymorphic, type SchemaAttribute } from './Polymorphic';
+import { schemaName } from './schemaName';
 import type { MemberOf } from './Array';
 import type { DenormalizeNullable, EntityLikeClass, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 import type { Union } from './Union';

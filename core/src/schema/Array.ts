@@ -1,9 +1,10 @@
-// List schemas: schema.Array and the plain `[S]` (one schema, or a map picked by
-// discriminator); its list helpers also serve the walkers in normalize/ and All.
+// The list loops: normalize and denormalize a list against one member schema, for the
+// plain `[S]` (in the walkers in normalize/), schema.Array, Collection and All; and
+// MemberOf, the data type of one member.
 import { INVALID } from './symbols';
-import { Polymorphic, schemaName, type SchemaAttribute } from './Polymorphic';
+import { schemaName } from './schemaName';
 import { SchemaError, assertParsed } from './SchemaError';
-import type { Denormalize, EntityLikeClass, NormalizeDelegate, SchemaClass, QueryDelegate, Unvisit, Visit } from './types';
+import type { Denormalize, EntityLikeClass, SchemaClass, Unvisit, Visit } from './types';
 
 /** Normalize a list against one member schema (used for `[S]` too). */
 export function normalizeArray(
@@ -53,33 +54,3 @@ export type MemberOf<S> = S extends EntityLikeClass | SchemaClass | readonly any
   : S extends Record<string, infer M>
     ? Denormalize<M>
     : Denormalize<S>;
-
-/**
- * A list schema; with a schema attribute, members pick their schema by discriminator.
- * `[Todo]` is the same as `new schema.Array(Todo)`.
- *
- * @example
- * const feed = new schema.Array({ posts: Post, links: Link }, 'type');
- */
-export class ArraySchema<S = any> extends Polymorphic {
-  declare readonly schema: S;
-  constructor(definition: S, schemaAttribute?: SchemaAttribute) {
-    super(definition, schemaAttribute);
-  }
-
-  normalize(input: any, parent: any, key: any, args: readonly any[], visit: Visit, _d?: NormalizeDelegate): any[] {
-    // members picked by discriminator each go through normalizeValue
-    const each: Visit = this.isSingleSchema ? visit : (_s, value, p, k, a) => this.normalizeValue(value, p, k, a, visit);
-    return normalizeArray(this.schema, input, parent, key, args, each, this.name);
-  }
-
-  denormalize(input: any, _args: readonly any[], unvisit: Unvisit): MemberOf<S>[] {
-    if (this.isSingleSchema) return denormalizeArray(this.schema, input, unvisit);
-    // members picked by discriminator each go through denormalizeValue (no schema given: null members stay)
-    return denormalizeArray(undefined, input, (_s, value) => this.denormalizeValue(value, unvisit));
-  }
-
-  queryKey(_args: readonly any[], _delegate: QueryDelegate): any {
-    return undefined;
-  }
-}

@@ -1,13 +1,17 @@
 // Collection: a stored list (or map) per set of filter args, the rule of which args match,
-// and its change schemas. How a change updates stored lists is CollectionChange.ts's.
+// its change schemas, and its member list for `[S]`. How a change updates stored lists is
+// CollectionChange.ts's.
 import { errorCode } from '../dev/errorCode';
 import { DEV } from '#dev';
-import { ArraySchema, type MemberOf } from './Array';
+import { denormalizeArray, normalizeArray, type MemberOf } from './Array';
+import type { ArraySchema } from './ArraySchema';
 import { CollectionChange, type CollectionMerge } from './CollectionChange';
 import { assign as assignMerge, push as appendMerge, unshift as prependMerge } from './collectionMerges';
-import { Polymorphic, schemaName } from './Polymorphic';
+import { OneOf } from './OneOf';
+import { schemaName } from './schemaName';
 import { serializeArgs } from './serializeArgs';
 import { setHidden } from './ownEntry';
+import { KIND } from './symbols';
 import type { EntityMeta, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 import type { Values } from './Values';
 
@@ -63,10 +67,10 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
 
   constructor(schema: S, options: CollectionOptions = {}) {
     const inner: any =
-      (schema as { keyed?: boolean } | undefined)?.keyed === true || schema instanceof ArraySchema
+      (schema as { keyed?: boolean } | undefined)?.keyed === true || (schema as any)?.[KIND] === 'Array'
         ? schema
         : Array.isArray(schema)
-          ? new ArraySchema(schema[0])
+          ? new ListOf(schema[0])
           : undefined;
     if (inner === undefined) throw new TypeError('Collection' + (DEV ? ' needs [Schema], schema.Array or Values' : errorCode(11)));
     this.schema = inner;
@@ -254,9 +258,37 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
 // `value:Key` pairs: data-client's `User;Group` would give two lists that store different
 // discriminator values one table, and each would then read the other's references.
 function tableName(s: any): string {
-  if (!(s instanceof Polymorphic)) return schemaName(s);
+  if (!(s instanceof OneOf)) return schemaName(s);
   if (s.isSingleSchema) return tableName(s.schema);
   return Object.keys(s.schema)
     .map((value) => `${value}:${tableName(s.schema[value])}`)
     .join(';');
+}
+
+/**
+ * The member list of a Collection given `[S]`: a schema.Array over one schema (marked
+ * 'Array', so `instanceof schema.Array` and the checks for a list hold), without the
+ * discriminator handling that only a schema.Array built by the app needs.
+ */
+class ListOf extends OneOf {
+  static {
+    (this.prototype as any)[KIND] = 'Array';
+  }
+
+  override get name(): string {
+    return `ArraySchema(${schemaName(this.schema)})`;
+  }
+
+  // the parameters schema.Array's have (so each method's length is the same)
+  normalize(input: any, parent: any, key: any, args: readonly any[], visit: Visit, _d?: NormalizeDelegate): any[] {
+    return normalizeArray(this.schema, input, parent, key, args, visit, this.name);
+  }
+
+  denormalize(input: any, _args: readonly any[], unvisit: Unvisit): any[] {
+    return denormalizeArray(this.schema, input, unvisit);
+  }
+
+  queryKey(_args: readonly any[], _delegate: QueryDelegate): undefined {
+    return undefined;
+  }
 }

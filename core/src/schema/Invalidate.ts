@@ -2,12 +2,12 @@
 // (of one kind, or of a Union's).
 import { DEV } from '#dev';
 import { SchemaError, assertParsed } from './SchemaError';
-import { Polymorphic, schemaName } from './Polymorphic';
+import { OneOf, type SchemaAttribute } from './OneOf';
+import { schemaName } from './schemaName';
 import { noPk } from './entityPlan';
 import type { Denormalize, EntityLikeClass, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 import type { Union } from './Union';
 import { KIND } from './symbols';
-import type { SchemaAttribute } from './Polymorphic';
 
 /**
  * Marks an entity deleted: input is its primary key (string or number) or an
@@ -20,7 +20,7 @@ import type { SchemaAttribute } from './Polymorphic';
  * const remove = new RestEndpoint({ path: '/todos/:id', method: 'DELETE', schema: new Invalidate(Todo) });
  * const removeItem = new RestEndpoint({ path: '/items/:id', method: 'DELETE', schema: new Invalidate({ users: User, groups: Group }, 'type') });
  */
-export class Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass> extends Polymorphic {
+export class Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass> extends OneOf {
   /** The Entity, or (over a Union) the Union's members by discriminator value. */
   declare readonly schema: E extends Union<infer S> ? S : E;
 

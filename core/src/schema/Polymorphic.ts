@@ -1,48 +1,18 @@
-// The base of Union, Array, Values and All: one schema, or a map picked per value by a
-// discriminator. Also schemaName(), the schema name messages use.
+// Polymorphic: the base of Union, Array, Values and All, which adds to OneOf (one schema,
+// or a map picked per value by a discriminator) the normalizing of a value picked by
+// discriminator.
 import { DEV } from '#dev';
+import { OneOf } from './OneOf';
 import { SchemaError } from './SchemaError';
-import type { Unvisit, Visit } from './types';
+import type { Visit } from './types';
 
-export type SchemaAttribute = string | ((value: any, parent: any, key: any) => string);
+export type { SchemaAttribute } from './OneOf';
 
 /**
- * Shared by Union, Array and Values: one schema, or a map of schemas chosen per
+ * Shared by Union, Array, Values and All: one schema, or a map of schemas chosen per
  * value by a discriminator attribute.
  */
-export abstract class Polymorphic {
-  /** The single schema, or the map of schemas by discriminator value. */
-  declare readonly schema: any;
-  // set by the constructor: declared, so no class-field definitions ship
-  protected declare readonly attribute: ((value: any, parent: any, key: any) => string) | undefined;
-
-  constructor(definition: any, schemaAttribute?: SchemaAttribute) {
-    this.schema = definition;
-    this.attribute =
-      schemaAttribute === undefined
-        ? undefined
-        : typeof schemaAttribute === 'string'
-          ? (value: any) => value?.[schemaAttribute]
-          : schemaAttribute;
-  }
-
-  /** True when values pick their schema by attribute. */
-  get isSingleSchema(): boolean {
-    return this.attribute === undefined;
-  }
-
-  /** Name used in warnings and errors. */
-  get name(): string {
-    const s = this.schema;
-    return `${this.constructor.name}(${this.attribute === undefined ? schemaName(s) : Object.keys(s).map((k) => schemaName(s[k])).join('|')})`;
-  }
-
-  /** Schema for one value, or undefined for an unknown discriminator. */
-  inferSchema(value: any, parent: any, key: any): any {
-    if (this.attribute === undefined) return this.schema;
-    return this.schema[this.attribute(value, parent, key)];
-  }
-
+export abstract class Polymorphic extends OneOf {
   protected normalizeValue(value: any, parent: any, key: any, args: readonly any[], visit: Visit): any {
     if (this.attribute === undefined) return visit(this.schema, value, parent, key, args);
     if (value === null || value === undefined) return value;
@@ -66,24 +36,4 @@ export abstract class Polymorphic {
     const id = visit(schema, value, parent, key, args);
     return id === undefined || id === null ? id : { id, schema: type };
   }
-
-  protected denormalizeValue(value: any, unvisit: Unvisit): any {
-    if (this.attribute === undefined) return unvisit(this.schema, value);
-    if (value === null || typeof value !== 'object') return value;
-    const schema = typeof value.schema === 'string' ? this.schema[value.schema] : undefined;
-    // a value kept as is for an unknown discriminator reads back unchanged
-    if (schema === undefined || !('id' in value)) return value;
-    return unvisit(schema, value.id);
-  }
-}
-
-/** Short human name of any schema, for messages. */
-export function schemaName(s: any): string {
-  if (s === null || s === undefined) return String(s);
-  if (Array.isArray(s)) return `[${schemaName(s[0])}]`;
-  if (typeof s === 'function') return typeof s.key === 'string' ? s.key : s.name;
-  if (typeof s.key === 'string') return s.key;
-  if (typeof s.name === 'string') return s.name;
-  if (typeof s === 'object' && s.constructor === Object) return `{${Object.keys(s).join(', ')}}`;
-  return s.constructor?.name ?? 'schema';
 }

@@ -1,6 +1,6 @@
 // Entry of core's schema layer: the schema classes (also as `schema`), SchemaError, EntityMixin and the types.
 import { All } from './All';
-import { ArraySchema } from './Array';
+import { ArraySchema } from './ArraySchema';
 import { Collection } from './Collection';
 import { Entity } from './Entity';
 import { Invalidate } from './Invalidate';
@@ -19,7 +19,7 @@ export { SchemaError } from './SchemaError';
 export { EntityMixin, type EntityMixinClass, type EntityMixinOptions } from './EntityMixin';
 export { isSchema } from './entityPlan';
 export { schemaDefaults } from './schemaDefaults';
-export type { SchemaAttribute } from './Polymorphic';
+export type { SchemaAttribute } from './OneOf';
 export type {
   AbstractInstanceType,
   Denormalize,

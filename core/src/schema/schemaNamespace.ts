@@ -1,7 +1,7 @@
 // Members of the `schema` namespace (re-exported as `schema` from index.ts), so
 // `new schema.Array(Todo)` and the type `schema.Array<typeof Todo>` both work.
 export { All } from './All';
-export { ArraySchema as Array } from './Array';
+export { ArraySchema as Array } from './ArraySchema';
 export { Collection } from './Collection';
 export { Entity } from './Entity';
 export { EntityMixin } from './EntityMixin';

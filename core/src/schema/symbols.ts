@@ -9,8 +9,9 @@ export const INVALID: unique symbol = Symbol.for('resto.invalid');
 export type INVALID = typeof INVALID;
 
 /**
- * Which schema class an object is, on the prototypes of Union ('Union') and
- * ObjectSchema ('Object'): what Invalidate, normalize and schemaDefaults check
- * instead of `instanceof`, so apps that never build one do not bundle its class.
+ * Which schema class an object is, on the prototypes of Union ('Union'), ObjectSchema
+ * ('Object'), and ArraySchema and Collection's own `[S]` list ('Array'): what Invalidate,
+ * normalize, schemaDefaults and Collection check instead of `instanceof`, so apps that
+ * never build one do not bundle its class.
  */
 export const KIND = Symbol('resto.schemaKind');

@@ -1,0 +1,52 @@
+// OneOf: one schema, or a map of schemas picked per value by a discriminator attribute:
+// the lookups and the read of a stored `{ id, schema }` that Polymorphic (the base of Union,
+// Array, Values and All), Invalidate and Collection's own `[S]` list share. Normalizing a
+// value picked by discriminator is Polymorphic's.
+import { schemaName } from './schemaName';
+import type { Unvisit } from './types';
+
+export type SchemaAttribute = string | ((value: any, parent: any, key: any) => string);
+
+/** One schema, or a map of schemas chosen per value by a discriminator attribute. */
+export abstract class OneOf {
+  /** The single schema, or the map of schemas by discriminator value. */
+  declare readonly schema: any;
+  // set by the constructor: declared, so no class-field definitions ship
+  protected declare readonly attribute: ((value: any, parent: any, key: any) => string) | undefined;
+
+  constructor(definition: any, schemaAttribute?: SchemaAttribute) {
+    this.schema = definition;
+    this.attribute =
+      schemaAttribute === undefined
+        ? undefined
+        : typeof schemaAttribute === 'string'
+          ? (value: any) => value?.[schemaAttribute]
+          : schemaAttribute;
+  }
+
+  /** True when values pick their schema by attribute. */
+  get isSingleSchema(): boolean {
+    return this.attribute === undefined;
+  }
+
+  /** Name used in warnings and errors. */
+  get name(): string {
+    const s = this.schema;
+    return `${this.constructor.name}(${this.attribute === undefined ? schemaName(s) : Object.keys(s).map((k) => schemaName(s[k])).join('|')})`;
+  }
+
+  /** Schema for one value, or undefined for an unknown discriminator. */
+  inferSchema(value: any, parent: any, key: any): any {
+    if (this.attribute === undefined) return this.schema;
+    return this.schema[this.attribute(value, parent, key)];
+  }
+
+  protected denormalizeValue(value: any, unvisit: Unvisit): any {
+    if (this.attribute === undefined) return unvisit(this.schema, value);
+    if (value === null || typeof value !== 'object') return value;
+    const schema = typeof value.schema === 'string' ? this.schema[value.schema] : undefined;
+    // a value kept as is for an unknown discriminator reads back unchanged
+    if (schema === undefined || !('id' in value)) return value;
+    return unvisit(schema, value.id);
+  }
+}
