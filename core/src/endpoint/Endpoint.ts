@@ -71,11 +71,7 @@ export class Endpoint<F extends FetchFunction = FetchFunction, S = any, M extend
       console.error('Endpoint: its fetch function has no name, so its store keys are those of every other unnamed endpoint; pass the `name` option or use a named function');
     }
     defineMembers(self, { name: options.name ?? fetchFunction?.name ?? 'endpoint' });
-    const { sideEffect, ...rest } = options;
-    defineMembers(self, rest);
-    // `false` means "no side effect": stored as undefined, the store's convention.
-    if ('sideEffect' in options) defineMembers(self, { sideEffect: sideEffect ? true : undefined });
-    bindTestKey(self);
+    setOptions(self, options);
     return self;
   }
 
@@ -131,9 +127,7 @@ export class Endpoint<F extends FetchFunction = FetchFunction, S = any, M extend
     const next = this[CREATE]({ ...own, ...options }) as this & E;
     // Subclass field initialisers ran after the base constructor; the
     // explicit options must still win over them.
-    defineMembers(next, options);
-    if ('sideEffect' in options) defineMembers(next, { sideEffect: options.sideEffect ? true : undefined });
-    bindTestKey(next);
+    setOptions(next, options);
     return next;
   }
 
@@ -164,6 +158,14 @@ export type BoundEndpoint<E, F extends FetchFunction, A extends readonly unknown
   (F extends (...args: [...A, ...infer R]) => infer T
     ? { (...args: R): T; fetch: (...args: R) => T; key(...args: R): string }
     : never);
+
+/** Options become members; `sideEffect` is normalized and `testKey` bound (constructor and extend() alike). */
+function setOptions(self: Endpoint, options: Record<string, unknown>): void {
+  defineMembers(self, options);
+  // `false` means "no side effect": stored as undefined, the store's convention.
+  if ('sideEffect' in options) defineMembers(self, { sideEffect: options.sideEffect ? true : undefined });
+  bindTestKey(self);
+}
 
 type TestKey = ((key: string) => boolean) & { readonly impl?: (key: string) => boolean };
 

@@ -72,6 +72,23 @@ describe('Endpoint', () => {
     expect(big.name).toBe('count');
     expect(base.extend({ name: 'renamed' }).name).toBe('renamed');
   });
+
+  it('sideEffect is true or undefined, from the constructor and extend() alike, and copies keep it', () => {
+    class Field extends Endpoint {
+      // a subclass field: explicit extend() options still win over it
+      override sideEffect = true as never;
+    }
+    const read = new Endpoint(async () => 1, { name: 'read', sideEffect: false as never });
+    expect(read.sideEffect).toBeUndefined();
+    expect(Object.keys(read)).toContain('sideEffect');
+    const write = read.extend({ sideEffect: 1 as never });
+    expect(write.sideEffect).toBe(true);
+    expect(write.extend({ name: 'copy' }).sideEffect).toBe(true);
+    expect(write.extend({ sideEffect: 0 as never }).sideEffect).toBeUndefined();
+    const field = new Field(async () => 1, { name: 'field' });
+    expect(field.sideEffect).toBe(true);
+    expect(field.extend({ sideEffect: false as never }).sideEffect).toBeUndefined();
+  });
 });
 
 describe('Endpoint names', () => {
