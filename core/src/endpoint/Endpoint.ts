@@ -172,16 +172,16 @@ type TestKey = ((key: string) => boolean) & { readonly impl?: (key: string) => b
 /**
  * `testKey` is handed around detached (`invalidateAll({ testKey: R.getList.testKey })`),
  * so each instance gets one bound to itself. A `testKey` option stays enumerable (so
- * `extend()` carries it) and is re-bound to every copy; the class method is looked up
- * through the prototype chain, so subclass overrides still apply.
+ * `extend()` carries it) and is re-bound to every copy; otherwise the class method
+ * (subclass overrides included) is bound, unlisted, so a copy binds its own.
  */
 function bindTestKey(self: Endpoint): void {
   const own = Object.getOwnPropertyDescriptor(self, 'testKey')?.value as TestKey | undefined;
-  const impl = own?.impl ?? own;
-  const bound = (key: string): boolean =>
-    (impl ?? (Object.getPrototypeOf(self) as { testKey: (k: string) => boolean }).testKey).call(self, key);
+  const method = (Object.getPrototypeOf(self) as { testKey: (k: string) => boolean }).testKey;
+  const impl = own?.impl ?? own ?? method;
+  const bound = (key: string): boolean => impl.call(self, key);
   bound.impl = impl;
-  Object.defineProperty(self, 'testKey', { value: bound, enumerable: impl !== undefined, writable: true, configurable: true });
+  Object.defineProperty(self, 'testKey', { value: bound, enumerable: impl !== method, writable: true, configurable: true });
 }
 
 // Instances are functions: keep `call`, `apply` and `bind` reachable.
