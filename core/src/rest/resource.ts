@@ -66,22 +66,15 @@ function optimisticFor(member: string, schema: unknown) {
 }
 
 /**
- * Members of getList that differ from the plain extenders: `move` works on the
- * item path and, with `optimistic`, push/unshift/move respond
- * optimistically. Re-applied whenever a new getList is derived.
+ * getList's push, unshift and move with optimistic responses, when the resource has
+ * `optimistic`. Re-applied whenever a new getList is derived.
  */
 export function decorateGetList(getList: any, options: Record<string, any>): any {
-  const { path, schema, optimistic } = options;
-  if (optimistic) {
-    for (const member of ['push', 'unshift']) {
-      setHidden(getList, member, getList[member].extend({ getOptimisticResponse: optimisticFor(member, schema) }));
+  if (options.optimistic) {
+    for (const member of ['push', 'unshift', 'move']) {
+      setHidden(getList, member, getList[member].extend({ getOptimisticResponse: optimisticFor(member, options.schema) }));
     }
   }
-  setHidden(
-    getList,
-    'move',
-    getList.move.extend({ path, ...(optimistic ? { getOptimisticResponse: optimisticFor('move', schema) } : {}) }),
-  );
   return getList;
 }
 
@@ -146,6 +139,8 @@ export function resource<const O extends ResourceGenerics>(
     ...(nextPage !== undefined ? { nextPage } : {}),
     path: listPath(path),
     schema: listSchema,
+    // move works on the item (copies of getList carry it)
+    movePath: path,
   });
   decorateGetList(getList, opts);
   const update = newMember(internals, 'update', { ...typing(['body']), ...optimisticOf('update'), method: 'PUT' });
