@@ -90,9 +90,8 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
         });
       }
     }
-    if (options.content !== undefined && options.content !== 'json' && options.schema !== undefined) {
-      throw new TypeError(contentWithSchema(name, options.content));
-    }
+    const badContent = contentWithSchema(name, options.content, options.schema);
+    if (badContent) throw new TypeError(badContent);
     // `sideEffect: true` without a method means POST (as data-client): a GET never changes data.
     // Only when constructed: `get.extend({ sideEffect: true })` stays a GET (a forced refetch).
     const inherited = options[HAS_BODY];
@@ -290,9 +289,8 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
   async parseResponse(response: Response): Promise<unknown> {
     if (response.status === 204) return null;
     const content = this.content;
-    if (content !== undefined && content !== 'json' && this.schema !== undefined) {
-      throw new NetworkError(response, { status: 400, message: contentWithSchema(this.name, content) });
-    }
+    const badContent = contentWithSchema(this.name, content, this.schema);
+    if (badContent) throw new NetworkError(response, { status: 400, message: badContent });
     switch (content) {
       case 'blob':
       case 'text':
@@ -373,12 +371,14 @@ function searchScalar(value: unknown, what: string): string {
   return text;
 }
 
-/** A RestEndpoint whose `content` is not JSON but that has a schema (ERRORS.md#1). */
-function contentWithSchema(name: string, content: unknown): string {
-  return (
-    `${name}: content '${String(content)}' cannot be used with a schema` +
-    (DEV ? "; binary and text responses are not normalized, so remove the schema (file downloads: content: 'blob', dataExpiryLength: 0)" : errorCode(1))
-  );
+/** The error of a RestEndpoint whose `content` is not JSON but that has a schema (ERRORS.md#1); undefined when fine. */
+function contentWithSchema(name: string, content: unknown, schema: unknown): string | undefined {
+  if (content !== undefined && content !== 'json' && schema !== undefined) {
+    return (
+      `${name}: content '${String(content)}' cannot be used with a schema` +
+      (DEV ? "; binary and text responses are not normalized, so remove the schema (file downloads: content: 'blob', dataExpiryLength: 0)" : errorCode(1))
+    );
+  }
 }
 
 const proto = RestEndpointImpl.prototype as unknown as Record<PropertyKey, unknown>;
