@@ -71,11 +71,7 @@ export class Endpoint<F extends FetchFunction = FetchFunction, S = any, M extend
       console.error('Endpoint: its fetch function has no name, so its store keys are those of every other unnamed endpoint; pass the `name` option or use a named function');
     }
     defineMembers(self, { name: options.name ?? fetchFunction?.name ?? 'endpoint' });
-    const { sideEffect, ...rest } = options;
-    defineMembers(self, rest);
-    // `false` means "no side effect": stored as undefined, the store's convention.
-    if ('sideEffect' in options) defineMembers(self, { sideEffect: sideEffect ? true : undefined });
-    bindTestKey(self);
+    setOptions(self, options);
     return self;
   }
 
@@ -131,9 +127,7 @@ export class Endpoint<F extends FetchFunction = FetchFunction, S = any, M extend
     const next = this[CREATE]({ ...own, ...options }) as this & E;
     // Subclass field initialisers ran after the base constructor; the
     // explicit options must still win over them.
-    defineMembers(next, options);
-    if ('sideEffect' in options) defineMembers(next, { sideEffect: options.sideEffect ? true : undefined });
-    bindTestKey(next);
+    setOptions(next, options);
     return next;
   }
 
@@ -165,21 +159,29 @@ export type BoundEndpoint<E, F extends FetchFunction, A extends readonly unknown
     ? { (...args: R): T; fetch: (...args: R) => T; key(...args: R): string }
     : never);
 
+/** Options become members; `sideEffect` is normalized and `testKey` bound (constructor and extend() alike). */
+function setOptions(self: Endpoint, options: Record<string, unknown>): void {
+  defineMembers(self, options);
+  // `false` means "no side effect": stored as undefined, the store's convention.
+  if ('sideEffect' in options) defineMembers(self, { sideEffect: options.sideEffect ? true : undefined });
+  bindTestKey(self);
+}
+
 type TestKey = ((key: string) => boolean) & { readonly impl?: (key: string) => boolean };
 
 /**
  * `testKey` is handed around detached (`invalidateAll({ testKey: R.getList.testKey })`),
  * so each instance gets one bound to itself. A `testKey` option stays enumerable (so
- * `extend()` carries it) and is re-bound to every copy; the class method is looked up
- * through the prototype chain, so subclass overrides still apply.
+ * `extend()` carries it) and is re-bound to every copy; otherwise the class method
+ * (subclass overrides included) is bound, unlisted, so a copy binds its own.
  */
 function bindTestKey(self: Endpoint): void {
   const own = Object.getOwnPropertyDescriptor(self, 'testKey')?.value as TestKey | undefined;
-  const impl = own?.impl ?? own;
-  const bound = (key: string): boolean =>
-    (impl ?? (Object.getPrototypeOf(self) as { testKey: (k: string) => boolean }).testKey).call(self, key);
+  const method = (Object.getPrototypeOf(self) as { testKey: (k: string) => boolean }).testKey;
+  const impl = own?.impl ?? own ?? method;
+  const bound = (key: string): boolean => impl.call(self, key);
   bound.impl = impl;
-  Object.defineProperty(self, 'testKey', { value: bound, enumerable: impl !== undefined, writable: true, configurable: true });
+  Object.defineProperty(self, 'testKey', { value: bound, enumerable: impl !== method, writable: true, configurable: true });
 }
 
 // Instances are functions: keep `call`, `apply` and `bind` reachable.

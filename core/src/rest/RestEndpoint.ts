@@ -16,7 +16,10 @@ import { setHidden, setOwn } from '../schema/ownEntry';
 import { fillPath, matchesPath, pathTemplate } from './pathTemplate';
 import type { RestEndpointConstructor, RestGenerics, RestTypeFor } from './RestEndpointTypes';
 
-/** Whether calls take a body argument; decided once, in the constructor. */
+/**
+ * Whether calls take a body argument: decided by the constructor, or handed down
+ * in the options by `extend()` (which then infers nothing from the method).
+ */
 export const HAS_BODY = Symbol('resto.hasBody');
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
@@ -51,10 +54,6 @@ function findHeader(headers: Record<string, string>, name: string): string | und
   return undefined;
 }
 
- 
-/** True while `extend()` builds its copy: the constructor then infers nothing from the options. */
-let extending = false;
-
 /**
  * Runtime class behind {@link RestEndpoint}; the exported value carries the
  * inferred types.
@@ -73,7 +72,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
   declare nullable?: boolean;
   declare [HAS_BODY]: boolean;
 
-  constructor(options: Params & { path?: string }) {
+  constructor(options: Params & { path?: string; [HAS_BODY]?: boolean }) {
     const name =
       (options.name as string | undefined) ??
       (typeof options.path === 'string' ? options.path : 'RestEndpoint');
@@ -91,16 +90,16 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
         });
       }
     }
-    if (options.content !== undefined && options.content !== 'json' && options.schema !== undefined) {
-      throw new TypeError(contentWithSchema(name, options.content));
-    }
+    const badContent = contentWithSchema(name, options.content, options.schema);
+    if (badContent) throw new TypeError(badContent);
     // `sideEffect: true` without a method means POST (as data-client): a GET never changes data.
     // Only when constructed: `get.extend({ sideEffect: true })` stays a GET (a forced refetch).
-    const inferred = !extending && options.method === undefined && options.sideEffect === true && this.method === 'GET' ? 'POST' : undefined;
+    const inherited = options[HAS_BODY];
+    const inferred = inherited === undefined && options.method === undefined && options.sideEffect === true && this.method === 'GET' ? 'POST' : undefined;
     const method = typeof options.method === 'string' ? options.method.toUpperCase() : (inferred ?? this.method);
     if (typeof options.method === 'string' || inferred) defineMembers(this, { method });
     // POST, PUT and PATCH take a body argument unless `body: undefined` removes it.
-    this[HAS_BODY] = BODY_METHODS.has(method) && !('body' in options && options.body === undefined);
+    this[HAS_BODY] = inherited ?? (BODY_METHODS.has(method) && !('body' in options && options.body === undefined));
     checkNextPage(name, options.nextPage);
     if (typeof options.paginationField === 'string' && options.paginationField) {
       // getPage exists only with a paginationField.
@@ -170,20 +169,13 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
   }
 
   override [CREATE](options: Params): Endpoint {
-    const Ctor = this.constructor as new (o: Params) => Endpoint;
-    extending = true;
-    try {
-      return new Ctor(options);
-    } finally {
-      extending = false;
-    }
+    return new (this.constructor as new (o: Params) => Endpoint)(options);
   }
 
   override extend(options: Params): never {
-    const next = super.extend(options) as unknown as RestEndpointImpl;
-    // The method decides the body argument only in the constructor.
-    next[HAS_BODY] = 'body' in options ? options.body !== undefined : this[HAS_BODY];
-    return next as never;
+    // The method decides the body argument only in the constructor: a copy keeps it
+    // unless the options set `body`.
+    return super.extend({ [HAS_BODY]: 'body' in options ? options.body !== undefined : this[HAS_BODY], ...options }) as never;
   }
 
   url(urlParams: Params = {}): string {
@@ -297,9 +289,8 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
   async parseResponse(response: Response): Promise<unknown> {
     if (response.status === 204) return null;
     const content = this.content;
-    if (content !== undefined && content !== 'json' && this.schema !== undefined) {
-      throw new NetworkError(response, { status: 400, message: contentWithSchema(this.name, content) });
-    }
+    const badContent = contentWithSchema(this.name, content, this.schema);
+    if (badContent) throw new NetworkError(response, { status: 400, message: badContent });
     switch (content) {
       case 'blob':
       case 'text':
@@ -380,12 +371,14 @@ function searchScalar(value: unknown, what: string): string {
   return text;
 }
 
-/** A RestEndpoint whose `content` is not JSON but that has a schema (ERRORS.md#1). */
-function contentWithSchema(name: string, content: unknown): string {
-  return (
-    `${name}: content '${String(content)}' cannot be used with a schema` +
-    (DEV ? "; binary and text responses are not normalized, so remove the schema (file downloads: content: 'blob', dataExpiryLength: 0)" : errorCode(1))
-  );
+/** The error of a RestEndpoint whose `content` is not JSON but that has a schema (ERRORS.md#1); undefined when fine. */
+function contentWithSchema(name: string, content: unknown, schema: unknown): string | undefined {
+  if (content !== undefined && content !== 'json' && schema !== undefined) {
+    return (
+      `${name}: content '${String(content)}' cannot be used with a schema` +
+      (DEV ? "; binary and text responses are not normalized, so remove the schema (file downloads: content: 'blob', dataExpiryLength: 0)" : errorCode(1))
+    );
+  }
 }
 
 const proto = RestEndpointImpl.prototype as unknown as Record<PropertyKey, unknown>;

@@ -44,15 +44,14 @@ export function collectionMutation(
     // Collection sits in the list's schema (`{ results: todoList, cursor: '' }`).
     const schema = findCollection(base.schema)?.[member];
     const movePath = member === 'move' ? base.movePath : undefined;
-    const endpoint = base.extend({
+    return base.extend({
       method,
       schema,
       name: `${base.name}.${member}`,
       sideEffect: true,
+      [HAS_BODY]: true,
       ...(typeof movePath === 'string' ? { path: movePath } : {}),
     });
-    endpoint[HAS_BODY] = true;
-    return endpoint;
   });
 }
 

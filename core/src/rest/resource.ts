@@ -66,22 +66,15 @@ function optimisticFor(member: string, schema: unknown) {
 }
 
 /**
- * Members of getList that differ from the plain extenders: `move` works on the
- * item path and, with `optimistic`, push/unshift/move respond
- * optimistically. Re-applied whenever a new getList is derived.
+ * getList's push, unshift and move with optimistic responses, when the resource has
+ * `optimistic`. Re-applied whenever a new getList is derived.
  */
 export function decorateGetList(getList: any, options: Record<string, any>): any {
-  const { path, schema, optimistic } = options;
-  if (optimistic) {
-    for (const member of ['push', 'unshift']) {
-      setHidden(getList, member, getList[member].extend({ getOptimisticResponse: optimisticFor(member, schema) }));
+  if (options.optimistic) {
+    for (const member of ['push', 'unshift', 'move']) {
+      setHidden(getList, member, getList[member].extend({ getOptimisticResponse: optimisticFor(member, options.schema) }));
     }
   }
-  setHidden(
-    getList,
-    'move',
-    getList.move.extend({ path, ...(optimistic ? { getOptimisticResponse: optimisticFor('move', schema) } : {}) }),
-  );
   return getList;
 }
 
@@ -132,54 +125,52 @@ export function resource<const O extends ResourceGenerics>(
     });
   const Endpoint: any = opts.Endpoint ?? RestEndpoint;
   const CollectionClass: any = opts.Collection ?? BaseCollection;
-  const label = schemaLabel(schema);
-  const shared = memberOptions(opts);
+  const internals: ResourceInternals = { options: opts, Endpoint };
   const typing = (keys: string[]) => Object.fromEntries(keys.filter((k) => k in opts).map((k) => [k, opts[k]]));
   const optimisticOf = (member: string) =>
     optimistic ? { getOptimisticResponse: optimisticFor(member, schema) } : {};
 
-  const get = new Endpoint({ ...shared, path, schema, name: `${label}.get` });
+  const get = newMember(internals, 'get');
   const listSchema = new CollectionClass([schema], nonFilterArgumentKeys ? { nonFilterArgumentKeys } : {});
-  const getList = new Endpoint({
-    ...shared,
+  const getList = newMember(internals, 'getList', {
     ...typing(['body', 'searchParams']),
     ...(paginationField ? { paginationField } : {}),
     // Only the list pages: its getPage inherits it.
     ...(nextPage !== undefined ? { nextPage } : {}),
     path: listPath(path),
     schema: listSchema,
-    name: `${label}.getList`,
+    // move works on the item (copies of getList carry it)
+    movePath: path,
   });
   decorateGetList(getList, opts);
-  const update = new Endpoint({
-    ...shared,
-    ...typing(['body']),
-    ...optimisticOf('update'),
-    path,
-    schema,
-    method: 'PUT',
-    name: `${label}.update`,
-  });
-  const partialUpdate = new Endpoint({
-    ...shared,
+  const update = newMember(internals, 'update', { ...typing(['body']), ...optimisticOf('update'), method: 'PUT' });
+  const partialUpdate = newMember(internals, 'partialUpdate', {
     ...typing(['body']),
     ...optimisticOf('partialUpdate'),
-    path,
-    schema,
     method: 'PATCH',
-    name: `${label}.partialUpdate`,
   });
-  const del = new Endpoint({
-    ...shared,
+  const del = newMember(internals, 'delete', {
     ...optimisticOf('delete'),
-    path,
     schema: new Invalidate(schema),
     method: 'DELETE',
-    name: `${label}.delete`,
     process: deleteProcess,
   });
   const members = { get, getList, update, partialUpdate, delete: del };
-  return withExtend(members, { options: opts, Endpoint }) as unknown as Resource<O>;
+  return withExtend(members, internals) as unknown as Resource<O>;
+}
+
+/**
+ * A member endpoint named `<schema label>.<name>`: the resource's shared options, its
+ * item path and schema, then `options` (resource() and extend(name, options) alike).
+ */
+function newMember({ options, Endpoint }: ResourceInternals, name: string, extra?: object): any {
+  return new (Endpoint as any)({
+    ...memberOptions(options),
+    path: options.path,
+    schema: options.schema,
+    name: `${schemaLabel(options.schema)}.${name}`,
+    ...extra,
+  });
 }
 
 function withExtend(members: Record<string, any>, internals: ResourceInternals): Record<string, any> {
@@ -208,14 +199,7 @@ function withExtend(members: Record<string, any>, internals: ResourceInternals):
       } else if (typeof first === 'string' && typeof this[first]?.extend !== 'function') {
         // 2. (name, options): one new member, constructed like the others so its
         //    method decides the body argument
-        const { options, Endpoint } = internals;
-        out[first] = new (Endpoint as any)({
-          ...memberOptions(options),
-          path: options.path,
-          schema: options.schema,
-          name: `${schemaLabel(options.schema)}.${first}`,
-          ...(second as object),
-        });
+        out[first] = newMember(internals, first, second as object);
       } else if (typeof first === 'string' || (first && typeof first === 'object')) {
         // 3. object form: option overrides per existing member; (name, options) naming
         //    an existing member is the same with one member

@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { Endpoint } from '../../src/endpoint';
 import { RestEndpoint } from '../../src/rest';
+import { Entity, resource } from '../../src';
 
 describe('Endpoint', () => {
   it('is a callable object whose fetch runs with this = the endpoint', async () => {
@@ -71,6 +72,60 @@ describe('Endpoint', () => {
     expect(big.dataExpiryLength).toBe(5);
     expect(big.name).toBe('count');
     expect(base.extend({ name: 'renamed' }).name).toBe('renamed');
+  });
+
+  it('sideEffect is true or undefined, from the constructor and extend() alike, and copies keep it', () => {
+    class Field extends Endpoint {
+      // a subclass field: explicit extend() options still win over it
+      override sideEffect = true as never;
+    }
+    const read = new Endpoint(async () => 1, { name: 'read', sideEffect: false as never });
+    expect(read.sideEffect).toBeUndefined();
+    expect(Object.keys(read)).toContain('sideEffect');
+    const write = read.extend({ sideEffect: 1 as never });
+    expect(write.sideEffect).toBe(true);
+    expect(write.extend({ name: 'copy' }).sideEffect).toBe(true);
+    expect(write.extend({ sideEffect: 0 as never }).sideEffect).toBeUndefined();
+    const field = new Field(async () => 1, { name: 'field' });
+    expect(field.sideEffect).toBe(true);
+    expect(field.extend({ sideEffect: false as never }).sideEffect).toBeUndefined();
+  });
+});
+
+describe('testKey', () => {
+  it('of a copy of a copy checks that copy (its path), and stays its own, unlisted member', () => {
+    const base = new RestEndpoint({ path: '/a/:id' });
+    const two = base.extend({ dataExpiryLength: 1 }).extend({ path: '/b/:id' });
+    const { testKey } = two;
+    expect(testKey('GET /b/1')).toBe(true);
+    expect(testKey('GET /a/1')).toBe(false);
+    expect(Object.keys(two)).not.toContain('testKey');
+    expect(Object.keys(base.extend({ name: 'x' }))).not.toContain('testKey');
+  });
+
+  it('a testKey option is carried by every copy and bound to each', () => {
+    const custom = new Endpoint(async () => 1, {
+      name: 'c',
+      testKey(this: Endpoint, key: string) {
+        return key === this.name;
+      },
+    });
+    const copy = custom.extend({ name: 'd' }).extend({ name: 'e' });
+    const { testKey } = copy;
+    expect(testKey('e')).toBe(true);
+    expect(testKey('c')).toBe(false);
+    expect(Object.keys(copy)).toContain('testKey');
+    expect(custom.testKey('c')).toBe(true);
+  });
+
+  it("a resource's getList.move checks the item path", () => {
+    class Thing extends Entity {
+      id = 0;
+      static override key = 'TestKeyThing';
+    }
+    const Things = resource({ path: '/things/:id', schema: Thing });
+    expect(Things.getList.move.testKey('PATCH /things/1')).toBe(true);
+    expect(Things.getList.move.testKey('PATCH /things')).toBe(false);
   });
 });
 

@@ -94,6 +94,32 @@ describe('resource members: method, URL, body', () => {
     >();
   });
 
+  it('getList.move keeps the item path, its identity and optimistic response on every copy of getList', () => {
+    for (const optimistic of [false, true]) {
+      const R = resource({ urlPrefix: api.url, path: '/todos/:id', schema: Todo, optimistic });
+      expect(R.getList.move).toBe(R.getList.move);
+      const copies = [
+        R.getList,
+        R.getList.extend({ dataExpiryLength: 1 }),
+        R.getList.extend({ dataExpiryLength: 1 }).extend({ path: '/v2/todos' }),
+        R.extend({ getList: { dataExpiryLength: 1 } }).getList,
+        R.extend('getList', { path: '/v2/todos' }).getList,
+      ];
+      for (const list of copies) {
+        expectTypeOf(list.move.path).toEqualTypeOf<'/todos/:id'>();
+        expect(list.move.path).toBe('/todos/:id');
+        expect(list.move.url({ id: 3 })).toBe(`${api.url}/todos/3`);
+        expect(list.move.method).toBe('PATCH');
+        expect(list.move.key({ id: 3 }, {})).toBe(`PATCH ${api.url}/todos/3`);
+      }
+      const resourceCopy = R.extend({ getList: {} }).getList;
+      expect(typeof resourceCopy.move.getOptimisticResponse).toBe(optimistic ? 'function' : 'undefined');
+      expect(typeof resourceCopy.push.getOptimisticResponse).toBe(optimistic ? 'function' : 'undefined');
+      expect(typeof R.getList.unshift.getOptimisticResponse).toBe(optimistic ? 'function' : 'undefined');
+      expect(R.getList.push.path).toBe('/todos');
+    }
+  });
+
   it('update: PUT {path}; partialUpdate: PATCH {path}; delete: DELETE {path}', async () => {
     const TodoResource = makeTodoResource();
     expect(await TodoResource.update({ id: 2 }, { title: 'B', userId: 1, completed: true })).toMatchObject({

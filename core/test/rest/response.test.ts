@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { NetworkError, RestEndpoint } from '../../src/rest';
+import { NetworkError, RestEndpoint, type RestGenerics } from '../../src/rest';
 import { startServer, type TestServer } from './server';
 
 let server: TestServer;
@@ -170,6 +170,20 @@ describe('errors', () => {
     );
     const file = new RestEndpoint({ path: '/file', content: 'blob', name: 'File.get' });
     expect(() => file.extend({ schema: {} })).toThrow(/File\.get: content 'blob' cannot be used with a schema/);
+    // json, or no content, is fine with a schema
+    expect(new RestEndpoint({ path: '/file', content: 'json', schema: {} }).content).toBe('json');
+  });
+
+  it('a non-JSON content set by a subclass field, with a schema, fails the call as a 400', async () => {
+    class Download<const O extends RestGenerics = any> extends RestEndpoint<O> {
+      // a field: the constructor cannot see it
+      override content = 'text' as const;
+    }
+    const get = new Download({ urlPrefix: server.url, path: '/text', schema: {}, name: 'File.text' } as never);
+    const error = (await (get as any)().catch((e: unknown) => e)) as NetworkError;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.status).toBe(400);
+    expect(error.message).toMatch(/^File\.text: content 'text' cannot be used with a schema/);
   });
 
   it('a body that cannot be JSON is a clear error before anything is sent', async () => {
