@@ -78,15 +78,14 @@ export class MemoCache {
     if (schema == null || input == null) {
       return { data: input as any, paths: [], deps: NO_DEPS };
     }
-    // `[Todo]` written inline is a new array each call: bucket by its member instead
+    // `[Todo]` written inline is a new array each call: bucket by its member instead,
+    // its results told apart from the member's own by a mark on the args key
     let bucketKey: any = schema;
+    let mark = '';
     const member = Array.isArray(schema) && schema.length === 1 ? schema[0] : undefined;
     if (member && typeof member !== 'string') {
       bucketKey = member;
-      if (typeof member === 'object' || typeof member === 'function') {
-        bucketKey = this.arrays.get(member);
-        if (bucketKey === undefined) this.arrays.set(member, (bucketKey = [member]));
-      }
+      mark = '[';
     }
     let bucket =
       typeof bucketKey === 'object' || typeof bucketKey === 'function' ? this.results.get(bucketKey) : this.primitives;
@@ -95,7 +94,7 @@ export class MemoCache {
       this.results.set(bucketKey, bucket);
       this.buckets.push(new WeakRef(bucket));
     }
-    const aKey = args.length === 0 ? '' : JSON.stringify(args);
+    const aKey = args.length === 0 ? mark : mark + JSON.stringify(args);
     const isObject = typeof input === 'object';
     let byArgs: Map<string, ResultEntry> | undefined;
     let sKey: string | undefined;
@@ -176,9 +175,6 @@ export class MemoCache {
     }
     this.buckets = alive;
   }
-
-  /** `[member]` bucket keys, one per member schema. */
-  private readonly arrays = new WeakMap<object, object>();
 
   private makeEntry(data: unknown, deps: unknown[], entities: Tables): ResultEntry {
     const paths: EntityPath[] = [];

@@ -24,6 +24,28 @@ describe('referential stability', () => {
     ]);
   });
 
+  it('a list schema written inline and its member keep their results apart, in either order', () => {
+    const s = normalize(User, { id: 1, name: 'ann' });
+    const member = { author: User };
+    const input = { author: '1' };
+    for (const listFirst of [true, false]) {
+      const memo = new MemoCache();
+      const list = () => memo.denormalize([member], input, s.entities).data;
+      const one = () => memo.denormalize(member, input, s.entities).data;
+      let asList: unknown, asMember: unknown;
+      if (listFirst) [asList, asMember] = [list(), one()];
+      else [asMember, asList] = [one(), list()];
+      expect(asList).toBe(input); // not an array: a list schema reads it as it is
+      expect((asMember as { author: User }).author).toBeInstanceOf(User);
+      // by key too (a primitive input): `[User]` of '1' is not User 1
+      expect(memo.denormalize(User, '1', s.entities).data).toBeInstanceOf(User);
+      expect(memo.denormalize([User], '1', s.entities).data).toBe('1');
+      expect(memo.denormalize(User, '1', s.entities).data).toBeInstanceOf(User);
+      // an inline `[member]` is the same cache entry however often it is written
+      expect(memo.denormalize([member], input, s.entities).data).toBe(asList);
+    }
+  });
+
   it('the same entity read by different results is the same object', () => {
     const memo = new MemoCache();
     const s = normalize([Post], posts);
