@@ -39,6 +39,9 @@ interface SchemaResults {
 
 const NO_DEPS: readonly unknown[] = Object.freeze([]);
 
+/** The bucket key of every primitive schema (rare): their results share one bucket. */
+const PRIMITIVES = {};
+
 /** Results kept per schema by structural key; cleared past this many. */
 const MAX_KEYED_RESULTS = 5000;
 
@@ -58,8 +61,6 @@ export class MemoCache {
   /** Per stored object: its denormalized value and dependencies. */
   protected readonly entities = new WeakMap<object, EntityEntry>();
   protected readonly results = new WeakMap<object, SchemaResults>();
-  /** Results for primitive schemas (rare) share one bucket. */
-  private readonly primitives: SchemaResults = { byInput: new WeakMap(), byKey: new Map() };
   /** Every bucket, weakly (a schema made on the fly must not live on through its bucket), for `prune`. */
   private buckets: WeakRef<SchemaResults>[] = [];
 
@@ -87,8 +88,8 @@ export class MemoCache {
       bucketKey = member;
       mark = '[';
     }
-    let bucket =
-      typeof bucketKey === 'object' || typeof bucketKey === 'function' ? this.results.get(bucketKey) : this.primitives;
+    if (typeof bucketKey !== 'object' && typeof bucketKey !== 'function') bucketKey = PRIMITIVES;
+    let bucket = this.results.get(bucketKey);
     if (bucket === undefined) {
       bucket = { byInput: new WeakMap(), byKey: new Map() };
       this.results.set(bucketKey, bucket);
@@ -167,10 +168,10 @@ export class MemoCache {
    */
   prune(entities: Tables): void {
     const alive: WeakRef<SchemaResults>[] = [];
-    for (const ref of [new WeakRef(this.primitives), ...this.buckets]) {
+    for (const ref of this.buckets) {
       const bucket = ref.deref();
       if (bucket === undefined) continue;
-      if (bucket !== this.primitives) alive.push(ref);
+      alive.push(ref);
       for (const [key, entry] of bucket.byKey) if (!this.valid(entry, entities)) bucket.byKey.delete(key);
     }
     this.buckets = alive;

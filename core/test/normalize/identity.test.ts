@@ -46,6 +46,19 @@ describe('referential stability', () => {
     }
   });
 
+  it('primitive schemas (rare) are memoized too, in one bucket that prune keeps', () => {
+    const memo = new MemoCache();
+    const input = { a: 1 };
+    const first = memo.denormalize(5 as never, input, {});
+    expect(first.data).toBe(input);
+    memo.prune({});
+    expect(memo.denormalize(5 as never, input, {})).toBe(first);
+    // a new but equal input, by key; `[5]` apart from 5
+    expect(memo.denormalize(5 as never, { a: 1 }, {})).toBe(first);
+    expect(memo.denormalize([5] as never, input, {})).not.toBe(first);
+    expect(memo.denormalize('x' as never, input, {}).data).toBe(input);
+  });
+
   it('the same entity read by different results is the same object', () => {
     const memo = new MemoCache();
     const s = normalize([Post], posts);
