@@ -82,6 +82,29 @@ describe('referential stability', () => {
     expect(memo.denormalize(User, '1', s2.entities).data).toBe(before[0]!.author);
   });
 
+  it('a write to every table a result read, but to none of its entities, keeps the result', () => {
+    const memo = new MemoCache();
+    const s1 = normalize([Todo], [{ id: 1, title: 'a' }, { id: 2, title: 'b' }], [], undefined, meta(1));
+    const first = memo.denormalize([Todo], s1.result, s1.entities);
+    // the only table it read changed (a Todo it does not list was written)
+    const s2 = normalize(Todo, { id: 3, title: 'c' }, [], s1, meta(2));
+    expect(s2.entities.Todo).not.toBe(s1.entities.Todo);
+    expect(memo.denormalize([Todo], s1.result, s2.entities)).toBe(first);
+    // then one it lists: a new result, the other entity kept
+    const s3 = normalize(Todo, { id: 2, title: 'B' }, [], s2, meta(3));
+    const third = memo.denormalize([Todo], s1.result, s3.entities);
+    expect(third).not.toBe(first);
+    expect((third.data as Todo[])[0]).toBe((first.data as Todo[])[0]);
+    expect((third.data as Todo[])[1]!.title).toBe('B');
+    // a result over two tables, both written, neither entity it reads
+    const p1 = normalize([Post], posts, [], undefined, meta(1));
+    const read = memo.denormalize([Post], p1.result, p1.entities);
+    const p2 = normalize([Post], [{ id: 9, title: 'z', author: { id: 9, name: 'zed' } }], [], p1, meta(2));
+    expect(p2.entities.Post).not.toBe(p1.entities.Post);
+    expect(p2.entities.User).not.toBe(p1.entities.User);
+    expect(memo.denormalize([Post], p1.result, p2.entities)).toBe(read);
+  });
+
   it('storing data equal to what is stored keeps the entity and the result', () => {
     const memo = new MemoCache();
     const s1 = normalize([Post], posts, [], undefined, meta(1));
