@@ -5,7 +5,7 @@ import type { Controller, Dispatch, GCInterface } from '../controller';
 import { ownValue } from '../schema/ownEntry';
 import { GC, RESET, SET_RESPONSE, type ActionTypes, type EndpointLike } from '../state';
 import type { Manager, Middleware } from './Manager';
-import { tableKeys } from '../normalize';
+import { tableKeys, type EntityPath } from '../normalize';
 
 /** Options of {@link GCPolicy}. */
 export interface GCOptions {
@@ -160,6 +160,8 @@ export class GCPolicy implements Manager, GCInterface {
       }
 
       // 2. Entities reachable from kept results and live queries, counted so a bound can evict by recency.
+      // Both by what their (memoized) denormalization read, as the reader index watches
+      // them: a query keeps every entity it reads, not only those its data shows (a count).
       const reach = new Map<string, number>();
       const pathsOf = new Map<string, string[]>();
       const reached = (paths: string[]) => {
@@ -173,13 +175,13 @@ export class GCPolicy implements Manager, GCInterface {
         let paths: string[] = [];
         if (entry && stored !== undefined && schema != null) {
           const result = controller.memo.denormalize(schema, stored, state.entities, entry.args);
-          paths = (result.paths as { key: string; pk: string }[]).map((p) => p.key + '\u0000' + p.pk);
+          paths = keysOf(result.paths);
         }
         pathsOf.set(key, paths);
         reached(paths);
         if (i % chunkSize === chunkSize - 1) await yieldToHost();
       }
-      for (const { schema, args } of this.queries) reached(entityPaths(controller.get(schema, ...args, state)));
+      for (const { schema, args } of this.queries) reached(keysOf(controller.memo.queryResult(schema, args, state)?.paths ?? []));
 
       // 3. Over `maxEntities`, the least recently read unread results go, and what only they reached.
       if (reach.size > maxEntities) {
@@ -226,21 +228,8 @@ export class GCPolicy implements Manager, GCInterface {
   }
 }
 
-/** Entities (by `key\0pk`) inside denormalized data: what a derived read shows. */
-function entityPaths(data: unknown): string[] {
-  const out: string[] = [];
-  const seen = new Set<object>();
-  const walk = (value: unknown) => {
-    if (typeof value !== 'object' || value === null || seen.has(value)) return;
-    seen.add(value);
-    const ctor = (value as { constructor?: { key?: unknown } }).constructor;
-    const pk = (value as { pk?: () => unknown }).pk;
-    if (ctor && typeof ctor.key === 'string' && typeof pk === 'function') out.push(ctor.key + '\u0000' + String(pk.call(value)));
-    for (const k in value) walk((value as Record<string, unknown>)[k]);
-  };
-  walk(data);
-  return out;
-}
+/** The entities a denormalization read, by `key\0pk`. */
+const keysOf = (paths: EntityPath[]) => paths.map((p) => p.key + '\u0000' + p.pk);
 
 /** Lets the host run (rendering, input) between slices of a sweep. */
 function yieldToHost(): Promise<void> {

@@ -39,6 +39,9 @@ interface SchemaResults {
 
 const NO_DEPS: readonly unknown[] = Object.freeze([]);
 
+/** The bucket key of every primitive schema (rare): their results share one bucket. */
+const PRIMITIVES = {};
+
 /** Results kept per schema by structural key; cleared past this many. */
 const MAX_KEYED_RESULTS = 5000;
 
@@ -58,8 +61,6 @@ export class MemoCache {
   /** Per stored object: its denormalized value and dependencies. */
   protected readonly entities = new WeakMap<object, EntityEntry>();
   protected readonly results = new WeakMap<object, SchemaResults>();
-  /** Results for primitive schemas (rare) share one bucket. */
-  private readonly primitives: SchemaResults = { byInput: new WeakMap(), byKey: new Map() };
   /** Every bucket, weakly (a schema made on the fly must not live on through its bucket), for `prune`. */
   private buckets: WeakRef<SchemaResults>[] = [];
 
@@ -78,24 +79,23 @@ export class MemoCache {
     if (schema == null || input == null) {
       return { data: input as any, paths: [], deps: NO_DEPS };
     }
-    // `[Todo]` written inline is a new array each call: bucket by its member instead
+    // `[Todo]` written inline is a new array each call: bucket by its member instead,
+    // its results told apart from the member's own by a mark on the args key
     let bucketKey: any = schema;
+    let mark = '';
     const member = Array.isArray(schema) && schema.length === 1 ? schema[0] : undefined;
     if (member && typeof member !== 'string') {
       bucketKey = member;
-      if (typeof member === 'object' || typeof member === 'function') {
-        bucketKey = this.arrays.get(member);
-        if (bucketKey === undefined) this.arrays.set(member, (bucketKey = [member]));
-      }
+      mark = '[';
     }
-    let bucket =
-      typeof bucketKey === 'object' || typeof bucketKey === 'function' ? this.results.get(bucketKey) : this.primitives;
+    if (typeof bucketKey !== 'object' && typeof bucketKey !== 'function') bucketKey = PRIMITIVES;
+    let bucket = this.results.get(bucketKey);
     if (bucket === undefined) {
       bucket = { byInput: new WeakMap(), byKey: new Map() };
       this.results.set(bucketKey, bucket);
       this.buckets.push(new WeakRef(bucket));
     }
-    const aKey = args.length === 0 ? '' : JSON.stringify(args);
+    const aKey = args.length === 0 ? mark : mark + JSON.stringify(args);
     const isObject = typeof input === 'object';
     let byArgs: Map<string, ResultEntry> | undefined;
     let sKey: string | undefined;
@@ -168,17 +168,14 @@ export class MemoCache {
    */
   prune(entities: Tables): void {
     const alive: WeakRef<SchemaResults>[] = [];
-    for (const ref of [new WeakRef(this.primitives), ...this.buckets]) {
+    for (const ref of this.buckets) {
       const bucket = ref.deref();
       if (bucket === undefined) continue;
-      if (bucket !== this.primitives) alive.push(ref);
+      alive.push(ref);
       for (const [key, entry] of bucket.byKey) if (!this.valid(entry, entities)) bucket.byKey.delete(key);
     }
     this.buckets = alive;
   }
-
-  /** `[member]` bucket keys, one per member schema. */
-  private readonly arrays = new WeakMap<object, object>();
 
   private makeEntry(data: unknown, deps: unknown[], entities: Tables): ResultEntry {
     const paths: EntityPath[] = [];

@@ -44,18 +44,14 @@ export class NormalizeStore implements NormalizeDelegate {
   declare readonly meta: NormalizeMeta;
   /** The shared meta object written for every entity of this call. */
   declare private readonly entityMeta: EntityMeta;
-  declare private readonly srcEntities: Tables;
-  declare private readonly srcMeta: MetaTables;
   declare private readonly onWrite: ((entityKey: string, pk: string) => void) | undefined;
-  /** Tables given a new layer by this call. */
+  /** Tables given a new layer by this call (undefined until the first write copies `entities`). */
   private ownTables: Record<string, true> | undefined;
   private ownMeta: Record<string, true> | undefined;
 
   constructor(store: NormalizeInputStore, args: readonly any[], meta: NormalizeMeta) {
-    this.srcEntities = store.entities ?? {};
-    this.srcMeta = store.entitiesMeta ?? {};
-    this.entities = this.srcEntities as any;
-    this.entitiesMeta = this.srcMeta as any;
+    this.entities = (store.entities ?? {}) as any;
+    this.entitiesMeta = (store.entitiesMeta ?? {}) as any;
     this.indexes = store.indexes ?? {};
     this.onWrite = store.onWrite;
     this.args = args;
@@ -77,19 +73,19 @@ export class NormalizeStore implements NormalizeDelegate {
 
   private write(key: string, pk: string, value: any): void {
     this.onWrite?.(key, pk);
-    if (this.entities === this.srcEntities) {
-      this.entities = { ...this.srcEntities } as any;
+    if (this.ownTables === undefined) {
+      this.entities = { ...this.entities };
       this.ownTables = {};
     }
-    writeLayered(this.entities, this.ownTables!, key, pk, value);
+    writeLayered(this.entities, this.ownTables, key, pk, value);
   }
 
   private writeMeta(key: string, pk: string, meta: EntityMeta): void {
-    if (this.entitiesMeta === this.srcMeta) {
-      this.entitiesMeta = { ...this.srcMeta } as any;
+    if (this.ownMeta === undefined) {
+      this.entitiesMeta = { ...this.entitiesMeta };
       this.ownMeta = {};
     }
-    writeLayered(this.entitiesMeta, this.ownMeta!, key, pk, meta);
+    writeLayered(this.entitiesMeta, this.ownMeta, key, pk, meta);
   }
 
   /** Called once `normalize` is done: seals the layers it wrote (merging them down as needed). */

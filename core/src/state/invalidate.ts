@@ -28,26 +28,27 @@ export const expired = (m: ResultMeta | undefined): ResultMeta | undefined =>
   };
 
 /**
- * INVALIDATE, INVALIDATE_ALL and EXPIRE_ALL: marks the meta of every key that passes
- * `test` with `mark`.
+ * INVALIDATE, INVALIDATE_ALL and EXPIRE_ALL: marks with `mark` the meta of every key
+ * that passes `test`, or of the one key `test` names (when something is stored under
+ * it, or `always`).
  *
  * @example
- * markKeys(state, (key) => key === 'GET /todos', invalidated(Date.now()), changes);
+ * markKeys(state, (key) => key.startsWith('GET /todos'), invalidated(Date.now()), changes);
+ * markKeys(state, 'GET /todos', invalidated(Date.now()), changes);
  */
 export function markKeys(
   state: State,
-  test: (key: string) => boolean,
+  /** The keys to mark, or the one key (invalidate: no scan of every key). */
+  test: ((key: string) => boolean) | string,
   mark: (m: ResultMeta | undefined) => ResultMeta | undefined,
   changes: ChangeSet | undefined,
-  /** The one key to look at (invalidate): no scan of every key. */
-  only?: string,
-  /** Mark `only` even when nothing is stored under it. */
+  /** Mark the one key even when nothing is stored under it. */
   always?: boolean,
 ): State {
   let meta: Record<string, ResultMeta | undefined> | undefined;
-  const keys = only !== undefined ? [only] : new Set([...tableKeys(state.endpoints), ...tableKeys(state.meta)]);
-  for (const key of keys) {
-    if (!test(key) || (only !== undefined && !always && !(key in state.endpoints) && !(key in state.meta))) continue;
+  const one = typeof test === 'string';
+  for (const key of one ? [test] : new Set([...tableKeys(state.endpoints), ...tableKeys(state.meta)])) {
+    if (one ? !always && !(key in state.endpoints) && !(key in state.meta) : !test(key)) continue;
     const next = mark(state.meta[key]);
     if (next === undefined) continue;
     (meta ??= {})[key] = next;

@@ -30,7 +30,7 @@ export function reducer(state: State, action: ActionTypes, changes?: ChangeSet):
       if (action.drop) return withoutOptimistic(state, action.key, action.meta.fetchedAt);
       return { ...state, optimistic: [...state.optimistic, action] };
     case INVALIDATE:
-      return markKeys(state, (key) => key === action.key, invalidated(action.date), changes, action.key, action.inFlight);
+      return markKeys(state, action.key, invalidated(action.date), changes, action.inFlight);
     case INVALIDATE_ALL:
       return markKeys(state, action.testKey, invalidated(action.date), changes);
     case EXPIRE_ALL:

@@ -1,6 +1,6 @@
 import { waitFor } from '@resto/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { All, createClient, Entity, GCPolicy, NetworkManager, RestEndpoint, SubscriptionManager, type Client } from '../../src';
+import { All, createClient, Entity, GCPolicy, Invalidate, NetworkManager, Query, RestEndpoint, SubscriptionManager, type Client } from '../../src';
 import { createMockClient } from '../../src/mock';
 
 class Todo extends Entity {
@@ -181,6 +181,55 @@ describe('garbage collection and derived reads', () => {
     await gc.sweep();
     expect(one.getSnapshot()).toMatchObject({ title: 't1' });
     expect(mock.controller.get(new All(Todo), mock.getSnapshot()).map((t: Todo) => t.id)).toEqual([1]);
+    u();
+    await gc.sweep();
+    expect(mock.getSnapshot().entities.Todo ?? {}).toEqual({});
+  });
+});
+
+describe('garbage collection and derived reads: what a live query read', () => {
+  it('a subscribed count over All keeps every entity it counts, though its data holds none of them', async () => {
+    fakeTimers();
+    const gc = new GCPolicy({ intervalMS: 1_000_000, graceMS: 100 });
+    const list = listTodos.extend({ dataExpiryLength: 100 });
+    const mock = createMockClient([{ endpoint: list, args: [], response: seed }], {
+      managers: [new NetworkManager(), new SubscriptionManager(), gc],
+    });
+    client = mock;
+    await mock.controller.fetch(list);
+    const count = mock.query(new Query(new All(Todo), (todos: Todo[]) => todos.length));
+    const u = count.subscribe(() => {});
+    expect(count.getSnapshot()).toBe(2);
+    await vi.advanceTimersByTimeAsync(1000);
+    await gc.sweep(); // the list is collected; the todos it brought are still counted
+    expect(mock.getSnapshot().endpoints).toEqual({});
+    expect(count.getSnapshot()).toBe(2);
+    u();
+    await gc.sweep();
+    expect(mock.getSnapshot().entities.Todo ?? {}).toEqual({});
+  });
+
+  it('a live query of a deleted entity keeps its tombstone until it leaves', async () => {
+    fakeTimers();
+    const gc = new GCPolicy({ intervalMS: 1_000_000, graceMS: 100 });
+    const remove = new RestEndpoint({ urlPrefix: api, path: '/todos/:id', method: 'DELETE', schema: new Invalidate(Todo) });
+    const mock = createMockClient(
+      [
+        { endpoint: getTodo.extend({ dataExpiryLength: 100 }), response: ({ id }: { id: number }) => ({ id, title: `t${id}`, completed: false }) },
+        { endpoint: remove, response: ({ id }: { id: number }) => ({ id }) },
+      ],
+      { managers: [new NetworkManager(), new SubscriptionManager(), gc] },
+    );
+    client = mock;
+    await mock.controller.fetch(getTodo.extend({ dataExpiryLength: 100 }), { id: 1 });
+    const one = mock.query(Todo, { id: 1 });
+    const u = one.subscribe(() => {});
+    await mock.controller.fetch(remove, { id: 1 });
+    expect(one.getSnapshot()).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(60_000 + 1000);
+    await gc.sweep();
+    expect(mock.getSnapshot().entities.Todo?.['1']).toBeDefined();
+    expect(one.getSnapshot()).toBeUndefined();
     u();
     await gc.sweep();
     expect(mock.getSnapshot().entities.Todo ?? {}).toEqual({});

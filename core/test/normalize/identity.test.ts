@@ -24,6 +24,41 @@ describe('referential stability', () => {
     ]);
   });
 
+  it('a list schema written inline and its member keep their results apart, in either order', () => {
+    const s = normalize(User, { id: 1, name: 'ann' });
+    const member = { author: User };
+    const input = { author: '1' };
+    for (const listFirst of [true, false]) {
+      const memo = new MemoCache();
+      const list = () => memo.denormalize([member], input, s.entities).data;
+      const one = () => memo.denormalize(member, input, s.entities).data;
+      let asList: unknown, asMember: unknown;
+      if (listFirst) [asList, asMember] = [list(), one()];
+      else [asMember, asList] = [one(), list()];
+      expect(asList).toBe(input); // not an array: a list schema reads it as it is
+      expect((asMember as { author: User }).author).toBeInstanceOf(User);
+      // by key too (a primitive input): `[User]` of '1' is not User 1
+      expect(memo.denormalize(User, '1', s.entities).data).toBeInstanceOf(User);
+      expect(memo.denormalize([User], '1', s.entities).data).toBe('1');
+      expect(memo.denormalize(User, '1', s.entities).data).toBeInstanceOf(User);
+      // an inline `[member]` is the same cache entry however often it is written
+      expect(memo.denormalize([member], input, s.entities).data).toBe(asList);
+    }
+  });
+
+  it('primitive schemas (rare) are memoized too, in one bucket that prune keeps', () => {
+    const memo = new MemoCache();
+    const input = { a: 1 };
+    const first = memo.denormalize(5 as never, input, {});
+    expect(first.data).toBe(input);
+    memo.prune({});
+    expect(memo.denormalize(5 as never, input, {})).toBe(first);
+    // a new but equal input, by key; `[5]` apart from 5
+    expect(memo.denormalize(5 as never, { a: 1 }, {})).toBe(first);
+    expect(memo.denormalize([5] as never, input, {})).not.toBe(first);
+    expect(memo.denormalize('x' as never, input, {}).data).toBe(input);
+  });
+
   it('the same entity read by different results is the same object', () => {
     const memo = new MemoCache();
     const s = normalize([Post], posts);
@@ -45,6 +80,29 @@ describe('referential stability', () => {
     expect(after[1]).not.toBe(before[1]);
     expect(after[1]!.author!.name).toBe('bobby');
     expect(memo.denormalize(User, '1', s2.entities).data).toBe(before[0]!.author);
+  });
+
+  it('a write to every table a result read, but to none of its entities, keeps the result', () => {
+    const memo = new MemoCache();
+    const s1 = normalize([Todo], [{ id: 1, title: 'a' }, { id: 2, title: 'b' }], [], undefined, meta(1));
+    const first = memo.denormalize([Todo], s1.result, s1.entities);
+    // the only table it read changed (a Todo it does not list was written)
+    const s2 = normalize(Todo, { id: 3, title: 'c' }, [], s1, meta(2));
+    expect(s2.entities.Todo).not.toBe(s1.entities.Todo);
+    expect(memo.denormalize([Todo], s1.result, s2.entities)).toBe(first);
+    // then one it lists: a new result, the other entity kept
+    const s3 = normalize(Todo, { id: 2, title: 'B' }, [], s2, meta(3));
+    const third = memo.denormalize([Todo], s1.result, s3.entities);
+    expect(third).not.toBe(first);
+    expect((third.data as Todo[])[0]).toBe((first.data as Todo[])[0]);
+    expect((third.data as Todo[])[1]!.title).toBe('B');
+    // a result over two tables, both written, neither entity it reads
+    const p1 = normalize([Post], posts, [], undefined, meta(1));
+    const read = memo.denormalize([Post], p1.result, p1.entities);
+    const p2 = normalize([Post], [{ id: 9, title: 'z', author: { id: 9, name: 'zed' } }], [], p1, meta(2));
+    expect(p2.entities.Post).not.toBe(p1.entities.Post);
+    expect(p2.entities.User).not.toBe(p1.entities.User);
+    expect(memo.denormalize([Post], p1.result, p2.entities)).toBe(read);
   });
 
   it('storing data equal to what is stored keeps the entity and the result', () => {
