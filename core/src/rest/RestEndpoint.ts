@@ -99,7 +99,8 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     const method = typeof options.method === 'string' ? options.method.toUpperCase() : (inferred ?? this.method);
     if (typeof options.method === 'string' || inferred) defineMembers(this, { method });
     // POST, PUT and PATCH take a body argument unless `body: undefined` removes it.
-    this[HAS_BODY] = inherited ?? (BODY_METHODS.has(method) && !('body' in options && options.body === undefined));
+    // Hidden: `{ ...endpoint, method }` must decide anew, only extend() hands it on.
+    setHidden(this, HAS_BODY, inherited ?? (BODY_METHODS.has(method) && !('body' in options && options.body === undefined)));
     checkNextPage(name, options.nextPage);
     if (typeof options.paginationField === 'string' && options.paginationField) {
       // getPage exists only with a paginationField.

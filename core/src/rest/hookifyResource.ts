@@ -55,7 +55,7 @@ export function hookifyResource<R extends object>(resource: R, getInit: () => Ho
         headers: { ...headersToObject(base.headers), ...headersToObject(init.headers) },
       };
       endpoint = member.extend({ requestInit });
-      // getList's move (item path) and optimistic members must follow the copy.
+      // getList's optimistic members must follow the copy (move's item path travels as movePath).
       if (name === 'getList' && internals) endpoint = decorateGetList(endpoint, internals.options);
       members.set(name, endpoint);
     }

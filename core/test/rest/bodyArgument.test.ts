@@ -31,6 +31,16 @@ describe('the body argument', () => {
     expect(get.extend({ body: {} }).key({ id: 5 } as never, {} as never)).toBe('GET /items/5');
   });
 
+  it('a new endpoint from a spread decides anew from its own method', () => {
+    // One argument: with a body it is the body (params default to {}), without one the params.
+    const del = new RestEndpoint({ path: '/items', method: 'DELETE' });
+    const post = new RestEndpoint({ ...del, method: 'POST' });
+    expect(post.key({ id: 1 } as never)).toBe('POST /items');
+    const made = new RestEndpoint({ path: '/items', method: 'POST' });
+    const asDelete = new RestEndpoint({ ...made, method: 'DELETE' });
+    expect(asDelete.key({ id: 2 } as never)).toBe('DELETE /items?id=2');
+  });
+
   it('collection mutations take one, and their copies keep it', () => {
     const list = new RestEndpoint({ path: '/items', schema: new Collection([Item]) });
     expect(list.push.method).toBe('POST');
