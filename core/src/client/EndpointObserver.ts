@@ -3,6 +3,7 @@
 // refresh(). Its parts with no state live beside it: the fetch decisions
 // (shouldFetch.ts), sharing (observeRead.ts), wake-ups (ReaderIndex.ts).
 import type { Controller, EndpointArgs, ReadDeps, ResolveType, ResponseInfo } from '../controller';
+import { errorByKey, responseByKey } from '../controller/byKey';
 import { freshnessOption } from '../environment';
 import { schemaDefaults } from '../schema';
 import { ExpiryStatus, type EndpointLike, type State } from '../state';
@@ -392,8 +393,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
       const data = error ? undefined : (schemaDefaults(this.endpoint.schema) as ResolveType<E> | undefined);
       snapshot = { data, loading: false, error, expiryStatus: error ? ExpiryStatus.Invalid : ExpiryStatus.Valid, stale: false, retryCount: 0 };
     } else {
-      const res = controller.responseByKey(this.endpoint, this.args, key!, state, track);
-      const error = controller.errorByKey(this.endpoint, this.args, key!, state, res);
+      const res = responseByKey(controller, this.endpoint, this.args, key!, state, track);
+      const error = errorByKey(controller, this.endpoint, this.args, key!, state, res);
       this.response = res;
       const stale = res.expiresAt <= Date.now();
       const unusable =

@@ -2,6 +2,7 @@
 // by args): its snapshot, its reader registration and its GC retain. Reads that fetch
 // are EndpointObserver's; the lookup itself is the Controller's and the MemoCache's.
 import type { ReadDeps } from '../controller';
+import { getTracked } from '../controller/byKey';
 import type { State } from '../state';
 import type { StoreLike } from './EndpointObserver';
 import { StoreRead } from './StoreRead';
@@ -47,7 +48,7 @@ export class QueryObserver<T = unknown> extends StoreRead {
     const readers = this.tracked ? this.store.readers : undefined;
     // Filled by the read, then registered as it is with the reader index.
     const track: (ReadDeps & { key: undefined }) | undefined = readers && { key: undefined, deps: [], entities: [], tables: [] };
-    const value = this.args === null ? undefined : this.store.controller.getTracked(this.schema, this.args, state, track);
+    const value = this.args === null ? undefined : getTracked(this.store.controller, this.schema, this.args, state, track);
     if (track) readers!.track(this.reader, track);
     return value;
   }

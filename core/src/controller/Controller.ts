@@ -1,6 +1,6 @@
 // Long on purpose: the public Controller API (one method per spec'd action, each with
-// its JSDoc and example) plus the by-key reads observers share with getResponse, so
-// that a read and the hooks' answers cannot drift apart.
+// its JSDoc and example). Its reads go through byKey.ts, as the observers' do, so that
+// a read and the hooks' answers cannot drift apart.
 import { DEV } from '#dev';
 import { errorCode } from '../dev/errorCode';
 import { createEnvironment, type ClientEnvironment } from '../environment';
@@ -29,6 +29,7 @@ import {
   type PageInfo,
   type State,
 } from '../state';
+import { errorByKey, getTracked, responseByKey } from './byKey';
 import type { GCInterface } from './GCInterface';
 import { Snapshot } from './Snapshot';
 
@@ -335,7 +336,7 @@ export class Controller {
   getResponse<E extends EndpointLike>(endpoint: E, ...rest: ArgsThen<State>): ResponseInfo<ResolveType<E>> {
     const [args, state] = splitLast<State>(rest);
     if (args[0] === null) return { data: undefined, expiryStatus: ExpiryStatus.Valid, expiresAt: 0 };
-    return this.responseByKey(endpoint, args, endpoint.key(...args), state);
+    return responseByKey(this, endpoint, args, endpoint.key(...args), state);
   }
 
   /**
@@ -362,50 +363,6 @@ export class Controller {
   }
 
   /**
-   * `getResponse` for a caller that already knows the key (an observer), filling
-   * `track` with what the result depends on.
-   * @internal
-   */
-  responseByKey<E extends EndpointLike>(
-    endpoint: E,
-    args: readonly unknown[],
-    key: string,
-    state: State,
-    track?: ReadDeps,
-  ): ResponseInfo<ResolveType<E>> {
-    const meta = state.meta[key];
-    const stored = state.endpoints[key];
-    const schema = endpoint.schema;
-    let data: unknown = stored;
-    let expiresAt = meta?.expiresAt ?? 0;
-    if (schema !== undefined && schema !== null) {
-      // `All` lists every stored entity of its kinds, not only those this fetch returned
-      // (as data-client); its stored list is the fallback when no table exists (an empty answer).
-      const queried = stored !== undefined && (schema as { readsTables?: boolean }).readsTables === true ? this.memo.queryResult(schema, args, state, track) : undefined;
-      if (queried !== undefined && queried.data !== INVALID) {
-        if (track) track.deps = queried.deps ?? NO_DEPS;
-        data = queried.data;
-      } else if (stored === undefined) {
-        // Nothing fetched under this key: an entity already stored (from a list, say) can answer.
-        data = this.getTracked(schema, args, state, track);
-        if (data !== undefined && !meta) expiresAt = entityExpiresAt(data, state);
-      } else {
-        const result = this.memo.denormalize(schema, stored, state.entities, args);
-        if (track) track.deps = result.deps;
-        data = result.data;
-      }
-    }
-    let expiryStatus: ExpiryStatus;
-    if (data === undefined || data === INVALID || meta?.invalidated) {
-      expiryStatus = ExpiryStatus.Invalid;
-      if (data === INVALID) data = undefined;
-    } else {
-      expiryStatus = endpoint.invalidIfStale ? ExpiryStatus.InvalidIfStale : ExpiryStatus.Valid;
-    }
-    return { data: data as ResolveType<E>, expiryStatus, expiresAt };
-  }
-
-  /**
    * The stored error for an endpoint, if any. A soft error (see `errorPolicy`) is
    * hidden while usable data exists.
    *
@@ -419,32 +376,7 @@ export class Controller {
   ): (Error & { status?: number }) | undefined {
     const [args, state] = splitLast<State>(rest);
     if (args[0] === null) return undefined;
-    return this.errorByKey(endpoint, args, endpoint.key(...args), state);
-  }
-
-  /**
-   * `getError` for a caller that already knows the key; `response` is its
-   * `responseByKey` result when it has one.
-   * @internal
-   */
-  errorByKey(
-    endpoint: EndpointLike,
-    args: readonly unknown[],
-    key: string,
-    state: State,
-    response?: ResponseInfo,
-  ): (Error & { status?: number }) | undefined {
-    const meta = state.meta[key];
-    if (!meta?.error) return undefined;
-    if (meta.errorPolicy === 'soft') {
-      // Soft errors hide only behind data that can still be shown (no data reads as Invalid).
-      const { expiryStatus, expiresAt } = response ?? this.responseByKey(endpoint, args, key, state);
-      const usable =
-        expiryStatus !== ExpiryStatus.Invalid &&
-        !(expiryStatus === ExpiryStatus.InvalidIfStale && expiresAt <= Date.now());
-      if (usable) return undefined;
-    }
-    return meta.error as Error & { status?: number };
+    return errorByKey(this, endpoint, args, endpoint.key(...args), state);
   }
 
   /**
@@ -457,17 +389,7 @@ export class Controller {
    */
   get<S>(schema: S, ...rest: ArgsThen<State>): any {
     const [args, state] = splitLast<State>(rest);
-    return this.getTracked(schema, args, state);
-  }
-
-  /**
-   * `get` filling `track` with what the result depends on (for QueryObserver).
-   * @internal
-   */
-  getTracked(schema: unknown, args: readonly unknown[], state: State, track?: ReadDeps): any {
-    const found = this.memo.queryResult(schema, args, state, track);
-    if (track) track.deps = found?.deps ?? NO_DEPS;
-    return found === undefined || found.data === INVALID ? undefined : found.data;
+    return getTracked(this, schema, args, state);
   }
 
   /**
@@ -485,8 +407,6 @@ export class Controller {
     return new Snapshot(this, state, fetchedAt);
   }
 }
-
-const NO_DEPS: readonly unknown[] = Object.freeze([]);
 
 /** Bad arguments (a missing path param) reject, as fetch's do, instead of throwing. */
 function rejecting(run: () => Promise<void>): Promise<void> {
@@ -511,13 +431,6 @@ function dispatchKeyed(
 /** `(...args, last)` as `[args, last]`: the reads' state, setResponse's response. */
 function splitLast<L = unknown>(rest: readonly unknown[]): [unknown[], L] {
   return [rest.slice(0, -1), rest[rest.length - 1] as L];
-}
-
-function entityExpiresAt(data: unknown, state: State): number {
-  const ctor = (data as { constructor?: { key?: string } })?.constructor;
-  const pk = (data as { pk?: () => unknown })?.pk;
-  if (!ctor?.key || typeof pk !== 'function') return 0;
-  return state.entitiesMeta[ctor.key]?.[String(pk.call(data))]?.expiresAt ?? 0;
 }
 
 /**

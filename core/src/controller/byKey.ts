@@ -1,0 +1,99 @@
+// The by-key reads: what an endpoint's stored result and error look like in one state,
+// denormalized and memoized, and what an entity or query lookup finds, each filling
+// what the read depended on. Controller's getResponse/getError/get and the observers
+// read through them, so a read and the hooks' answers cannot drift apart. Internal:
+// functions of this module, not methods, so they stay off the public class.
+import { INVALID } from '../schema';
+import { ExpiryStatus, type EndpointLike, type State } from '../state';
+import type { Controller, ReadDeps, ResolveType, ResponseInfo } from './Controller';
+
+const NO_DEPS: readonly unknown[] = Object.freeze([]);
+
+/**
+ * `controller.getResponse` for a caller that already knows the key (an observer),
+ * filling `track` with what the result depends on.
+ * @internal
+ */
+export function responseByKey<E extends EndpointLike>(
+  controller: Controller,
+  endpoint: E,
+  args: readonly unknown[],
+  key: string,
+  state: State,
+  track?: ReadDeps,
+): ResponseInfo<ResolveType<E>> {
+  const meta = state.meta[key];
+  const stored = state.endpoints[key];
+  const schema = endpoint.schema;
+  let data: unknown = stored;
+  let expiresAt = meta?.expiresAt ?? 0;
+  if (schema !== undefined && schema !== null) {
+    // `All` lists every stored entity of its kinds, not only those this fetch returned
+    // (as data-client); its stored list is the fallback when no table exists (an empty answer).
+    const queried = stored !== undefined && (schema as { readsTables?: boolean }).readsTables === true ? controller.memo.queryResult(schema, args, state, track) : undefined;
+    if (queried !== undefined && queried.data !== INVALID) {
+      if (track) track.deps = queried.deps ?? NO_DEPS;
+      data = queried.data;
+    } else if (stored === undefined) {
+      // Nothing fetched under this key: an entity already stored (from a list, say) can answer.
+      data = getTracked(controller, schema, args, state, track);
+      if (data !== undefined && !meta) expiresAt = entityExpiresAt(data, state);
+    } else {
+      const result = controller.memo.denormalize(schema, stored, state.entities, args);
+      if (track) track.deps = result.deps;
+      data = result.data;
+    }
+  }
+  let expiryStatus: ExpiryStatus;
+  if (data === undefined || data === INVALID || meta?.invalidated) {
+    expiryStatus = ExpiryStatus.Invalid;
+    if (data === INVALID) data = undefined;
+  } else {
+    expiryStatus = endpoint.invalidIfStale ? ExpiryStatus.InvalidIfStale : ExpiryStatus.Valid;
+  }
+  return { data: data as ResolveType<E>, expiryStatus, expiresAt };
+}
+
+/**
+ * `controller.getError` for a caller that already knows the key; `response` is its
+ * `responseByKey` result when it has one.
+ * @internal
+ */
+export function errorByKey(
+  controller: Controller,
+  endpoint: EndpointLike,
+  args: readonly unknown[],
+  key: string,
+  state: State,
+  response?: ResponseInfo,
+): (Error & { status?: number }) | undefined {
+  const meta = state.meta[key];
+  if (!meta?.error) return undefined;
+  if (meta.errorPolicy === 'soft') {
+    // Soft errors hide only behind data that can still be shown (no data reads as Invalid).
+    const { expiryStatus, expiresAt } = response ?? responseByKey(controller, endpoint, args, key, state);
+    const usable =
+      expiryStatus !== ExpiryStatus.Invalid &&
+      !(expiryStatus === ExpiryStatus.InvalidIfStale && expiresAt <= Date.now());
+    if (usable) return undefined;
+  }
+  return meta.error as Error & { status?: number };
+}
+
+/**
+ * `controller.get` filling `track` with what the result depends on (for QueryObserver).
+ * @internal
+ */
+export function getTracked(controller: Controller, schema: unknown, args: readonly unknown[], state: State, track?: ReadDeps): any {
+  const found = controller.memo.queryResult(schema, args, state, track);
+  if (track) track.deps = found?.deps ?? NO_DEPS;
+  return found === undefined || found.data === INVALID ? undefined : found.data;
+}
+
+
+function entityExpiresAt(data: unknown, state: State): number {
+  const ctor = (data as { constructor?: { key?: string } })?.constructor;
+  const pk = (data as { pk?: () => unknown })?.pk;
+  if (!ctor?.key || typeof pk !== 'function') return 0;
+  return state.entitiesMeta[ctor.key]?.[String(pk.call(data))]?.expiresAt ?? 0;
+}
