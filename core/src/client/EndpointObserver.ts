@@ -117,8 +117,6 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   private snapshotState: State | undefined;
   /** The stored result behind `snapshot`. */
   private response: ResponseInfo<ResolveType<E>> | undefined;
-  /** Recompute on the next read whatever the state (own fetch, timer). */
-  private stale = false;
   /** The expiry timer fired: the next refresh revalidates as for a timer. */
   private expired = false;
   /** The key's meta when the expiry timer was armed: a different one at refresh means the store changed too. */
@@ -162,14 +160,16 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   /** The current snapshot; the same object until something it shows changed. */
   getSnapshot = (): ObserverSnapshot<ResolveType<E>> => {
     const state = this.store.getSnapshot();
-    // Tracked: the index marked us dirty if anything we read changed (its timer marks expiry).
-    // Otherwise any new state may matter, and so may the time: data shown fresh may have expired.
-    const changed = this.tracked
-      ? this.reader.dirty
-      : state !== this.snapshotState || (this.response !== undefined && !this.snapshot!.stale && Date.now() >= this.response.expiresAt);
-    if (this.snapshot === undefined || changed || this.stale) {
+    // `reader.dirty`: something we read changed (tracked: the index marks it), or our own
+    // fetch or timer asks for a recompute. Untracked, any new state may matter too, and so
+    // may the time: data shown fresh may have expired.
+    if (
+      this.snapshot === undefined ||
+      this.reader.dirty ||
+      (!this.tracked &&
+        (state !== this.snapshotState || (this.response !== undefined && !this.snapshot.stale && Date.now() >= this.response.expiresAt)))
+    ) {
       this.snapshotState = state;
-      this.stale = false;
       this.reader.dirty = false;
       if (this.key !== undefined) this.store.controller.gc?.touch(this.key);
       const next = this.compute(state);
@@ -302,7 +302,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     share(store, this);
     this.listen();
     if (this.tracked) {
-      this.stale = true;
+      this.reader.dirty = true;
       this.getSnapshot(); // registers what it reads
     }
     if (this.args === null) return;
@@ -369,7 +369,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
 
   /** Marks the snapshot for recomputing and schedules `refresh` (batched with the store's wake-ups when tracked). */
   private wake() {
-    this.stale = true;
+    this.reader.dirty = true;
     if (!this.listeners.size) return;
     if (this.tracked) return this.store.readers!.wake(this.reader);
     if (this.queued) return;

@@ -6,7 +6,7 @@ import type { ChangeSet } from '../state';
 
 /** A subscribed read the index can wake: it recomputes and notifies its listeners in `refresh`. */
 export interface Reader {
-  /** Set when something it reads changed; cleared when it recomputes. */
+  /** Set when something it reads changed (or the read itself asks to recompute); cleared when it recomputes. */
   dirty: boolean;
   /** Recompute, decide whether to fetch, notify if the snapshot changed. */
   refresh(): void;
