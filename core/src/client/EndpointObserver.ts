@@ -8,7 +8,7 @@ import { freshnessOption } from '../environment';
 import { schemaDefaults } from '../schema';
 import { ExpiryStatus, type EndpointLike, type State } from '../state';
 import { scheduleNotification } from './notifyQueue';
-import type { ReaderIndex } from './ReaderIndex';
+import { ReaderIndex } from './ReaderIndex';
 import { StoreRead } from './StoreRead';
 import { shouldFetchOnChange, shouldFetchOnExpiry, shouldFetchOnTrigger, type ReadFacts } from './shouldFetch';
 import { share, unshare, type SharedReads } from './observeRead';
@@ -74,6 +74,8 @@ const SETTLED = Promise.resolve();
 /** The option each trigger follows. */
 const TRIGGERS = { mount: 'refetchOnMount', focus: 'refetchOnWindowFocus', reconnect: 'refetchOnReconnect' } as const;
 const NONE: readonly never[] = Object.freeze([]);
+/** Wakes the reads of stores without a reader index (their own wake-ups only: they hear the store directly). */
+let untracked: ReaderIndex | undefined;
 
 /**
  * One read of one endpoint with fixed args: `{ subscribe, getSnapshot }` plus a
@@ -121,7 +123,6 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   private expired = false;
   /** The key's meta when the expiry timer was armed: a different one at refresh means the store changed too. */
   private timerMeta: unknown;
-  private queued = false;
   private fetching: Promise<void> | undefined;
   /** What the running fetch resolves with (the data) or rejects with: for fetchIfNeeded(). */
   private fetchResult: (Promise<ResolveType<E>> & { resolved: boolean }) | undefined;
@@ -367,17 +368,14 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     if (this.getSnapshot() !== prev) this.notify();
   }
 
-  /** Marks the snapshot for recomputing and schedules `refresh` (batched with the store's wake-ups when tracked). */
+  /**
+   * Marks the snapshot for recomputing and schedules `refresh`, batched with the store's
+   * wake-ups (subscribed, a read is tracked exactly when its store has a reader index;
+   * a store without one batches through the index every such store shares).
+   */
   private wake() {
     this.reader.dirty = true;
-    if (!this.listeners.size) return;
-    if (this.tracked) return this.store.readers!.wake(this.reader);
-    if (this.queued) return;
-    this.queued = true;
-    scheduleNotification(() => {
-      this.queued = false;
-      this.refresh();
-    });
+    if (this.listeners.size) (this.store.readers ?? (untracked ??= new ReaderIndex(scheduleNotification))).wake(this.reader);
   }
 
   private compute(state: State): ObserverSnapshot<ResolveType<E>> {

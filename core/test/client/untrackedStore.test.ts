@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createClient, Endpoint, EndpointObserver, NetworkManager, type Client, type StoreLike } from '../../src';
+
+// An EndpointObserver over a store without a reader index (a StoreLike of one's own, here
+// a client seen through its contract only): it hears every store change, and its own
+// wake-ups (its fetch starting and ending, its expiry timer) are batched per tick.
+
+let client: Client;
+let store: StoreLike;
+let calls: number;
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  calls = 0;
+  client = createClient({ managers: [new NetworkManager()] });
+  store = { controller: client.controller, subscribe: client.subscribe, getSnapshot: client.getSnapshot };
+});
+afterEach(() => {
+  client.destroy();
+  vi.useRealTimers();
+});
+
+const ep = new Endpoint(async () => ({ v: ++calls }), { name: 'ep', key: () => 'ep', dataExpiryLength: 1000 });
+
+describe('a read of a store without a reader index', () => {
+  it('fetches on mount, and tells its listeners loading then data, once per change', async () => {
+    const obs = new EndpointObserver(store, ep, []);
+    const seen: unknown[] = [];
+    obs.subscribe(() => seen.push({ loading: obs.getSnapshot().loading, data: obs.getSnapshot().data }));
+    expect(obs.getSnapshot()).toMatchObject({ loading: true, data: undefined });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(obs.getSnapshot()).toMatchObject({ loading: false, data: { v: 1 } });
+    expect(seen).toEqual([{ loading: false, data: { v: 1 } }]);
+    expect(calls).toBe(1);
+  });
+
+  it('hears store changes, and refetches what they invalidate', async () => {
+    const obs = new EndpointObserver(store, ep, []);
+    const stop = obs.subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(0);
+    await client.controller.setResponse(ep, { v: 'pushed' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(obs.getSnapshot().data).toEqual({ v: 'pushed' });
+    await client.controller.invalidate(ep);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(obs.getSnapshot().data).toEqual({ v: 2 });
+    stop();
+  });
+
+  it('its expiry timer flips stale while subscribed, without a store change', async () => {
+    const obs = new EndpointObserver(store, ep, []);
+    const seen: boolean[] = [];
+    obs.subscribe(() => seen.push(obs.getSnapshot().stale));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(obs.getSnapshot().stale).toBe(false);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(seen.at(-1)).toBe(true);
+    expect(calls).toBe(1); // expiry alone starts no request
+  });
+
+  it('a refetch shows loading while it runs (its own wake-up), then the data', async () => {
+    const obs = new EndpointObserver(store, ep, []);
+    const seen: boolean[] = [];
+    obs.subscribe(() => seen.push(obs.getSnapshot().loading));
+    await vi.advanceTimersByTimeAsync(0);
+    seen.length = 0;
+    const done = obs.refetch();
+    await vi.advanceTimersByTimeAsync(0);
+    await done;
+    expect(seen).toEqual([true, false]);
+    expect(obs.getSnapshot().data).toEqual({ v: 2 });
+  });
+
+  it('unsubscribed, keeps its snapshot while nothing changed, and sees expiry by the clock', async () => {
+    await client.controller.setResponse(ep, { v: 'stored' });
+    const obs = new EndpointObserver(store, ep, [], { fetch: false });
+    const first = obs.getSnapshot();
+    expect(obs.getSnapshot()).toBe(first);
+    expect(first.stale).toBe(false);
+    vi.setSystemTime(Date.now() + 1500);
+    expect(obs.getSnapshot()).not.toBe(first);
+    expect(obs.getSnapshot().stale).toBe(true);
+  });
+
+  it('two reads of one store refresh in one batch and each tell their own listeners', async () => {
+    const a = new EndpointObserver(store, ep, []);
+    const b = new EndpointObserver(store, ep, []);
+    const order: string[] = [];
+    a.subscribe(() => order.push('a'));
+    b.subscribe(() => order.push('b'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(order).toEqual(['a', 'b']);
+    expect(calls).toBe(1); // one request for both
+  });
+});
