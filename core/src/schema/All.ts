@@ -36,7 +36,7 @@ export class All<E extends EntityLikeClass | Union<any> | Record<string, EntityL
   declare readonly schema: E;
   private last: { tables: unknown[]; result: unknown[] } | undefined;
   /**
-   * Reads the entity tables on every read (see Controller's responseByKey): checked
+   * Reads the entity tables on every read (see responseByKey in controller/byKey.ts): checked
    * instead of `instanceof All`, so apps that never use All do not bundle it.
    */
   readonly readsTables = true;
