@@ -41,6 +41,7 @@ export default libraryConfig(
     'dev/index': 'src/dev/index.ts',
     'dev/production': 'src/dev/production.ts',
     'dev/development': 'src/dev/development.ts',
+    'dev/define': 'src/dev/define.ts',
   },
   {
     deps: { neverBundle: ['#dev'], alwaysBundle: ['path-to-regexp'] },

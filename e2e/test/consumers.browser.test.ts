@@ -52,6 +52,8 @@ beforeAll(async () => {
       '/react/': join(dir, 'react/dist'),
       '/vue/': join(dir, 'vue/dist'),
       '/svelte/': join(dir, 'svelte/dist'),
+      '/nobundler/': join(dir, 'nobundler'),
+      '/node_modules/': join(dir, 'node_modules'),
     },
   });
 }, 1_800_000);
@@ -224,4 +226,35 @@ describe('consumers', () => {
       });
     });
   }
+});
+
+// Development-only texts the typical React app carries in a development build.
+const DEV_TEXTS = ['the default searchToString sends', 'binary and text responses are not normalized', 'the path needs at least one'];
+
+describe('production builds without export conditions', () => {
+  it('esbuild, Rollup, webpack and Vite with only process.env.NODE_ENV defined drop every development message', async () => {
+    const files: Record<string, string> = JSON.parse((await ok(process.execPath, ['bundlers/build.mjs'])).trim().split('\n').pop()!);
+    expect(Object.keys(files).sort()).toEqual(['esbuild', 'esbuild-production-condition', 'rollup', 'vite', 'webpack']);
+    for (const [bundler, file] of Object.entries(files)) {
+      const js = readFileSync(file, 'utf8');
+      // The app's code is there (its short production messages carry an error code)...
+      expect(js, bundler).toContain('/core/ERRORS.md#');
+      // ...and none of the long texts, nor a run-time NODE_ENV lookup that would keep them.
+      for (const text of DEV_TEXTS) expect(js, `${bundler} keeps "${text}"`).not.toContain(text);
+      expect(js, bundler).not.toMatch(/globalThis\.process/);
+    }
+    // Plain esbuild (no conditions) gives the very bundle the `production` condition gives.
+    expect(readFileSync(files.esbuild!, 'utf8')).toBe(readFileSync(files['esbuild-production-condition']!, 'utf8'));
+  });
+
+  it('a page with no bundler loads the ESM build through an import map and reads a list', async () => {
+    server.reset();
+    await withPage(await browser(), 'consumer-nobundler', async (page) => {
+      await page.goto(`${server.url}/nobundler/`);
+      await page.locator('#todos li').first().waitFor();
+      const mine = [...server.db.todos.values()].filter((t) => t.userId === 1);
+      await expect(page.locator('#todos li').count()).resolves.toBe(mine.length);
+      expect(server.requests.count('GET', '/todos', { userId: '1' })).toBe(1);
+    });
+  });
 });
