@@ -117,8 +117,7 @@ describe('useMutation', () => {
   });
 
   it('types args and result from the endpoint', () => {
-    const { create } = endpoints();
-    type M = ReturnType<typeof useMutation<typeof create>>;
+    type M = ReturnType<typeof useMutation<ReturnType<typeof endpoints>['create']>>;
     expectTypeOf<Parameters<M['mutate']>>().toEqualTypeOf<[{ title: string }]>();
     expectTypeOf<M['data']>().toEqualTypeOf<Todo | undefined>();
     expectTypeOf<M['error']>().toEqualTypeOf<MutationError | undefined>();
