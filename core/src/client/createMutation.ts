@@ -8,10 +8,19 @@ import type { EndpointLike } from '../state';
 /**
  * A failed mutation's error. A `NetworkError` carries the HTTP `status` and the
  * parsed `body` of the response (a 422's field errors), readable without a cast.
+ *
+ * @example
+ * const { error } = create.getSnapshot();
+ * if (error?.status === 422) showFieldErrors(error.body);
  */
 export type MutationError = Error & { status?: number; body?: unknown };
 
-/** What {@link createMutation} reports: the latest call's state. */
+/**
+ * What {@link createMutation} reports: the latest call's state.
+ *
+ * @example
+ * const { pending, error, data }: MutationState<Todo> = create.getSnapshot();
+ */
 export interface MutationState<T> {
   /** The latest call has not settled yet. */
   readonly pending: boolean;
@@ -21,7 +30,12 @@ export interface MutationState<T> {
   readonly data: T | undefined;
 }
 
-/** A mutation endpoint with its state, in the store contract every adapter binds to. */
+/**
+ * A mutation endpoint with its state, in the store contract every adapter binds to.
+ *
+ * @example
+ * const create: MutationStore<typeof TodoResource.getList.push> = createMutation(client.controller, TodoResource.getList.push);
+ */
 export interface MutationStore<E extends EndpointLike> {
   /**
    * Calls the endpoint through the controller. Resolves with its result, or with
