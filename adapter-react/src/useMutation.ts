@@ -2,7 +2,12 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { createMutation, type EndpointArgs, type EndpointLike, type MutationState, type ResolveType } from '@resto/core';
 import { useController } from './useController';
 
-/** What {@link useMutation} returns: the latest call's state, the call, and reset. The same shape in every adapter. */
+/**
+ * What {@link useMutation} returns: the latest call's state, the call, and reset. The same shape in every adapter.
+ *
+ * @example
+ * const create: Mutation<typeof TodoResource.getList.push> = useMutation(TodoResource.getList.push);
+ */
 export interface Mutation<E extends EndpointLike> extends MutationState<ResolveType<E>> {
   /** Runs the endpoint through the controller; resolves with its result, or undefined when it failed (see `error`). Stable. */
   mutate(...args: EndpointArgs<E>): Promise<ResolveType<E> | undefined>;

@@ -7,6 +7,10 @@ import { readOf, type Read } from './observe.js';
  * What `useMutation` returns, the same members as in React and Vue: the latest
  * call's `{ pending, error, data }` as a read (`.current` under runes, `$mutation`
  * as a store), where React gives values and Vue gives refs; then the call and reset.
+ *
+ * @example
+ * const create: Mutation<typeof TodoResource.getList.push> = useMutation(TodoResource.getList.push);
+ * create.current.pending; // $create.pending in a template
  */
 export interface Mutation<E extends EndpointLike> extends Read<MutationState<ResolveType<E>>> {
   /** Runs the endpoint through the controller; resolves with its result, or undefined when it failed (see `error`). */

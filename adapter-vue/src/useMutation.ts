@@ -2,7 +2,12 @@ import { createMutation, type EndpointArgs, type EndpointLike, type MutationErro
 import { computed, getCurrentScope, onScopeDispose, shallowRef, type ComputedRef } from 'vue';
 import { useController } from './context';
 
-/** What {@link useMutation} returns: readonly refs of the latest call's state, the call, and reset. The same shape in every adapter. */
+/**
+ * What {@link useMutation} returns: readonly refs of the latest call's state, the call, and reset. The same shape in every adapter.
+ *
+ * @example
+ * const { mutate, pending, error }: Mutation<typeof TodoResource.getList.push> = useMutation(TodoResource.getList.push);
+ */
 export interface Mutation<E extends EndpointLike> {
   /** The latest call has not settled yet. */
   readonly pending: ComputedRef<boolean>;
