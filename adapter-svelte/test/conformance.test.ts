@@ -15,6 +15,7 @@ const isRead = (v: any) => v !== null && typeof v === 'object' && 'current' in v
 function unwrap(kind: Kind, r: any): any {
   if (kind === 'dle') return { ...r.current, refetch: r.refetch };
   if (kind === 'loading') return [r[0], r[1].current, r[2].current];
+  if (kind === 'mutation') return { ...r.current, mutate: r.mutate, reset: r.reset };
   if (kind === 'pagination') return { ...r.current, loadMore: r.loadMore };
   if (kind === 'suspense') {
     // Svelte's suspense contract: `current` is the data, undefined while waiting, and throws the error.

@@ -12,6 +12,7 @@ const hooks = adapter as unknown as Record<string, (...args: any[]) => any>;
 function unwrap(kind: Kind, r: any): any {
   if (kind === 'dle') return { data: r.data.value, loading: r.loading.value, error: r.error.value, retryCount: r.retryCount.value, refetch: r.refetch };
   if (kind === 'loading') return [r[0], unref(r[1]), unref(r[2])];
+  if (kind === 'mutation') return { pending: r.pending.value, error: r.error.value, data: r.data.value, mutate: r.mutate, reset: r.reset };
   if (kind === 'pagination') {
     return { hasMore: r.hasMore.value, next: r.next.value, loading: r.loading.value, error: r.error.value, loadMore: r.loadMore };
   }

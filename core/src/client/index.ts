@@ -5,6 +5,7 @@ export * from './QueryObserver';
 export * from './PaginationObserver';
 export * from './observeModes';
 export * from './createLoading';
+export * from './createMutation';
 export * from './args';
 export * from './serializeState';
 export * from './hydrateOnce';

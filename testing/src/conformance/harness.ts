@@ -1,7 +1,7 @@
 import type { Client } from '@resto/core';
 
 /** How a scenario wants the hook's result read back. */
-export type Kind = 'value' | 'dle' | 'loading' | 'suspense' | 'pagination';
+export type Kind = 'value' | 'dle' | 'loading' | 'mutation' | 'suspense' | 'pagination';
 
 /** A suspense read as every adapter shows it: waiting, data, or the error. */
 export type SuspenseState =
@@ -16,7 +16,7 @@ export type Hooks = Record<string, (...args: any[]) => any>;
 export interface Mounted {
   /**
    * The result now: for 'dle' `{ data, loading, error, refetch }`, for 'loading'
-   * `[run, loading, error]`, for 'pagination' `{ hasMore, next, loading, error, loadMore }`, for 'suspense' a {@link SuspenseState}, else the value
+   * `[run, loading, error]`, for 'mutation' `{ mutate, pending, error, data, reset }`, for 'pagination' `{ hasMore, next, loading, error, loadMore }`, for 'suspense' a {@link SuspenseState}, else the value
    * (refs and reads resolved).
    */
   readonly value: any;

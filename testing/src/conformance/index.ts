@@ -10,6 +10,7 @@ import { useCacheScenarios } from './useCache';
 import { useControllerScenarios } from './useController';
 import { useDLEScenarios } from './useDLE';
 import { useLoadingScenarios } from './useLoading';
+import { useMutationScenarios } from './useMutation';
 import { usePaginationScenarios } from './usePagination';
 import { useSubscriptionScenarios } from './useSubscription';
 import { useSuspenseScenarios } from './useSuspense';
@@ -43,6 +44,7 @@ export function runConformance(harness: Harness) {
     useSuspenseScenarios(ctx);
     useCacheScenarios(ctx);
     useLoadingScenarios(ctx);
+    useMutationScenarios(ctx);
     usePaginationScenarios(ctx);
     useControllerScenarios(ctx);
     useSubscriptionScenarios(ctx);

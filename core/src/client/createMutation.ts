@@ -1,0 +1,109 @@
+// The state of one mutation endpoint (every adapter's useMutation): pending, error and
+// result of the latest call, and reset. Calls go through the controller, so the store
+// is updated exactly as by `controller.fetch`.
+import type { Controller, EndpointArgs, ResolveType } from '../controller';
+import { Subscribable } from '../environment';
+import type { EndpointLike } from '../state';
+
+/**
+ * A failed mutation's error. A `NetworkError` carries the HTTP `status` and the
+ * parsed `body` of the response (a 422's field errors), readable without a cast.
+ *
+ * @example
+ * const { error } = create.getSnapshot();
+ * if (error?.status === 422) showFieldErrors(error.body);
+ */
+export type MutationError = Error & { status?: number; body?: unknown };
+
+/**
+ * What {@link createMutation} reports: the latest call's state.
+ *
+ * @example
+ * const { pending, error, data }: MutationState<Todo> = create.getSnapshot();
+ */
+export interface MutationState<T> {
+  /** The latest call has not settled yet. */
+  readonly pending: boolean;
+  /** How the latest call failed; cleared by the next call and by `reset`. */
+  readonly error: MutationError | undefined;
+  /** What the latest call resolved with (denormalized, as `controller.fetch` gives it). */
+  readonly data: T | undefined;
+}
+
+/**
+ * A mutation endpoint with its state, in the store contract every adapter binds to.
+ *
+ * @example
+ * const create: MutationStore<typeof TodoResource.getList.push> = createMutation(client.controller, TodoResource.getList.push);
+ */
+export interface MutationStore<E extends EndpointLike> {
+  /**
+   * Calls the endpoint through the controller. Resolves with its result, or with
+   * undefined when it failed: the failure is in `error`, never an unhandled rejection.
+   */
+  mutate(...args: EndpointArgs<E>): Promise<ResolveType<E> | undefined>;
+  /** Back to idle; calls still running no longer change the state. */
+  reset(): void;
+  /** Calls `listener` after every change of the snapshot. Returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+  /** `{ pending, error, data }`; the same object until one of them changes. */
+  getSnapshot(): MutationState<ResolveType<E>>;
+}
+
+const IDLE: MutationState<never> = Object.freeze({ pending: false, error: undefined, data: undefined });
+const PENDING: MutationState<never> = Object.freeze({ pending: true, error: undefined, data: undefined });
+
+/**
+ * Tracks one mutation endpoint for every adapter's `useMutation` (and web components
+ * directly). Only the latest call decides the state: starting one clears the last
+ * error and result, and an earlier call that settles later changes nothing. A failure
+ * is stored in `error` and the call resolves undefined, so a click handler that
+ * ignores the promise never leaves an unhandled rejection.
+ *
+ * @example
+ * const create = createMutation(client.controller, TodoResource.getList.push);
+ * create.subscribe(() => render(create.getSnapshot())); // { pending, error, data }
+ * const todo = await create.mutate({ title: 'Write docs' }); // undefined if it failed
+ * if (create.getSnapshot().error?.status === 422) showErrors(create.getSnapshot().error.body);
+ */
+export function createMutation<E extends EndpointLike>(controller: Controller, endpoint: E): MutationStore<E> {
+  return new Mutation(controller, endpoint);
+}
+
+class Mutation<E extends EndpointLike> extends Subscribable implements MutationStore<E> {
+  private state: MutationState<ResolveType<E>> = IDLE;
+  private latest = 0;
+
+  constructor(
+    private readonly controller: Controller,
+    private readonly endpoint: E,
+  ) {
+    super();
+  }
+
+  getSnapshot = (): MutationState<ResolveType<E>> => this.state;
+
+  mutate = async (...args: EndpointArgs<E>): Promise<ResolveType<E> | undefined> => {
+    const call = ++this.latest;
+    this.set(PENDING);
+    try {
+      const data = await this.controller.fetch(this.endpoint, ...args);
+      if (call === this.latest) this.set({ pending: false, error: undefined, data });
+      return data;
+    } catch (e) {
+      if (call === this.latest) this.set({ pending: false, error: e as MutationError, data: undefined });
+      return undefined;
+    }
+  };
+
+  reset = (): void => {
+    this.latest++;
+    this.set(IDLE);
+  };
+
+  private set(next: MutationState<ResolveType<E>>) {
+    if (next === this.state) return;
+    this.state = next;
+    this.notify();
+  }
+}
