@@ -221,7 +221,7 @@ export abstract class Entity {
         DEV && `declare the schema as [${this.key}] if the response is a list`,
       );
     }
-    const processed = this.process(input, parent, key, args);
+    let processed = this.process(input, parent, key, args);
     if (processed === undefined) {
       // process() saying "nothing usable": the record is deleted (a tombstone), by the input's pk
       const gone = this.pk(input, parent, key, args);
@@ -231,7 +231,6 @@ export abstract class Entity {
     }
     let id = this.pk(processed, parent, key, args);
     const temps = delegate.meta.optimistic;
-    let tempField: string | undefined;
     if (noPk(id) || id === 'undefined') {
       if (!temps) throw missingPkError(this, processed, key);
       // Optimistic create: the server assigns the key later. Until then it gets a
@@ -244,10 +243,11 @@ export abstract class Entity {
       // so `key={todo.id}` tells two pending creates apart.
       const defaults = entityPlan(this).defaults;
       for (const field in defaults) {
-        const temp = typeof defaults[field] === 'number' ? -seq : id;
-        if (`${this.pk({ ...processed, [field]: temp }, parent, key, args)}` === `${temp}`) {
-          tempField = field;
-          id = temp;
+        // A copy: the caller's object is never changed.
+        const probe = { ...processed, [field]: typeof defaults[field] === 'number' ? -seq : id };
+        if (this.pk(probe, parent, key, args) === probe[field]) {
+          id = probe[field];
+          processed = probe;
           break;
         }
       }
@@ -266,7 +266,6 @@ export abstract class Entity {
     if (invalid) throw new SchemaError(this.key, key, invalid);
     // never mutate the caller's object: process may return its input
     const data = processed === input ? { ...input } : processed;
-    if (tempField) data[tempField] = id;
     const plan = entityPlan(this);
     const keys = plan.nestedKeys;
     for (let i = 0; i < keys.length; i++) {

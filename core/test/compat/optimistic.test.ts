@@ -189,7 +189,8 @@ describe('optimistic updates', () => {
   it('two pending creates without an id: each shows its own temporary pk, then the real one or nothing', async () => {
     const { client, TodoResource } = await seeded();
     const err = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const first = client.controller.fetch(TodoResource.getList.unshift, { userId: 1 }, { title: 'x', userId: 1 });
+    const body = { title: 'x', userId: 1 };
+    const first = client.controller.fetch(TodoResource.getList.unshift, { userId: 1 }, body);
     const r1 = await nextRequest();
     const second = client.controller.fetch(TodoResource.getList.unshift, { userId: 1 }, { title: 'y', userId: 1 });
     const r2 = await nextRequest();
@@ -202,6 +203,9 @@ describe('optimistic updates', () => {
     expect(x!.id).not.toBe(y!.id);
     expect(x!.pk()).toBe(x!.id);
     expect(y!.pk()).toBe(y!.id);
+    // The body sent is not the placeholder: it keeps no temporary id.
+    expect(body).toEqual({ title: 'x', userId: 1 });
+    expect(JSON.parse(r1.req.body)).toEqual({ title: 'x', userId: 1 });
     // Each keeps its pk while the other settles.
     r2.reply(400, { error: 'bad' });
     await expect(second).rejects.toMatchObject({ status: 400 });
