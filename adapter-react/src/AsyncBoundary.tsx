@@ -1,9 +1,10 @@
 import { Component, Suspense, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import type { StatusError } from '@resto/core';
 import { retryError } from './retry';
 
 /** What an `AsyncBoundary`'s `errorComponent` receives. */
 export interface ErrorFallbackProps {
-  readonly error: Error & { status?: number };
+  readonly error: StatusError;
   /** Refetches the read that failed, then renders the children again. */
   readonly resetErrorBoundary: () => void;
 }
@@ -50,7 +51,7 @@ interface BoundaryProps {
 }
 
 interface BoundaryState {
-  readonly error: (Error & { status?: number }) | undefined;
+  readonly error: StatusError | undefined;
   readonly retrying: boolean;
 }
 

@@ -1,4 +1,4 @@
-import { ObserveModes, type ArgsInput, type EndpointLike } from '@resto/core';
+import { ObserveModes, type ArgsInput, type EndpointLike, type StatusError } from '@resto/core';
 import type { ArgsOf } from './types';
 import { useObserver } from './useObserver';
 import { useSnapshot } from './useSnapshot';
@@ -16,7 +16,7 @@ const FIELDS = ['error'] as const;
 export function useError<E extends EndpointLike>(
   endpoint: E,
   ...args: ArgsInput<ArgsOf<E>>
-): (Error & { status?: number }) | undefined {
+): StatusError | undefined {
   const observer = useObserver(ObserveModes.error, endpoint, args, 'useError');
   return useSnapshot(observer, FIELDS).error;
 }

@@ -25,6 +25,9 @@ function useTypeChecks() {
   expectTypeOf(useCache(api.getList)).toEqualTypeOf<Todo[] | undefined>();
   expectTypeOf(useFetch(api.get, { id: 1 })).toEqualTypeOf<(Promise<Todo> & { resolved: boolean }) | undefined>();
   expectTypeOf(useError(api.get, { id: 1 })?.status).toEqualTypeOf<number | undefined>();
+  // A failed response's body (a 422's field errors) is reachable without a cast.
+  expectTypeOf(useError(api.get, { id: 1 })?.body).toEqualTypeOf<unknown>();
+  expectTypeOf(useDLE(api.get, { id: 1 }).error?.body).toEqualTypeOf<unknown>();
   expectTypeOf(useQuery(Todo, { id: 1 })).toEqualTypeOf<Todo | undefined>();
   expectTypeOf(useQuery(openCount)).toEqualTypeOf<number | undefined>();
   expectTypeOf(useSuspense(TodoResource.get, { id: 1 })).toEqualTypeOf<Todo>();
@@ -40,6 +43,7 @@ function useTypeChecks() {
   const [save, saving] = useLoading((title: string) => Promise.resolve(title.length));
   expectTypeOf(save).toEqualTypeOf<(title: string) => Promise<number | undefined>>();
   expectTypeOf(saving).toEqualTypeOf<boolean>();
+  expectTypeOf(useLoading((title: string) => Promise.resolve(title))[2]?.body).toEqualTypeOf<unknown>();
 
   // @ts-expect-error missing the required path parameter
   useSuspense(api.get);

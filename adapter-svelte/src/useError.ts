@@ -1,9 +1,9 @@
-import { ObserveModes, type EndpointLike } from '@resto/core';
+import { ObserveModes, type EndpointLike, type StatusError } from '@resto/core';
 import type { Args, ArgsInput } from './bind.svelte.js';
 import { bindEndpoint, readOf, type Read } from './observe.js';
 
 /** An error as stored by Resto: `NetworkError` and friends carry a numeric `status`. */
-export type ReadError = Error & { status?: number };
+export type ReadError = StatusError;
 
 /**
  * The stored error of an endpoint read (never fetching); a soft error is hidden

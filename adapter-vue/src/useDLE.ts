@@ -1,4 +1,4 @@
-import { ObserveModes, type EndpointLike, type ResolveType } from '@resto/core';
+import { ObserveModes, type EndpointLike, type ResolveType, type StatusError } from '@resto/core';
 import { computed, type ComputedRef } from 'vue';
 import { bindEndpoint, type ReactiveArgs } from './bind';
 import { useClient } from './context';
@@ -7,7 +7,7 @@ import { useClient } from './context';
 export interface DLE<T> {
   readonly data: ComputedRef<T | undefined>;
   readonly loading: ComputedRef<boolean>;
-  readonly error: ComputedRef<(Error & { status?: number }) | undefined>;
+  readonly error: ComputedRef<StatusError | undefined>;
   /** Failed tries of the running fetch while it retries (show "retrying…"); 0 otherwise. */
   readonly retryCount: ComputedRef<number>;
   /** Fetches the current key again, whatever is stored (a retry button). */

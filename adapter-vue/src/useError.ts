@@ -1,4 +1,4 @@
-import { ObserveModes, type EndpointLike } from '@resto/core';
+import { ObserveModes, type EndpointLike, type StatusError } from '@resto/core';
 import { computed, type ComputedRef } from 'vue';
 import { bindEndpoint, type ReactiveArgs } from './bind';
 import { useClient } from './context';
@@ -14,7 +14,7 @@ import { useClient } from './context';
 export function useError<E extends EndpointLike>(
   endpoint: E,
   ...args: ReactiveArgs<E>
-): ComputedRef<(Error & { status?: number }) | undefined> {
+): ComputedRef<StatusError | undefined> {
   const { snapshot } = bindEndpoint(useClient(), ObserveModes.error, endpoint, args, 'useError');
   return computed(() => snapshot.value.error);
 }

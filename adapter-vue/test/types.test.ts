@@ -1,6 +1,6 @@
 import { effectScope, ref, type ComputedRef } from 'vue';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { All, Query } from '@resto/core';
+import { All, Query, type StatusError } from '@resto/core';
 import { useCache, useDLE, useError, usePagination, useQuery, useSuspense, withClient, type Pagination } from '../src';
 import { createFixtureClient } from '../src/test';
 import { makeApi, Todo } from './helpers/api';
@@ -25,7 +25,8 @@ describe('composable types follow the schemas', () => {
         const { data, loading, error } = useDLE(api.get, () => ({ id: id.value }));
         expectTypeOf(data).toEqualTypeOf<ComputedRef<Todo | undefined>>();
         expectTypeOf(loading.value).toEqualTypeOf<boolean>();
-        expectTypeOf(error.value).toEqualTypeOf<(Error & { status?: number }) | undefined>();
+        expectTypeOf(error.value).toEqualTypeOf<StatusError | undefined>();
+        expectTypeOf(error.value?.body).toEqualTypeOf<unknown>();
         expect(data.value).toBeInstanceOf(Todo);
 
         const list = useCache(api.getList);

@@ -71,13 +71,17 @@ beforeAll(() => {
  * function, one options step for constructor and extend(), MemoCache buckets for inline
  * lists and primitives, a live query's GC reach from its memoized read, the by-key reads
  * as functions, one dirty flag per observer): React 26,969, Vue 27,052, Svelte 27,009.
+ * Issue 44 (+~95 B): each pending optimistic create gets its own temporary pk, read by
+ * its pk field (Entity.normalize), and a NaN path parameter is refused: React 27,066,
+ * Vue 27,138, Svelte 27,103 (createApi and the error types add nothing to an app that
+ * does not import createApi).
  * Lower them whenever the bundle shrinks. The target is BUDGET_GZIP (12 kB), not met:
  * bench/README.md ("Size") says by how much, why, and the plan.
  */
 const CEILING: Record<string, number> = {
-  'Resto React': 26_985,
-  'Resto Vue': 27_070,
-  'Resto Svelte': 27_025,
+  'Resto React': 27_082,
+  'Resto Vue': 27_156,
+  'Resto Svelte': 27_119,
 };
 
 const resto = APPS.filter((a) => a.resto);

@@ -17,6 +17,7 @@ export {
   type RetryOption,
 } from './endpoint';
 export {
+  createApi,
   createResource,
   hookifyResource,
   listPath,
@@ -25,6 +26,8 @@ export {
   TimeoutError,
   resource,
   RestEndpoint,
+  type Api,
+  type ApiOptions,
   type BodyOf,
   type CollectionMutation,
   type ContainsCollection,

@@ -4,6 +4,7 @@
 // (shouldFetch.ts), sharing (observeRead.ts), wake-ups (ReaderIndex.ts).
 import type { Controller, EndpointArgs, ReadDeps, ResolveType, ResponseInfo } from '../controller';
 import { errorByKey, responseByKey } from '../controller/byKey';
+import type { StatusError } from '../endpoint/types';
 import { freshnessOption } from '../environment';
 import { schemaDefaults } from '../schema';
 import { ExpiryStatus, type EndpointLike, type State } from '../state';
@@ -19,7 +20,7 @@ export interface ObserverSnapshot<T = unknown> {
   readonly data: T | undefined;
   /** A fetch for this read is running, or one is about to start because nothing usable is stored. */
   readonly loading: boolean;
-  readonly error: (Error & { status?: number }) | undefined;
+  readonly error: StatusError | undefined;
   readonly expiryStatus: ExpiryStatus;
   /**
    * The data is past its expiry (still shown unless invalidIfStale). Flipped by a
@@ -45,7 +46,7 @@ export interface ObserveOptions {
  */
 export type ReadResult<T> =
   | { readonly status: 'ready'; readonly data: T }
-  | { readonly status: 'error'; readonly error: Error & { status?: number } }
+  | { readonly status: 'error'; readonly error: StatusError }
   | { readonly status: 'pending'; readonly promise: Promise<void> };
 
 /** The store contract every adapter binds to. */
@@ -112,7 +113,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   /** The store key, or undefined when `args` is null. */
   declare readonly key: string | undefined;
   /** Why `args` make no key (a bad path param, say): shown as the read's error, never thrown. */
-  declare private readonly argsError: (Error & { status?: number }) | undefined;
+  declare private readonly argsError: StatusError | undefined;
   /** @internal How it reads (see {@link observeRead}). */
   declare readonly options: ObserveOptions;
   private snapshot: ObserverSnapshot<ResolveType<E>> | undefined;
@@ -139,7 +140,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     this.endpoint = endpoint;
     const live = args === null || args[0] === null ? null : args;
     let key = live ? knownKey : undefined;
-    let argsError: (Error & { status?: number }) | undefined;
+    let argsError: StatusError | undefined;
     if (live && key === undefined) {
       try {
         key = endpoint.key(...live);

@@ -26,8 +26,7 @@ export type ArgsInput<A extends readonly unknown[]> =
   // An endpoint without arguments is switched on and off by a getter returning undefined or null.
   | (A extends readonly [] ? readonly [() => undefined | null] : never);
 
-/** An error as Resto stores it: `NetworkError`, `SchemaError` and friends carry a numeric `status`. */
-export type StatusError = Error & { status?: number };
+export type { StatusError } from '../endpoint/types';
 
 /**
  * An error an adapter throws at its user: it names the hook, says what went wrong

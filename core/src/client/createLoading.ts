@@ -1,10 +1,11 @@
 // The loading state of one async function (every adapter's useLoading): the latest call
 // decides, errors are stored instead of thrown. It does not touch the store.
+import type { StatusError } from '../endpoint/types';
 import { Subscribable } from '../environment';
 /** What {@link createLoading} reports: whether the latest call runs, and how it failed. */
 export interface LoadingState {
   readonly loading: boolean;
-  readonly error: (Error & { status?: number }) | undefined;
+  readonly error: StatusError | undefined;
 }
 
 /** An async function with its loading state, in the store contract every adapter binds to. */

@@ -3,6 +3,7 @@
 // a read and the hooks' answers cannot drift apart.
 import { DEV } from '#dev';
 import { errorCode } from '../dev/errorCode';
+import type { StatusError } from '../endpoint/types';
 import { createEnvironment, type ClientEnvironment } from '../environment';
 import { denormalize, MemoCache, normalize, type QueryReads } from '../normalize';
 import { INVALID } from '../schema';
@@ -373,7 +374,7 @@ export class Controller {
   getError<E extends EndpointLike>(
     endpoint: E,
     ...rest: ArgsThen<State>
-  ): (Error & { status?: number }) | undefined {
+  ): StatusError | undefined {
     const [args, state] = splitLast<State>(rest);
     if (args[0] === null) return undefined;
     return errorByKey(this, endpoint, args, endpoint.key(...args), state);

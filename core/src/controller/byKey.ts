@@ -3,6 +3,7 @@
 // what the read depended on. Controller's getResponse/getError/get and the observers
 // read through them, so a read and the hooks' answers cannot drift apart. Internal:
 // functions of this module, not methods, so they stay off the public class.
+import type { StatusError } from '../endpoint/types';
 import { INVALID } from '../schema';
 import { ExpiryStatus, type EndpointLike, type State } from '../state';
 import type { Controller, ReadDeps, ResolveType, ResponseInfo } from './Controller';
@@ -66,7 +67,7 @@ export function errorByKey(
   key: string,
   state: State,
   response?: ResponseInfo,
-): (Error & { status?: number }) | undefined {
+): StatusError | undefined {
   const meta = state.meta[key];
   if (!meta?.error) return undefined;
   if (meta.errorPolicy === 'soft') {
@@ -77,7 +78,7 @@ export function errorByKey(
       !(expiryStatus === ExpiryStatus.InvalidIfStale && expiresAt <= Date.now());
     if (usable) return undefined;
   }
-  return meta.error as Error & { status?: number };
+  return meta.error as StatusError;
 }
 
 /**

@@ -9,4 +9,5 @@ export type {
   RefetchOn,
   RetryDelayOption,
   RetryOption,
+  StatusError,
 } from './types';

@@ -44,6 +44,26 @@ export interface OptimisticSnapshot {
 export type RefetchOn = boolean | 'always';
 
 /**
+ * An error as reads, `useLoading` and the controller report it. Resto's own errors carry
+ * a numeric `status`: a `NetworkError` the response's (500 when the request could not
+ * be sent), a response that does not fit its schema 400, a timeout 408, an abort 499. A
+ * `NetworkError` also carries the failed response's `body`, parsed (JSON, else text):
+ * what a server says about a 422. An error thrown before any request (a bad parameter)
+ * has neither. `body` is `unknown` because its shape is the server's: check it before use.
+ *
+ * @example
+ * const { error } = observer.getSnapshot();
+ * if (error?.status === 422) showFieldErrors(error.body);
+ * if (error instanceof NetworkError) console.warn(error.url, error.serverMessage);
+ */
+export type StatusError = Error & {
+  /** The HTTP status, or Resto's for failures without a response (see above). */
+  status?: number;
+  /** The body of a failed response (a `NetworkError`'s), parsed: JSON, else text. */
+  body?: unknown;
+};
+
+/**
  * How often a failed fetch is tried again (by a RetryManager): a number of retries, `true` (forever),
  * `false` (never), or a function deciding from the failures so far and the error.
  * Only retryable errors get there (a transport failure or a 5xx; never a 4xx or an abort).
@@ -52,7 +72,7 @@ export type RefetchOn = boolean | 'always';
  * @example
  * createClient({ retry: (failureCount, error) => failureCount < 5 && error.status !== 501 });
  */
-export type RetryOption = number | boolean | ((failureCount: number, error: Error & { status?: number }) => boolean);
+export type RetryOption = number | boolean | ((failureCount: number, error: StatusError) => boolean);
 
 /**
  * How long to wait before the next try, in ms, or a function of the failures so far and the error.
@@ -60,7 +80,7 @@ export type RetryOption = number | boolean | ((failureCount: number, error: Erro
  * @example
  * createClient({ retryDelay: (failureCount) => 250 * failureCount });
  */
-export type RetryDelayOption = number | ((failureCount: number, error: Error & { status?: number }) => number);
+export type RetryDelayOption = number | ((failureCount: number, error: StatusError) => number);
 
 /**
  * When reads revalidate, how failures retry and what happens offline. Given to

@@ -3,14 +3,12 @@
 // loop of tries is retry.ts's; this manager gives it the decision.
 import isNetworkError from 'is-network-error';
 import type { Controller, Dispatch } from '../controller';
-import type { FreshnessOptions, RetryDelayOption, RetryOption } from '../endpoint';
+import type { FreshnessOptions, RetryDelayOption, RetryOption, StatusError } from '../endpoint';
 import { freshnessOption } from '../environment';
 import { SchemaError } from '../schema';
 import type { Manager, Middleware } from './Manager';
 import { isAbort, MAX_DELAY } from './retry';
 import { TimeoutError } from '../rest/TimeoutError';
-
-type StatusError = Error & { status?: number };
 
 /**
  * Whether trying again could help: a transport failure (a fetch that never got an

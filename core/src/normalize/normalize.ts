@@ -43,7 +43,7 @@ export function normalize<R = any>(
   args: readonly any[] = [],
   store: NormalizeInputStore = emptyStore,
   meta?: Partial<NormalizeMeta>,
-  optimistic?: boolean,
+  optimistic?: NormalizeMeta['optimistic'],
 ): NormalizedResult<R> {
   // No schema: the input is the result, over the store's tables as they are.
   const schemaless = schema === undefined || schema === null;

@@ -26,6 +26,7 @@ export type {
   SideEffectOf,
 } from './RestEndpointTypes';
 export { createResource, resource } from './resource';
+export { createApi, type Api, type ApiOptions } from './createApi';
 export { listPath, type ListPath } from './listPath';
 export type {
   Resource,

@@ -121,7 +121,7 @@ function encodeValue(
     if (!Array.isArray(value) || !value.length) throw refuse(DEV && 'must be a non-empty array of strings (a *wildcard)', value);
     return value
       .map((segment) => {
-        if (typeof segment !== 'string' && typeof segment !== 'number') throw refuse(DEV && 'must contain only strings', segment);
+        if ((typeof segment !== 'string' && typeof segment !== 'number') || segment !== segment) throw refuse(DEV && 'must contain only strings', segment);
         return encodeSegment(String(segment), `${what} (a *wildcard segment)`);
       })
       .join('/');
@@ -129,6 +129,8 @@ function encodeValue(
   if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'bigint') {
     throw refuse(DEV && 'must be a string or number', value);
   }
+  // `Number(undefined)` would otherwise go out as `/todos/NaN`.
+  if (value !== value) throw refuse(DEV && 'must be a number, not NaN', value);
   return encodeSegment(String(value), what);
 }
 

@@ -8,6 +8,8 @@ import { SchemaError, assertParsed } from './SchemaError';
 import type { EntityMeta, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 
 const optimisticCounts = new WeakMap<object, number>();
+/** The last temporary pk handed out: each pending create gets its own. */
+let lastTemp = 0;
 
 /**
  * A record kind stored once by primary key, so every response that contains it
@@ -219,7 +221,7 @@ export abstract class Entity {
         DEV && `declare the schema as [${this.key}] if the response is a list`,
       );
     }
-    const processed = this.process(input, parent, key, args);
+    let processed = this.process(input, parent, key, args);
     if (processed === undefined) {
       // process() saying "nothing usable": the record is deleted (a tombstone), by the input's pk
       const gone = this.pk(input, parent, key, args);
@@ -228,13 +230,27 @@ export abstract class Entity {
       return `${gone}`;
     }
     let id = this.pk(processed, parent, key, args);
+    const temps = delegate.meta.optimistic;
     if (noPk(id) || id === 'undefined') {
-      if (!delegate.meta.optimistic) throw missingPkError(this, processed, key);
-      // Optimistic create: the server assigns the key later. The placeholder is derived
-      // from the fetch's start time, so replaying the update yields the same key.
-      const n = (optimisticCounts.get(delegate) ?? 0) + 1;
-      optimisticCounts.set(delegate, n);
-      id = `optimistic-${delegate.meta.fetchedAt}${n > 1 ? `-${n}` : ''}`;
+      if (!temps) throw missingPkError(this, processed, key);
+      // Optimistic create: the server assigns the key later. Until then it gets a
+      // temporary one of its own, kept by the pending update so every replay gives it again.
+      const n = optimisticCounts.get(delegate) ?? 0;
+      optimisticCounts.set(delegate, n + 1);
+      const seq = temps === true ? ++lastTemp : (temps[n] ??= ++lastTemp);
+      id = `optimistic-${seq}`;
+      // The pk field reads it too (a negative number where the field's default is a number),
+      // so `key={todo.id}` tells two pending creates apart.
+      const defaults = entityPlan(this).defaults;
+      for (const field in defaults) {
+        // A copy: the caller's object is never changed.
+        const probe = { ...processed, [field]: typeof defaults[field] === 'number' ? -seq : id };
+        if (this.pk(probe, parent, key, args) === probe[field]) {
+          id = probe[field];
+          processed = probe;
+          break;
+        }
+      }
     }
     if (typeof id === 'object' || typeof id === 'function' || typeof id === 'symbol') {
       // `${id}` would give '[object Object]' or '1,2': different entities under one key.

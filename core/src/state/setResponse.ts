@@ -15,7 +15,7 @@ import type { PageInfo, ResultMeta, State } from './State';
  * @example
  * const next = setResponse(state, action, false);
  */
-export function setResponse(state: State, action: SetResponseAction, optimistic: boolean, changes?: ChangeSet): State {
+export function setResponse(state: State, action: SetResponseAction, optimistic: boolean | number[], changes?: ChangeSet): State {
   const { endpoint, key, meta } = action;
   const prev = state.meta[key];
   changes?.key(key);

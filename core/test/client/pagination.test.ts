@@ -11,6 +11,7 @@ import {
   RestEndpoint,
   type Client,
   type PaginationSnapshot,
+  type StatusError,
 } from '../../src';
 import { defer, json, startServer, until } from '@resto/testing';
 
@@ -303,7 +304,7 @@ describe('types', () => {
       readonly hasMore: boolean;
       readonly next: string | number | undefined;
       readonly loading: boolean;
-      readonly error: (Error & { status?: number }) | undefined;
+      readonly error: StatusError | undefined;
     }>();
   });
 });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { json, startServer } from '@resto/testing';
-import { NetworkError, RestEndpoint } from '../../src';
+import { createClient, createLoading, NetworkError, RestEndpoint, type StatusError } from '../../src';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 
@@ -11,6 +11,8 @@ beforeAll(async () => {
       res.writeHead(503, { 'Content-Type': 'text/plain' });
       res.end('down for maintenance');
     },
+    'POST /todos': (_hit, res) => json(res, { errors: { title: 'is too short' } }, 422),
+    'GET /todos': (_hit, res) => json(res, { errors: { q: 'is required' } }, 422),
     'GET /empty': (_hit, res) => {
       res.writeHead(500);
       res.end();
@@ -37,5 +39,36 @@ describe('a failed response carries what the server said', () => {
     expect(empty.body).toBeUndefined();
     expect(empty.serverMessage).toBeUndefined();
     expect(empty.message).toMatch(/\/empty/);
+  });
+});
+
+describe("a 422's body reaches the app, typed, through every way errors are reported", () => {
+  it('a read, the controller and createLoading expose status and body without a cast', async () => {
+    const client = createClient();
+    const search = new RestEndpoint({ urlPrefix: server.url, path: '/todos', searchParams: {} as { q?: string } });
+    const create = new RestEndpoint({ urlPrefix: server.url, path: '/todos', method: 'POST', body: {} as { title: string } });
+
+    const read = client.observe(search, {});
+    const stop = read.subscribe(() => {});
+    await read.promise().catch(() => undefined);
+    const readError = read.getSnapshot().error;
+    expectTypeOf(readError).toEqualTypeOf<StatusError | undefined>();
+    expectTypeOf(readError!.status).toEqualTypeOf<number | undefined>();
+    expectTypeOf(readError!.body).toEqualTypeOf<unknown>();
+    expect(readError?.status).toBe(422);
+    expect(readError?.body).toEqual({ errors: { q: 'is required' } });
+    const stored = client.controller.getError(search, {}, client.getSnapshot());
+    expectTypeOf(stored).toEqualTypeOf<StatusError | undefined>();
+    expect(stored?.body).toEqual({ errors: { q: 'is required' } });
+    stop();
+
+    const save = createLoading((title: string) => client.controller.fetch(create, { title }));
+    await save.run('x');
+    const { error } = save.getSnapshot();
+    expectTypeOf(error).toEqualTypeOf<StatusError | undefined>();
+    expect(error?.status).toBe(422);
+    expect(error?.body).toEqual({ errors: { title: 'is too short' } });
+    // A NetworkError is one, so code written against either type keeps working.
+    expectTypeOf<NetworkError>().toMatchTypeOf<StatusError>();
   });
 });

@@ -97,10 +97,13 @@ describe('bad path input', () => {
       /User\.get: path parameter "id" .* must be a string or number, got an object/,
     );
     expect(() => get.url({ id: true })).toThrow(/"id" .* got boolean true/);
+    // A `Number(undefined)` id is a number, but no path can carry it.
+    expect(() => get.url({ id: Number(undefined) })).toThrow(/User\.get: path parameter "id" .* not NaN, got number NaN/);
     const files = new RestEndpoint({ path: '/files/*path', name: 'files' });
     expect(() => files.url({ path: 'a/b' })).toThrow(/files: path parameter "path" .* non-empty array/);
     // Outside a {...} group a wildcard needs at least one segment.
     expect(() => files.url({ path: [] })).toThrow(/files: path parameter "path" .* non-empty array/);
+    expect(() => files.url({ path: ['a', NaN] })).toThrow(/files: path parameter "path" .* got number NaN/);
   });
 
   it('an invalid template fails at construction, naming the endpoint', () => {
