@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { useState } from 'react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createClient, RestEndpoint, type Client, type MutationError } from '@resto/core';
+import { createClient, RestEndpoint, type Client, type StatusError } from '@resto/core';
 import { DataProvider, useMutation } from '../src';
 import { defer, json, startServer } from '@resto/testing';
 import { Todo } from './helpers/api';
@@ -112,7 +112,7 @@ describe('useMutation', () => {
     type M = ReturnType<typeof useMutation<ReturnType<typeof endpoints>['create']>>;
     expectTypeOf<Parameters<M['mutate']>>().toEqualTypeOf<[{ title: string }]>();
     expectTypeOf<M['data']>().toEqualTypeOf<Todo | undefined>();
-    expectTypeOf<M['error']>().toEqualTypeOf<MutationError | undefined>();
+    expectTypeOf<M['error']>().toEqualTypeOf<StatusError | undefined>();
     expectTypeOf<NonNullable<M['error']>['body']>().toBeUnknown();
     // Never called: only type-checked.
     const wrong = (m: M) => {

@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
-import { createClient, type Client, type MutationError } from '@resto/core';
+import { createClient, type Client, type StatusError } from '@resto/core';
 import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { clientContext, type useMutation } from '../src';
 import { defer, json, startServer, until } from '@resto/testing';
@@ -81,7 +81,7 @@ describe('useMutation', () => {
     type M = ReturnType<typeof useMutation<MutationApi['create']>>;
     expectTypeOf<Parameters<M['mutate']>>().toEqualTypeOf<[{ title: string }]>();
     expectTypeOf<M['current']['data']>().toEqualTypeOf<Todo | undefined>();
-    expectTypeOf<M['current']['error']>().toEqualTypeOf<MutationError | undefined>();
+    expectTypeOf<M['current']['error']>().toEqualTypeOf<StatusError | undefined>();
     // Never called: only type-checked.
     const wrong = (m: M) => {
       // @ts-expect-error the body needs a title

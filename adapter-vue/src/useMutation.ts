@@ -1,4 +1,4 @@
-import { createMutation, type EndpointArgs, type EndpointLike, type MutationError, type ResolveType } from '@resto/core';
+import { createMutation, type EndpointArgs, type EndpointLike, type StatusError, type ResolveType } from '@resto/core';
 import { computed, getCurrentScope, onScopeDispose, shallowRef, type ComputedRef } from 'vue';
 import { useController } from './context';
 
@@ -12,7 +12,7 @@ export interface Mutation<E extends EndpointLike> {
   /** The latest call has not settled yet. */
   readonly pending: ComputedRef<boolean>;
   /** How the latest call failed (a 422's `status` and `body`); cleared by the next call and by `reset`. */
-  readonly error: ComputedRef<MutationError | undefined>;
+  readonly error: ComputedRef<StatusError | undefined>;
   /** What the latest call resolved with. */
   readonly data: ComputedRef<ResolveType<E> | undefined>;
   /** Runs the endpoint through the controller; resolves with its result, or undefined when it failed (see `error`). */

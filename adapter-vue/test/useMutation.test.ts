@@ -1,7 +1,7 @@
 import { defineComponent, effectScope, h, ref } from 'vue';
 import { mount, type VueWrapper } from '@vue/test-utils';
 import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { createClient, RestEndpoint, type Client, type MutationError } from '@resto/core';
+import { createClient, RestEndpoint, type Client, type StatusError } from '@resto/core';
 import { createResto, useMutation, withClient } from '../src';
 import { defer, json, startServer, until } from '@resto/testing';
 import { Todo } from '@resto/testing/todos';
@@ -113,7 +113,7 @@ describe('useMutation', () => {
     type M = ReturnType<typeof useMutation<ReturnType<typeof endpoints>['create']>>;
     expectTypeOf<Parameters<M['mutate']>>().toEqualTypeOf<[{ title: string }]>();
     expectTypeOf<M['data']['value']>().toEqualTypeOf<Todo | undefined>();
-    expectTypeOf<M['error']['value']>().toEqualTypeOf<MutationError | undefined>();
+    expectTypeOf<M['error']['value']>().toEqualTypeOf<StatusError | undefined>();
     // Never called: only type-checked.
     const wrong = (m: M) => {
       // @ts-expect-error the body needs a title

@@ -210,7 +210,6 @@ export {
   type PrefetchStateOptions,
   type LoadingState,
   type LoadingStore,
-  type MutationError,
   type MutationState,
   type MutationStore,
   type ObserveMode,

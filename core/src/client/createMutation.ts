@@ -2,18 +2,9 @@
 // result of the latest call, and reset. Calls go through the controller, so the store
 // is updated exactly as by `controller.fetch`.
 import type { Controller, EndpointArgs, ResolveType } from '../controller';
+import type { StatusError } from '../endpoint/types';
 import { Subscribable } from '../environment';
 import type { EndpointLike } from '../state';
-
-/**
- * A failed mutation's error. A `NetworkError` carries the HTTP `status` and the
- * parsed `body` of the response (a 422's field errors), readable without a cast.
- *
- * @example
- * const { error } = create.getSnapshot();
- * if (error?.status === 422) showFieldErrors(error.body);
- */
-export type MutationError = Error & { status?: number; body?: unknown };
 
 /**
  * What {@link createMutation} reports: the latest call's state.
@@ -25,7 +16,7 @@ export interface MutationState<T> {
   /** The latest call has not settled yet. */
   readonly pending: boolean;
   /** How the latest call failed; cleared by the next call and by `reset`. */
-  readonly error: MutationError | undefined;
+  readonly error: StatusError | undefined;
   /** What the latest call resolved with (denormalized, as `controller.fetch` gives it). */
   readonly data: T | undefined;
 }
@@ -91,7 +82,7 @@ class Mutation<E extends EndpointLike> extends Subscribable implements MutationS
       if (call === this.latest) this.set({ pending: false, error: undefined, data });
       return data;
     } catch (e) {
-      if (call === this.latest) this.set({ pending: false, error: e as MutationError, data: undefined });
+      if (call === this.latest) this.set({ pending: false, error: e as StatusError, data: undefined });
       return undefined;
     }
   };

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { createClient, createMutation, Entity, RestEndpoint, type Client, type MutationError } from '../../src';
+import { createClient, createMutation, Entity, RestEndpoint, type Client, type StatusError } from '../../src';
 import { defer, json, startServer, until } from '@resto/testing';
 
 class Todo extends Entity {
@@ -140,9 +140,9 @@ describe('createMutation', () => {
     expectTypeOf(create.mutate).parameters.toEqualTypeOf<[{ title: string }]>();
     expectTypeOf(create.mutate).returns.toEqualTypeOf<Promise<Todo | undefined>>();
     expectTypeOf(create.getSnapshot().data).toEqualTypeOf<Todo | undefined>();
-    expectTypeOf(create.getSnapshot().error).toEqualTypeOf<MutationError | undefined>();
-    expectTypeOf<MutationError['status']>().toEqualTypeOf<number | undefined>();
-    expectTypeOf<MutationError['body']>().toEqualTypeOf<unknown>();
+    expectTypeOf(create.getSnapshot().error).toEqualTypeOf<StatusError | undefined>();
+    expectTypeOf<StatusError['status']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<StatusError['body']>().toEqualTypeOf<unknown>();
     const update = createMutation(client.controller, createTodo().extend({ path: '/todos/:id', method: 'PATCH' }));
     // Never called: only type-checked.
     const wrongArgs = () => {
