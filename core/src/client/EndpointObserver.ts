@@ -364,7 +364,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     // expireAll, an invalidation) is decided as a change.
     const reason = this.expired && this.store.getSnapshot().meta[this.key!] === this.timerMeta ? 'timer' : 'change';
     this.expired = false;
-    this.revalidate(reason);
+    this.revalidate(reason, prev?.data !== undefined);
     if (this.getSnapshot() !== prev) this.notify();
   }
 
@@ -403,7 +403,9 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
       const data = unusable ? (wantsFetch ? undefined : (schemaDefaults(this.endpoint.schema) as ResolveType<E> | undefined)) : res.data;
       snapshot = {
         data,
-        loading: this.fetching !== undefined || (unusable && !error && wantsFetch),
+        // Unusable after our own fetch answered this meta (deleted meanwhile, say): no fetch
+        // is coming, so it is settled, not loading.
+        loading: this.fetching !== undefined || (unusable && !error && wantsFetch && state.meta[key!] !== this.handledMeta),
         error,
         expiryStatus: res.expiryStatus,
         stale,
@@ -417,8 +419,9 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   /**
    * Gathers what the read looks like now and asks the pure decision for `reason`
    * (see shouldFetch.ts: mount, focus, reconnect, a store change, the expiry timer).
+   * `shown`: the last snapshot showed data.
    */
-  private revalidate(reason: 'mount' | 'change' | 'timer' | 'focus' | 'reconnect') {
+  private revalidate(reason: 'mount' | 'change' | 'timer' | 'focus' | 'reconnect', shown = false) {
     if (this.args === null || this.fetching || !this.listeners.size) return;
     this.getSnapshot(); // brings `response` up to date
     const { data, expiryStatus, expiresAt } = this.response!;
@@ -435,7 +438,9 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
       unusable: invalid || (expiryStatus === ExpiryStatus.InvalidIfStale && stale),
       stale,
       online: environment.online.value,
-      handled: meta === this.handledMeta,
+      // Data it showed became invalid under the same meta (an entity of it deleted): not
+      // an answer of ours, so it asks again (and shows the 404), as data-client does.
+      handled: meta === this.handledMeta && !(shown && invalid),
       hasMeta: meta !== undefined,
       recentError: !!meta?.error && meta.expiresAt > now,
     };
