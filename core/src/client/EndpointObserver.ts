@@ -184,7 +184,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   /**
    * Settles once the read has usable data or an error (already settled when it
    * does). Starts the fetch if none runs, so a suspended render can wait on it
-   * before anything subscribed. The same promise while the same fetch runs.
+   * before anything subscribed. The same promise while the same fetch runs and
+   * it has not settled.
    */
   promise(): Promise<void> {
     const snap = this.getSnapshot();
@@ -201,6 +202,9 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
         const done = () => {
           stop?.();
           stop = undefined;
+          // Settled early and the read pending again (invalidated meanwhile): the next call
+          // waits anew, instead of handing back this settled promise (readAsync would spin).
+          if (this.waiting?.promise === promise) this.waiting = undefined;
           resolve();
         };
         stop = this.store.subscribe(() => {
@@ -247,7 +251,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
    * `read()` as a promise, for `await` (Vue's async setup) and `{#await}` (Svelte):
    * resolves with the data once usable, rejects with the error. Resolves with
    * `undefined` when the fetch ended with nothing usable (aborted, or data that
-   * expires at once) rather than fetching again in a loop.
+   * expires at once) rather than fetching again in a loop; an answer that predates
+   * an invalidation is asked again.
    *
    * @example
    * const todo = await client.observe(TodoResource.get, { id: 1 }).readAsync();
@@ -257,9 +262,10 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
       if (r.status === 'error') throw r.error;
       if (r.status === 'ready') return r.data;
       await r.promise;
-      // Wait again only for a fetch that is already running (e.g. after an invalidation).
+      // Wait again only while loading: a fetch runs, or the one that ended answered for
+      // data invalidated since (the next promise() asks again).
       const snap = this.getSnapshot();
-      if (!this.fetching && snap.data === undefined && !snap.error) return undefined;
+      if (!snap.loading && snap.data === undefined && !snap.error) return undefined;
     }
   }
 
