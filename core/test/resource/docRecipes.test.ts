@@ -1,7 +1,7 @@
 // The recipes the READMEs give for two common API shapes, over a real server:
 // a list wrapped in an envelope ({ results, nextPage }) paginated with getPage, and
 // a list of summaries whose detail read needs more fields than the list stored.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { json, startServer } from '@resto/testing';
 import { Collection, createClient, Entity, PaginationObserver, resource } from '../../src';
 
@@ -36,6 +36,7 @@ describe('an envelope list with resource() and getPage', () => {
     });
     const client = createClient();
     const first = await client.controller.fetch(IssueResource.getList);
+    expectTypeOf(first).toEqualTypeOf<{ results: Issue[]; nextPage: number | null }>();
     expect(first.results.map((i) => i.id)).toEqual([1, 2]);
     expect(client.controller.getPageInfo(IssueResource.getList, client.getSnapshot())).toEqual({ next: 2, hasMore: true });
 
