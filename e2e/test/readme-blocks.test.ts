@@ -1,4 +1,5 @@
-// Every code block in the READMEs and MIGRATING.md compiles as a user would write it:
+// Every code block in the READMEs and MIGRATING.md compiles as a user would write it
+// (both compilers take a minute or two on a busy machine, hence the long timeouts):
 // TypeScript (ts, tsx, js) in one strict tsc program against the workspace packages
 // (`@resto/core`, `@resto/react`, ...), Vue SFCs through @vue/compiler-sfc (the script
 // in that program), Svelte components through svelte-check, JSON parsed. Blocks that
@@ -242,7 +243,7 @@ describe('README code blocks', () => {
       return `${where(generated.files, d.file.fileName, line + 1)}: ${text}`;
     });
     expect(messages).toEqual([]);
-  });
+  }, 600_000);
 
   it('Svelte components pass svelte-check', () => {
     const svelte = [...generated.files.keys()].filter((f) => f.endsWith('.svelte'));
@@ -255,6 +256,7 @@ describe('README code blocks', () => {
       .map((l) => /^\d+ (ERROR|WARNING) "([^"]+)" (\d+):\d+ (.*)$/.exec(l))
       .filter((m): m is RegExpExecArray => !!m && m[2].endsWith('.svelte'))
       .map((m) => `${where(generated.files, join(out, m[2]), Number(m[3]))}: ${m[1]} ${m[4]}`);
+    expect(r.status === 0 || messages.length > 0, r.stderr).toBe(true);
     expect(messages).toEqual([]);
-  });
+  }, 600_000);
 });

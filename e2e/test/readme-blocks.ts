@@ -49,7 +49,8 @@ export function extractBlocks(readme: string, text: string): ReadmeBlocks {
     let j = i + 1;
     while (j < lines.length && !/^\s*```\s*$/.test(lines[j])) body.push(lines[j++].slice(indent));
     const block: Block = { readme, line: i + 1, lang: open[2], code: body.join('\n') };
-    const context = between.join('\n');
+    // Comments quoted in inline code (a README explaining these conventions) are prose.
+    const context = between.join('\n').replace(/``.*?``|`[^`\n]*`/g, '');
     for (const [, comment] of context.matchAll(/<!--\s*([\s\S]*?)\s*-->/g)) {
       const declared = /^check:\s*declare\b([\s\S]*)$/.exec(comment);
       if (declared) declare.push(declared[1]);
