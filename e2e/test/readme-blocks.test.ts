@@ -256,7 +256,8 @@ describe('README code blocks', () => {
       .map((l) => /^\d+ (ERROR|WARNING) "([^"]+)" (\d+):\d+ (.*)$/.exec(l))
       .filter((m): m is RegExpExecArray => !!m && m[2].endsWith('.svelte'))
       .map((m) => `${where(generated.files, join(out, m[2]), Number(m[3]))}: ${m[1]} ${m[4]}`);
-    expect(r.status === 0 || messages.length > 0, r.stderr).toBe(true);
+    // It ran to the end (its .ts findings are the tsc test's; only .svelte ones count here).
+    expect(r.stdout, r.stderr).toMatch(/COMPLETED \d+ FILES/);
     expect(messages).toEqual([]);
   }, 600_000);
 });
