@@ -225,6 +225,50 @@ function where(files: Map<string, Segment[]>, file: string, line: number): strin
   return seg ? `${seg.block.readme}:${seg.block.line + line - seg.from + 1}` : relative(root, file);
 }
 
+describe('README block conventions', () => {
+  const sample = [
+    'Declarations:',
+    '<!-- check: prelude -->',
+    '<!-- check: declare',
+    'declare const Spinner: () => null;',
+    '-->',
+    '```ts',
+    'export const a = 1;',
+    '```',
+    '`main.ts`:',
+    '```ts',
+    'a;',
+    '```',
+    '<!-- not-checked: shows a mistake -->',
+    '```ts',
+    'a(;',
+    '```',
+    'Quoted, not a directive: `<!-- check: standalone -->`.',
+    '  ```svelte',
+    '  <!-- Row.svelte -->',
+    '  <p>{a}</p>',
+    '  ```',
+  ].join('\n');
+  const { blocks, declare } = extractBlocks('X.md', sample);
+
+  it('reads the directives, file names and hidden declarations of a README', () => {
+    expect(declare.trim()).toBe('declare const Spinner: () => null;');
+    expect(blocks.map(({ line, lang, name, prelude, standalone, exempt }) => ({ line, lang, name, prelude, standalone, exempt }))).toEqual([
+      { line: 6, lang: 'ts', name: undefined, prelude: true, standalone: undefined, exempt: undefined },
+      { line: 10, lang: 'ts', name: 'main.ts', prelude: undefined, standalone: undefined, exempt: undefined },
+      { line: 14, lang: 'ts', name: undefined, prelude: undefined, standalone: undefined, exempt: 'shows a mistake' },
+      { line: 18, lang: 'svelte', name: 'Row.svelte', prelude: undefined, standalone: undefined, exempt: undefined },
+    ]);
+    expect(blocks[3].code).toBe('<!-- Row.svelte -->\n<p>{a}</p>');
+  });
+
+  it('imports into a block the scope names it does not bind itself, types as types', () => {
+    const scope = { from: './_prelude', exported: new Map([['a', { type: false }], ['b', { type: false }], ['T', { type: true }]]) };
+    expect(injectedImport('const b = 2;', [scope], 'x.ts')).toBe("import { a, type T } from './_prelude'; ");
+    expect(injectedImport("import { a, b, type T } from 'elsewhere';", [scope], 'x.ts')).toBe('');
+  });
+});
+
 describe('README code blocks', () => {
   const generated = generate();
   console.log(`README blocks not compiled here (${generated.exempt.length}):\n  ${generated.exempt.join('\n  ')}`);
