@@ -1,8 +1,9 @@
 // Every code block in the READMEs and MIGRATING.md compiles as a user would write it
 // (both compilers take a minute or two on a busy machine, hence the long timeouts):
 // TypeScript (ts, tsx, js) in one strict tsc program against the workspace packages
-// (`@resto/core`, `@resto/react`, ...), Vue SFCs through @vue/compiler-sfc (the script
-// in that program), Svelte components through svelte-check, JSON parsed. A block equal
+// (`@resto/core`, `@resto/react`, ...), Vue SFCs compiled by @vue/compiler-sfc with the
+// template inlined into the script, in that program (so template expressions are typed
+// against the script; errors name the block, not the line), Svelte components through svelte-check, JSON parsed. A block equal
 // to a file of the e2e apps is left to the suites that build and run that file (once it
 // differs, it is compiled here). The conventions a README uses to give a fragment its
 // context are in readme-blocks.ts. Shell and output blocks are exempt.
@@ -11,7 +12,7 @@ import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { parse, compileTemplate } from 'vue/compiler-sfc';
+import { parse, compileScript, compileTemplate } from 'vue/compiler-sfc';
 import { describe, expect, it } from 'vitest';
 import { asModule, extractBlocks, injectedImport, read, type Block, type Scope } from './readme-blocks';
 
@@ -72,6 +73,17 @@ function appFiles(dir: string): Map<string, string> {
   walk(dir);
   return files;
 }
+
+/**
+ * v-for's source typed as vue-tsc types it: a list that may be undefined or null (data
+ * not loaded yet) renders nothing. The runtime's renderList types have no such case.
+ */
+const V_FOR = [
+  'declare function __vFor<T>(source: readonly T[] | Iterable<T> | null | undefined, render: (item: T, index: number) => unknown): any;',
+  'declare function __vFor(source: number, render: (item: number, index: number) => unknown): any;',
+  'declare function __vFor<T extends object>(source: T, render: (value: T[keyof T], key: keyof T, index: number) => unknown): any;',
+  '',
+].join('\n');
 
 interface Segment {
   block: Block;
@@ -160,9 +172,16 @@ function generate(): Generated {
         }
         const script = descriptor.scriptSetup ?? descriptor.script;
         if (script) {
+          // The script with the template compiled into it (what vue-tsc checks, roughly):
+          // template expressions are typed against the script's bindings.
           const fileName = `${name}.ts`;
-          const line = script.loc.start.line;
-          add(join(dir, fileName), inject(block, script.content, fileName) + '\n'.repeat(line - 1) + script.content, block, 1);
+          const source = block.code.slice(0, script.loc.start.offset) + inject(block, script.content, fileName) + block.code.slice(script.loc.start.offset);
+          try {
+            const compiled = compileScript(parse(source, { filename: name }).descriptor, { id: name, inlineTemplate: true });
+            add(join(dir, fileName), V_FOR + compiled.content.replace(/\b_renderList\(/g, '__vFor('), { ...block, approximate: true }, 1);
+          } catch (e) {
+            errors.push(`${at}: ${(e as Error).message}`);
+          }
         }
       } else if (block.lang === 'html') {
         const t = compileTemplate({ source: block.code, filename: name, id: name });
@@ -222,7 +241,9 @@ function generate(): Generated {
 function where(files: Map<string, Segment[]>, file: string, line: number): string {
   const segments = files.get(file);
   const seg = segments?.filter((s) => s.from <= line).at(-1);
-  return seg ? `${seg.block.readme}:${seg.block.line + line - seg.from + 1}` : relative(root, file);
+  if (!seg) return relative(root, file);
+  // A compiled Vue component's lines are not the README's: name the block.
+  return seg.block.approximate ? `${seg.block.readme}:${seg.block.line} (a Vue block)` : `${seg.block.readme}:${seg.block.line + line - seg.from + 1}`;
 }
 
 describe('README block conventions', () => {

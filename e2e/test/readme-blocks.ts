@@ -23,6 +23,8 @@ export interface Block {
   prelude?: boolean;
   standalone?: boolean;
   exempt?: string;
+  /** Checked as compiled code whose lines differ from the block's. */
+  approximate?: boolean;
 }
 
 export interface ReadmeBlocks {
