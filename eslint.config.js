@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', 'e2e/.frameworks/**', '**/dist-server/**', 'bench/vendor/**', '**/node_modules/**', '**/.svelte-kit/**', 'e2e/screenshots/**', '.packs/**', 'bench/results/**', 'openapi/.scratch/**', 'openapi/.generated/**', 'e2e/.generated-openapi-*/**'],
+    ignores: ['**/dist/**', 'e2e/.frameworks/**', '**/dist-server/**', 'bench/vendor/**', '**/node_modules/**', '**/.svelte-kit/**', 'e2e/screenshots/**', '.packs/**', 'bench/results/**', 'openapi/.scratch/**', 'openapi/.generated/**', 'e2e/.generated-openapi-*/**', 'e2e/.readme-blocks/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

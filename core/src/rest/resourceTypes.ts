@@ -127,7 +127,8 @@ export interface ResourceExtend<M, B> {
   ): ResourceOf<Omit<M, keyof R> & R, B>;
   /**
    * Two-argument form: one new member, constructed with the resource's
-   * path, schema and options, then `options`.
+   * path, schema and options, then `options`; naming an existing member, the
+   * object form's override of that member.
    *
    * @example
    * UserResource.extend('current', { path: '/user' });
@@ -135,7 +136,9 @@ export interface ResourceExtend<M, B> {
   extend<const N extends string, const E extends Partial<RestGenerics> & RestEndpointOptions & Record<string, unknown>>(
     name: N,
     options: E,
-  ): ResourceOf<M & { [K in N]: RestTypeFor<Omit<B, keyof E> & E> }, B>;
+  ): N extends keyof M
+    ? ResourceOf<Omit<M, N> & { [K in N]: RestExtended<GenericsOf<M[K]>, E> }, B>
+    : ResourceOf<M & { [K in N]: RestTypeFor<Omit<B, keyof E> & E> }, B>;
   /**
    * Object form: option overrides for existing members.
    *
