@@ -6,7 +6,7 @@ import type { Controller, EndpointArgs, ReadDeps, ResolveType, ResponseInfo } fr
 import { errorByKey, responseByKey } from '../controller/byKey';
 import { freshnessOption } from '../environment';
 import { schemaDefaults } from '../schema';
-import { ExpiryStatus, type EndpointLike, type State } from '../state';
+import { ExpiryStatus, isPast, type EndpointLike, type State } from '../state';
 import { scheduleNotification } from './notifyQueue';
 import { ReaderIndex } from './ReaderIndex';
 import { StoreRead } from './StoreRead';
@@ -168,7 +168,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
       this.snapshot === undefined ||
       this.reader.dirty ||
       (!this.tracked &&
-        (state !== this.snapshotState || (this.response !== undefined && !this.snapshot.stale && Date.now() >= this.response.expiresAt)))
+        (state !== this.snapshotState || (this.response !== undefined && !this.snapshot.stale && isPast(this.response.expiresAt))))
     ) {
       this.snapshotState = state;
       this.reader.dirty = false;
@@ -394,7 +394,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
       const res = responseByKey(controller, this.endpoint, this.args, key!, state, track);
       const error = errorByKey(controller, this.endpoint, this.args, key!, state, res);
       this.response = res;
-      const stale = res.expiresAt <= Date.now();
+      const stale = isPast(res.expiresAt);
       const unusable =
         res.expiryStatus === ExpiryStatus.Invalid || (res.expiryStatus === ExpiryStatus.InvalidIfStale && stale);
       const wantsFetch = this.options.fetch !== false;

@@ -4,7 +4,7 @@
 // read through them, so a read and the hooks' answers cannot drift apart. Internal:
 // functions of this module, not methods, so they stay off the public class.
 import { INVALID } from '../schema';
-import { ExpiryStatus, type EndpointLike, type State } from '../state';
+import { ExpiryStatus, isPast, type EndpointLike, type State } from '../state';
 import type { Controller, ReadDeps, ResolveType, ResponseInfo } from './Controller';
 
 const NO_DEPS: readonly unknown[] = Object.freeze([]);
@@ -74,7 +74,7 @@ export function errorByKey(
     const { expiryStatus, expiresAt } = response ?? responseByKey(controller, endpoint, args, key, state);
     const usable =
       expiryStatus !== ExpiryStatus.Invalid &&
-      !(expiryStatus === ExpiryStatus.InvalidIfStale && expiresAt <= Date.now());
+      !(expiryStatus === ExpiryStatus.InvalidIfStale && isPast(expiresAt));
     if (usable) return undefined;
   }
   return meta.error as Error & { status?: number };
