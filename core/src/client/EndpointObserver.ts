@@ -163,12 +163,12 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     const state = this.store.getSnapshot();
     // `reader.dirty`: something we read changed (tracked: the index marks it), or our own
     // fetch or timer asks for a recompute. Untracked, any new state may matter too, and so
-    // may the time: data shown fresh may have expired.
+    // may the time: data shown fresh may have expired (no response yet: undefined compares false).
     if (
       this.snapshot === undefined ||
       this.reader.dirty ||
       (!this.tracked &&
-        (state !== this.snapshotState || (this.response !== undefined && !this.snapshot.stale && isPast(this.response.expiresAt))))
+        (state !== this.snapshotState || (!this.snapshot.stale && isPast(this.response?.expiresAt as number))))
     ) {
       this.snapshotState = state;
       this.reader.dirty = false;
