@@ -191,9 +191,9 @@ describe.each(selected)('%s app from the packed tarballs', (name) => {
       await page.waitForLoadState('networkidle');
       // First load: the server read once more (this page's render), the browser not at all.
       expect({ serverReads: listReads(), fromBrowser }).toEqual({ serverReads: 2, fromBrowser: [] });
-      // Headless Chromium asks for no icon; a desktop browser asks for the one the page
-      // links, else /favicon.ico. It must exist and cost no API read (SvelteKit's 404
-      // page runs the root layout's server load: a second read per page load).
+      // The browser asks for the icon the page links, else /favicon.ico (when it does is
+      // its own affair): asked here too, it must exist and cost no API read. A layout
+      // without the link made it 3 reads: SvelteKit's 404 page runs the root server load.
       const icon = (await page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel~="icon"]')?.href)) ?? `${url}/favicon.ico`;
       expect({ icon, status: (await fetch(icon)).status, serverReads: listReads() }).toEqual({ icon, status: 200, serverReads: 2 });
       await expect(page.getByTestId('todo-item').count()).resolves.toBe(mine.length);
