@@ -24,7 +24,7 @@ const shown: Record<string, { readme: string; files: string[] }> = {
       'src/lib/OpenCount.svelte',
       'src/routes/todos/[id]/+page.server.ts',
       'src/routes/todos/[id]/+page.svelte',
-      'svelte.config.js',
+      'vite.config.ts',
     ],
   },
   next: {

@@ -7,7 +7,7 @@ import { errorByKey, responseByKey } from '../controller/byKey';
 import type { StatusError } from '../endpoint/types';
 import { freshnessOption } from '../environment';
 import { schemaDefaults } from '../schema';
-import { ExpiryStatus, type EndpointLike, type State } from '../state';
+import { ExpiryStatus, isPast, type EndpointLike, type State } from '../state';
 import { scheduleNotification } from './notifyQueue';
 import { ReaderIndex } from './ReaderIndex';
 import { StoreRead } from './StoreRead';
@@ -164,12 +164,12 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     const state = this.store.getSnapshot();
     // `reader.dirty`: something we read changed (tracked: the index marks it), or our own
     // fetch or timer asks for a recompute. Untracked, any new state may matter too, and so
-    // may the time: data shown fresh may have expired.
+    // may the time: data shown fresh may have expired (no response yet: undefined compares false).
     if (
       this.snapshot === undefined ||
       this.reader.dirty ||
       (!this.tracked &&
-        (state !== this.snapshotState || (this.response !== undefined && !this.snapshot.stale && Date.now() >= this.response.expiresAt)))
+        (state !== this.snapshotState || (!this.snapshot.stale && isPast(this.response?.expiresAt as number))))
     ) {
       this.snapshotState = state;
       this.reader.dirty = false;
@@ -401,7 +401,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
       const res = responseByKey(controller, this.endpoint, this.args, key!, state, track);
       const error = errorByKey(controller, this.endpoint, this.args, key!, state, res);
       this.response = res;
-      const stale = res.expiresAt <= Date.now();
+      const stale = isPast(res.expiresAt);
       const unusable =
         res.expiryStatus === ExpiryStatus.Invalid || (res.expiryStatus === ExpiryStatus.InvalidIfStale && stale);
       const wantsFetch = this.options.fetch !== false;

@@ -5,7 +5,7 @@
 // functions of this module, not methods, so they stay off the public class.
 import type { StatusError } from '../endpoint/types';
 import { INVALID } from '../schema';
-import { ExpiryStatus, type EndpointLike, type State } from '../state';
+import { ExpiryStatus, isPast, type EndpointLike, type State } from '../state';
 import type { Controller, ReadDeps, ResolveType, ResponseInfo } from './Controller';
 
 const NO_DEPS: readonly unknown[] = Object.freeze([]);
@@ -75,7 +75,7 @@ export function errorByKey(
     const { expiryStatus, expiresAt } = response ?? responseByKey(controller, endpoint, args, key, state);
     const usable =
       expiryStatus !== ExpiryStatus.Invalid &&
-      !(expiryStatus === ExpiryStatus.InvalidIfStale && expiresAt <= Date.now());
+      !(expiryStatus === ExpiryStatus.InvalidIfStale && isPast(expiresAt));
     if (usable) return undefined;
   }
   return meta.error as StatusError;

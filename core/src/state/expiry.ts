@@ -62,6 +62,17 @@ export function errorMeta(
   return { fetchedAt, date: now, expiresAt: now + lengthOf(endpoint, 'errorExpiryLength', DEFAULT_ERROR_EXPIRY) };
 }
 
+/**
+ * Whether `expiresAt` has passed, reading the clock only when the answer depends on
+ * it: nothing stored (0) has, Infinity never will. A read with nothing stored (what a
+ * prerender meets) then decides without the clock, which Next.js's `cacheComponents`
+ * counts as request-time data during a render.
+ * @internal
+ * @example
+ * isPast(0); // true, no clock read
+ */
+export const isPast = (expiresAt: number): boolean => expiresAt <= 0 || (expiresAt < Infinity && expiresAt <= Date.now());
+
 let lastNow = 0;
 /** The clock's last reading, to tell it going back from our own steps running ahead of it. */
 let lastClock = 0;
