@@ -1,0 +1,148 @@
+// A suspended read that no render wants any more is aborted, as useDLE's are,
+// unless another reader wants its request.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ServerResponse } from 'node:http';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { createClient, type Client } from '@resto/core';
+import { CLAIM_LAPSE } from '../src/claim';
+import { DataProvider, useSuspense } from '../src';
+import { defer, json, startServer, until, type Hit } from '@resto/testing';
+import { todoApi } from './helpers/api';
+
+let server: Awaited<ReturnType<typeof startServer>>;
+let api: ReturnType<typeof todoApi>;
+let client: Client;
+/** Answers held by filter: the server answers `?completed=X` only when a test says so, or sees the client leave. */
+const held = new Map<string, ReturnType<typeof defer>>();
+
+async function list(hit: Hit, res: ServerResponse) {
+  const filter = new URL(hit.url, server.url).searchParams.get('completed')!;
+  if (filter === 'true') return json(res, [{ id: 1, title: 'done', completed: true }]);
+  const gate = defer();
+  held.set(filter, gate);
+  const answered = await Promise.race([gate.promise.then(() => true), hit.closed.then(() => false)]);
+  if (answered) json(res, [{ id: 2, title: 'open', completed: false }]);
+}
+
+beforeAll(async () => {
+  server = await startServer({ 'GET /todos': list });
+  api = todoApi(server.url);
+});
+afterAll(() => server.close());
+afterEach(() => {
+  cleanup();
+  client?.destroy();
+  vi.useRealTimers();
+  server.hits.length = 0;
+  held.clear();
+});
+
+const hitOf = (filter: string) => server.hits.find((h) => h.url.endsWith(`completed=${filter}`));
+
+function Todos({ completed, name = 'list' }: { completed: boolean; name?: string }) {
+  const todos = useSuspense(api.getList, { completed });
+  return (
+    <ul aria-label={name}>
+      {todos.map((t) => (
+        <li key={t.id}>{t.title}</li>
+      ))}
+    </ul>
+  );
+}
+
+function App({ completed, show = true, also }: { completed: boolean; show?: boolean; also?: boolean }) {
+  return (
+    <DataProvider client={client}>
+      <Suspense fallback={<p>loading</p>}>{show && <Todos completed={completed} />}</Suspense>
+      {also !== undefined && (
+        <Suspense fallback={<p>loading other</p>}>
+          <Todos completed={also} name="other" />
+        </Suspense>
+      )}
+    </DataProvider>
+  );
+}
+
+/** Lets fake time pass in steps, so the provider's re-renders of suspended reads run between them. */
+async function passInSteps(ms: number) {
+  for (let t = 0; t < ms; t += 500) await act(() => vi.advanceTimersByTimeAsync(500));
+}
+
+describe('an abandoned suspended read', () => {
+  it('a mounted list switched A -> B -> A: B is aborted, A shows, nothing of B is stored', async () => {
+    client = createClient();
+    const view = render(<App completed={true} />);
+    expect(await screen.findByText('done')).toBeTruthy();
+    await act(async () => view.rerender(<App completed={false} />));
+    await until(() => held.has('false'));
+    await act(async () => view.rerender(<App completed={true} />));
+    await hitOf('false')!.closed;
+    expect(screen.getByText('done')).toBeTruthy();
+    expect(Object.keys(client.getSnapshot().endpoints)).toEqual([api.getList.key({ completed: true })]);
+    expect(client.getSnapshot().entities.Todo?.['2']).toBeUndefined();
+  });
+
+  it('a mounted list that suspends on new args and is unmounted: its request is aborted', async () => {
+    client = createClient();
+    const view = render(<App completed={true} />);
+    expect(await screen.findByText('done')).toBeTruthy();
+    await act(async () => view.rerender(<App completed={false} />));
+    await until(() => held.has('false'));
+    await act(async () => view.rerender(<App completed={false} show={false} />));
+    await hitOf('false')!.closed;
+    expect(client.getSnapshot().entities.Todo?.['2']).toBeUndefined();
+  });
+
+  it('a first mount that suspends and is unmounted: its request is aborted once its claim lapses', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    client = createClient();
+    const view = render(<App completed={false} />);
+    await until(() => held.has('false'));
+    expect(screen.getByText('loading')).toBeTruthy();
+    await act(async () => view.rerender(<App completed={false} show={false} />));
+    await passInSteps(CLAIM_LAPSE + 1000);
+    await hitOf('false')!.closed;
+    expect(client.getSnapshot().entities.Todo?.['2']).toBeUndefined();
+  });
+
+  it('a first mount still waiting keeps its request however long the server takes', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    client = createClient();
+    render(<App completed={false} />);
+    await until(() => held.has('false'));
+    await passInSteps(3 * CLAIM_LAPSE);
+    expect(server.hits.filter((h) => h.url.endsWith('completed=false'))).toHaveLength(1);
+    vi.useRealTimers(); // findByText waits on timers
+    held.get('false')!.resolve();
+    expect(await screen.findByText('open')).toBeTruthy();
+  });
+});
+
+describe('a suspended read abandoned while another reader wants the same key', () => {
+  it('a mounted list switched A -> B -> A while another list waits on B: B is not aborted', async () => {
+    client = createClient();
+    const view = render(<App completed={true} />);
+    expect(await screen.findByText('done')).toBeTruthy();
+    await act(async () => view.rerender(<App completed={false} also={false} />));
+    await until(() => held.has('false'));
+    await act(async () => view.rerender(<App completed={true} also={false} />));
+    held.get('false')!.resolve();
+    expect(await screen.findByText('open')).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'list' }).textContent).toBe('done');
+    expect(server.hits.filter((h) => h.url.endsWith('completed=false'))).toHaveLength(1);
+  });
+
+  it('two first mounts on one key, one unmounted: the other keeps the request past the lapse', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    client = createClient();
+    const view = render(<App completed={false} also={false} />);
+    await until(() => held.has('false'));
+    await act(async () => view.rerender(<App completed={false} show={false} also={false} />));
+    await passInSteps(2 * CLAIM_LAPSE);
+    expect(server.hits.filter((h) => h.url.endsWith('completed=false'))).toHaveLength(1);
+    vi.useRealTimers(); // findByText waits on timers
+    held.get('false')!.resolve();
+    expect(await screen.findByText('open')).toBeTruthy();
+  });
+});
