@@ -302,7 +302,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
    * subscribed to (a render that was abandoned: new args, unmounted): it is aborted
    * unless another reader wants it. With `afterMs`, the claim lapses then unless
    * `promise()` re-takes it first, or another reader joins it (a render that React
-   * retries with a new observer). Does nothing while subscribed.
+   * retries with a new observer). Does nothing while subscribed, or on a server.
    *
    * @example
    * const todo = client.observe(TodoResource.get, { id });
@@ -313,7 +313,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   release(afterMs?: number): void {
     clearTimeout(this.lapse);
     const fetching = this.fetching;
-    if (!fetching) return;
+    // A server render waits for its own answer: nothing abandons it.
+    if (!fetching || this.store.ssr) return;
     const go = () => {
       if (!this.listeners.size && this.fetching === fetching) this.store.controller.release(this.key!, this);
     };
