@@ -306,8 +306,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
    *
    * @example
    * const todo = client.observe(TodoResource.get, { id });
-   * await todo.readAsync();
-   * // the web component was removed before the answer came:
+   * todo.readAsync().then(render);
+   * // disconnectedCallback(), before the answer came: the request is aborted
    * todo.release();
    */
   release(afterMs?: number): void {
