@@ -4,19 +4,20 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { ServerResponse } from 'node:http';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { createClient, type Client } from '@resto/core';
+import { Collection, createClient, RestEndpoint, type Client } from '@resto/core';
 import { CLAIM_LAPSE } from '../src/claim';
 import { DataProvider, useSuspense } from '../src';
 import { defer, json, startServer, until, type Hit } from '@resto/testing';
-import { todoApi } from './helpers/api';
+import { Todo } from './helpers/api';
 
 let server: Awaited<ReturnType<typeof startServer>>;
-let api: ReturnType<typeof todoApi>;
+let list: ReturnType<typeof listOf>;
+const listOf = (url: string) => new RestEndpoint({ urlPrefix: url, path: '/todos', searchParams: {} as { completed: boolean }, schema: new Collection([Todo]) });
 let client: Client;
 /** Answers held by filter: the server answers `?completed=X` only when a test says so, or sees the client leave. */
-const held = new Map<string, ReturnType<typeof defer>>();
+const held = new Map<string, ReturnType<typeof defer<void>>>();
 
-async function list(hit: Hit, res: ServerResponse) {
+async function answer(hit: Hit, res: ServerResponse) {
   const filter = new URL(hit.url, server.url).searchParams.get('completed')!;
   if (filter === 'true') return json(res, [{ id: 1, title: 'done', completed: true }]);
   const gate = defer();
@@ -26,8 +27,8 @@ async function list(hit: Hit, res: ServerResponse) {
 }
 
 beforeAll(async () => {
-  server = await startServer({ 'GET /todos': list });
-  api = todoApi(server.url);
+  server = await startServer({ 'GET /todos': answer });
+  list = listOf(server.url);
 });
 afterAll(() => server.close());
 afterEach(() => {
@@ -41,7 +42,7 @@ afterEach(() => {
 const hitOf = (filter: string) => server.hits.find((h) => h.url.endsWith(`completed=${filter}`));
 
 function Todos({ completed, name = 'list' }: { completed: boolean; name?: string }) {
-  const todos = useSuspense(api.getList, { completed });
+  const todos = useSuspense(list, { completed });
   return (
     <ul aria-label={name}>
       {todos.map((t) => (
@@ -79,7 +80,7 @@ describe('an abandoned suspended read', () => {
     await act(async () => view.rerender(<App completed={true} />));
     await hitOf('false')!.closed;
     expect(screen.getByText('done')).toBeTruthy();
-    expect(Object.keys(client.getSnapshot().endpoints)).toEqual([api.getList.key({ completed: true })]);
+    expect(Object.keys(client.getSnapshot().endpoints)).toEqual([list.key({ completed: true })]);
     expect(client.getSnapshot().entities.Todo?.['2']).toBeUndefined();
   });
 

@@ -16,7 +16,7 @@ let server: Awaited<ReturnType<typeof startServer>>;
 let list: FilteredList;
 let client: Client;
 /** Answers held by filter: the server answers `?completed=X` only when a test says so, or sees the client leave. */
-const held = new Map<string, ReturnType<typeof defer>>();
+const held = new Map<string, ReturnType<typeof defer<void>>>();
 
 async function answer(hit: Hit, res: ServerResponse) {
   const filter = new URL(hit.url, server.url).searchParams.get('completed')!;

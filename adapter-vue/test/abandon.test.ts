@@ -4,18 +4,19 @@ import { defineComponent, h, nextTick, ref, Suspense, type Ref } from 'vue';
 import { mount } from '@vue/test-utils';
 import type { ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type Client } from '@resto/core';
+import { Collection, createClient, RestEndpoint, type Client } from '@resto/core';
 import { createResto, useSuspense } from '../src';
 import { defer, json, startServer, until, type Hit } from '@resto/testing';
-import { makeApi } from './helpers/api';
+import { Todo } from './helpers/api';
 
 let server: Awaited<ReturnType<typeof startServer>>;
-let api: ReturnType<typeof makeApi>;
+let list: ReturnType<typeof listOf>;
+const listOf = (url: string) => new RestEndpoint({ urlPrefix: url, path: '/todos', searchParams: {} as { completed: boolean }, schema: new Collection([Todo]) });
 let client: Client;
 /** Answers held by filter: the server answers `?completed=X` only when a test says so, or sees the client leave. */
-const held = new Map<string, ReturnType<typeof defer>>();
+const held = new Map<string, ReturnType<typeof defer<void>>>();
 
-async function list(hit: Hit, res: ServerResponse) {
+async function answer(hit: Hit, res: ServerResponse) {
   const filter = new URL(hit.url, server.url).searchParams.get('completed')!;
   if (filter === 'true') return json(res, [{ id: 1, title: 'done', completed: true }]);
   const gate = defer();
@@ -25,8 +26,8 @@ async function list(hit: Hit, res: ServerResponse) {
 }
 
 beforeAll(async () => {
-  server = await startServer({ 'GET /todos': list });
-  api = makeApi(server.url);
+  server = await startServer({ 'GET /todos': answer });
+  list = listOf(server.url);
 });
 afterAll(() => server.close());
 afterEach(() => {
@@ -41,7 +42,7 @@ const requestsOf = (filter: string) => server.hits.filter((h) => h.url.endsWith(
 const Todos = defineComponent({
   props: { completed: { type: Boolean, required: true } },
   async setup(props) {
-    const todos = await useSuspense(api.getList, () => ({ completed: props.completed }));
+    const todos = await useSuspense(list, () => ({ completed: props.completed }));
     return () => h('ul', todos.value.map((t) => h('li', { key: t.id }, t.title)));
   },
 });
@@ -69,7 +70,7 @@ describe('an abandoned suspended read', () => {
     await hitOf('false')!.closed;
     await nextTick();
     expect(wrapper.text()).toBe('done');
-    expect(Object.keys(client.getSnapshot().endpoints)).toEqual([api.getList.key({ completed: true })]);
+    expect(Object.keys(client.getSnapshot().endpoints)).toEqual([list.key({ completed: true })]);
     expect(client.getSnapshot().entities.Todo?.['2']).toBeUndefined();
   });
 

@@ -15,7 +15,7 @@ let server: Awaited<ReturnType<typeof startServer>>;
 let getTodo: RestEndpoint<any>;
 let client: Client;
 /** Held answers, by id: the server answers only when a test says so, or sees the client leave. */
-let held: Map<number, ReturnType<typeof defer>>;
+let held: Map<number, ReturnType<typeof defer<void>>>;
 
 async function hold(hit: Hit, res: ServerResponse) {
   const id = Number(hit.url.split('/').pop());
