@@ -332,7 +332,6 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
 
   protected override onFirst() {
     const { store, stops } = this;
-    clearTimeout(this.lapse); // subscribed: the claim is the subscription's now
     if (store.track) stops.push(store.track(this.close));
     share(store, this);
     this.listen();
