@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ServerResponse } from 'node:http';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { Suspense, type ReactElement } from 'react';
 import { Collection, createClient, RestEndpoint, type Client } from '@resto/core';
 import { CLAIM_LAPSE } from '../src/claim';
 import { DataProvider, useSuspense } from '../src';
@@ -65,6 +65,15 @@ function App({ completed, show = true, also }: { completed: boolean; show?: bool
   );
 }
 
+/** Renders inside `await act(async ...)`, where a suspending render belongs. */
+async function show(app: ReactElement) {
+  let view!: ReturnType<typeof render>;
+  await act(async () => {
+    view = render(app);
+  });
+  return view;
+}
+
 /** Lets fake time pass in steps, so the provider's re-renders of suspended reads run between them. */
 async function passInSteps(ms: number) {
   for (let t = 0; t < ms; t += 500) await act(() => vi.advanceTimersByTimeAsync(500));
@@ -98,7 +107,7 @@ describe('an abandoned suspended read', () => {
   it('a first mount that suspends and is unmounted: its request is aborted once its claim lapses', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     client = createClient();
-    const view = render(<App completed={false} />);
+    const view = await show(<App completed={false} />);
     await until(() => held.has('false'));
     expect(screen.getByText('loading')).toBeTruthy();
     await act(async () => view.rerender(<App completed={false} show={false} />));
@@ -110,7 +119,7 @@ describe('an abandoned suspended read', () => {
   it('a first mount still waiting keeps its request however long the server takes', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     client = createClient();
-    render(<App completed={false} />);
+    await show(<App completed={false} />);
     await until(() => held.has('false'));
     await passInSteps(3 * CLAIM_LAPSE);
     expect(server.hits.filter((h) => h.url.endsWith('completed=false'))).toHaveLength(1);
@@ -137,7 +146,7 @@ describe('a suspended read abandoned while another reader wants the same key', (
   it('two first mounts on one key, one unmounted: the other keeps the request past the lapse', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     client = createClient();
-    const view = render(<App completed={false} also={false} />);
+    const view = await show(<App completed={false} also={false} />);
     await until(() => held.has('false'));
     await act(async () => view.rerender(<App completed={false} show={false} also={false} />));
     await passInSteps(2 * CLAIM_LAPSE);
