@@ -27,11 +27,11 @@ export interface Claim {
  *
  * @example
  * const claim = useClaim();
- * const promise = observer.read().promise; // claimed
- * suspended(claim, observer, promise);
+ * return readSuspense(observer, claim); // throws the promise, or returns the data
  */
 export function useClaim(): Claim {
-  // A mutable object kept in state: what a render records in it outlives a render React discards.
+  // A mutable object kept in state: once mounted, what a render records in it outlives
+  // a render React discards (a suspended update).
   const [claim] = useState<Claim>(() => ({ held: undefined, mounted: false }));
   useEffect(() => {
     claim.mounted = true;
@@ -48,6 +48,10 @@ export function useClaim(): Claim {
  * Records what this render of `claim`'s instance reads: `observer`, suspended on
  * `promise` (claimed by then), or ready (no promise). The key it suspended on
  * before, if another, is let go of. Internal.
+ *
+ * @example
+ * const r = observer.read();
+ * settleClaim(claim, observer, r.status === 'pending' ? r.promise : undefined);
  */
 export function settleClaim(claim: Claim, observer: EndpointObserver<any>, promise?: PromiseLike<unknown>): void {
   if (claim.held !== observer) claim.held?.release();
