@@ -3,9 +3,15 @@ import type { EndpointObserver } from '@resto/core';
 import { revealWhenSettled } from './reveal';
 
 /**
- * How long the claim of a suspended first mount on its request lasts unless a render
- * re-takes it. Its provider re-renders suspended reads more often than that
- * (reveal.ts's PROBE), so a read that is still wanted always re-takes it in time.
+ * How often React retries a suspended read while it waits: the promise it is thrown
+ * settles then at the latest. A retry re-takes the read's claim on its request.
+ */
+const PROBE = 1000;
+
+/**
+ * How long a suspended read's claim on its request lasts unless a render re-takes it:
+ * longer than a PROBE plus React's retry throttle (300 ms), so a read React still
+ * wants always re-takes it in time.
  */
 export const CLAIM_LAPSE = 2500;
 
@@ -13,49 +19,59 @@ export const CLAIM_LAPSE = 2500;
 export interface Claim {
   /** The observer this instance last suspended on. */
   held: EndpointObserver<any> | undefined;
-  /** The instance committed: its state (this object) survives a suspended update. */
-  mounted: boolean;
 }
 
 /**
  * A suspended read's claim on its request (core's `observer.promise()` takes it,
  * `observer.release()` lets go), kept per component instance. A mounted instance
- * lets go of it when it renders another key and when it unmounts. A first mount
- * that suspends keeps no state and React says nothing when it is abandoned: its
- * claim lapses unless a render re-takes it (its provider re-renders it meanwhile;
- * React 18 cannot, so there it never lapses). Internal.
+ * lets go of it when it renders another key and when it unmounts. React says
+ * nothing when it abandons a suspended render (a first mount that is unmounted, a
+ * transition taken back), so the claim also lapses unless a render re-takes it; the
+ * promise React is thrown settles every PROBE ms, so a render React still wants is
+ * retried, and re-takes it, in time. Internal.
  *
  * @example
  * const claim = useClaim();
- * return readSuspense(observer, claim); // throws the promise, or returns the data
+ * return readSuspense(observer, claim); // throws a promise, or returns the data
  */
 export function useClaim(): Claim {
   // A mutable object kept in state: once mounted, what a render records in it outlives
   // a render React discards (a suspended update).
-  const [claim] = useState<Claim>(() => ({ held: undefined, mounted: false }));
-  useEffect(() => {
-    claim.mounted = true;
-    return () => {
-      claim.mounted = false;
+  const [claim] = useState<Claim>(() => ({ held: undefined }));
+  useEffect(
+    () => () => {
       claim.held?.release();
       claim.held = undefined;
-    };
-  }, [claim]);
+    },
+    [claim],
+  );
   return claim;
 }
 
 /**
  * Records what this render of `claim`'s instance reads: `observer`, suspended on
- * `promise` (claimed by then), or ready (no promise). The key it suspended on
- * before, if another, is let go of. Internal.
+ * `promise` (claimed by then), or ready (no promise); the key it suspended on
+ * before, if another, is let go of. Returns what to throw to React: a promise that
+ * settles with `promise` or after PROBE ms, whichever is first. Internal.
  *
  * @example
  * const r = observer.read();
- * settleClaim(claim, observer, r.status === 'pending' ? r.promise : undefined);
+ * const wait = settleClaim(claim, observer, r.status === 'pending' ? r.promise : undefined);
+ * if (wait) throw wait;
  */
-export function settleClaim(claim: Claim, observer: EndpointObserver<any>, promise?: PromiseLike<unknown>): void {
+export function settleClaim(claim: Claim, observer: EndpointObserver<any>, promise?: Promise<void>): Promise<void> | undefined {
   if (claim.held !== observer) claim.held?.release();
-  claim.held = promise ? observer : undefined;
-  // revealWhenSettled: the provider re-renders it until it settles, re-taking the claim.
-  if (promise && revealWhenSettled(promise) && !claim.mounted) observer.release(CLAIM_LAPSE);
+  claim.held = promise && observer;
+  if (!promise) return;
+  observer.release(CLAIM_LAPSE);
+  // React retries a boundary whose thrown promise settled in a throttled lane (up to
+  // 300 ms late): the provider re-renders this read at once when the data is in.
+  revealWhenSettled(promise);
+  return new Promise((resolve) => {
+    const probe = setTimeout(resolve, PROBE);
+    void promise.then(() => {
+      clearTimeout(probe);
+      resolve();
+    });
+  });
 }

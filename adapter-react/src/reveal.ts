@@ -12,11 +12,7 @@ import { createContext, useMemo, useState, type Context } from 'react';
 export interface Reveal {
   /** Changes on every settle: the context's consumers (only suspended reads) re-render. */
   readonly version: number;
-  /**
-   * Re-renders this provider's suspended reads when `promise` settles (once per
-   * promise), and every PROBE ms until then: each such render re-takes its read's
-   * claim on its request, so only the claim of a read that no longer renders lapses (claim.ts).
-   */
+  /** Re-renders this provider's suspended reads when `promise` settles (once per promise). */
   readonly watch: (promise: PromiseLike<unknown>) => void;
 }
 
@@ -28,18 +24,12 @@ export const RevealContext = createContext<Reveal | null>(null);
 // React 18 has no `use` (its suspended mount keeps no fiber to reach anyway).
 const readContext = (React as { use?: <T>(context: Context<T>) => T }).use;
 
-/** How often a provider re-renders its suspended reads while they wait (under claim.ts's CLAIM_LAPSE). */
-const PROBE = 1000;
-
 /**
  * Called by a read about to throw `promise`: its provider re-renders it (Default lane)
- * when the promise settles, and now and then until then. False when no provider can
- * reach it (React 18, or no DataProvider). Internal.
+ * when the promise settles. Internal.
  */
-export function revealWhenSettled(promise: PromiseLike<unknown>): boolean {
-  const reveal = readContext?.(RevealContext);
-  reveal?.watch(promise);
-  return !!reveal;
+export function revealWhenSettled(promise: PromiseLike<unknown>): void {
+  readContext?.(RevealContext)?.watch(promise);
 }
 
 /**
@@ -56,17 +46,10 @@ export function useRevealState(): Reveal {
     // Weak: a promise is watched once however often its read re-renders, and forgotten with it.
     const seen = new WeakSet<PromiseLike<unknown>>();
     const bump = () => setVersion((v) => v + 1);
-    let waiting = 0;
-    let probe: ReturnType<typeof setInterval> | undefined;
-    const settled = () => {
-      if (!--waiting) clearInterval(probe);
-      bump();
-    };
     return (promise: PromiseLike<unknown>) => {
       if (seen.has(promise)) return;
       seen.add(promise);
-      if (!waiting++) probe = setInterval(bump, PROBE);
-      promise.then(settled, settled);
+      promise.then(bump, bump);
     };
   });
   return useMemo(() => ({ version, watch }), [version, watch]);

@@ -36,14 +36,11 @@ export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: readon
 export function readSuspense<E extends EndpointLike>(observer: EndpointObserver<E>, claim: Claim): ResolveType<E> | undefined {
   const r = observer.read();
   // Taken before the previous key is let go of (settleClaim): its request may be this one.
-  const promise = r.status === 'pending' ? r.promise : undefined;
-  settleClaim(claim, observer, promise);
+  const wait = settleClaim(claim, observer, r.status === 'pending' ? r.promise : undefined);
   if (r.status === 'error') throw withRetry(r.error, () => observer.refetch());
   // Thrown rather than passed to `use()`: when React replays the component after the
   // fetch, the data is there and `use()` would not be called again, which React
   // reports as a conditional `use()`. A thrown promise retries the render instead.
-  // React retries a boundary whose thrown promise settled in a throttled lane (up
-  // to 300 ms late): the provider re-renders this read at once instead (settleClaim).
-  if (r.status === 'pending') throw promise;
+  if (r.status === 'pending') throw wait;
   return r.data;
 }

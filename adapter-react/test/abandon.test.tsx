@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ServerResponse } from 'node:http';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { Suspense, type ReactElement } from 'react';
+import { startTransition, Suspense, useState, type ReactElement } from 'react';
 import { Collection, createClient, RestEndpoint, type Client } from '@resto/core';
 import { CLAIM_LAPSE } from '../src/claim';
 import { DataProvider, useSuspense } from '../src';
@@ -91,6 +91,49 @@ describe('an abandoned suspended read', () => {
     expect(screen.getByText('done')).toBeTruthy();
     expect(Object.keys(client.getSnapshot().endpoints)).toEqual([list.key({ completed: true })]);
     expect(client.getSnapshot().entities.Todo?.['2']).toBeUndefined();
+  });
+
+  it('a list switched A -> B -> A in transitions (A stays on screen): B is aborted once its claim lapses', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    client = createClient();
+    let setCompleted!: (completed: boolean) => void;
+    function Filtered() {
+      const [completed, set] = useState(true);
+      setCompleted = (value) => startTransition(() => set(value));
+      return <App completed={completed} />;
+    }
+    await show(<Filtered />);
+    await until(() => screen.queryByText('done') !== null);
+    await act(async () => setCompleted(false));
+    await until(() => held.has('false'));
+    expect(screen.getByText('done')).toBeTruthy();
+    // Back to the args on screen: React renders nothing, so only the lapse tells.
+    await act(async () => setCompleted(true));
+    await passInSteps(CLAIM_LAPSE + 1000);
+    await hitOf('false')!.closed;
+    expect(screen.getByText('done')).toBeTruthy();
+    expect(client.getSnapshot().entities.Todo?.['2']).toBeUndefined();
+  });
+
+  it('a list switched to B in a transition keeps its request however long the server takes', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    client = createClient();
+    let setCompleted!: (completed: boolean) => void;
+    function Filtered() {
+      const [completed, set] = useState(true);
+      setCompleted = (value) => startTransition(() => set(value));
+      return <App completed={completed} />;
+    }
+    await show(<Filtered />);
+    await until(() => screen.queryByText('done') !== null);
+    await act(async () => setCompleted(false));
+    await until(() => held.has('false'));
+    await passInSteps(3 * CLAIM_LAPSE);
+    expect(screen.getByText('done')).toBeTruthy();
+    expect(server.hits.filter((h) => h.url.endsWith('completed=false'))).toHaveLength(1);
+    vi.useRealTimers(); // findByText waits on timers
+    held.get('false')!.resolve();
+    expect(await screen.findByText('open')).toBeTruthy();
   });
 
   it('a mounted list that suspends on new args and is unmounted: its request is aborted', async () => {
