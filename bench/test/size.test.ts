@@ -72,13 +72,14 @@ beforeAll(() => {
  * lists and primitives, a live query's GC reach from its memoized read, the by-key reads
  * as functions, one dirty flag per observer): React 26,969, Vue 27,052, Svelte 27,009.
  * Then issue 44's abort of abandoned suspended reads (core: a suspended read claims its
- * request, observer.release(); React: a per-instance claim and its provider re-rendering
- * waiting reads): React 27,158, Vue 27,091, Svelte 27,048.
+ * request, observer.release(); React: a per-instance claim, and a thrown promise that
+ * also settles after a second so React retries what it still wants): React 27,130,
+ * Vue 27,091, Svelte 27,048.
  * Lower them whenever the bundle shrinks. The target is BUDGET_GZIP (12 kB), not met:
  * bench/README.md ("Size") says by how much, why, and the plan.
  */
 const CEILING: Record<string, number> = {
-  'Resto React': 27_174,
+  'Resto React': 27_146,
   'Resto Vue': 27_109,
   'Resto Svelte': 27_064,
 };
