@@ -1,5 +1,6 @@
 import { ObserveModes, type ArgsInput, type EndpointLike, type ResolveType } from '@resto/core';
 import type { ArgsOf } from './types';
+import { useClaim } from './claim';
 import { readSuspense } from './useSuspense';
 import { useObserver } from './useObserver';
 import { useSnapshot } from './useSnapshot';
@@ -22,5 +23,5 @@ export function useLive<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<
 export function useLive<E extends EndpointLike>(endpoint: E, ...args: readonly unknown[]): ResolveType<E> | undefined {
   const observer = useObserver(ObserveModes.live, endpoint, args, 'useLive');
   useSnapshot(observer, FIELDS);
-  return readSuspense(observer);
+  return readSuspense(observer, useClaim());
 }

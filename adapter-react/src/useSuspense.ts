@@ -1,5 +1,5 @@
 import { ObserveModes, type ArgsInput, type EndpointLike, type EndpointObserver, type ResolveType } from '@resto/core';
-import { revealWhenSettled } from './reveal';
+import { settleClaim, useClaim, type Claim } from './claim';
 import { withRetry } from './retry';
 import type { ArgsOf } from './types';
 import { useObserver } from './useObserver';
@@ -25,7 +25,7 @@ export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: readon
   const observer = useObserver(ObserveModes.suspense, endpoint, args, 'useSuspense');
   // Subscribes (re-rendering when data or error change); core's read() decides what to show.
   useSnapshot(observer, FIELDS);
-  return readSuspense(observer);
+  return readSuspense(observer, useClaim());
 }
 
 /**
@@ -33,18 +33,14 @@ export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: readon
  * turns its answer into React's vocabulary (throw the error, throw the promise, or
  * return the data). The caller subscribes with `useSnapshot`. @internal
  */
-export function readSuspense<E extends EndpointLike>(observer: EndpointObserver<E>): ResolveType<E> | undefined {
+export function readSuspense<E extends EndpointLike>(observer: EndpointObserver<E>, claim: Claim): ResolveType<E> | undefined {
   const r = observer.read();
+  // Taken before the previous key is let go of (settleClaim): its request may be this one.
+  const wait = settleClaim(claim, observer, r.status === 'pending' ? r.promise : undefined);
   if (r.status === 'error') throw withRetry(r.error, () => observer.refetch());
   // Thrown rather than passed to `use()`: when React replays the component after the
   // fetch, the data is there and `use()` would not be called again, which React
   // reports as a conditional `use()`. A thrown promise retries the render instead.
-  if (r.status === 'pending') {
-    const { promise } = r;
-    // React retries a boundary whose thrown promise settled in a throttled lane (up
-    // to 300 ms late): the provider re-renders this read at once instead.
-    revealWhenSettled(promise);
-    throw promise;
-  }
+  if (r.status === 'pending') throw wait;
   return r.data;
 }

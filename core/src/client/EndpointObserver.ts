@@ -133,6 +133,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** Failures of the running fetch so far, as the network reported them. */
   private retryCount = 0;
+  /** When an unsubscribed claim on the running fetch lapses (see `release`). */
+  private lapse: ReturnType<typeof setTimeout> | undefined;
 
   /** `knownKey`: `endpoint.key(...args)` when the caller already computed it (observeRead). */
   constructor(store: StoreLike, endpoint: E, args: readonly unknown[] | null, options: ObserveOptions = {}, knownKey?: string) {
@@ -187,11 +189,16 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
    * does). Starts the fetch if none runs, so a suspended render can wait on it
    * before anything subscribed. The same promise while the same fetch runs and
    * it has not settled.
+   *
+   * The request is claimed by this observer: subscribing keeps the claim, and
+   * `release()` (or the last unsubscribe) lets go of it; a request no reader claims
+   * any more is aborted. Calling it again re-takes a claim whose `release(ms)` is pending.
    */
   promise(): Promise<void> {
     const snap = this.getSnapshot();
     if (this.args === null || snap.error || snap.data !== undefined) return SETTLED;
-    const fetching = this.fetch(undefined); // the running one, if any
+    clearTimeout(this.lapse);
+    const fetching = this.fetch(this); // the running one, if any
     // A server render waits for its own answer: it is what the page's snapshot must carry.
     if (this.store.ssr) return fetching;
     if (this.waiting?.fetching !== fetching) {
@@ -297,6 +304,32 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     return this.fetch(this.listeners.size ? this : undefined, true);
   }
 
+  /**
+   * Lets go of the request a suspended read claimed through `promise()` and never
+   * subscribed to (a render that was abandoned: new args, unmounted): it is aborted
+   * unless another reader wants it. With `afterMs`, the claim lapses then unless
+   * `promise()` re-takes it first, or another reader joins it (a render that React
+   * retries with a new observer). Does nothing while subscribed, or on a server.
+   *
+   * @example
+   * const todo = client.observe(TodoResource.get, { id });
+   * todo.readAsync().then(render);
+   * // disconnectedCallback(), before the answer came: the request is aborted
+   * todo.release();
+   */
+  release(afterMs?: number): void {
+    clearTimeout(this.lapse);
+    const fetching = this.fetching;
+    // A server render waits for its own answer: nothing abandons it.
+    if (!fetching || this.store.ssr) return;
+    const go = () => {
+      if (!this.listeners.size && this.fetching === fetching) this.store.controller.release(this.key!, this);
+    };
+    // A microtask later: a listener that comes straight back (React's StrictMode mounts twice) keeps it.
+    if (afterMs === undefined) queueMicrotask(go);
+    else this.lapse = setTimeout(go, afterMs);
+  }
+
   /** Drops every listener and lets go of everything (what `client.destroy()` calls). */
   close = (): void => {
     if (!this.listeners.size) return;
@@ -348,16 +381,9 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     super.onLast(); // the stops (the store's tracking, the GC retain, the poll, the focus and online signals), the reader index
     unshare(this.store, this);
     clearTimeout(this.timer);
-    // A switched-off read (null args) never fetched: nothing to release then.
-    const fetching = this.fetching;
-    // Let go of the request a tick later: a listener that comes straight back (React's
-    // StrictMode mounts twice) keeps it, instead of aborting it and never asking again
-    // when restored data already shows.
-    if (fetching) {
-      queueMicrotask(() => {
-        if (!this.listeners.size && this.fetching === fetching) this.store.controller.release(this.key!, this);
-      });
-    }
+    // A tick later: a listener that comes straight back keeps the request, instead of
+    // aborting it and never asking again when restored data already shows.
+    this.release();
   }
 
   /**

@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react';
+import type { EndpointObserver } from '@resto/core';
+import { revealWhenSettled } from './reveal';
+
+/**
+ * How often React retries a suspended read while it waits: the promise it is thrown
+ * settles then at the latest. A retry re-takes the read's claim on its request.
+ */
+const PROBE = 1000;
+
+/**
+ * How long a suspended read's claim on its request lasts unless a render re-takes it:
+ * longer than a PROBE plus React's retry throttle (300 ms), so a read React still
+ * wants always re-takes it in time.
+ */
+export const CLAIM_LAPSE = 2500;
+
+/** One component instance's hold on the request its suspended read waits on. Internal. */
+export interface Claim {
+  /** The observer this instance last suspended on. */
+  held: EndpointObserver<any> | undefined;
+}
+
+/**
+ * A suspended read's claim on its request (core's `observer.promise()` takes it,
+ * `observer.release()` lets go), kept per component instance. A mounted instance
+ * lets go of it when it renders another key and when it unmounts. React says
+ * nothing when it abandons a suspended render (a first mount that is unmounted, a
+ * transition taken back), so the claim also lapses unless a render re-takes it; the
+ * promise React is thrown settles every PROBE ms, so a render React still wants is
+ * retried, and re-takes it, in time. Internal.
+ *
+ * @example
+ * const claim = useClaim();
+ * return readSuspense(observer, claim); // throws a promise, or returns the data
+ */
+export function useClaim(): Claim {
+  // A mutable object kept in state: once mounted, what a render records in it outlives
+  // a render React discards (a suspended update).
+  const [claim] = useState<Claim>(() => ({ held: undefined }));
+  useEffect(
+    () => () => {
+      claim.held?.release();
+      claim.held = undefined;
+    },
+    [claim],
+  );
+  return claim;
+}
+
+/**
+ * Records what this render of `claim`'s instance reads: `observer`, suspended on
+ * `promise` (claimed by then), or ready (no promise); the key it suspended on
+ * before, if another, is let go of. Returns what to throw to React: a promise that
+ * settles with `promise` or after PROBE ms, whichever is first. Internal.
+ *
+ * @example
+ * const r = observer.read();
+ * const wait = settleClaim(claim, observer, r.status === 'pending' ? r.promise : undefined);
+ * if (wait) throw wait;
+ */
+export function settleClaim(claim: Claim, observer: EndpointObserver<any>, promise?: Promise<void>): Promise<void> | undefined {
+  if (claim.held !== observer) claim.held?.release();
+  claim.held = promise && observer;
+  if (!promise) return;
+  observer.release(CLAIM_LAPSE);
+  // React retries a boundary whose thrown promise settled in a throttled lane (up to
+  // 300 ms late): the provider re-renders this read at once when the data is in.
+  revealWhenSettled(promise);
+  return new Promise((resolve) => {
+    const probe = setTimeout(resolve, PROBE);
+    void promise.then(() => {
+      clearTimeout(probe);
+      resolve();
+    });
+  });
+}
