@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { program } from './model/program';
+import { program, type Program } from './model/program';
 import { runProgram } from './model/run';
 import { ModelServer } from './model/server';
 
@@ -18,6 +18,32 @@ import { ModelServer } from './model/server';
 const runs = Number(process.env.RESTO_MODEL_RUNS ?? 200);
 const seed = Number(process.env.RESTO_MODEL_SEED ?? 45);
 
+/**
+ * Run first on every seed: the four programs of issue 45 (random search finds the
+ * first three within the default runs; the fourth needs five steps in a row).
+ */
+const examples: [Program][] = [
+  // a view of a todo that is then deleted
+  [{ queueOfflineMutations: false, steps: [{ op: 'view', target: 1 }, { op: 'delete', id: 1, optimistic: false }] }],
+  // an optimistic delete, and a refetch of its view while the DELETE is out
+  [{ queueOfflineMutations: false, steps: [{ op: 'view', target: 1 }, { op: 'delete', id: 1, optimistic: true }, { op: 'refetch', pick: 0 }] }],
+  // a list answer built before a delete, arriving after it
+  [{ queueOfflineMutations: false, steps: [{ op: 'view', target: 'list' }, { op: 'delete', id: 1, optimistic: false }, { op: 'release', pick: 1, fault: 'ok' }] }],
+  // readAsync after an early-resolved promise() and an invalidation while its request runs
+  [
+    {
+      queueOfflineMutations: false,
+      steps: [
+        { op: 'suspend', target: 1, how: 'promise', again: false },
+        { op: 'view', target: 'list' },
+        { op: 'release', pick: 1, fault: 'ok' },
+        { op: 'invalidate', target: 1 },
+        { op: 'suspend', target: 1, how: 'readAsync', again: true },
+      ],
+    },
+  ],
+];
+
 const server = new ModelServer();
 beforeAll(() => server.start());
 afterAll(() => server.close());
@@ -31,7 +57,7 @@ describe('model: views, mutations and a misbehaving server against the server tr
           const violations = await runProgram(server, p);
           expect(violations, violations.join('\n')).toEqual([]);
         }),
-        { numRuns: runs, seed, endOnFailure: false },
+        { numRuns: runs, seed, examples },
       );
     } finally {
       vi.useRealTimers();
