@@ -1,2 +1,3 @@
 export * from './server';
 export * from './wait';
+export * from './holding';

@@ -184,7 +184,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   /**
    * Settles once the read has usable data or an error (already settled when it
    * does). Starts the fetch if none runs, so a suspended render can wait on it
-   * before anything subscribed. The same promise while the same fetch runs.
+   * before anything subscribed. The same promise while the same fetch runs and
+   * it has not settled.
    */
   promise(): Promise<void> {
     const snap = this.getSnapshot();
@@ -201,6 +202,9 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
         const done = () => {
           stop?.();
           stop = undefined;
+          // Settled early and the read pending again (invalidated meanwhile): the next call
+          // waits anew, instead of handing back this settled promise (readAsync would spin).
+          if (this.waiting?.promise === promise) this.waiting = undefined;
           resolve();
         };
         stop = this.store.subscribe(() => {
@@ -247,7 +251,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
    * `read()` as a promise, for `await` (Vue's async setup) and `{#await}` (Svelte):
    * resolves with the data once usable, rejects with the error. Resolves with
    * `undefined` when the fetch ended with nothing usable (aborted, or data that
-   * expires at once) rather than fetching again in a loop.
+   * expires at once) rather than fetching again in a loop; an answer that predates
+   * an invalidation is asked again.
    *
    * @example
    * const todo = await client.observe(TodoResource.get, { id: 1 }).readAsync();
@@ -257,9 +262,10 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
       if (r.status === 'error') throw r.error;
       if (r.status === 'ready') return r.data;
       await r.promise;
-      // Wait again only for a fetch that is already running (e.g. after an invalidation).
+      // Wait again only while loading: a fetch runs, or the one that ended answered for
+      // data invalidated since (the next promise() asks again).
       const snap = this.getSnapshot();
-      if (!this.fetching && snap.data === undefined && !snap.error) return undefined;
+      if (!snap.loading && snap.data === undefined && !snap.error) return undefined;
     }
   }
 
@@ -364,7 +370,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     // expireAll, an invalidation) is decided as a change.
     const reason = this.expired && this.store.getSnapshot().meta[this.key!] === this.timerMeta ? 'timer' : 'change';
     this.expired = false;
-    this.revalidate(reason);
+    this.revalidate(reason, prev?.data !== undefined);
     if (this.getSnapshot() !== prev) this.notify();
   }
 
@@ -403,7 +409,9 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
       const data = unusable ? (wantsFetch ? undefined : (schemaDefaults(this.endpoint.schema) as ResolveType<E> | undefined)) : res.data;
       snapshot = {
         data,
-        loading: this.fetching !== undefined || (unusable && !error && wantsFetch),
+        // Unusable after our own fetch answered this meta (deleted meanwhile, say): no fetch
+        // is coming, so it is settled, not loading.
+        loading: this.fetching !== undefined || (unusable && !error && wantsFetch && state.meta[key!] !== this.handledMeta),
         error,
         expiryStatus: res.expiryStatus,
         stale,
@@ -417,8 +425,9 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   /**
    * Gathers what the read looks like now and asks the pure decision for `reason`
    * (see shouldFetch.ts: mount, focus, reconnect, a store change, the expiry timer).
+   * `shown`: the last snapshot showed data.
    */
-  private revalidate(reason: 'mount' | 'change' | 'timer' | 'focus' | 'reconnect') {
+  private revalidate(reason: 'mount' | 'change' | 'timer' | 'focus' | 'reconnect', shown = false) {
     if (this.args === null || this.fetching || !this.listeners.size) return;
     this.getSnapshot(); // brings `response` up to date
     const { data, expiryStatus, expiresAt } = this.response!;
@@ -435,7 +444,9 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
       unusable: invalid || (expiryStatus === ExpiryStatus.InvalidIfStale && stale),
       stale,
       online: environment.online.value,
-      handled: meta === this.handledMeta,
+      // Data it showed became invalid under the same meta (an entity of it deleted): not
+      // an answer of ours, so it asks again (and shows the 404), as data-client does.
+      handled: meta === this.handledMeta && !(shown && invalid),
       hasMeta: meta !== undefined,
       recentError: !!meta?.error && meta.expiresAt > now,
     };

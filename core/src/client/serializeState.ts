@@ -2,6 +2,7 @@
 // instances (devalue underneath). Which parts of the store go in is state/dehydrate.ts's.
 import { parse, stringify, unflatten } from 'devalue';
 import { NetworkError } from '../rest/NetworkError';
+import { INVALID } from '../schema/symbols';
 import type { DehydratedState } from '../state';
 
 /** Fields of an error worth sending; `response` (a live Response) and `stack` (server paths) are not. */
@@ -41,14 +42,16 @@ function reduceInstance(value: unknown) {
   return { ...value };
 }
 
-const reducers = { Error: reduceError, Instance: reduceInstance };
-const revivers = { Error: reviveError, Instance: (plain: unknown) => plain };
+// A deleted entity's tombstone is a symbol, which text cannot hold: it goes as a tag, so
+// a delete reaches a reload (PersistManager), other tabs (tabSync) and a server-rendered page.
+const reducers = { Error: reduceError, Instance: reduceInstance, Invalid: (value: unknown) => value === INVALID && 1 };
+const revivers = { Error: reviveError, Instance: (plain: unknown) => plain, Invalid: () => INVALID };
 
 /**
  * Turns a snapshot from `client.dehydrate()` into text that is safe to put inside an
  * HTML `<script>` (`<`, U+2028 and U+2029 are escaped, so `</script>` or `<!--` in the
  * data cannot end the tag) and that keeps what JSON loses: errors (name, message,
- * status), dates, `undefined`, `Infinity` expiry times, Maps and Sets. The text is a
+ * status), dates, `undefined`, `Infinity` expiry times, Maps and Sets, deleted entities. The text is a
  * JSON array, so it is also a valid JavaScript expression. Read it back with
  * {@link parseState}. Built on `devalue`.
  *

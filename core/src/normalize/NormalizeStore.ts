@@ -115,6 +115,8 @@ export class NormalizeStore implements NormalizeDelegate {
     const existingMeta = ownValue(this.entitiesMeta[key], pk);
     const incomingMeta = this.entityMeta;
     if (existing === undefined || existing === INVALID) {
+      // A tombstone carries its delete's start time: an answer to an older fetch never brings it back.
+      if (existing === INVALID && existingMeta !== undefined && incomingMeta.fetchedAt < existingMeta.fetchedAt) return;
       this.write(key, pk, incoming);
       this.touchMeta(key, pk, existingMeta, incomingMeta, true);
       return;
