@@ -13,10 +13,12 @@ import { ModelServer } from './model/server';
 // one millisecond), so fetch start times, and so every verdict, follow from the seed.
 //
 // RESTO_MODEL_RUNS=5000 runs more programs; RESTO_MODEL_SEED=n picks another seed. A
-// counterexample prints its seed and path: pass both back to fast-check to replay it.
+// counterexample prints its seed and path: RESTO_MODEL_SEED=s RESTO_MODEL_PATH=p replays it.
 
 const runs = Number(process.env.RESTO_MODEL_RUNS ?? 200);
 const seed = Number(process.env.RESTO_MODEL_SEED ?? 45);
+/** A counterexample's path (with its seed): runs just that program again. */
+const replay = process.env.RESTO_MODEL_PATH;
 
 /**
  * Run first on every seed: the four programs of issue 45 (random search finds the
@@ -57,7 +59,7 @@ describe('model: views, mutations and a misbehaving server against the server tr
           const violations = await runProgram(server, p);
           expect(violations, violations.join('\n')).toEqual([]);
         }),
-        { numRuns: runs, seed, examples },
+        { numRuns: runs, seed, examples, ...(replay ? { path: replay } : {}) },
       );
     } finally {
       vi.useRealTimers();

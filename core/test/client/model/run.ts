@@ -118,12 +118,14 @@ export async function runProgram(server: ModelServer, { queueOfflineMutations, s
     }
   };
 
-  /** Subscribed reads: loading means a request is out for them. */
+  // The reads the network holds a request for, by key (offline ones included: they wait to be sent).
+  const reading = (network as unknown as { inFlight: Map<string, unknown> }).inFlight;
+  /** Subscribed reads: loading means a request is out (or waits to go out) for their key. */
   const checkViews = (when: string) => {
     for (const v of views) {
       if (!v.stop) continue;
       const snap = v.obs.getSnapshot();
-      if (snap.loading && network.pending === 0 && client.online.value) {
+      if (snap.loading && !reading.has(v.obs.key!)) {
         fail(`${when}: view of ${v.target} is loading with nothing in flight`);
       }
     }
@@ -153,8 +155,9 @@ export async function runProgram(server: ModelServer, { queueOfflineMutations, s
       if ((error as Error | undefined)?.message.includes('spins')) return fail(`${label}: ${(error as Error).message}`);
       if (resets !== resetsAtStart) return; // a reset drops what was awaited: nothing to agree with
       const snap = read.getSnapshot();
-      if (snap.loading && network.pending === 0) fail(`${label} settled while its snapshot is loading with nothing in flight`);
-      if (how === 'promise' && snap.data === undefined && snap.error === undefined && !snap.loading) {
+      if (snap.loading && !reading.has(read.key!)) fail(`${label} settled while its snapshot is loading with nothing in flight`);
+      // Settled as deleted (the todo is gone, optimistically or for good) is an outcome too.
+      if (how === 'promise' && snap.data === undefined && snap.error === undefined && !snap.loading && !isDeleted(client, t)) {
         fail(`${label} settled with neither data nor error`);
       }
       if (how === 'readAsync' && error === undefined && value !== undefined && JSON.stringify(snap.data) !== JSON.stringify(value)) {
@@ -294,13 +297,18 @@ export async function runProgram(server: ModelServer, { queueOfflineMutations, s
 
 type Fail = (what: string) => void;
 
+/** The todo is stored as deleted in what the client shows (a pending optimistic delete included). */
+function isDeleted(client: Client, t: Target): boolean {
+  return t !== 'list' && client.getSnapshot().entities[Todo.key]?.[t] === INVALID;
+}
+
 /** Nothing in flight: no view loading, every promise settled, no optimistic layer left. */
 function checkSettled(client: Client, views: View[], promises: { label: string; settled: boolean }[], fail: Fail) {
   for (const v of views) {
     if (!v.stop) continue;
     const snap = v.obs.getSnapshot();
     // A view of a deleted todo may settle as deleted (nothing to show, nothing to fetch).
-    const deleted = v.target !== 'list' && client.getSnapshot().entities[Todo.key]?.[v.target] === INVALID;
+    const deleted = isDeleted(client, v.target);
     if (snap.loading) fail(`view of ${v.target} is loading with nothing in flight`);
     else if (snap.data === undefined && snap.error === undefined && !deleted) fail(`view of ${v.target} shows neither data nor error`);
   }
