@@ -281,7 +281,7 @@ export async function runProgram(server: ModelServer, { queueOfflineMutations, s
     checkRoundTrip(client, plain, server, fail);
 
     // The last refetch: the list and every todo ever named, each answered as is.
-    const last = [client.controller.fetch(plain.getList)];
+    const last: Promise<unknown>[] = [client.controller.fetch(plain.getList)];
     for (let id = 1; id < server.nextId; id++) last.push(client.controller.fetch(plain.get, { id }));
     track('last refetch', Promise.allSettled(last));
     if (!(await settle('last refetch'))) return violations;
