@@ -118,8 +118,10 @@ export async function runProgram(server: ModelServer, { queueOfflineMutations, s
     }
   };
 
-  // The reads the network holds a request for, by key (offline ones included: they wait to be sent).
-  const reading = (network as unknown as { inFlight: Map<string, unknown> }).inFlight;
+  // Whether the network holds a request for a key (offline ones included: they wait to be
+  // sent). Its whole list: a request superseded by a newer one after an invalidation still runs.
+  const requests = (network as unknown as { all: Set<{ key: string }> }).all;
+  const reading = { has: (key: string) => [...requests].some((r) => r.key === key) };
   /** Subscribed reads: loading means a request is out (or waits to go out) for their key. */
   const checkViews = (when: string) => {
     for (const v of views) {
