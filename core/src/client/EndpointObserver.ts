@@ -213,7 +213,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
           if (data !== undefined || error) done();
         });
         // An answer that predates an invalidation leaves the read loading: wait for the fetch asked again.
-        const ended = (): void => void (stop && this.getSnapshot().loading ? this.fetch(undefined).then(ended) : done());
+        const ended = (): unknown => (stop && this.getSnapshot().loading ? this.fetch(undefined).then(ended) : done());
         void fetching.then(ended);
       });
       this.waiting = { fetching, promise };
