@@ -64,6 +64,22 @@ describe('mutations', () => {
     app.wrapper.unmount();
   });
 
+  it('a view of a todo that gets deleted shows the 404, not loading forever', async () => {
+    const client = createClient();
+    const result = await client.controller.fetch(api.create, { title: 'doomed' });
+    const { id } = Array.isArray(result) ? result[0]! : result;
+    await client.controller.fetch(api.get, { id }); // the view's own key answered, as after its first fetch
+    const Detail = defineComponent(() => {
+      const { data, loading, error } = useDLE(api.get, { id });
+      return () => h('p', error.value ? `error ${error.value.status}` : loading.value ? 'loading' : (data.value?.title ?? 'none'));
+    });
+    const wrapper = mount(Detail, { global: { plugins: [createResto({ client })] } });
+    await until(() => wrapper.text() === 'doomed');
+    await client.controller.fetch(api.remove, { id });
+    await until(() => wrapper.text() === 'error 404');
+    wrapper.unmount();
+  });
+
   it('an optimistic update shows at once and rolls back when the server refuses', async () => {
     const app = mountApp();
     await until(() => app.items().length === 2 && app.heading() === 'one');

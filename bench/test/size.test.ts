@@ -71,13 +71,16 @@ beforeAll(() => {
  * function, one options step for constructor and extend(), MemoCache buckets for inline
  * lists and primitives, a live query's GC reach from its memoized read, the by-key reads
  * as functions, one dirty flag per observer): React 26,969, Vue 27,052, Svelte 27,009.
+ * Then +30 B with issue 45's four fixes (a read of a deleted entity refetches or settles,
+ * tombstones keep the ordering rule and survive serializeState, readAsync cannot spin):
+ * React 26,999, Vue 27,080, Svelte 27,037.
  * Lower them whenever the bundle shrinks. The target is BUDGET_GZIP (12 kB), not met:
  * bench/README.md ("Size") says by how much, why, and the plan.
  */
 const CEILING: Record<string, number> = {
-  'Resto React': 26_985,
-  'Resto Vue': 27_070,
-  'Resto Svelte': 27_025,
+  'Resto React': 27_015,
+  'Resto Vue': 27_095,
+  'Resto Svelte': 27_055,
 };
 
 const resto = APPS.filter((a) => a.resto);

@@ -138,7 +138,14 @@ export async function startHoldingServer(handler: HoldingHandler) {
   };
 }
 
-/** A gate for held answers: await `promise` in the handler, call `release()` from the test. */
+/**
+ * A gate for held answers: await `promise` in the handler, call `release()` from the test.
+ *
+ * @example
+ * const gate = hold();
+ * const server = await startHoldingServer(async () => (await gate.promise, { body: { id: 1 } }));
+ * gate.release(); // every answer waiting on it goes out
+ */
 export function hold(): Gate {
   let release!: () => void;
   const promise = new Promise<void>((r) => (release = r));

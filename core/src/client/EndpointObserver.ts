@@ -430,7 +430,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
    * (see shouldFetch.ts: mount, focus, reconnect, a store change, the expiry timer).
    * `shown`: the last snapshot showed data.
    */
-  private revalidate(reason: 'mount' | 'change' | 'timer' | 'focus' | 'reconnect', shown = false) {
+  private revalidate(reason: 'mount' | 'change' | 'timer' | 'focus' | 'reconnect', shown?: boolean) {
     if (this.args === null || this.fetching || !this.listeners.size) return;
     this.getSnapshot(); // brings `response` up to date
     const { data, expiryStatus, expiresAt } = this.response!;
