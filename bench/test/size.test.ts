@@ -73,14 +73,16 @@ beforeAll(() => {
  * as functions, one dirty flag per observer): React 26,969, Vue 27,052, Svelte 27,009.
  * Then +30 B with issue 45's four fixes (a read of a deleted entity refetches or settles,
  * tombstones keep the ordering rule and survive serializeState, readAsync cannot spin):
- * React 26,999, Vue 27,080, Svelte 27,037.
+ * React 26,999, Vue 27,080, Svelte 27,037. Then +34 B with two more the model test found
+ * (promise() waits for the fetch an invalidation asks again; a late delete's tombstone keeps
+ * the newer data's start time): React 27,033, Vue 27,114, Svelte 27,073.
  * Lower them whenever the bundle shrinks. The target is BUDGET_GZIP (12 kB), not met:
  * bench/README.md ("Size") says by how much, why, and the plan.
  */
 const CEILING: Record<string, number> = {
-  'Resto React': 27_015,
-  'Resto Vue': 27_095,
-  'Resto Svelte': 27_055,
+  'Resto React': 27_049,
+  'Resto Vue': 27_129,
+  'Resto Svelte': 27_091,
 };
 
 const resto = APPS.filter((a) => a.resto);
