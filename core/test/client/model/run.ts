@@ -1,5 +1,16 @@
 // Runs one program against a real client and the model's server, then checks what the
-// README promises once everything settled. Returns the broken promises, one line each.
+// README promises. Returns the broken promises, one line each. The checks:
+// - at every step: no subscribed read loading with no request out for its key; a failed
+//   read changes no stored entity and takes no view's data; a todo's view and the list agree;
+// - whenever a suspended read settles: its snapshot shows the outcome (data, error, or the
+//   todo deleted), agrees with what readAsync gave, and is not loading with nothing out;
+//   readAsync never spins;
+// - once everything settled: no view loading, every view shows data or an error (or its
+//   todo deleted), every promise settled, no optimistic update left; per todo, the store
+//   holds the newest-started accepted answer (or its delete); the store reads the same after
+//   dehydrate -> serializeState -> parseState -> hydrate;
+// - after a last refetch: the list and every todo equal the server's truth, and a view of a
+//   deleted todo shows the error.
 import { vi } from 'vitest';
 import {
   createClient,
