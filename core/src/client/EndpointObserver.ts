@@ -354,10 +354,10 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     const fetching = this.fetching;
     // Let go of the request a tick later: a listener that comes straight back (React's
     // StrictMode mounts twice) keeps it, instead of aborting it and never asking again
-    // when restored data already shows. A suspended read waiting on promise() keeps it too.
+    // when restored data already shows.
     if (fetching) {
       queueMicrotask(() => {
-        if (!this.listeners.size && this.fetching === fetching && !this.waiting) this.store.controller.release(this.key!, this);
+        if (!this.listeners.size && this.fetching === fetching) this.store.controller.release(this.key!, this);
       });
     }
   }
