@@ -162,6 +162,9 @@ export async function runProgram(server: ModelServer, { queueOfflineMutations, s
       };
     }
     const read = obs;
+    // observe() of a subscribed read hands out that read: its request is the subscribers',
+    // aborted when the last of them leaves, and a wait on it then ends with nothing.
+    const shared = () => views.some((v) => v.obs === read);
     const resetsAtStart = resets;
     const label = `${how}(${t})`;
     const agrees = (value: unknown, error: unknown) => {
@@ -170,7 +173,8 @@ export async function runProgram(server: ModelServer, { queueOfflineMutations, s
       const snap = read.getSnapshot();
       if (snap.loading && !reading.has(read.key!)) fail(`${label} settled while its snapshot is loading with nothing in flight`);
       // Settled as deleted (the todo is gone, optimistically or for good) is an outcome too.
-      if (how === 'promise' && snap.data === undefined && snap.error === undefined && !snap.loading && !isDeleted(client, t)) {
+      const left = shared() && !views.some((v) => v.stop && v.obs === read);
+      if (how === 'promise' && snap.data === undefined && snap.error === undefined && !snap.loading && !isDeleted(client, t) && !left) {
         fail(`${label} settled with neither data nor error`);
       }
       if (how === 'readAsync' && error === undefined && value !== undefined && JSON.stringify(snap.data) !== JSON.stringify(value)) {
