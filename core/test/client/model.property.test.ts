@@ -15,7 +15,7 @@ import { ModelServer } from './model/server';
 // RESTO_MODEL_RUNS=5000 runs more programs; RESTO_MODEL_SEED=n picks another seed. A
 // counterexample prints its seed and path: RESTO_MODEL_SEED=s RESTO_MODEL_PATH=p replays it.
 
-const runs = Number(process.env.RESTO_MODEL_RUNS ?? 200);
+const runs = Number(process.env.RESTO_MODEL_RUNS ?? 300);
 const seed = Number(process.env.RESTO_MODEL_SEED ?? 45);
 /** A counterexample's path (with its seed): runs just that program again. */
 const replay = process.env.RESTO_MODEL_PATH;
