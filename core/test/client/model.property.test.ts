@@ -22,7 +22,8 @@ const replay = process.env.RESTO_MODEL_PATH;
 
 /**
  * Run first on every seed: the four programs of issue 45 (random search finds the
- * first three within the default runs; the fourth needs five steps in a row).
+ * first three within the default runs; the fourth needs five steps in a row), then
+ * the two this test found beyond them.
  */
 const examples: [Program][] = [
   // a view of a todo that is then deleted
@@ -41,6 +42,20 @@ const examples: [Program][] = [
         { op: 'release', pick: 1, fault: 'ok' },
         { op: 'invalidate', target: 1 },
         { op: 'suspend', target: 1, how: 'readAsync', again: true },
+      ],
+    },
+  ],
+  // promise() of a read invalidated while its request runs (seed 1)
+  [{ queueOfflineMutations: false, steps: [{ op: 'suspend', target: 'list', how: 'promise', again: false }, { op: 'invalidate', target: 'list' }] }],
+  // a DELETE answered after a later PATCH, then a list built before the DELETE (seed 3)
+  [
+    {
+      queueOfflineMutations: false,
+      steps: [
+        { op: 'delete', id: 2, optimistic: false },
+        { op: 'suspend', target: 'list', how: 'promise', again: false },
+        { op: 'update', id: 2, title: 'a', optimistic: false, put: false },
+        { op: 'release', pick: 2, fault: 'ok' },
       ],
     },
   ],
