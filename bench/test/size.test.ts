@@ -76,7 +76,9 @@ beforeAll(() => {
  * Vue 27,138, Svelte 27,103 (createApi and the error types add nothing to an app that
  * does not import createApi). Issue 45's four fixes (+30 B alone: a read of a deleted
  * entity refetches or settles, tombstones keep the ordering rule and survive
- * serializeState, readAsync cannot spin). Issue 44's abort of abandoned suspended reads
+ * serializeState, readAsync cannot spin) and two more the model test found (+34 B:
+ * promise() waits for the fetch an invalidation asks again; a late delete's tombstone
+ * keeps the newer data's start time). Issue 44's abort of abandoned suspended reads
  * (+39 B core, +161 B React alone: a suspended read claims its request,
  * observer.release(); React keeps a per-instance claim, and a thrown promise also settles
  * after a second so React retries what it still wants). All merged: MERGED.

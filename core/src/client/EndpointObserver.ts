@@ -188,7 +188,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
    * Settles once the read has usable data or an error (already settled when it
    * does). Starts the fetch if none runs, so a suspended render can wait on it
    * before anything subscribed. The same promise while the same fetch runs and
-   * it has not settled.
+   * it has not settled. An answer to a request started before an invalidation
+   * settles nothing: the read fetches again and this waits for that.
    *
    * The request is claimed by this observer: subscribing keeps the claim, and
    * `release()` (or the last unsubscribe) lets go of it; a request no reader claims
@@ -219,7 +220,9 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
           const { data, error } = this.getSnapshot();
           if (data !== undefined || error) done();
         });
-        void fetching.then(done);
+        // An answer that predates an invalidation leaves the read loading: wait for the fetch asked again.
+        const ended = (): unknown => (stop && this.getSnapshot().loading ? this.fetch(undefined).then(ended) : done());
+        void fetching.then(ended);
       });
       this.waiting = { fetching, promise };
     }

@@ -174,7 +174,10 @@ export class NormalizeStore implements NormalizeDelegate {
   invalidate(key: string, pk: string): void {
     const changed = this.getEntity(key, pk) !== INVALID;
     if (changed) this.write(key, pk, INVALID);
-    this.touchMeta(key, pk, this.getMeta(key, pk), this.entityMeta, changed);
+    // A delete answered after newer data was stored keeps that data's start time: an answer
+    // to a fetch started in between must not bring the entity back.
+    const meta = this.getMeta(key, pk);
+    this.touchMeta(key, pk, meta, meta && meta.fetchedAt > this.entityMeta.fetchedAt ? meta : this.entityMeta, changed);
   }
 }
 

@@ -1,0 +1,43 @@
+// observer.promise() settles only once its read shows an outcome: when the answer it
+// waited for predates an invalidation, it waits for the request asked again. Found by
+// the model test (model.property.test.ts, seed 1).
+import { hold, startHoldingServer } from '@resto/testing';
+import { afterEach, expect, it } from 'vitest';
+import { createClient, Entity, resource, type Client } from '../../src';
+
+class Todo extends Entity {
+  id = 0;
+  title = '';
+  static override key = 'PromiseTodo';
+}
+
+let client: Client | undefined;
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  client?.destroy();
+  await close?.();
+  client = close = undefined;
+});
+
+it('promise() of a read invalidated while its request runs settles with the answer of the request asked again, never loading with nothing in flight', async () => {
+  const gate = hold();
+  let served = 0;
+  const server = await startHoldingServer(async () => {
+    const title = `answer ${++served}`; // built on arrival
+    if (served === 1) await gate.promise; // the first answer comes when the test says
+    return { body: { id: 1, title } };
+  });
+  close = server.close;
+  const TodoResource = resource({ urlPrefix: server.url, path: '/todos/:id', schema: Todo });
+  client = createClient();
+
+  const view = client.observe(TodoResource.get, { id: '1' }); // a suspended read: never subscribed
+  const waiting = view.promise();
+  await server.received(1);
+  await client.controller.invalidate(TodoResource.get, { id: '1' });
+  gate.release();
+
+  await waiting; // the held answer predates the invalidation: it is asked again first
+  expect(view.getSnapshot()).toMatchObject({ loading: false, error: undefined, data: { id: 1, title: 'answer 2' } });
+  expect(server.count('GET', '/todos/1')).toBe(2);
+});
