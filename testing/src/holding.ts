@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { afterEach } from 'vitest';
 
 /** One request as the holding server's handler sees it. */
 export interface HeldRequest {
@@ -150,6 +151,41 @@ export function hold(): Gate {
   let release!: () => void;
   const promise = new Promise<void>((r) => (release = r));
   return { promise, release };
+}
+
+/**
+ * For test files where each test starts one holding server and one client: after each
+ * test the client is destroyed, then the server closed. `start(handler)` starts the
+ * test's server (as startHoldingServer); `client(c)` hands over the test's client and
+ * returns it.
+ *
+ * @example
+ * const env = eachHoldingServer();
+ * it('answers in order', async () => {
+ *   const server = await env.start(() => ({ body: { id: 1 } }));
+ *   const client = env.client(createClient());
+ *   // ...
+ * });
+ */
+export function eachHoldingServer() {
+  let client: { destroy(): void } | undefined;
+  let close: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    client?.destroy();
+    await close?.();
+    client = close = undefined;
+  });
+  return {
+    async start(handler: HoldingHandler) {
+      const server = await startHoldingServer(handler);
+      close = server.close;
+      return server;
+    },
+    client<C extends { destroy(): void }>(c: C): C {
+      client = c;
+      return c;
+    },
+  };
 }
 
 function write(res: ServerResponse, reply: Reply | undefined) {

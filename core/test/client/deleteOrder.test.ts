@@ -1,9 +1,9 @@
 // A delete answered after data from a later fetch was stored: its tombstone keeps the
 // newer fetch's start time, so an answer to a fetch started in between cannot bring the
 // entity back. Found by the model test (model.property.test.ts, seed 3).
-import { hold, startHoldingServer } from '@resto/testing';
-import { afterEach, expect, it } from 'vitest';
-import { createClient, Entity, resource, type Client } from '../../src';
+import { eachHoldingServer, hold } from '@resto/testing';
+import { expect, it } from 'vitest';
+import { createClient, Entity, resource } from '../../src';
 
 class Todo extends Entity {
   id = 0;
@@ -11,17 +11,11 @@ class Todo extends Entity {
   static override key = 'DeleteOrderTodo';
 }
 
-let client: Client | undefined;
-let close: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  client?.destroy();
-  await close?.();
-  client = close = undefined;
-});
+const env = eachHoldingServer();
 
 it('DELETE (held), then a list GET (held, built with the todo), then a PATCH answered at once; the DELETE answers, then the list: the todo stays deleted', async () => {
   const gates = { del: hold(), list: hold() };
-  const server = await startHoldingServer(async (req) => {
+  const server = await env.start(async (req) => {
     if (req.method === 'PATCH') return { body: { id: 2, title: 'new' } };
     if (req.method === 'DELETE') {
       await gates.del.promise;
@@ -31,9 +25,8 @@ it('DELETE (held), then a list GET (held, built with the todo), then a PATCH ans
     await gates.list.promise;
     return { body };
   });
-  close = server.close;
   const TodoResource = resource({ urlPrefix: server.url, path: '/todos/:id', schema: Todo });
-  client = createClient();
+  const client = env.client(createClient());
   const { controller } = client;
 
   const deleting = controller.fetch(TodoResource.delete, { id: 2 });

@@ -1,15 +1,17 @@
 // Deletes against a real server whose answers the test holds and releases: a view of a
 // deleted entity ends in a state the UI can show, and an older answer never brings a
 // deleted entity back (issue 45).
-import { hold, startHoldingServer, waitFor, type Gate, type HeldRequest } from '@resto/testing';
-import { afterEach, expect, it } from 'vitest';
-import { createClient, Entity, resource, type Client } from '../../src';
+import { eachHoldingServer, hold, waitFor, type Gate, type HeldRequest } from '@resto/testing';
+import { expect, it } from 'vitest';
+import { createClient, Entity, resource } from '../../src';
 
 class Todo extends Entity {
   id = 0;
   title = '';
   static override key = 'Todo';
 }
+
+const env = eachHoldingServer();
 
 interface Row {
   id: number;
@@ -27,7 +29,7 @@ async function todoServer() {
     [2, { id: 2, title: 'two' }],
   ]);
   const holds: { method: string; path: string; gate: Gate; unapplied: boolean }[] = [];
-  const server = await startHoldingServer(async (req: HeldRequest) => {
+  const server = await env.start(async (req: HeldRequest) => {
     const held = holds.findIndex((h) => h.method === req.method && h.path === req.path);
     const h = held >= 0 ? holds.splice(held, 1)[0] : undefined;
     if (h?.unapplied) await h.gate.promise;
@@ -50,19 +52,9 @@ async function todoServer() {
   return { server, todos, TodoResource, Optimistic, holdNext };
 }
 
-let client: Client | undefined;
-let close: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  client?.destroy();
-  await close?.();
-  client = close = undefined;
-});
-
 async function setup() {
   const s = await todoServer();
-  close = s.server.close;
-  client = createClient();
-  return { ...s, client };
+  return { ...s, client: env.client(createClient()) };
 }
 
 it('a subscribed view of a deleted entity refetches and shows the 404, not loading forever', async () => {

@@ -1,9 +1,9 @@
 // observer.promise() settles only once its read shows an outcome: when the answer it
 // waited for predates an invalidation, it waits for the request asked again. Found by
 // the model test (model.property.test.ts, seed 1).
-import { hold, startHoldingServer } from '@resto/testing';
-import { afterEach, expect, it } from 'vitest';
-import { createClient, Entity, resource, type Client } from '../../src';
+import { eachHoldingServer, hold } from '@resto/testing';
+import { expect, it } from 'vitest';
+import { createClient, Entity, resource } from '../../src';
 
 class Todo extends Entity {
   id = 0;
@@ -11,25 +11,18 @@ class Todo extends Entity {
   static override key = 'PromiseTodo';
 }
 
-let client: Client | undefined;
-let close: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  client?.destroy();
-  await close?.();
-  client = close = undefined;
-});
+const env = eachHoldingServer();
 
 it('promise() of a read invalidated while its request runs settles with the answer of the request asked again, never loading with nothing in flight', async () => {
   const gate = hold();
   let served = 0;
-  const server = await startHoldingServer(async () => {
+  const server = await env.start(async () => {
     const title = `answer ${++served}`; // built on arrival
     if (served === 1) await gate.promise; // the first answer comes when the test says
     return { body: { id: 1, title } };
   });
-  close = server.close;
   const TodoResource = resource({ urlPrefix: server.url, path: '/todos/:id', schema: Todo });
-  client = createClient();
+  const client = env.client(createClient());
 
   const view = client.observe(TodoResource.get, { id: '1' }); // a suspended read: never subscribed
   const waiting = view.promise();

@@ -1,8 +1,8 @@
 // readAsync() waits for the real answer when the promise it was waiting on resolved early
 // (usable data came by another path) and the data was then invalidated (issue 45).
-import { hold, startHoldingServer } from '@resto/testing';
-import { afterEach, expect, it } from 'vitest';
-import { createClient, Entity, resource, type Client } from '../../src';
+import { eachHoldingServer, hold } from '@resto/testing';
+import { expect, it } from 'vitest';
+import { createClient, Entity, resource } from '../../src';
 
 class Todo extends Entity {
   id = 0;
@@ -10,24 +10,17 @@ class Todo extends Entity {
   static override key = 'Todo';
 }
 
-let client: Client | undefined;
-let close: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  client?.destroy();
-  await close?.();
-  client = close = undefined;
-});
+const env = eachHoldingServer();
 
 it('an early-resolved promise then an invalidation: readAsync waits for the request (yielding to timers), asks again since its answer predates the invalidation, and settles with the data', async () => {
   const gate = hold();
-  const server = await startHoldingServer(async (req) => {
+  const server = await env.start(async (req) => {
     if (req.path === '/todos') return { body: [{ id: 1, title: 'one' }] };
     await gate.promise; // answered when the test says
     return { body: { id: 1, title: 'one' } };
   });
-  close = server.close;
   const TodoResource = resource({ urlPrefix: server.url, path: '/todos/:id', schema: Todo });
-  client = createClient();
+  const client = env.client(createClient());
 
   const view = client.observe(TodoResource.get, { id: '1' }); // never subscribed
   const early = view.promise(); // starts GET /todos/1, held
