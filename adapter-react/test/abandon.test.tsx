@@ -1,45 +1,30 @@
 // A suspended read that no render wants any more is aborted, as useDLE's are,
 // unless another reader wants its request.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ServerResponse } from 'node:http';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { startTransition, Suspense, useState, type ReactElement } from 'react';
-import { Collection, createClient, RestEndpoint, type Client } from '@resto/core';
+import { createClient, type Client } from '@resto/core';
 import { CLAIM_LAPSE } from '../src/claim';
 import { DataProvider, useSuspense } from '../src';
-import { defer, json, startServer, until, type Hit } from '@resto/testing';
-import { Todo } from './helpers/api';
+import { startFilteredListServer, until, type FilteredListServer, type FilteredTodoList } from '@resto/testing';
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let list: ReturnType<typeof listOf>;
-const listOf = (url: string) => new RestEndpoint({ urlPrefix: url, path: '/todos', searchParams: {} as { completed: boolean }, schema: new Collection([Todo]) });
+let server: FilteredListServer;
+let list: FilteredTodoList;
+let held: FilteredListServer['held'];
+let hitOf: FilteredListServer['hitOf'];
 let client: Client;
-/** Answers held by filter: the server answers `?completed=X` only when a test says so, or sees the client leave. */
-const held = new Map<string, ReturnType<typeof defer<void>>>();
-
-async function answer(hit: Hit, res: ServerResponse) {
-  const filter = new URL(hit.url, server.url).searchParams.get('completed')!;
-  if (filter === 'true') return json(res, [{ id: 1, title: 'done', completed: true }]);
-  const gate = defer();
-  held.set(filter, gate);
-  const answered = await Promise.race([gate.promise.then(() => true), hit.closed.then(() => false)]);
-  if (answered) json(res, [{ id: 2, title: 'open', completed: false }]);
-}
 
 beforeAll(async () => {
-  server = await startServer({ 'GET /todos': answer });
-  list = listOf(server.url);
+  server = await startFilteredListServer();
+  ({ list, held, hitOf } = server);
 });
 afterAll(() => server.close());
 afterEach(() => {
   cleanup();
   client?.destroy();
   vi.useRealTimers();
-  server.hits.length = 0;
-  held.clear();
+  server.reset();
 });
-
-const hitOf = (filter: string) => server.hits.find((h) => h.url.endsWith(`completed=${filter}`));
 
 function Todos({ completed, name = 'list' }: { completed: boolean; name?: string }) {
   const todos = useSuspense(list, { completed });

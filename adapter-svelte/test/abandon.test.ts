@@ -1,46 +1,30 @@
 // A suspended read that no component wants any more is aborted, as useDLE's are,
 // unless another reader wants its request.
 import { cleanup, render, screen } from '@testing-library/svelte';
-import type { ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Collection, createClient, RestEndpoint, type Client } from '@resto/core';
-import { defer, json, startServer, until, type Hit } from '@resto/testing';
-import { Todo } from '@resto/testing/todos';
+import { createClient, type Client } from '@resto/core';
+import { startFilteredListServer, until, type FilteredListServer, type FilteredTodoList } from '@resto/testing';
 import { clientContext } from '../src';
 import TodoFilter from './fixtures/TodoFilter.svelte';
 
-const listOf = (url: string) => new RestEndpoint({ urlPrefix: url, path: '/todos', searchParams: {} as { completed: boolean }, schema: new Collection([Todo]) });
-export type FilteredList = ReturnType<typeof listOf>;
-
-let server: Awaited<ReturnType<typeof startServer>>;
-let list: FilteredList;
+let server: FilteredListServer;
+let list: FilteredTodoList;
+let held: FilteredListServer['held'];
+let hitOf: FilteredListServer['hitOf'];
+let requestsOf: FilteredListServer['requestsOf'];
 let client: Client;
-/** Answers held by filter: the server answers `?completed=X` only when a test says so, or sees the client leave. */
-const held = new Map<string, ReturnType<typeof defer<void>>>();
-
-async function answer(hit: Hit, res: ServerResponse) {
-  const filter = new URL(hit.url, server.url).searchParams.get('completed')!;
-  if (filter === 'true') return json(res, [{ id: 1, title: 'done', completed: true }]);
-  const gate = defer();
-  held.set(filter, gate);
-  const answered = await Promise.race([gate.promise.then(() => true), hit.closed.then(() => false)]);
-  if (answered) json(res, [{ id: 2, title: 'open', completed: false }]);
-}
 
 beforeAll(async () => {
-  server = await startServer({ 'GET /todos': answer });
-  list = listOf(server.url);
+  server = await startFilteredListServer();
+  ({ list, held, hitOf, requestsOf } = server);
 });
 afterAll(() => server.close());
 afterEach(() => {
   cleanup();
   client?.destroy();
-  server.hits.length = 0;
-  held.clear();
+  server.reset();
 });
 
-const hitOf = (filter: string) => server.hits.find((h) => h.url.endsWith(`completed=${filter}`));
-const requestsOf = (filter: string) => server.hits.filter((h) => h.url.endsWith(`completed=${filter}`)).length;
 const show = (completed: boolean) => render(TodoFilter, { props: { list, completed }, context: clientContext(client) });
 
 describe('an abandoned suspended read', () => {

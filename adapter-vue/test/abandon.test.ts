@@ -2,42 +2,27 @@
 // unless another reader wants its request.
 import { defineComponent, h, nextTick, ref, Suspense, type Ref } from 'vue';
 import { mount } from '@vue/test-utils';
-import type { ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Collection, createClient, RestEndpoint, type Client } from '@resto/core';
+import { createClient, type Client } from '@resto/core';
 import { createResto, useSuspense } from '../src';
-import { defer, json, startServer, until, type Hit } from '@resto/testing';
-import { Todo } from './helpers/api';
+import { startFilteredListServer, until, type FilteredListServer, type FilteredTodoList } from '@resto/testing';
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let list: ReturnType<typeof listOf>;
-const listOf = (url: string) => new RestEndpoint({ urlPrefix: url, path: '/todos', searchParams: {} as { completed: boolean }, schema: new Collection([Todo]) });
+let server: FilteredListServer;
+let list: FilteredTodoList;
+let held: FilteredListServer['held'];
+let hitOf: FilteredListServer['hitOf'];
+let requestsOf: FilteredListServer['requestsOf'];
 let client: Client;
-/** Answers held by filter: the server answers `?completed=X` only when a test says so, or sees the client leave. */
-const held = new Map<string, ReturnType<typeof defer<void>>>();
-
-async function answer(hit: Hit, res: ServerResponse) {
-  const filter = new URL(hit.url, server.url).searchParams.get('completed')!;
-  if (filter === 'true') return json(res, [{ id: 1, title: 'done', completed: true }]);
-  const gate = defer();
-  held.set(filter, gate);
-  const answered = await Promise.race([gate.promise.then(() => true), hit.closed.then(() => false)]);
-  if (answered) json(res, [{ id: 2, title: 'open', completed: false }]);
-}
 
 beforeAll(async () => {
-  server = await startServer({ 'GET /todos': answer });
-  list = listOf(server.url);
+  server = await startFilteredListServer();
+  ({ list, held, hitOf, requestsOf } = server);
 });
 afterAll(() => server.close());
 afterEach(() => {
   client?.destroy();
-  server.hits.length = 0;
-  held.clear();
+  server.reset();
 });
-
-const hitOf = (filter: string) => server.hits.find((h) => h.url.endsWith(`completed=${filter}`));
-const requestsOf = (filter: string) => server.hits.filter((h) => h.url.endsWith(`completed=${filter}`)).length;
 
 const Todos = defineComponent({
   props: { completed: { type: Boolean, required: true } },

@@ -1,3 +1,4 @@
 export * from './server';
 export * from './wait';
 export * from './holding';
+export * from './filtered';
