@@ -2,26 +2,17 @@
 // EnvironmentSignal, and a component reading it with useSyncExternalStore shows the
 // logged-out state once a read meets a 401 from a real server.
 import { useSyncExternalStore, type ReactNode } from 'react';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { createClient, EnvironmentSignal, getDefaultManagers, LogoutManager, RestEndpoint } from '@resto/core';
+import { RestEndpoint } from '@resto/core';
 import { DataProvider, useDLE } from '../src';
-import { json, startServer } from '@resto/testing';
+import { expiredSession } from '@resto/testing';
 
-let server: Awaited<ReturnType<typeof startServer>>;
-beforeAll(async () => {
-  server = await startServer({ 'GET /me': (_hit, res) => json(res, { message: 'token expired' }, 401) });
-});
-afterAll(() => server.close());
+const session = expiredSession();
 
 it('a 401 on any read shows the logged-out state', async () => {
-  const signedIn = new EnvironmentSignal(true);
-  const client = createClient({
-    managers: [
-      new LogoutManager({ handleLogout: (controller) => (signedIn.set(false), controller.resetEntireStore()) }),
-      ...getDefaultManagers(),
-    ],
-  });
+  const { signedIn, client } = session.signIn();
+  const { server } = session;
   const Me = new RestEndpoint({ urlPrefix: server.url, path: '/me', process: (me: { name: string }) => me });
 
   function SessionGate({ children }: { children: ReactNode }) {

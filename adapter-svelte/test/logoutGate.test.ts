@@ -2,26 +2,16 @@
 // EnvironmentSignal, and a component holding it in $state shows the logged-out
 // state once a read meets a 401 from a real server.
 import { cleanup, render, screen } from '@testing-library/svelte';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createClient, EnvironmentSignal, getDefaultManagers, LogoutManager } from '@resto/core';
+import { expect, it } from 'vitest';
 import { clientContext } from '../src';
-import { json, startServer, until } from '@resto/testing';
+import { expiredSession, until } from '@resto/testing';
 import SessionNotice from './fixtures/SessionNotice.svelte';
 
-let server: Awaited<ReturnType<typeof startServer>>;
-beforeAll(async () => {
-  server = await startServer({ 'GET /me': (_hit, res) => json(res, { message: 'token expired' }, 401) });
-});
-afterAll(() => server.close());
+const session = expiredSession();
 
 it('a 401 on any read shows the logged-out state', async () => {
-  const signedIn = new EnvironmentSignal(true);
-  const client = createClient({
-    managers: [
-      new LogoutManager({ handleLogout: (controller) => (signedIn.set(false), controller.resetEntireStore()) }),
-      ...getDefaultManagers(),
-    ],
-  });
+  const { signedIn, client } = session.signIn();
+  const { server } = session;
   const { unmount } = render(SessionNotice, { props: { signedIn, url: server.url }, context: clientContext(client) });
   expect(screen.getByText('Hi …')).toBeTruthy();
   await until(() => screen.queryByRole('alert') !== null);

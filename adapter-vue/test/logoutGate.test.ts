@@ -3,25 +3,16 @@
 // logged-out state once a read meets a 401 from a real server.
 import { defineComponent, h, onScopeDispose, shallowRef } from 'vue';
 import { mount } from '@vue/test-utils';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createClient, EnvironmentSignal, getDefaultManagers, LogoutManager, RestEndpoint } from '@resto/core';
+import { expect, it } from 'vitest';
+import { RestEndpoint } from '@resto/core';
 import { createResto, useDLE } from '../src';
-import { json, startServer, until } from '@resto/testing';
+import { expiredSession, until } from '@resto/testing';
 
-let server: Awaited<ReturnType<typeof startServer>>;
-beforeAll(async () => {
-  server = await startServer({ 'GET /me': (_hit, res) => json(res, { message: 'token expired' }, 401) });
-});
-afterAll(() => server.close());
+const session = expiredSession();
 
 it('a 401 on any read shows the logged-out state', async () => {
-  const signedIn = new EnvironmentSignal(true);
-  const client = createClient({
-    managers: [
-      new LogoutManager({ handleLogout: (controller) => (signedIn.set(false), controller.resetEntireStore()) }),
-      ...getDefaultManagers(),
-    ],
-  });
+  const { signedIn, client } = session.signIn();
+  const { server } = session;
   const Me = new RestEndpoint({ urlPrefix: server.url, path: '/me', process: (me: { name: string }) => me });
 
   function useSignedIn() {

@@ -2,3 +2,4 @@ export * from './server';
 export * from './wait';
 export * from './holding';
 export * from './filtered';
+export * from './session';
