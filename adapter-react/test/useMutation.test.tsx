@@ -1,36 +1,20 @@
-import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { useState } from 'react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createClient, RestEndpoint, type Client, type StatusError } from '@resto/core';
+import { createClient, type Client, type StatusError } from '@resto/core';
 import { DataProvider, useMutation } from '../src';
-import { defer, json, startServer } from '@resto/testing';
-import { Todo } from './helpers/api';
+import { createTodoEndpoint, createTodoServer } from '@resto/testing';
+import type { Todo } from './helpers/api';
 
-let server: Awaited<ReturnType<typeof startServer>>;
+const posts = createTodoServer();
 let client: Client;
-/** The next POST waits for this before answering. */
-let gate: ReturnType<typeof defer<void>> | undefined;
 
-beforeAll(async () => {
-  server = await startServer({
-        'POST /todos': async (hit, res) => {
-      await gate?.promise;
-      const { title } = JSON.parse(hit.body) as { title: string };
-      if (!title) return json(res, { errors: { title: 'is required' } }, 422);
-      json(res, { id: 7, title, completed: false }, 201);
-    },
-  });
-});
-afterAll(() => server.close());
 afterEach(() => {
   cleanup();
   client?.destroy();
-  gate = undefined;
 });
 
-const endpoints = () => ({
-  create: new RestEndpoint({ urlPrefix: server.url, path: '/todos', method: 'POST', body: {} as { title: string }, schema: Todo }),
-});
+const endpoints = () => ({ create: createTodoEndpoint(posts.server.url) });
 
 function NewTodo({ create }: { create: ReturnType<typeof endpoints>['create'] }) {
   const [title, setTitle] = useState('');
@@ -68,7 +52,7 @@ async function mount() {
 describe('useMutation', () => {
   it('shows pending, then the result, stored', async () => {
     await mount();
-    gate = defer();
+    const gate = posts.holdNext();
     fireEvent.change(screen.getByLabelText('title'), { target: { value: 'Write docs' } });
     fireEvent.click(screen.getByText('Add'));
     expect(await screen.findByText('Adding…')).toHaveProperty('disabled', true);
@@ -93,7 +77,7 @@ describe('useMutation', () => {
 
   it('after unmount the call still finishes and is stored, with no error', async () => {
     await mount();
-    gate = defer();
+    const gate = posts.holdNext();
     fireEvent.change(screen.getByLabelText('title'), { target: { value: 'Late' } });
     fireEvent.click(screen.getByText('Add'));
     await screen.findByText('Adding…');

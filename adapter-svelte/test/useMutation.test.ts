@@ -1,37 +1,23 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
 import { createClient, type Client, type StatusError } from '@resto/core';
-import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { clientContext, type useMutation } from '../src';
-import { defer, json, startServer, until } from '@resto/testing';
+import { createTodoServer, until } from '@resto/testing';
 import type { Todo } from '@resto/testing/todos';
 import { mutationApi, type MutationApi } from './helpers/mutation';
 import NewTodo from './fixtures/NewTodo.svelte';
 
-let server: Awaited<ReturnType<typeof startServer>>;
+const posts = createTodoServer();
 let client: Client;
-/** The next POST waits for this before answering. */
-let gate: ReturnType<typeof defer<void>> | undefined;
 
-beforeAll(async () => {
-  server = await startServer({
-        'POST /todos': async (hit, res) => {
-      await gate?.promise;
-      const { title } = JSON.parse(hit.body) as { title: string };
-      if (!title) return json(res, { errors: { title: 'is required' } }, 422);
-      json(res, { id: 7, title, completed: false }, 201);
-    },
-  });
-});
-afterAll(() => server.close());
 afterEach(() => {
   cleanup();
   client?.destroy();
-  gate = undefined;
 });
 
 function mountForm() {
   client = createClient({ retry: 0 });
-  render(NewTodo, { props: { api: mutationApi(server.url) }, context: clientContext(client) });
+  render(NewTodo, { props: { api: mutationApi(posts.server.url) }, context: clientContext(client) });
 }
 
 const submit = () => screen.getByText(/^(Add|Adding…)$/);
@@ -39,7 +25,7 @@ const submit = () => screen.getByText(/^(Add|Adding…)$/);
 describe('useMutation', () => {
   it('shows pending, then the result (runes and $store), stored', async () => {
     mountForm();
-    gate = defer();
+    const gate = posts.holdNext();
     await fireEvent.input(screen.getByLabelText('title'), { target: { value: 'Write docs' } });
     await fireEvent.submit(submit());
     await until(() => submit().textContent === 'Adding…');
@@ -67,7 +53,7 @@ describe('useMutation', () => {
 
   it('after unmount the call still finishes and is stored, with no error', async () => {
     mountForm();
-    gate = defer();
+    const gate = posts.holdNext();
     await fireEvent.input(screen.getByLabelText('title'), { target: { value: 'Late' } });
     await fireEvent.submit(submit());
     await until(() => submit().textContent === 'Adding…');

@@ -1,38 +1,22 @@
 import { defineComponent, effectScope, h, ref } from 'vue';
 import { mount, type VueWrapper } from '@vue/test-utils';
-import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { createClient, RestEndpoint, type Client, type StatusError } from '@resto/core';
+import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { createClient, type Client, type StatusError } from '@resto/core';
 import { createResto, useMutation, withClient } from '../src';
-import { defer, json, startServer, until } from '@resto/testing';
-import { Todo } from '@resto/testing/todos';
+import { createTodoEndpoint, createTodoServer, until } from '@resto/testing';
+import type { Todo } from '@resto/testing/todos';
 
-let server: Awaited<ReturnType<typeof startServer>>;
+const posts = createTodoServer();
 let client: Client;
 let wrapper: VueWrapper | undefined;
-/** The next POST waits for this before answering. */
-let gate: ReturnType<typeof defer<void>> | undefined;
 
-beforeAll(async () => {
-  server = await startServer({
-        'POST /todos': async (hit, res) => {
-      await gate?.promise;
-      const { title } = JSON.parse(hit.body) as { title: string };
-      if (!title) return json(res, { errors: { title: 'is required' } }, 422);
-      json(res, { id: 7, title, completed: false }, 201);
-    },
-  });
-});
-afterAll(() => server.close());
 afterEach(() => {
   wrapper?.unmount();
   wrapper = undefined;
   client?.destroy();
-  gate = undefined;
 });
 
-const endpoints = () => ({
-  create: new RestEndpoint({ urlPrefix: server.url, path: '/todos', method: 'POST', body: {} as { title: string }, schema: Todo }),
-});
+const endpoints = () => ({ create: createTodoEndpoint(posts.server.url) });
 
 function mountForm() {
   client = createClient({ retry: 0 });
@@ -58,7 +42,7 @@ const text = (w: VueWrapper, selector: string) => (w.find(selector).exists() ? w
 describe('useMutation', () => {
   it('shows pending, then the result, stored', async () => {
     const w = mountForm();
-    gate = defer();
+    const gate = posts.holdNext();
     await w.find('input').setValue('Write docs');
     await w.find('form').trigger('submit');
     await until(() => w.find('button[type=submit]').text() === 'Adding…');
@@ -84,7 +68,7 @@ describe('useMutation', () => {
 
   it('after unmount nothing is set; the call still finishes and is stored', async () => {
     const w = mountForm();
-    gate = defer();
+    const gate = posts.holdNext();
     await w.find('input').setValue('Late');
     await w.find('form').trigger('submit');
     await until(() => w.find('button[type=submit]').text() === 'Adding…');
@@ -99,7 +83,7 @@ describe('useMutation', () => {
     client = createClient({ retry: 0 });
     const scope = effectScope();
     const m = scope.run(() => withClient(client, () => useMutation(endpoints().create)))!;
-    gate = defer();
+    const gate = posts.holdNext();
     const call = m.mutate({ title: 'After stop' });
     expect(m.pending.value).toBe(true);
     scope.stop();

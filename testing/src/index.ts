@@ -3,3 +3,4 @@ export * from './wait';
 export * from './holding';
 export * from './filtered';
 export * from './session';
+export * from './mutation';

@@ -1,8 +1,7 @@
-import { RestEndpoint } from '@resto/core';
-import { Todo } from '@resto/testing/todos';
+import { createTodoEndpoint } from '@resto/testing';
 
 /** A typed create, for useMutation's tests. */
 export function mutationApi(url: string) {
-  return { create: new RestEndpoint({ urlPrefix: url, path: '/todos', method: 'POST', body: {} as { title: string }, schema: Todo }) };
+  return { create: createTodoEndpoint(url) };
 }
 export type MutationApi = ReturnType<typeof mutationApi>;
