@@ -34,36 +34,50 @@ const LOADING: LoadingState = Object.freeze({ loading: true, error: undefined })
  * await save.run('Done'); // the updated todo, or undefined and save.getSnapshot().error
  */
 export function createLoading<A extends unknown[], R>(fn: (...args: A) => Promise<R>): LoadingStore<A, R> {
-  return new Loading(fn);
+  return new Latest(fn, (loading, error) => (error ? { loading, error } : loading ? LOADING : IDLE));
 }
 
-class Loading<A extends unknown[], R> extends Subscribable implements LoadingStore<A, R> {
-  private state = IDLE;
+/**
+ * The one state machine behind `createLoading` and `createMutation`: the latest call
+ * decides, a failure is stored instead of rethrown, `reset` forgets every call so far.
+ * `view` shapes the snapshot, which is a new object only when something it shows changed. Internal.
+ */
+export class Latest<A extends unknown[], R, S extends object> extends Subscribable {
+  private state: S;
   private latest = 0;
-  private readonly fn: (...args: A) => Promise<R>;
 
-  constructor(fn: (...args: A) => Promise<R>) {
+  constructor(
+    private readonly fn: (...args: A) => Promise<R>,
+    private readonly view: (pending: boolean, error: StatusError | undefined, data: R | undefined) => S,
+  ) {
     super();
-    this.fn = fn;
+    this.state = view(false, undefined, undefined);
   }
 
-  getSnapshot = (): LoadingState => this.state;
+  getSnapshot = (): S => this.state;
 
   run = async (...args: A): Promise<R | undefined> => {
     const call = ++this.latest;
-    this.set(LOADING);
+    this.set(true, undefined, undefined);
     try {
-      const value = await this.fn(...args);
-      if (call === this.latest) this.set(IDLE);
-      return value;
+      const data = await this.fn(...args);
+      if (call === this.latest) this.set(false, undefined, data);
+      return data;
     } catch (e) {
-      if (call === this.latest) this.set({ loading: false, error: e as LoadingState['error'] });
+      if (call === this.latest) this.set(false, e as StatusError, undefined);
       return undefined;
     }
   };
 
-  private set(next: LoadingState) {
-    if (next === this.state) return;
+  reset = (): void => {
+    this.latest++;
+    this.set(false, undefined, undefined);
+  };
+
+  private set(pending: boolean, error: StatusError | undefined, data: R | undefined) {
+    const next = this.view(pending, error, data);
+    // What the view shows is unchanged (useLoading shows no data): the same snapshot, no notification.
+    if ((Object.keys(next) as (keyof S)[]).every((k) => next[k] === this.state[k])) return;
     this.state = next;
     this.notify();
   }

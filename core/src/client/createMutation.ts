@@ -3,8 +3,8 @@
 // is updated exactly as by `controller.fetch`.
 import type { Controller, EndpointArgs, ResolveType } from '../controller';
 import type { StatusError } from '../endpoint/types';
-import { Subscribable } from '../environment';
 import type { EndpointLike } from '../state';
+import { Latest } from './createLoading';
 
 /**
  * What {@link createMutation} reports: the latest call's state.
@@ -41,9 +41,6 @@ export interface MutationStore<E extends EndpointLike> {
   getSnapshot(): MutationState<ResolveType<E>>;
 }
 
-const IDLE: MutationState<never> = Object.freeze({ pending: false, error: undefined, data: undefined });
-const PENDING: MutationState<never> = Object.freeze({ pending: true, error: undefined, data: undefined });
-
 /**
  * Tracks one mutation endpoint for every adapter's `useMutation` (and web components
  * directly). Only the latest call decides the state: starting one clears the last
@@ -58,43 +55,7 @@ const PENDING: MutationState<never> = Object.freeze({ pending: true, error: unde
  * if (create.getSnapshot().error?.status === 422) showErrors(create.getSnapshot().error.body);
  */
 export function createMutation<E extends EndpointLike>(controller: Controller, endpoint: E): MutationStore<E> {
-  return new Mutation(controller, endpoint);
+  const store = new Latest((...args: EndpointArgs<E>) => controller.fetch(endpoint, ...args), (pending, error, data) => ({ pending, error, data }));
+  return { mutate: store.run, reset: store.reset, subscribe: store.subscribe, getSnapshot: store.getSnapshot };
 }
 
-class Mutation<E extends EndpointLike> extends Subscribable implements MutationStore<E> {
-  private state: MutationState<ResolveType<E>> = IDLE;
-  private latest = 0;
-
-  constructor(
-    private readonly controller: Controller,
-    private readonly endpoint: E,
-  ) {
-    super();
-  }
-
-  getSnapshot = (): MutationState<ResolveType<E>> => this.state;
-
-  mutate = async (...args: EndpointArgs<E>): Promise<ResolveType<E> | undefined> => {
-    const call = ++this.latest;
-    this.set(PENDING);
-    try {
-      const data = await this.controller.fetch(this.endpoint, ...args);
-      if (call === this.latest) this.set({ pending: false, error: undefined, data });
-      return data;
-    } catch (e) {
-      if (call === this.latest) this.set({ pending: false, error: e as StatusError, data: undefined });
-      return undefined;
-    }
-  };
-
-  reset = (): void => {
-    this.latest++;
-    this.set(IDLE);
-  };
-
-  private set(next: MutationState<ResolveType<E>>) {
-    if (next === this.state) return;
-    this.state = next;
-    this.notify();
-  }
-}
