@@ -11,16 +11,10 @@ import { checkWellFormed } from './wellFormed';
  * `testKey()` call needs it.
  */
 export interface PathTemplate {
-  /** The template as written by the user. */
-  readonly source: string;
   /** Parsed tokens (after the literal-character escaping). */
   readonly data: TokenData;
   /** Every parameter name in the template, required or optional. */
   readonly names: ReadonlySet<string>;
-  /** Names outside any `{...}` group: a call must supply them. */
-  readonly required: ReadonlySet<string>;
-  /** Names of `*wildcard` parameters (their values are arrays). */
-  readonly wildcards: ReadonlySet<string>;
   /** Full-match regexp of a filled path (case-sensitive). */
   readonly regexp: RegExp;
 }
@@ -44,21 +38,10 @@ export function escapeTemplate(template: string): string {
   return template.replace(LITERAL, (match) => (match[0] === '\\' ? match : '\\' + match));
 }
 
-function collect(
-  tokens: Token[],
-  optional: boolean,
-  names: Set<string>,
-  required: Set<string>,
-  wildcards: Set<string>,
-): void {
+function collect(tokens: Token[], names: Set<string>): void {
   for (const token of tokens) {
-    if (token.type === 'group') {
-      collect(token.tokens, true, names, required, wildcards);
-    } else if (token.type === 'param' || token.type === 'wildcard') {
-      names.add(token.name);
-      if (!optional) required.add(token.name);
-      if (token.type === 'wildcard') wildcards.add(token.name);
-    }
+    if (token.type === 'group') collect(token.tokens, names);
+    else if (token.type !== 'text') names.add(token.name);
   }
 }
 
@@ -69,17 +52,15 @@ const cache = new Map<string, PathTemplate>();
  *
  * @example
  * const t = pathTemplate('/users/:id{/posts/:postId}');
- * [...t.required] // ['id']
+ * [...t.names] // ['id', 'postId']
  */
 export function pathTemplate(source: string): PathTemplate {
   let template = cache.get(source);
   if (template) return template;
   const data = parse(escapeTemplate(source));
   const names = new Set<string>();
-  const required = new Set<string>();
-  const wildcards = new Set<string>();
-  collect(data.tokens, false, names, required, wildcards);
-  template = { source, data, names, required, wildcards, regexp: pathToRegexp(data, { sensitive: true }).regexp };
+  collect(data.tokens, names);
+  template = { data, names, regexp: pathToRegexp(data, { sensitive: true }).regexp };
   cache.set(source, template);
   return template;
 }
@@ -99,7 +80,11 @@ function fillTokens(
       out += fillTokens(token.tokens, params, describe, true) ?? '';
     } else {
       const value = params[token.name];
-      if (value === undefined || value === null) return undefined;
+      // Outside any group the parameter is required.
+      if (value == null) {
+        if (inGroup) return undefined;
+        throw new TypeError(`${describe(token.name)} is missing`);
+      }
       // `{/*name}` is zero or more segments: zero of them drops the group.
       if (inGroup && token.type === 'wildcard' && Array.isArray(value) && !value.length) return undefined;
       out += encodeValue(token, value, describe);
@@ -166,16 +151,9 @@ export function fillPath(
   params: Record<string, unknown>,
   endpointName: string,
 ): string {
-  const template = pathTemplate(source);
-  const describe = (name: string) =>
-    `${endpointName}: path parameter "${name}" of ${JSON.stringify(source)}`;
-  for (const name of template.required) {
-    if (params[name] == null) {
-      throw new TypeError(`${describe(name)} is missing`);
-    }
-  }
-  // Required names are present, so the top level never drops out.
-  return fillTokens(template.data.tokens, params, describe) ?? '';
+  const describe = (name: string) => `${endpointName}: path parameter "${name}" of ${JSON.stringify(source)}`;
+  // The top level never drops out: a missing parameter there throws.
+  return fillTokens(pathTemplate(source).data.tokens, params, describe)!;
 }
 
 /**
