@@ -9,32 +9,22 @@
  * listPath('/users{/:id}') // '/users'
  */
 export function listPath(path: string): string {
-  let token = -1;
-  let quoted = false;
-  for (let i = 0; i < path.length; i++) {
-    const ch = path[i];
-    if (ch === '\\') i++;
-    else if (ch === '"') quoted = !quoted;
-    else if (!quoted && (ch === ':' || ch === '*')) token = i;
-  }
-  if (token === -1) return path;
-  let start = path.lastIndexOf('/', token);
-  while (start > 0 && path[start - 1] === '\\') start = path.lastIndexOf('/', start - 2);
-  if (start > 0 && path[start - 1] === '{') start -= 1;
-  if (start === -1) start = 0;
-  // The cut ends, after the token, at the first '/', '{' or '}' outside the
-  // groups it opened: a group holding the token goes, one after it (`{/}`) stays.
+  // Escaped characters and quoted names (`:"a-b"`) blanked out, same length: what is left is the syntax.
+  const syntax = path.replace(/\\[^]?|([:*])"(?:\\[^]|[^"\\])*"?/g, (text, sigil = '') => sigil + ' '.repeat(text.length - sigil.length));
+  const token = Math.max(syntax.lastIndexOf(':'), syntax.lastIndexOf('*'));
+  if (token < 0) return path;
+  // The cut starts at the '/' before the token, or at the '{' of a group opened there.
+  let start = syntax.lastIndexOf('/', token);
+  if (syntax[start - 1] === '{') start--;
+  if (start < 0) start = 0;
+  // It ends, after the token, at the first '/', '{' or '}' outside the groups it
+  // opened: a group holding the token goes, one after it (`{/}`) stays.
   let depth = 0;
   let end = start;
-  quoted = false;
   for (; end < path.length; end++) {
-    const ch = path[end];
-    if (ch === '\\') end++;
-    else if (ch === '"') quoted = !quoted;
-    else if (quoted) continue;
-    else if (end > token && depth === 0 && (ch === '/' || ch === '{' || ch === '}')) break;
-    else if (ch === '{') depth++;
-    else if (ch === '}') depth--;
+    const ch = syntax[end]!;
+    if (end > token && !depth && '/{}'.includes(ch)) break;
+    depth += ch === '{' ? 1 : ch === '}' ? -1 : 0;
   }
   return path.slice(0, start) + path.slice(end) || '/';
 }

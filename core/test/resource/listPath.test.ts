@@ -34,6 +34,20 @@ describe('{listPath}', () => {
     expect(resource({ urlPrefix: 'http://x', path: '/users/:id{/}', schema: User }).getList.url()).toBe('http://x/users/');
   });
 
+  it('reads only syntax: a literal " in the text, an escaped { or an escaped backslash changes nothing', () => {
+    // A '"' quotes only a name right after ':' or '*'; elsewhere it is text.
+    expect(listPath('/a"b/:id')).toBe('/a"b');
+    expect(listPath('/a"b/:id/c"d')).toBe('/a"b/c"d');
+    // An escaped '{' is text, so no group holds the token.
+    expect(listPath('/a\\{/:id')).toBe('/a\\{');
+    // An escaped backslash does not escape the '/' after it.
+    expect(listPath('/files\\\\/:id')).toBe('/files\\\\');
+    // Each result is a template of its own: it parses, and getList's URL is the item's without its last segment.
+    const files = resource({ urlPrefix: 'http://x', path: '/files\\\\/:id', schema: User });
+    expect(files.getList.url()).toBe('http://x/files\\');
+    expect(files.get.url({ id: '1' })).toBe('http://x/files\\/1');
+  });
+
   it('has the same result at the type level', () => {
     expectTypeOf<ListPath<'/:a/:b'>>().toEqualTypeOf<'/:a'>();
     expectTypeOf<ListPath<'/:a'>>().toEqualTypeOf<'/'>();
