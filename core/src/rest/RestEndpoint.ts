@@ -11,16 +11,11 @@ import { NetworkError } from './NetworkError';
 import { AbortError } from './AbortError';
 import { checkNextPage, pagination, type NextPage } from './nextPage';
 import { checkWellFormed } from './wellFormed';
+import { HAS_BODY } from './hasBody';
 import { isPlainObject } from '../schema/schemaDefaults';
 import { setHidden, setOwn } from '../schema/ownEntry';
 import { fillPath, matchesPath, pathTemplate } from './pathTemplate';
 import type { RestEndpointConstructor, RestGenerics, RestTypeFor } from './RestEndpointTypes';
-
-/**
- * Whether calls take a body argument: decided by the constructor, or handed down
- * in the options by `extend()` (which then infers nothing from the method).
- */
-export const HAS_BODY = Symbol('resto.hasBody');
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 

@@ -2,8 +2,7 @@
 // getPage), each built once per base endpoint. Finding its Collection is collectionSchema.ts's.
 import { serializeArgs } from '../schema/serializeArgs';
 import { appendPage, findCollection, mapCollection } from './collectionSchema';
-// RestEndpoint.ts imports this file too: HAS_BODY is only read when an extender is built.
-import { HAS_BODY } from './RestEndpoint';
+import { HAS_BODY } from './hasBody';
 
 /** What the extenders need from a RestEndpoint instance. */
 interface Extendable {
