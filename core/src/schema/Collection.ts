@@ -275,7 +275,7 @@ class ListOf extends OneOf {
     (this.prototype as any)[KIND] = 'Array';
   }
 
-  override get name(): string {
+  get name(): string {
     return `ArraySchema(${schemaName(this.schema)})`;
   }
 
