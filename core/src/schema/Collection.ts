@@ -275,7 +275,7 @@ class ListOf extends OneOf {
     (this.prototype as any)[KIND] = 'Array';
   }
 
-  get name(): string {
+  override get name(): string {
     return `ArraySchema(${schemaName(this.schema)})`;
   }
 

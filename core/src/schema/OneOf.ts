@@ -2,6 +2,7 @@
 // the lookups and the read of a stored `{ id, schema }` that Polymorphic (the base of Union,
 // Array, Values and All), Invalidate and Collection's own `[S]` list share. Normalizing a
 // value picked by discriminator is Polymorphic's.
+import { schemaName } from './schemaName';
 import type { Unvisit } from './types';
 
 export type SchemaAttribute = string | ((value: any, parent: any, key: any) => string);
@@ -26,6 +27,12 @@ export abstract class OneOf {
   /** True when values pick their schema by attribute. */
   get isSingleSchema(): boolean {
     return this.attribute === undefined;
+  }
+
+  /** Name used in warnings and errors. */
+  get name(): string {
+    const s = this.schema;
+    return `${this.constructor.name}(${this.attribute === undefined ? schemaName(s) : Object.keys(s).map((k) => schemaName(s[k])).join('|')})`;
   }
 
   /** Schema for one value, or undefined for an unknown discriminator. */

@@ -4,7 +4,6 @@
 import { DEV } from '#dev';
 import { OneOf } from './OneOf';
 import { SchemaError } from './SchemaError';
-import { schemaName } from './schemaName';
 import type { Visit } from './types';
 
 export type { SchemaAttribute } from './OneOf';
@@ -14,12 +13,6 @@ export type { SchemaAttribute } from './OneOf';
  * value by a discriminator attribute.
  */
 export abstract class Polymorphic extends OneOf {
-  /** Name used in warnings and errors (Invalidate and Collection's `[S]` list have their own). */
-  get name(): string {
-    const s = this.schema;
-    return `${this.constructor.name}(${this.attribute === undefined ? schemaName(s) : Object.keys(s).map((k) => schemaName(s[k])).join('|')})`;
-  }
-
   protected normalizeValue(value: any, parent: any, key: any, args: readonly any[], visit: Visit): any {
     if (this.attribute === undefined) return visit(this.schema, value, parent, key, args);
     if (value === null || value === undefined) return value;
