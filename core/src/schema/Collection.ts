@@ -107,6 +107,19 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
     return (collectionKey) => this.matches(collectionKey, args[0], args[1], undefined);
   }
 
+  /**
+   * Whether the stored collection with these filter args takes a change made with `args`
+   * (and, for a list, this member): by `filter` (an `addWith`'s), else by a
+   * `createCollectionFilter` of the options or a subclass, else by {@link matches}.
+   *
+   * @example
+   * todoList.accepts({ userId: '1' }, [{ userId: 1 }], undefined) // true
+   */
+  accepts(filterArgs: Record<string, string>, args: readonly any[], item: any, filter?: CreateCollectionFilter): boolean {
+    const custom = filter ?? (this.createCollectionFilter !== Collection.prototype.createCollectionFilter ? this.createCollectionFilter : undefined);
+    return custom !== undefined ? custom.apply(this, args as any[])(filterArgs) : this.matches(filterArgs, args[0], args[1], item);
+  }
+
   /** Default matching: every filter arg equals the value in URL params, body or item. */
   matches(collectionKey: Record<string, string>, params: any, body: any, item: any): boolean {
     for (const k in collectionKey) {

@@ -4,8 +4,7 @@ import { INVALID } from './symbols';
 import { noPk } from './entityPlan';
 import { hasOwn } from './ownEntry';
 import type { Values } from './Values';
-// Collection.ts imports this file too: Collection is only read while normalizing, long after both loaded.
-import { Collection, type CreateCollectionFilter } from './Collection';
+import type { Collection, CreateCollectionFilter } from './Collection';
 import type { MemberOf } from './Array';
 import type { NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 
@@ -86,7 +85,7 @@ export class CollectionChange<S = any> {
     const refs = visit(inner, values ? (move && !noPk(id) ? { [`${id}`]: input } : input) : items, parent, key, args);
     // Whether member i belongs in the stored collection with these filter args (undefined: left as is).
     const fits = (filterArgs: Record<string, string>, i: number): boolean | undefined =>
-      move ? c.matches(filterArgs, after![i], undefined, undefined) : this.accepts(filterArgs, args, values ? undefined : items[i]) ? this.mode === 'add' : undefined;
+      move ? c.matches(filterArgs, after![i], undefined, undefined) : c.accepts(filterArgs, args, values ? undefined : items[i], this.filter) ? this.mode === 'add' : undefined;
     this.update(delegate, (stored, filterArgs) => {
       if (values) {
         const want = fits(filterArgs, 0);
@@ -113,14 +112,6 @@ export class CollectionChange<S = any> {
       return add ? this.merge(kept, add) : kept;
     });
     return values || many ? refs : refs[0];
-  }
-
-  /** Whether a stored collection (by filter args) takes this change. */
-  private accepts(filterArgs: Record<string, string>, args: readonly any[], item: any): boolean {
-    const c = this.collection;
-    const custom = this.filter ?? (c.createCollectionFilter !== Collection.prototype.createCollectionFilter ? c.createCollectionFilter : undefined);
-    if (custom !== undefined) return custom.apply(c, args as any[])(filterArgs);
-    return c.matches(filterArgs, args[0], args[1], item);
   }
 
   private update(delegate: NormalizeDelegate, next: (stored: any, filterArgs: Record<string, string>) => any): void {
