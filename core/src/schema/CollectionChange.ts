@@ -2,10 +2,9 @@
 // matching stored collection. Which collections match is Collection's rule.
 import { INVALID } from './symbols';
 import { noPk } from './entityPlan';
-import { hasOwn } from './ownEntry';
 import type { Values } from './Values';
 import type { Collection, CreateCollectionFilter } from './Collection';
-import type { MemberOf } from './Array';
+import { indexOfRef, type MemberOf } from './Array';
 import type { NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 
 /** How new members join a stored collection: `(stored, incoming) => next`. */
@@ -13,18 +12,6 @@ export type CollectionMerge = (existing: any, incoming: any) => any;
 
 type Mode = 'add' | 'remove' | 'move';
 type Member<S> = S extends Values<infer M> ? MemberOf<M> : S extends { schema: infer M } ? MemberOf<M> : S extends readonly [infer M] ? MemberOf<M> : any;
-
-/** Same member reference: a pk, or `{ id, schema }` for polymorphic members. */
-function sameRef(a: any, b: any): boolean {
-  if (a === b) return true;
-  return typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && a.id === b.id && a.schema === b.schema;
-}
-
-function indexOfRef(list: readonly any[], ref: any): number {
-  if (typeof ref !== 'object') return list.indexOf(ref);
-  for (let i = 0; i < list.length; i++) if (sameRef(list[i], ref)) return i;
-  return -1;
-}
 
 /**
  * A change to stored collections (push, unshift, assign, remove, move, addWith):
@@ -87,19 +74,8 @@ export class CollectionChange<S = any> {
     const fits = (filterArgs: Record<string, string>, i: number): boolean | undefined =>
       move ? c.matches(filterArgs, after![i], undefined, undefined) : c.accepts(filterArgs, args, values ? undefined : items[i], this.filter) ? this.mode === 'add' : undefined;
     this.update(delegate, (stored, filterArgs) => {
-      if (values) {
-        const want = fits(filterArgs, 0);
-        if (want === undefined || stored === null || typeof stored !== 'object' || Array.isArray(stored)) return stored;
-        // A move finds members by what they hold (a stored member may sit under any key);
-        // add and remove go by key.
-        const moved = Object.values(refs);
-        const inList = move && Object.values(stored).some((r) => indexOfRef(moved, r) !== -1);
-        if (want) return inList ? stored : this.merge(stored, refs);
-        if (move && !inList) return stored;
-        let next: Record<string, unknown> | undefined;
-        for (const k in stored) if (move ? indexOfRef(moved, stored[k]) !== -1 : hasOwn.call(refs, k)) delete (next ??= { ...stored })[k];
-        return next ?? stored;
-      }
+      // a Values collection updates its stored map itself (so apps without Values do not bundle it)
+      if (values) return inner.applyChange(stored, refs, fits(filterArgs, 0), this);
       if (!Array.isArray(stored)) return stored;
       // members to take out and to add: each by whether it belongs and whether it is there
       let out: any[] | undefined;
