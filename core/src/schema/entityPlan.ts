@@ -21,7 +21,7 @@ export interface EntityPlan {
   /** `new cls()` worked without arguments: field initializers give fast, fixed-shape instances. */
   ctorSafe: boolean;
   /** The class overrides `validate()`: stored records are checked when read (Entity decides it on first read). */
-  validates?: boolean;
+  validates: boolean | undefined;
   /** How instances are built; decided from the first stored record seen. */
   spread?: boolean;
 }
@@ -96,7 +96,7 @@ export function entityPlan(cls: any): EntityPlan {
   } catch {
     // a constructor that needs arguments: no defaults (the assignment above never happened)
   }
-  plan = { owner: cls, source, nestedKeys, nestedSchemas, deserKeys, deserFns, defaults, defaultKeys: Object.keys(defaults), ctorSafe };
+  plan = { owner: cls, source, nestedKeys, nestedSchemas, deserKeys, deserFns, defaults, defaultKeys: Object.keys(defaults), ctorSafe, validates: undefined };
   setHidden(cls, PLAN, plan);
   return plan;
 }
