@@ -66,6 +66,10 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
   private readonly changes: Partial<Record<string, CollectionChange>> = {};
   private readonly parsed = new Map<string, Record<string, string>>();
 
+  static {
+    (this.prototype as any)[KIND] = 'Collection';
+  }
+
   constructor(schema: S, options: CollectionOptions = {}) {
     const inner: any =
       (schema as { keyed?: boolean } | undefined)?.keyed === true || (schema as any)?.[KIND] === 'Array'

@@ -1,6 +1,6 @@
 // How a change (push, unshift, assign, remove, move) stores its members and updates every
 // matching stored collection. Which collections match is Collection's rule.
-import { INVALID } from './symbols';
+import { INVALID, KIND } from './symbols';
 import { noPk } from './entityPlan';
 import type { Values } from './Values';
 import type { Collection, CreateCollectionFilter } from './Collection';
@@ -27,6 +27,10 @@ export class CollectionChange<S = any> {
   declare readonly mode: Mode;
   declare readonly merge: CollectionMerge;
   private declare readonly filter: CreateCollectionFilter | undefined;
+
+  static {
+    (this.prototype as any)[KIND] = 'CollectionChange';
+  }
 
   constructor(collection: Collection<any>, mode: Mode, merge: CollectionMerge, createCollectionFilter?: CreateCollectionFilter) {
     this.collection = collection;

@@ -1,6 +1,7 @@
 // The schema, normalize and state layers load one way: no module imports (at run time) a
-// module that imports it back. A cycle makes a class read before its module finished
-// loading depend on import order.
+// module that imports it back (a cycle makes a class read before its module finished
+// loading depend on import order), and the walkers reach a schema class only through the
+// schema an app passes them (so an app bundles only the classes it builds).
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,5 +47,18 @@ describe('module graph', () => {
     const files = FOLDERS.flatMap((dir) => readdirSync(join(src, dir)).filter((f) => f.endsWith('.ts')).map((f) => `${dir}/${f}`));
     expect(files.length).toBeGreaterThan(30);
     expect(cycles(files)).toEqual([]);
+  });
+
+  it('normalizing reaches no schema class an app did not build: normalize/ and state/ import none of Collection, CollectionChange, Union, Values, All, ArraySchema', () => {
+    // (Object.ts is reached: its functions are the walkers' own; its class is left out by tree-shaking)
+    const classes = ['Collection', 'CollectionChange', 'Union', 'Values', 'All', 'ArraySchema'].map((c) => `schema/${c}.ts`);
+    const reached = new Set<string>();
+    const visit = (file: string): void => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      for (const next of runtimeImports(file)) if (next.startsWith('schema/') || next.startsWith('normalize/') || next.startsWith('state/')) visit(next);
+    };
+    for (const dir of ['normalize', 'state']) for (const f of readdirSync(join(src, dir))) if (f.endsWith('.ts') && f !== 'index.ts') visit(`${dir}/${f}`);
+    expect(classes.filter((c) => reached.has(c))).toEqual([]);
   });
 });
