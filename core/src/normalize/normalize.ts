@@ -2,8 +2,6 @@
 // and top-level shape checks. The writes are NormalizeStore's; each schema's rules are in schema/.
 import { DEV } from '#dev';
 import { normalizeArray } from '../schema/Array';
-import { Collection } from '../schema/Collection';
-import { CollectionChange } from '../schema/CollectionChange';
 import { Entity } from '../schema/Entity';
 import { normalizeObject } from '../schema/Object';
 import { schemaName } from '../schema/schemaName';
@@ -62,11 +60,13 @@ export function normalize<R = any>(
   const none = input === null || input === undefined;
   if (!schemaless && (none || typeof input !== 'object')) {
     let expected: string | undefined;
-    if (Array.isArray(schema) || schema?.[KIND] === 'Array' || schema instanceof Collection) expected = 'an array';
+    // by mark, not instanceof: normalizing does not bundle Collection for apps that never build one
+    const kind = schema?.[KIND];
+    if (Array.isArray(schema) || kind === 'Array' || kind === 'Collection') expected = 'an array';
     else if (typeof schema === 'function' && schema.prototype instanceof Entity) expected = 'an object';
-    else if (schema instanceof CollectionChange) expected = 'an object or an array';
+    else if (kind === 'CollectionChange') expected = 'an object or an array';
     else if (
-      schema?.[KIND] !== undefined ||
+      kind !== undefined ||
       schema?.keyed === true ||
       (typeof schema === 'object' && Object.getPrototypeOf(schema) === Object.prototype)
     ) {

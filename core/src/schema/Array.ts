@@ -48,6 +48,19 @@ export function denormalizeArray(schema: any, input: any, unvisit: Unvisit): any
   return out;
 }
 
+/** Same member reference: a pk, or `{ id, schema }` for polymorphic members. */
+function sameRef(a: any, b: any): boolean {
+  if (a === b) return true;
+  return typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && a.id === b.id && a.schema === b.schema;
+}
+
+/** Index of a member reference in a stored list, or -1. */
+export function indexOfRef(list: readonly any[], ref: any): number {
+  if (typeof ref !== 'object') return list.indexOf(ref);
+  for (let i = 0; i < list.length; i++) if (sameRef(list[i], ref)) return i;
+  return -1;
+}
+
 /** Data type of one member: the single schema's, or any of the map's. */
 export type MemberOf<S> = S extends EntityLikeClass | SchemaClass | readonly any[]
   ? Denormalize<S>

@@ -62,8 +62,13 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
   declare readonly key: string;
   declare readonly argsKey: ((...args: any[]) => Record<string, unknown> | undefined) | undefined;
   declare readonly nestKey: ((parent: any, key: string) => Record<string, unknown>) | undefined;
+  /** The change schemas made so far, by name (see the accessors after the class). */
   private readonly changes: Partial<Record<string, CollectionChange>> = {};
   private readonly parsed = new Map<string, Record<string, string>>();
+
+  static {
+    (this.prototype as any)[KIND] = 'Collection';
+  }
 
   constructor(schema: S, options: CollectionOptions = {}) {
     const inner: any =
@@ -104,6 +109,19 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
    */
   createCollectionFilter(...args: any[]): (collectionKey: Record<string, string>) => boolean {
     return (collectionKey) => this.matches(collectionKey, args[0], args[1], undefined);
+  }
+
+  /**
+   * Whether the stored collection with these filter args takes a change made with `args`
+   * (and, for a list, this member): by `filter` (an `addWith`'s), else by a
+   * `createCollectionFilter` of the options or a subclass, else by {@link matches}.
+   *
+   * @example
+   * todoList.accepts({ userId: '1' }, [{ userId: 1 }], undefined) // true
+   */
+  accepts(filterArgs: Record<string, string>, args: readonly any[], item: any, filter?: CreateCollectionFilter): boolean {
+    const custom = filter ?? (this.createCollectionFilter !== Collection.prototype.createCollectionFilter ? this.createCollectionFilter : undefined);
+    return custom !== undefined ? custom.apply(this, args as any[])(filterArgs) : this.matches(filterArgs, args[0], args[1], item);
   }
 
   /** Default matching: every filter arg equals the value in URL params, body or item. */
@@ -182,56 +200,6 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
     return this.shouldReorder(existingMeta, incomingMeta, existing, incoming) ? existingMeta : incomingMeta;
   }
 
-  private change(name: string, make: () => CollectionChange): any {
-    return (this.changes[name] ??= make());
-  }
-
-  /** Schema adding created members at the end of every matching collection. */
-  get push(): CollectionChange<S> {
-    return this.change('push', () => new CollectionChange(this, 'add', appendMerge));
-  }
-  set push(value: CollectionChange<S>) {
-    // a subclass may assign it (`this.push = this.addWith(unshift)`): it becomes an own member
-    setHidden(this, 'push', value);
-  }
-
-
-  /** Schema adding created members at the start of every matching collection. */
-  get unshift(): CollectionChange<S> {
-    return this.change('unshift', () => new CollectionChange(this, 'add', prependMerge));
-  }
-  set unshift(value: CollectionChange<S>) {
-    setHidden(this, 'unshift', value);
-  }
-
-
-  /** Schema merging a map of members into every matching Values collection. */
-  get assign(): CollectionChange<S> {
-    return this.change('assign', () => new CollectionChange(this, 'add', assignMerge));
-  }
-  set assign(value: CollectionChange<S>) {
-    setHidden(this, 'assign', value);
-  }
-
-
-  /** Schema removing members from matching collections (and storing the response). */
-  get remove(): CollectionChange<S> {
-    return this.change('remove', () => new CollectionChange(this, 'remove', appendMerge));
-  }
-  set remove(value: CollectionChange<S>) {
-    setHidden(this, 'remove', value);
-  }
-
-
-  /** Schema moving a member: out of collections it no longer matches, into those it now matches. */
-  get move(): CollectionChange<S> {
-    return this.change('move', () => this.moveWith((this.schema as { keyed?: boolean }).keyed ? assignMerge : appendMerge));
-  }
-  set move(value: CollectionChange<S>) {
-    setHidden(this, 'move', value);
-  }
-
-
   /**
    * A `move` whose additions use `merge` (e.g. prepend).
    *
@@ -252,6 +220,43 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
   addWith(merge: CollectionMerge, createCollectionFilter?: CreateCollectionFilter): CollectionChange<S> {
     return new CollectionChange(this, 'add', merge, createCollectionFilter);
   }
+}
+
+/**
+ * The change schemas, each made on its first read and kept. Assigning one (a subclass's
+ * `this.push = this.addWith(unshift)`) makes it an own member; a subclass may also
+ * override the accessor (`get move() { return this.moveWith(unshift); }`).
+ */
+export interface Collection<S extends readonly [any] | any[] | Values<any> | ArraySchema<any> = any, _Args extends any[] = any[], _Parent = any> {
+  /** Schema adding created members at the end of every matching collection. */
+  push: CollectionChange<S>;
+  /** Schema adding created members at the start of every matching collection. */
+  unshift: CollectionChange<S>;
+  /** Schema merging a map of members into every matching Values collection. */
+  assign: CollectionChange<S>;
+  /** Schema removing members from matching collections (and storing the response). */
+  remove: CollectionChange<S>;
+  /** Schema moving a member: out of collections it no longer matches, into those it now matches. */
+  move: CollectionChange<S>;
+}
+
+// One accessor per change schema, on the prototype: [name, how it is made].
+for (const [name, make] of [
+  ['push', (c: Collection) => new CollectionChange(c, 'add', appendMerge)],
+  ['unshift', (c: Collection) => new CollectionChange(c, 'add', prependMerge)],
+  ['assign', (c: Collection) => new CollectionChange(c, 'add', assignMerge)],
+  ['remove', (c: Collection) => new CollectionChange(c, 'remove', appendMerge)],
+  ['move', (c: Collection) => c.moveWith((c.schema as { keyed?: boolean }).keyed ? assignMerge : appendMerge)],
+] as const) {
+  Object.defineProperty(Collection.prototype, name, {
+    get(this: Collection) {
+      return ((this as any).changes[name] ??= make(this));
+    },
+    set(value: unknown) {
+      setHidden(this, name, value);
+    },
+    configurable: true,
+  });
 }
 
 // The member entity's key, as data-client names it. Members picked by a discriminator are

@@ -298,7 +298,8 @@ export abstract class Entity {
    */
   static createIfValid(stored: any): any {
     const plan = entityPlan(this);
-    if (plan.validates && this.validate(stored)) return undefined;
+    // decided on the first read (here, not in entityPlan.ts, which then needs no Entity)
+    if ((plan.validates ??= typeof this.validate === 'function' && this.validate !== Entity.validate) && this.validate(stored)) return undefined;
     let inst: any;
     if (plan.spread === undefined) {
       // records with many undeclared fields copy fastest by spread; few, by assigning onto `new`

@@ -1,9 +1,9 @@
 // Values: a map of arbitrary keys to members of one schema (or of several, by discriminator).
 import { INVALID } from './symbols';
-import { setOwn } from './ownEntry';
+import { hasOwn, setOwn } from './ownEntry';
 import { Polymorphic, type SchemaAttribute } from './Polymorphic';
 import { SchemaError, assertParsed } from './SchemaError';
-import type { MemberOf } from './Array';
+import { indexOfRef, type MemberOf } from './Array';
 import type { NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 
 /**
@@ -46,6 +46,28 @@ export class Values<S = any> extends Polymorphic {
       if (v !== undefined && v !== INVALID) setOwn(out, k, v);
     }
     return out;
+  }
+
+  /**
+   * A stored map of members after a collection change (what CollectionChange asks a
+   * Values collection): `want` says whether the change's members belong in it (undefined:
+   * left as is). A move finds members by what they hold (a stored member may sit under
+   * any key); add and remove go by key.
+   *
+   * @example
+   * const byId = new Collection(new Values(Todo));
+   * byId.schema.applyChange({ a: '1' }, { b: '2' }, true, byId.assign) // { a: '1', b: '2' }
+   */
+  applyChange(stored: any, refs: Record<string, unknown>, want: boolean | undefined, change: { readonly mode: string; merge(existing: any, incoming: any): any }): any {
+    if (want === undefined || stored === null || typeof stored !== 'object' || Array.isArray(stored)) return stored;
+    const move = change.mode === 'move';
+    const moved = Object.values(refs);
+    const inList = move && Object.values(stored).some((r) => indexOfRef(moved, r) !== -1);
+    if (want) return inList ? stored : change.merge(stored, refs);
+    if (move && !inList) return stored;
+    let next: Record<string, unknown> | undefined;
+    for (const k in stored) if (move ? indexOfRef(moved, stored[k]) !== -1 : hasOwn.call(refs, k)) delete (next ??= { ...stored })[k];
+    return next ?? stored;
   }
 
   queryKey(_args: readonly any[], _delegate: QueryDelegate): any {

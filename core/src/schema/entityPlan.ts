@@ -1,8 +1,6 @@
 // The per-class plan an Entity runs on: which `static schema` fields nest and which
 // convert, the field defaults, whether validate() is overridden. Computed once per class.
 import { DEV } from '#dev';
-// Entity.ts imports this file too: Entity is only read when a plan is built, long after both loaded.
-import { Entity } from './Entity';
 import { SchemaError } from './SchemaError';
 import { setHidden } from './ownEntry';
 import type { Deserializer } from './types';
@@ -22,8 +20,8 @@ export interface EntityPlan {
   defaultKeys: string[];
   /** `new cls()` worked without arguments: field initializers give fast, fixed-shape instances. */
   ctorSafe: boolean;
-  /** The class overrides `validate()`: stored records are checked when read. */
-  validates: boolean;
+  /** The class overrides `validate()`: stored records are checked when read (Entity decides it on first read). */
+  validates: boolean | undefined;
   /** How instances are built; decided from the first stored record seen. */
   spread?: boolean;
 }
@@ -98,8 +96,7 @@ export function entityPlan(cls: any): EntityPlan {
   } catch {
     // a constructor that needs arguments: no defaults (the assignment above never happened)
   }
-  const validates = typeof cls.validate === 'function' && cls.validate !== Entity.validate;
-  plan = { owner: cls, source, nestedKeys, nestedSchemas, deserKeys, deserFns, defaults, defaultKeys: Object.keys(defaults), ctorSafe, validates };
+  plan = { owner: cls, source, nestedKeys, nestedSchemas, deserKeys, deserFns, defaults, defaultKeys: Object.keys(defaults), ctorSafe, validates: undefined };
   setHidden(cls, PLAN, plan);
   return plan;
 }

@@ -10,8 +10,9 @@ export type INVALID = typeof INVALID;
 
 /**
  * Which schema class an object is, on the prototypes of Union ('Union'), ObjectSchema
- * ('Object'), and ArraySchema and Collection's own `[S]` list ('Array'): what Invalidate,
- * normalize, schemaDefaults and Collection check instead of `instanceof`, so apps that
- * never build one do not bundle its class.
+ * ('Object'), ArraySchema and Collection's own `[S]` list ('Array'), Collection
+ * ('Collection') and CollectionChange ('CollectionChange'): what Invalidate, normalize,
+ * schemaDefaults and Collection check instead of `instanceof`, so apps that never build
+ * one do not bundle its class.
  */
 export const KIND = Symbol('resto.schemaKind');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Collection, Entity, Union, Values, schema } from '../../src/schema';
+import { Collection, Entity, Union, Values, schema, unshift } from '../../src/schema';
 import { MemoCache, denormalize, normalize, type NormalizedResult } from '../../src/normalize';
 import { Todo, meta } from './fixtures';
 
@@ -123,6 +123,17 @@ describe('Collection', () => {
     s = normalize(c, [{ id: 2, userId: 2 }], [{ userId: 2 }], s);
     s = normalize(c.move, { id: 1, userId: 2 }, [{ id: 1 }, { userId: 2 }], s);
     expect((denormalize(c, '{"userId":"2"}', s.entities) as Todo[]).map((t) => t.id)).toEqual([1, 2]);
+  });
+
+  it('move of an array with a prepending merge: the moved members join in their order', () => {
+    const front = new Collection([Todo], { key: 'FrontMany' });
+    front.move = front.moveWith(unshift);
+    let s = normalize(front, [{ id: 1, userId: 1 }, { id: 3, userId: 1 }], [{ userId: 1 }]);
+    s = normalize(front, [{ id: 2, userId: 2 }], [{ userId: 2 }], s);
+    s = normalize(front.move, [{ id: 1, userId: 2 }, { id: 3, userId: 2 }], [{}, {}], s, meta(2));
+    const ids = (userId: number) => (denormalize(front, front.pk(undefined, undefined, '', [{ userId }]), s.entities) as Todo[]).map((t) => t.id);
+    expect(ids(2)).toEqual([1, 3, 2]);
+    expect(ids(1)).toEqual([]);
   });
 
   it('move of an array: each item leaves and joins collections by its own fields', () => {

@@ -70,5 +70,11 @@ describe('schema types', () => {
     expectTypeOf(denormalize([User], result, {})).toEqualTypeOf<User[] | undefined | symbol>();
     const _list = new Collection([User]);
     expectTypeOf<Denormalize<typeof _list.push>>().toEqualTypeOf<User | User[]>();
+    // every change schema is typed, and only a change schema may replace one
+    expectTypeOf<Denormalize<typeof _list.move>>().toEqualTypeOf<User | User[]>();
+    expectTypeOf(_list.remove).toEqualTypeOf(_list.unshift);
+    _list.push = _list.addWith((existing, incoming) => [...incoming, ...existing]);
+    // @ts-expect-error a change schema, not a merge function
+    _list.push = (existing: string[], incoming: string[]) => [...incoming, ...existing];
   });
 });
