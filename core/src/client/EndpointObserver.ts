@@ -11,7 +11,7 @@ import { ExpiryStatus, isPast, type EndpointLike, type InFlight, type ResultMeta
 import type { ReaderIndex } from './ReaderIndex';
 import { StoreRead } from './StoreRead';
 import { shouldFetchOnChange, shouldFetchOnExpiry, shouldFetchOnTrigger, type ReadFacts } from './shouldFetch';
-import { share, unshare, type SharedReads } from './observeRead';
+import { share, unshare, type SharedReads } from './sharedReads';
 
 /** What a read shows at one moment. The same object until one of its fields changes. */
 export interface ObserverSnapshot<T = unknown> {

@@ -23,7 +23,8 @@ import {
   type State,
 } from '../state';
 import type { EndpointObserver, ObserveOptions } from './EndpointObserver';
-import { observeRead, type SharedReads } from './observeRead';
+import { observeRead } from './observeRead';
+import type { SharedReads } from './sharedReads';
 import { scheduleNotification } from './notifyQueue';
 import { QueryObserver } from './QueryObserver';
 import { ReaderIndex } from './ReaderIndex';
