@@ -4,7 +4,8 @@
 import { DEV } from '#dev';
 import type { Controller, Dispatch } from '../controller';
 import { errorCode } from '../dev/errorCode';
-import { FETCH, INVALIDATE, optimisticAction, RELEASE, RESET, type ActionTypes, type EndpointLike, type FetchAction, type InFlight } from '../state';
+import { FETCH, INVALIDATE, optimisticAction, RELEASE, RESET, type ActionTypes, type FetchAction, type InFlight } from '../state';
+import { refusal } from '../state/optimistic';
 import { freshnessOption, report } from '../environment';
 import type { Manager, Middleware } from './Manager';
 import { OfflineError } from './OfflineError';
@@ -123,12 +124,14 @@ export class NetworkManager implements Manager {
     // Which reset this fetch started after: compared as is, not with fetchedAt, so a clock
     // set back after a reset (uniqueNow follows it) does not make new fetches look older.
     const resetAt = controller.getState().lastReset;
-    // A getOptimisticResponse that throws (not snapshot.abort) fails the mutation
-    // before anything is sent, with what it threw stored as the endpoint's error.
+    // Applied at once (the store replays it, calling getOptimisticResponse): one that
+    // refused itself fails the mutation before anything is sent, with what it threw
+    // stored as the endpoint's error (state/optimistic.ts holds the policy).
     let refused: { error: unknown } | undefined;
     if (endpoint.getOptimisticResponse && endpoint.sideEffect) {
-      refused = optimisticRefusal(controller, endpoint, args, fetchedAt);
-      if (!refused) void next(optimisticAction(endpoint, key, args, fetchedAt));
+      const update = optimisticAction(endpoint, key, args, fetchedAt);
+      void next(update);
+      refused = refusal(update);
     }
     const settle = (response: unknown, error: boolean) => {
       if (request.aborted || request.done) return;
@@ -167,16 +170,5 @@ export class NetworkManager implements Manager {
       const dequeue = () => void this.queued--;
       this.queueTail = done.then(dequeue, dequeue);
     }
-  }
-}
-
-/** What a throwing getOptimisticResponse threw, or undefined (it returned, or threw snapshot.abort). */
-function optimisticRefusal(controller: Controller, endpoint: EndpointLike, args: readonly unknown[], fetchedAt: number): { error: unknown } | undefined {
-  const snapshot = controller.snapshot(controller.getState(), fetchedAt);
-  try {
-    endpoint.getOptimisticResponse!.call(endpoint, snapshot, ...args);
-    return undefined;
-  } catch (error) {
-    return error === snapshot.abort ? undefined : { error };
   }
 }
