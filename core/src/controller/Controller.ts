@@ -153,7 +153,8 @@ export class Controller {
       // Bad arguments (a missing path param) reject like any other fetch failure.
       return Promise.reject(e);
     }
-    return this.resultOf(this.request(undefined, endpoint, args, key), endpoint, args);
+    // Its own promise: a failure nobody awaits is reported as unhandled (the shared one is not).
+    return this.resultOf(this.request(undefined, endpoint, args, key), endpoint, args).then();
   }
 
   /**
