@@ -1,7 +1,8 @@
-// Long on purpose: one read's state machine (snapshot, fetch handle, expiry timer,
+// Long on purpose: one read's view (snapshot, the request it refers to, expiry timer,
 // focus/reconnect, GC retain, reader registration), whose fields change together in
-// refresh(). Its parts with no state live beside it: the fetch decisions
-// (shouldFetch.ts), sharing (observeRead.ts), wake-ups (ReaderIndex.ts).
+// refresh(). The request itself is its InFlight entry's (state/InFlight.ts). Its parts
+// with no state live beside it: the fetch decisions (shouldFetch.ts), sharing
+// (sharedReads.ts), wake-ups (ReaderIndex.ts).
 import type { Controller, EndpointArgs, ReadDeps, ResolveType, ResponseInfo } from '../controller';
 import { errorByKey, responseByKey } from '../controller/byKey';
 import type { StatusError } from '../endpoint/types';
