@@ -66,9 +66,9 @@ export interface StoreLike {
   /**
    * Subscribed reads by key: `observe()` of a read that is already subscribed
    * returns that observer, so every reader of a key shares one fetch decision, one
-   * snapshot and one registration (createClient's stores have one).
+   * snapshot and one registration.
    */
-  readonly shared?: SharedReads;
+  readonly shared: SharedReads;
 }
 
 const SETTLED = Promise.resolve();

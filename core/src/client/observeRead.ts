@@ -21,7 +21,7 @@ export function observeRead<E extends EndpointLike>(
   options: ObserveOptions = {},
 ): EndpointObserver<E> {
   let key: string | undefined;
-  if (store.shared && args !== null && args[0] !== null) {
+  if (args !== null && args[0] !== null) {
     try {
       key = endpoint.key(...args);
     } catch {

@@ -9,7 +9,7 @@ export type SharedReads = Map<string, EndpointObserver<any>[]>;
 /** The subscribed observer reading `endpoint` at `key` the way `options` say (fetching or cache-only, polling or not). */
 export function find(store: StoreLike, key: string, endpoint: EndpointLike, options: ObserveOptions): EndpointObserver<any> | undefined {
   return store.shared
-    ?.get(key)
+    .get(key)
     ?.find((o) => o.endpoint === endpoint && (o.options.fetch !== false) === (options.fetch !== false) && !!o.options.poll === !!options.poll);
 }
 
@@ -17,7 +17,7 @@ export function find(store: StoreLike, key: string, endpoint: EndpointLike, opti
 export function share(store: StoreLike, observer: EndpointObserver<any>): void {
   const { shared } = store;
   const key = observer.key;
-  if (!shared || key === undefined) return;
+  if (key === undefined) return;
   if (find(store, key, observer.endpoint, observer.options)) return;
   const reads = shared.get(key);
   if (reads) reads.push(observer);
@@ -26,8 +26,8 @@ export function share(store: StoreLike, observer: EndpointObserver<any>): void {
 
 /** Unlists an observer whose last listener left. */
 export function unshare(store: StoreLike, observer: EndpointObserver<any>): void {
-  const reads = observer.key === undefined ? undefined : store.shared?.get(observer.key);
+  const reads = observer.key === undefined ? undefined : store.shared.get(observer.key);
   if (!reads?.includes(observer)) return;
-  if (reads.length === 1) store.shared!.delete(observer.key!);
+  if (reads.length === 1) store.shared.delete(observer.key!);
   else reads.splice(reads.indexOf(observer), 1);
 }
