@@ -143,6 +143,7 @@ export {
   type FetchAction,
   type GCAction,
   type HydrateAction,
+  type InFlight,
   type InvalidateAction,
   type InvalidateAllAction,
   type OptimisticAction,

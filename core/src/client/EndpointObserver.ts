@@ -1,18 +1,18 @@
-// Long on purpose: one read's state machine (snapshot, fetch handle, expiry timer,
+// Long on purpose: one read's view (snapshot, the request it refers to, expiry timer,
 // focus/reconnect, GC retain, reader registration), whose fields change together in
-// refresh(). Its parts with no state live beside it: the fetch decisions
-// (shouldFetch.ts), sharing (observeRead.ts), wake-ups (ReaderIndex.ts).
+// refresh(). The request itself is its InFlight entry's (state/InFlight.ts). Its parts
+// with no state live beside it: the fetch decisions (shouldFetch.ts), sharing
+// (sharedReads.ts), wake-ups (ReaderIndex.ts).
 import type { Controller, EndpointArgs, ReadDeps, ResolveType, ResponseInfo } from '../controller';
 import { errorByKey, responseByKey } from '../controller/byKey';
 import type { StatusError } from '../endpoint/types';
 import { freshnessOption } from '../environment';
 import { schemaDefaults } from '../schema';
-import { ExpiryStatus, isPast, type EndpointLike, type State } from '../state';
-import { scheduleNotification } from './notifyQueue';
-import { ReaderIndex } from './ReaderIndex';
+import { ExpiryStatus, isPast, type EndpointLike, type InFlight, type ResultMeta, type State } from '../state';
+import type { ReaderIndex } from './ReaderIndex';
 import { StoreRead } from './StoreRead';
 import { shouldFetchOnChange, shouldFetchOnExpiry, shouldFetchOnTrigger, type ReadFacts } from './shouldFetch';
-import { share, unshare, type SharedReads } from './observeRead';
+import { share, unshare, type SharedReads } from './sharedReads';
 
 /** What a read shows at one moment. The same object until one of its fields changes. */
 export interface ObserverSnapshot<T = unknown> {
@@ -60,23 +60,22 @@ export interface StoreLike {
   track?(stop: () => void): () => void;
   /**
    * Where subscribed reads register what they read, to be woken only by changes to
-   * it (createClient's stores have one); without it they hear every change.
+   * it, and by changes of their key's request.
    */
-  readonly readers?: ReaderIndex;
+  readonly readers: ReaderIndex;
   /**
    * Subscribed reads by key: `observe()` of a read that is already subscribed
    * returns that observer, so every reader of a key shares one fetch decision, one
-   * snapshot and one registration (createClient's stores have one).
+   * snapshot and one registration.
    */
-  readonly shared?: SharedReads;
+  readonly shared: SharedReads;
 }
 
 const SETTLED = Promise.resolve();
 /** The option each trigger follows. */
 const TRIGGERS = { mount: 'refetchOnMount', focus: 'refetchOnWindowFocus', reconnect: 'refetchOnReconnect' } as const;
 const NONE: readonly never[] = Object.freeze([]);
-/** Wakes the reads of stores without a reader index (their own wake-ups only: they hear the store directly). */
-let untracked: ReaderIndex | undefined;
+const noop = () => {};
 
 /**
  * One read of one endpoint with fixed args: `{ subscribe, getSnapshot }` plus a
@@ -90,11 +89,14 @@ let untracked: ReaderIndex | undefined;
  * unsubscribe. Adapters are thin bindings over it; a web component can
  * use it directly.
  *
- * While subscribed it registers with the client's reader index what its result
- * depends on (its key, the entities it denormalized, what a query looked up), so
- * a store change wakes it only when it could change its result. Every wake-up (a
- * store change, its own fetch starting or ending, its expiry timer) goes through
- * one path: recompute, decide whether to fetch, notify if the snapshot changed.
+ * It is a view: its snapshot is computed from the store and the request of its key
+ * it fetched or joined (an {@link InFlight}, which owns the request: `loading`,
+ * `retryCount`). While subscribed (or while `promise()` waits) it registers with the
+ * client's reader index what its result depends on (its key, the entities it
+ * denormalized, what a query looked up), so a store change, or a change of its key's
+ * request, wakes it only when it could change what it shows. Every wake-up (those,
+ * and its expiry timer) goes through one path: recompute, decide whether to fetch,
+ * notify if the snapshot changed.
  *
  * @example
  * const todos = client.observe(TodoResource.getList, { userId: 1 });
@@ -124,15 +126,12 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   private expired = false;
   /** The key's meta when the expiry timer was armed: a different one at refresh means the store changed too. */
   private timerMeta: unknown;
-  private fetching: Promise<void> | undefined;
-  /** What the running fetch resolves with (the data) or rejects with: for fetchIfNeeded(). */
-  private fetchResult: (Promise<ResolveType<E>> & { resolved: boolean }) | undefined;
-  /** What `promise()` handed out for the running fetch (the same promise while it runs). */
-  private waiting: { fetching: Promise<void>; promise: Promise<void> } | undefined;
+  /** The request of its key it fetched or joined, until it has seen it end (see compute). */
+  private request: InFlight | undefined;
+  /** What `promise()` handed out for the running request (the same promise while it runs). */
+  private waiting: { request: InFlight; promise: Promise<void>; resolve: () => void } | undefined;
   private handledMeta: unknown = {};
   private timer: ReturnType<typeof setTimeout> | undefined;
-  /** Failures of the running fetch so far, as the network reported them. */
-  private retryCount = 0;
   /** When an unsubscribed claim on the running fetch lapses (see `release`). */
   private lapse: ReturnType<typeof setTimeout> | undefined;
 
@@ -164,14 +163,15 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   /** The current snapshot; the same object until something it shows changed. */
   getSnapshot = (): ObserverSnapshot<ResolveType<E>> => {
     const state = this.store.getSnapshot();
-    // `reader.dirty`: something we read changed (tracked: the index marks it), or our own
-    // fetch or timer asks for a recompute. Untracked, any new state may matter too, and so
+    // `reader.dirty`: something we read changed or our key's request did (tracked: the index
+    // marks it), or our own fetch or timer asks for a recompute. Not registered (nobody
+    // subscribed), any new state may matter too, so may the end of our request, and so
     // may the time: data shown fresh may have expired (no response yet: undefined compares false).
     if (
       this.snapshot === undefined ||
       this.reader.dirty ||
       (!this.tracked &&
-        (state !== this.snapshotState || (!this.snapshot.stale && isPast(this.response?.expiresAt as number))))
+        (state !== this.snapshotState || this.request?.done || (!this.snapshot.stale && isPast(this.response?.expiresAt as number))))
     ) {
       this.snapshotState = state;
       this.reader.dirty = false;
@@ -199,32 +199,16 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     const snap = this.getSnapshot();
     if (this.args === null || snap.error || snap.data !== undefined) return SETTLED;
     clearTimeout(this.lapse);
-    const fetching = this.fetch(this); // the running one, if any
-    // A server render waits for its own answer: it is what the page's snapshot must carry.
-    if (this.store.ssr) return fetching;
-    if (this.waiting?.fetching !== fetching) {
-      // Settles when `fetching` ends or, sooner, when the store holds usable data or an
-      // error for this read from elsewhere (a restored or hydrated store, a push from a
-      // socket): a suspended render shows it without waiting for its own request.
-      const promise = new Promise<void>((resolve) => {
-        let stop: (() => void) | undefined;
-        const done = () => {
-          stop?.();
-          stop = undefined;
-          // Settled early and the read pending again (invalidated meanwhile): the next call
-          // waits anew, instead of handing back this settled promise (readAsync would spin).
-          if (this.waiting?.promise === promise) this.waiting = undefined;
-          resolve();
-        };
-        stop = this.store.subscribe(() => {
-          const { data, error } = this.getSnapshot();
-          if (data !== undefined || error) done();
-        });
-        // An answer that predates an invalidation leaves the read loading: wait for the fetch asked again.
-        const ended = (): unknown => (stop && this.getSnapshot().loading ? this.fetch(undefined).then(ended) : done());
-        void fetching.then(ended);
-      });
-      this.waiting = { fetching, promise };
+    const request = this.fetch(this); // the running one, if any
+    if (this.waiting?.request !== request) {
+      // Settles when the read shows usable data, an error, or no longer loads: told by
+      // the reader index like every other wake-up (see refresh), whether the answer is
+      // its request's or came from elsewhere (a restored or hydrated store, a push from
+      // a socket): a suspended render shows it without waiting for its own request.
+      let resolve!: () => void;
+      const promise = new Promise<void>((r) => (resolve = r));
+      this.waiting = { request, promise, resolve };
+      this.watch();
     }
     return this.waiting.promise;
   }
@@ -294,17 +278,18 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
    */
   fetchIfNeeded(): (Promise<ResolveType<E>> & { resolved: boolean }) | undefined {
     if (this.args === null) return undefined;
-    if (!this.fetching && !this.listeners.size) {
+    if (!this.running() && !this.listeners.size) {
       const { data, error, stale } = this.getSnapshot();
       if (!error && (data === undefined || stale)) this.fetch(undefined);
     }
-    return this.fetching ? this.fetchResult : undefined;
+    const request = this.running();
+    return request && this.store.controller.resultOf(request, this.endpoint, this.args);
   }
 
   /** Fetches now, whatever is stored (e.g. a retry button). */
   refetch(): Promise<void> {
     if (this.args === null) return SETTLED;
-    return this.fetch(this.listeners.size ? this : undefined, true);
+    return this.fetch(this.listeners.size ? this : undefined, true).promise.then(noop, noop);
   }
 
   /**
@@ -322,11 +307,11 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
    */
   release(afterMs?: number): void {
     clearTimeout(this.lapse);
-    const fetching = this.fetching;
+    const request = this.running();
     // A server render waits for its own answer: nothing abandons it.
-    if (!fetching || this.store.ssr) return;
+    if (!request || this.store.ssr) return;
     const go = () => {
-      if (!this.listeners.size && this.fetching === fetching) this.store.controller.release(this.key!, this);
+      if (!this.listeners.size && this.running() === request) this.store.controller.release(this.key!, this);
     };
     // A microtask later: a listener that comes straight back (React's StrictMode mounts twice) keeps it.
     if (afterMs === undefined) queueMicrotask(go);
@@ -344,11 +329,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     const { store, stops } = this;
     if (store.track) stops.push(store.track(this.close));
     share(store, this);
-    this.listen();
-    if (this.tracked) {
-      this.reader.dirty = true;
-      this.getSnapshot(); // registers what it reads
-    }
+    this.watch();
     if (this.args === null) return;
     const { controller } = store;
     const releaseGC = controller.gc?.retain(this.endpoint, this.args);
@@ -383,6 +364,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   protected override onLast() {
     super.onLast(); // the stops (the store's tracking, the GC retain, the poll, the focus and online signals), the reader index
     unshare(this.store, this);
+    // A `promise()` still waiting keeps listening for its answer.
+    if (this.waiting) this.watch();
     clearTimeout(this.timer);
     // A tick later: a listener that comes straight back keeps the request, instead of
     // aborting it and never asking again when restored data already shows.
@@ -394,8 +377,19 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
    * the snapshot changed.
    */
   protected override refresh() {
-    if (!this.listeners.size) return;
     const prev = this.snapshot;
+    const waiting = this.waiting;
+    if (waiting) {
+      const { data, error, loading } = this.getSnapshot();
+      // A server render waits for its own answer: it is what the page's snapshot must carry.
+      if ((data !== undefined || error || !loading) && !(this.store.ssr && this.request)) {
+        this.waiting = undefined;
+        if (!this.listeners.size) super.onLast();
+        waiting.resolve();
+        // An answer that predates an invalidation leaves the read loading: it asks again, and waits for that.
+      } else if (!this.request) this.fetch(undefined);
+    }
+    if (!this.listeners.size) return;
     // The timer alone starts no request, but a store change in the same flush (an
     // expireAll, an invalidation) is decided as a change.
     const reason = this.expired && this.store.getSnapshot().meta[this.key!] === this.timerMeta ? 'timer' : 'change';
@@ -404,14 +398,23 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     if (this.getSnapshot() !== prev) this.notify();
   }
 
-  /**
-   * Marks the snapshot for recomputing and schedules `refresh`, batched with the store's
-   * wake-ups (subscribed, a read is tracked exactly when its store has a reader index;
-   * a store without one batches through the index every such store shares).
-   */
+  /** Registers with the reader index what it reads (subscribed, or `promise()` waiting). */
+  private watch() {
+    this.tracked = true;
+    this.reader.dirty = true;
+    this.getSnapshot(); // registers what it reads
+  }
+
+  /** Marks the snapshot for recomputing and, subscribed, schedules `refresh` with the store's wake-ups. */
   private wake() {
     this.reader.dirty = true;
-    if (this.listeners.size) (this.store.readers ?? (untracked ??= new ReaderIndex(scheduleNotification))).wake(this.reader);
+    if (this.listeners.size) this.store.readers.wake(this.reader);
+  }
+
+  /** The request of its key it fetched or joined, while it runs. */
+  private running(): InFlight | undefined {
+    const request = this.request;
+    return request && !request.done ? request : undefined;
   }
 
   private compute(state: State): ObserverSnapshot<ResolveType<E>> {
@@ -419,6 +422,15 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     const key = this.key;
     // Filled by the read, then registered as it is with the reader index.
     const track: (ReadDeps & { key: string | undefined }) | undefined = this.tracked ? { key, deps: NONE, entities: [], tables: [] } : undefined;
+    const ended = this.request;
+    if (ended?.done) {
+      // Its request ended: the meta it left is handled, unless it was invalidated while the
+      // request ran (each invalidation has its own time): that answer is out of date.
+      this.request = undefined;
+      const meta = ended.endMeta as ResultMeta | undefined;
+      if (!(meta?.invalidated && meta.invalidatedAt! > ended.fetchedAt)) this.handledMeta = meta;
+    }
+    const request = this.request;
     let snapshot: ObserverSnapshot<ResolveType<E>>;
     if (this.args === null) {
       const error = this.argsError;
@@ -441,11 +453,11 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
         data,
         // Unusable after our own fetch answered this meta (deleted meanwhile, say): no fetch
         // is coming, so it is settled, not loading.
-        loading: this.fetching !== undefined || (unusable && !error && wantsFetch && state.meta[key!] !== this.handledMeta),
+        loading: request !== undefined || (unusable && !error && wantsFetch && state.meta[key!] !== this.handledMeta),
         error,
         expiryStatus: res.expiryStatus,
         stale,
-        retryCount: this.fetching ? this.retryCount : 0,
+        retryCount: request ? request.retryCount : 0,
       };
     }
     if (track) readers!.track(this.reader, track);
@@ -458,8 +470,9 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
    * `shown`: the last snapshot showed data.
    */
   private revalidate(reason: 'mount' | 'change' | 'timer' | 'focus' | 'reconnect', shown?: boolean) {
-    if (this.args === null || this.fetching || !this.listeners.size) return;
-    this.getSnapshot(); // brings `response` up to date
+    if (this.args === null || !this.listeners.size) return;
+    this.getSnapshot(); // brings `response` (and the end of its request) up to date
+    if (this.running()) return;
     const { data, expiryStatus, expiresAt } = this.response!;
     const now = Date.now();
     const stale = expiresAt <= now;
@@ -505,42 +518,13 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     }, step);
   }
 
-  private fetch(owner: object | undefined, force = false): Promise<void> {
-    if (this.fetching && !force) return this.fetching;
-    // Each invalidation has its own time: a different one at the end means one happened meanwhile.
-    const invalidatedAtStart = this.store.getSnapshot().meta[this.key!]?.invalidatedAt;
-    const done = () => {
-      if (this.fetching !== run) return;
-      this.fetching = undefined;
-      this.retryCount = 0;
-      const meta = this.store.getSnapshot().meta[this.key!];
-      // Invalidated while this fetch ran: its answer is out of date, so it answers nothing.
-      const invalidatedSince =
-        meta?.invalidated && meta.invalidatedAt !== undefined && meta.invalidatedAt !== invalidatedAtStart;
-      if (!invalidatedSince) this.handledMeta = meta;
-      this.wake();
-    };
-    // Declared before the fetch starts: joining a request that is already retrying reports its failures.
-    let run: Promise<void> | undefined = undefined;
-    const onRetry = (failures: number) => {
-      if (run !== undefined && this.fetching !== run) return;
-      this.retryCount = failures;
-      this.wake();
-    };
-    this.retryCount = 0;
-    // `done` runs when the network says the request ended (the outcome is stored by
-    // then), so the snapshot never shows a settled read as loading; the promise path
-    // covers a network layer that does not say so.
-    // `resolved` tells a reader (React's use(), a test) whether it settled, without awaiting it
-    const result = Object.assign(this.store.controller.fetchFor(owner, this.endpoint, this.args!, onRetry, done), { resolved: false });
-    const settled = () => {
-      result.resolved = true;
-      done();
-    };
-    run = result.then(settled, settled);
-    this.fetching = run;
-    this.fetchResult = result;
-    this.wake();
-    return run;
+  /** Fetches (or joins the request of its key that runs): the request is the store's, it only refers to it. */
+  private fetch(owner: object | undefined, force = false): InFlight {
+    const running = this.running();
+    if (running && !force) return running;
+    this.request = this.store.controller.request(owner, this.endpoint, this.args!, this.key!);
+    // Unsubscribed, it recomputes on its next read (subscribed, the request's start woke it).
+    this.reader.dirty = true;
+    return this.request;
   }
 }

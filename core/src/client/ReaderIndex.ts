@@ -121,10 +121,7 @@ export class ReaderIndex {
       for (const reader of this.registered.keys()) this.wake(reader);
       return;
     }
-    for (const key of changes.keys) {
-      const readers = this.byKey.get(key);
-      if (readers !== undefined) for (const r of readers) this.wake(r);
-    }
+    for (const key of changes.keys) this.wakeKey(key);
     const e = changes.entities;
     for (let i = 0; i < e.length; i += 2) {
       const entityKey = e[i]!;
@@ -136,6 +133,12 @@ export class ReaderIndex {
       const groups = this.groupsByEntity.get(entityKey)?.get(pk);
       if (groups !== undefined) for (const g of groups) for (const r of g.readers) this.wake(r);
     }
+  }
+
+  /** Wakes the readers of an endpoint key: its stored result or meta changed, or its request (InFlight) did. */
+  wakeKey(key: string): void {
+    const readers = this.byKey.get(key);
+    if (readers !== undefined) for (const r of readers) this.wake(r);
   }
 
   /** Marks one reader dirty and schedules its refresh (its own fetch started, its timer fired...). */

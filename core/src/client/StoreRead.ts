@@ -1,6 +1,5 @@
 // What both observers (EndpointObserver, QueryObserver) do alike while subscribed:
-// listen to the store through its reader index when it has one, else to every change,
-// and let go of it all on the last unsubscribe.
+// listen to the store through its reader index, and let go of it all on the last unsubscribe.
 import { Subscribable } from '../environment';
 import type { StoreLike } from './EndpointObserver';
 import type { Reader } from './ReaderIndex';
@@ -24,17 +23,16 @@ export abstract class StoreRead extends Subscribable {
   /** Recomputes; notifies when what it shows changed. */
   protected abstract refresh(): void;
 
-  /** Starts listening: tracked (woken by the index) when the store has one, else woken by every change. */
+  /** Starts listening: woken by the reader index (registered by the next recompute). */
   protected listen(): void {
-    if (this.store.readers) this.tracked = true;
-    else this.stops.push(this.store.subscribe(() => this.refresh()));
+    this.tracked = true;
   }
 
   protected override onLast(): void {
     for (const stop of this.stops.splice(0)) stop();
     if (this.tracked) {
       this.tracked = false;
-      this.store.readers!.untrack(this.reader);
+      this.store.readers.untrack(this.reader);
     }
   }
 }

@@ -23,7 +23,8 @@ import {
   type State,
 } from '../state';
 import type { EndpointObserver, ObserveOptions } from './EndpointObserver';
-import { observeRead, type SharedReads } from './observeRead';
+import { observeRead } from './observeRead';
+import type { SharedReads } from './sharedReads';
 import { scheduleNotification } from './notifyQueue';
 import { QueryObserver } from './QueryObserver';
 import { ReaderIndex } from './ReaderIndex';
@@ -221,6 +222,8 @@ export function createClient({
     environment,
     getState: () => visible,
     getConfirmedState: () => base,
+    // A request's status (started, retrying, ended) wakes its key's readers as a store change does.
+    changed: (key) => readers.wakeKey(key),
     // A manager says it collects garbage by offering `gc` (GCPolicy does).
     gc: managers.find((m) => m.gc !== undefined)?.gc,
     dispatch: (action: ActionTypes) => {
@@ -246,7 +249,9 @@ export function createClient({
           ? `Resto: ${endpoint.name}: nothing fetches it: the client's managers include no NetworkManager (createClient({ managers: [new NetworkManager(), ...] }))`
           : endpoint.name + errorCode(14),
       );
-      return controller.setError(endpoint, ...action.args, error).finally(() => action.meta.reject(error));
+      const stored = controller.setError(endpoint, ...action.args, error);
+      action.meta.reject(error);
+      return stored;
     }
     // Nobody to wake: skip recording what changed.
     const changes = readers.size ? new ChangeSet() : undefined;

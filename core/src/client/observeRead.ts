@@ -1,18 +1,8 @@
-// Behind client.observe(): owns the sharing of subscribed reads (one observer per read:
-// endpoint, key, mode), i.e. which observer `observe()` hands out, and the store's table
-// of subscribed observers by key that decides it.
+// Behind client.observe(): which observer `observe()` hands out, the subscribed one of
+// the same read (endpoint, key, mode) when there is one (sharedReads.ts lists them).
 import type { EndpointLike } from '../state';
 import { EndpointObserver, type ObserveOptions, type StoreLike } from './EndpointObserver';
-
-/** Subscribed observers by store key (see {@link StoreLike.shared}). */
-export type SharedReads = Map<string, EndpointObserver<any>[]>;
-
-/** The subscribed observer reading `endpoint` at `key` the way `options` say (fetching or cache-only, polling or not). */
-function find(store: StoreLike, key: string, endpoint: EndpointLike, options: ObserveOptions): EndpointObserver<any> | undefined {
-  return store.shared
-    ?.get(key)
-    ?.find((o) => o.endpoint === endpoint && (o.options.fetch !== false) === (options.fetch !== false) && !!o.options.poll === !!options.poll);
-}
+import { find } from './sharedReads';
 
 /**
  * The subscribed observer of this read if there is one, else a new observer. The
@@ -31,7 +21,7 @@ export function observeRead<E extends EndpointLike>(
   options: ObserveOptions = {},
 ): EndpointObserver<E> {
   let key: string | undefined;
-  if (store.shared && args !== null && args[0] !== null) {
+  if (args !== null && args[0] !== null) {
     try {
       key = endpoint.key(...args);
     } catch {
@@ -42,23 +32,4 @@ export function observeRead<E extends EndpointLike>(
   }
   // The key is computed once per observe(): a read's key builds its URL.
   return new EndpointObserver(store, endpoint, args, options, key);
-}
-
-/** Lists a newly subscribed observer as its read's, unless another already is. */
-export function share(store: StoreLike, observer: EndpointObserver<any>): void {
-  const { shared } = store;
-  const key = observer.key;
-  if (!shared || key === undefined) return;
-  if (find(store, key, observer.endpoint, observer.options)) return;
-  const reads = shared.get(key);
-  if (reads) reads.push(observer);
-  else shared.set(key, [observer]);
-}
-
-/** Unlists an observer whose last listener left. */
-export function unshare(store: StoreLike, observer: EndpointObserver<any>): void {
-  const reads = observer.key === undefined ? undefined : store.shared?.get(observer.key);
-  if (!reads?.includes(observer)) return;
-  if (reads.length === 1) store.shared!.delete(observer.key!);
-  else reads.splice(reads.indexOf(observer), 1);
 }

@@ -13,6 +13,7 @@ import {
   ExpiryStatus,
   FETCH,
   HYDRATE,
+  InFlight,
   INVALIDATE,
   INVALIDATE_ALL,
   RELEASE,
@@ -99,6 +100,13 @@ export class Controller {
    * (retries, refetch triggers, offline queueing): what managers and reads consult.
    */
   declare readonly environment: ClientEnvironment;
+  /** Reads in flight by key (see {@link InFlight}). @internal */
+  declare readonly requests: Map<string, InFlight>;
+  /**
+   * Wakes the readers of `key` as a store change of it would: told when a request of
+   * it starts, is joined, retries or ends (createClient's reader index). @internal
+   */
+  declare readonly changed: (key: string) => void;
 
   constructor({
     dispatch = () => Promise.resolve(),
@@ -109,6 +117,7 @@ export class Controller {
     gc,
     environment = createEnvironment(),
     getConfirmedState,
+    changed = () => {},
   }: {
     dispatch?: Dispatch;
     getState?: () => State;
@@ -116,6 +125,7 @@ export class Controller {
     gc?: GCInterface;
     environment?: ClientEnvironment;
     getConfirmedState?: () => State;
+    changed?: (key: string) => void;
   } = {}) {
     this.dispatch = dispatch;
     this.environment = environment;
@@ -123,6 +133,8 @@ export class Controller {
     this.getConfirmedState = getConfirmedState ?? (() => this.getState());
     this.memo = memo;
     this.gc = gc;
+    this.requests = new Map();
+    this.changed = changed;
     bindMethods(this);
   }
 
@@ -134,21 +146,6 @@ export class Controller {
    * const created = await controller.fetch(TodoResource.getList.push, { title: 'Write docs' });
    */
   fetch<E extends EndpointLike>(endpoint: E, ...args: EndpointArgs<E>): Promise<ResolveType<E>> {
-    return this.fetchFor(undefined, endpoint, args);
-  }
-
-  /**
-   * Fetches for an observer: the read may be aborted when every observer holding it
-   * lets go (see `release`), unless someone called `fetch` for the same key.
-   * @internal
-   */
-  fetchFor<E extends EndpointLike>(
-    owner: object | undefined,
-    endpoint: E,
-    args: readonly unknown[],
-    onRetry?: (failureCount: number) => void,
-    settled?: () => void,
-  ): Promise<ResolveType<E>> {
     let key: string;
     try {
       key = endpoint.key(...args);
@@ -156,35 +153,70 @@ export class Controller {
       // Bad arguments (a missing path param) reject like any other fetch failure.
       return Promise.reject(e);
     }
-    const fetchedAt = uniqueNow();
-    const raw = new Promise<unknown>((resolve, reject) => {
-      void this.dispatch({ type: FETCH, key, endpoint, args, meta: { fetchedAt, resolve, reject, owner, onRetry, settled } });
-    });
-    if (endpoint.schema == null) return raw as Promise<ResolveType<E>>;
-    return raw.then((response) => {
-      const state = this.getState();
-      const meta = state.meta[key];
-      // A response that failed normalization is stored as this key's error: surface it.
-      if (meta?.error && meta.date >= fetchedAt && !(meta.fetchedAt > fetchedAt)) throw meta.error;
-      if (endpoint.sideEffect && meta && meta.fetchedAt > fetchedAt) {
-        if (response === null || response === undefined) return response as ResolveType<E>;
-        // A mutation's key leaves out its body: another call that started later answered
-        // first and its result is stored there. This caller gets its own answer (its
-        // entities are in the tables), not the other call's.
-        const { result } = normalize(endpoint.schema, response, args as unknown[], state as never);
-        return denormalize(endpoint.schema, result, state.entities, args) as ResolveType<E>;
-      }
-      const { data } = this.getResponse(endpoint, ...args, state);
-      if (data !== undefined && (data as unknown) !== INVALID) return data as ResolveType<E>;
-      // Nothing to read back from the store (a delete's Invalidate leaves a tombstone):
-      // the response itself read through the schema, so a deleted entity comes back as
-      // an instance of its class, and a bare id (nothing to build it from) as undefined.
-      // Uncached: the tables are an empty object of this call, which no memo could reuse.
-      return denormalize(endpoint.schema, response, {}, args) as ResolveType<E>;
-    });
+    // Its own promise: a failure nobody awaits is reported as unhandled (the shared one is not).
+    return this.resultOf(this.request(undefined, endpoint, args, key), endpoint, args).then();
   }
 
-  /** Lets go of a read started by `fetchFor(owner, ...)`. @internal */
+  /**
+   * The request for `key`: the read of it in flight, joined, or a new one, dispatched as
+   * FETCH through the managers. `owner` (an observer) may let go of it (see `release`);
+   * without one it is pinned: never aborted for lack of readers.
+   * @internal
+   */
+  request(owner: object | undefined, endpoint: EndpointLike, args: readonly unknown[], key: string): InFlight {
+    const running = endpoint.sideEffect ? undefined : this.requests.get(key);
+    const fetchedAt = uniqueNow();
+    // A read started before the key was invalidated answers for the data as it was: a
+    // fetch after the invalidation starts its own (never invalidated: `<` undefined is false).
+    const request =
+      running && !(running.fetchedAt < (this.getState().meta[key]?.invalidatedAt as number))
+        ? (running.join(owner), running)
+        : new InFlight(this, key, fetchedAt, !endpoint.sideEffect, owner);
+    // Every call is a FETCH (managers and devtools see each); a joined one is answered with the running request.
+    void this.dispatch({ type: FETCH, key, endpoint, args, meta: { fetchedAt, resolve: request.resolve, reject: request.reject, owner, request } });
+    return request;
+  }
+
+  /**
+   * What `fetch` resolves with for `request`: the stored result read back through the
+   * schema. One promise per request; `resolved` turns true once it settled.
+   * @internal
+   */
+  resultOf<E extends EndpointLike>(request: InFlight, endpoint: E, args: readonly unknown[]): Promise<ResolveType<E>> & { resolved: boolean } {
+    if (request.result) return request.result;
+    const { key, fetchedAt } = request;
+    const result = Object.assign(
+      endpoint.schema == null
+        ? (request.promise as Promise<ResolveType<E>>)
+        : request.promise.then((response) => {
+            const state = this.getState();
+            const meta = state.meta[key];
+            // A response that failed normalization is stored as this key's error: surface it.
+            if (meta?.error && meta.date >= fetchedAt && !(meta.fetchedAt > fetchedAt)) throw meta.error;
+            if (endpoint.sideEffect && meta && meta.fetchedAt > fetchedAt) {
+              if (response === null || response === undefined) return response as ResolveType<E>;
+              // A mutation's key leaves out its body: another call that started later answered
+              // first and its result is stored there. This caller gets its own answer (its
+              // entities are in the tables), not the other call's.
+              const { result } = normalize(endpoint.schema, response, args as unknown[], state as never);
+              return denormalize(endpoint.schema, result, state.entities, args) as ResolveType<E>;
+            }
+            const { data } = this.getResponse(endpoint, ...args, state);
+            if (data !== undefined && (data as unknown) !== INVALID) return data as ResolveType<E>;
+            // Nothing to read back from the store (a delete's Invalidate leaves a tombstone):
+            // the response itself read through the schema, so a deleted entity comes back as
+            // an instance of its class, and a bare id (nothing to build it from) as undefined.
+            // Uncached: the tables are an empty object of this call, which no memo could reuse.
+            return denormalize(endpoint.schema, response, {}, args) as ResolveType<E>;
+          }),
+      { resolved: false },
+    );
+    const settled = () => void (result.resolved = true);
+    result.then(settled, settled);
+    return (request.result = result);
+  }
+
+  /** Lets go of a read `owner` took through `request(owner, ...)`. @internal */
   release(key: string, owner: object): void {
     void this.dispatch({ type: RELEASE, key, owner });
   }

@@ -1,7 +1,7 @@
 // What a client knows about where it runs (the online and focus signals, the client-wide
 // freshness options, ssr, the tab role), and the rule that an endpoint's own option wins.
 import type { FreshnessOptions } from '../endpoint';
-import type { EndpointLike } from '../state';
+import type { EndpointLike, InFlight } from '../state';
 import { EnvironmentSignal } from './EnvironmentSignal';
 
 /**
@@ -29,11 +29,12 @@ export interface ClientEnvironment {
    */
   tabs?: TabRole;
   /**
-   * Set by a RetryManager: after a failed try, whether to try again, resolving once
-   * the backoff is over (or `stopped` fired); it calls `onRetry` before waiting.
+   * Set by a RetryManager: after a failed try of `request`, whether to try again,
+   * resolving once the backoff is over (or `stopped` fired); it tells the request
+   * (`request.retried()`, which its readers see) before waiting.
    * Undefined (no RetryManager): every failure is final.
    */
-  retryer?: (endpoint: EndpointLike, failures: number, error: unknown, stopped: AbortSignal, onRetry: () => void) => Promise<boolean>;
+  retryer?: (endpoint: EndpointLike, request: InFlight, error: unknown, stopped: AbortSignal) => Promise<boolean>;
 }
 
 /**

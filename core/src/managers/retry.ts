@@ -4,7 +4,7 @@
 import { DEV } from '#dev';
 import type { FreshnessOptions } from '../endpoint';
 import { freshnessOption, waitUntil, type ClientEnvironment } from '../environment';
-import type { EndpointLike } from '../state';
+import type { EndpointLike, InFlight } from '../state';
 import { AbortError } from '../rest/AbortError';
 import { TimeoutError } from '../rest/TimeoutError';
 
@@ -20,16 +20,6 @@ export function isAbort(error: unknown): boolean {
   return !(error instanceof TimeoutError) && (name === 'AbortError' || name === 'TimeoutError');
 }
 
-/** A request's tries: what the retryer reads and counts (the NetworkManager's in-flight entry). */
-export interface Tries {
-  /** Our own abort (the last reader left, a reset, destroy()). */
-  readonly abort: AbortController;
-  /** Set by whoever aborts: the tries stop and report nothing. */
-  aborted: boolean;
-  /** Failed tries so far; a reader joining later is told this many. */
-  failures: number;
-}
-
 /**
  * Tries `endpoint` until an answer, a failure the client's retryer (a RetryManager)
  * does not try again (any failure without one), or an abort, and resolves with that
@@ -38,15 +28,14 @@ export interface Tries {
  * try has its own `timeout` and sees the caller's signal and ours.
  *
  * @example
- * const outcome = await tryUntilSettled(env, TodoResource.get, [{ id: 1 }], entry, () => render(entry.failures));
+ * const outcome = await tryUntilSettled(env, TodoResource.get, [{ id: 1 }], request);
  * if (outcome) store(outcome.response, outcome.error);
  */
 export async function tryUntilSettled(
   env: ClientEnvironment,
   endpoint: EndpointLike,
   args: readonly unknown[],
-  tries: Tries,
-  onRetry: () => void,
+  tries: InFlight,
 ): Promise<{ response: unknown; error: boolean } | undefined> {
   const read = !endpoint.sideEffect;
   const own = (endpoint as { signal?: AbortSignal }).signal;
@@ -93,6 +82,6 @@ export async function tryUntilSettled(
       warned.add(endpoint);
       console.warn(`Resto: ${endpoint.name} has a retry option, but retries are off: add a RetryManager to the client's managers`);
     }
-    if (!retryer || !(await retryer(endpoint, tries.failures, outcome.response, stopped, onRetry))) return outcome;
+    if (!retryer || !(await retryer(endpoint, tries, outcome.response, stopped))) return outcome;
   }
 }

@@ -2,6 +2,7 @@
 // the managers dispatch them; reducer.ts handles them.
 import type { DehydratedState } from './dehydrate';
 import type { EndpointLike } from './EndpointLike';
+import type { InFlight } from './InFlight';
 import { responseMeta } from './expiry';
 
 /** Action type names. Managers switch on these in their middleware. */
@@ -27,15 +28,13 @@ export interface FetchAction {
     readonly fetchedAt: number;
     readonly resolve: (value: unknown) => void;
     readonly reject: (error: unknown) => void;
-    /** An observer that started (or joined) this read; reads held only by observers abort when all leave. */
+    /** An observer that started this read; reads held only by observers abort when all leave. */
     readonly owner?: object;
-    /** Told the failures so far each time the request is about to be retried (an observer's `retryCount`). */
-    readonly onRetry?: (failureCount: number) => void;
     /**
-     * Told, synchronously, that the request ended, right after its outcome was stored
-     * and before any waiter's promise settles: a reader clears its "in flight" there.
+     * The request's one owner: what the network layer tries, aborts and ends, and what
+     * readers wait on. `resolve`/`reject` end it (a manager may wrap them).
      */
-    readonly settled?: () => void;
+    readonly request: InFlight;
   };
 }
 

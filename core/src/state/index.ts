@@ -5,4 +5,5 @@ export * from './expiry';
 export * from './reducer';
 export type { EndpointLike } from './EndpointLike';
 export * from './ChangeSet';
+export { InFlight, type InFlightHost } from './InFlight';
 export * from './dehydrate';

@@ -1,5 +1,6 @@
-// The read side of optimistic updates: replaying the pending ones over the confirmed state,
-// and keeping the identity of what a replay did not change. reducer.ts adds and drops them.
+// The read side of optimistic updates: replaying the pending ones over the confirmed state
+// (the one place getOptimisticResponse is called), and keeping the identity of what a
+// replay did not change. reducer.ts adds and drops them.
 import { DEV } from '#dev';
 import { errorCode } from '../dev/errorCode';
 import { ownValue, setOwn } from '../schema/ownEntry';
@@ -15,6 +16,25 @@ export type SnapshotFactory = (state: State, fetchedAt: number) => { readonly ab
 
 /** Pending updates already reported: each replay (every store change) would report them again. */
 const reported = new WeakSet<object>();
+/** Pending updates whose getOptimisticResponse returned at least once. */
+const applied = new WeakSet<object>();
+/** What refused a pending update on its first application (see {@link refusal}). */
+const refused = new WeakMap<object, { error: unknown }>();
+
+/**
+ * What a pending update's getOptimisticResponse threw (anything but `snapshot.abort`)
+ * the first time it was applied, or undefined. The one policy for a throw, decided here
+ * for every caller: a first application that throws refuses the update, and the
+ * NetworkManager, which dispatched it, fails the mutation with what it threw, unsent;
+ * a later replay that throws (the request is out) skips the update, reported once.
+ *
+ * @example
+ * void next(update);
+ * const refused = refusal(update); // { error } when the update refused itself
+ */
+export function refusal(action: OptimisticAction): { error: unknown } | undefined {
+  return refused.get(action);
+}
 function reportOnce(action: OptimisticAction, what: string, error: unknown) {
   if (reported.has(action)) return;
   reported.add(action);
@@ -33,9 +53,13 @@ export function applyOptimistic(state: State, makeSnapshot: SnapshotFactory, cha
     let response: unknown;
     try {
       response = action.endpoint.getOptimisticResponse!.call(action.endpoint, snapshot, ...action.args);
+      applied.add(action);
     } catch (e) {
-      // Throwing snapshot.abort cancels this update; anything else is a bug worth seeing.
-      if (e !== snapshot.abort) reportOnce(action, DEV ? 'getOptimisticResponse threw' : 'getOptimisticResponse' + errorCode(22), e);
+      // Throwing snapshot.abort cancels this update; anything else refuses it (see refusal()).
+      if (e !== snapshot.abort) {
+        if (applied.has(action)) reportOnce(action, DEV ? 'getOptimisticResponse threw' : 'getOptimisticResponse' + errorCode(22), e);
+        else refused.set(action, { error: e });
+      }
       continue;
     }
     try {

@@ -266,7 +266,6 @@ export class TabSyncManager implements Manager {
           return this.ready.then(() => {
             if (this.stopped) return action.meta.reject(new Error(`Resto: ${action.key} was read after client.destroy()`));
             if (action.meta.owner && this.fresh(action.key)) {
-              action.meta.settled?.();
               return action.meta.resolve(controller.getState().endpoints[action.key]);
             }
             return next(action);

@@ -113,7 +113,7 @@ describe('a client whose managers include no NetworkManager', () => {
       await vi.advanceTimersByTimeAsync(0);
       expect(outcome).toBeInstanceOf(Error);
       expect((outcome as Error).message).toMatch(/Config\.get.*NetworkManager/);
-      const fetches = vi.spyOn(c.controller, 'fetchFor');
+      const fetches = vi.spyOn(c.controller, 'request');
       const obs = c.observe(get);
       const stop = obs.subscribe(() => {});
       await vi.advanceTimersByTimeAsync(5000);

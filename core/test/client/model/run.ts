@@ -131,8 +131,8 @@ export async function runProgram(server: ModelServer, { queueOfflineMutations, s
 
   // Whether the network holds a request for a key (offline ones included: they wait to be
   // sent). Its whole list: a request superseded by a newer one after an invalidation still runs.
-  const requests = (network as unknown as { all: Set<{ key: string }> }).all;
-  const reading = { has: (key: string) => [...requests].some((r) => r.key === key) };
+  const requests = (network as unknown as { running: Map<{ key: string }, unknown> }).running;
+  const reading = { has: (key: string) => [...requests.keys()].some((r) => r.key === key) };
   /** Subscribed reads: loading means a request is out (or waits to go out) for their key. */
   const checkViews = (when: string) => {
     for (const v of views) {

@@ -1,19 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createClient, Endpoint, EndpointObserver, NetworkManager, type Client, type StoreLike } from '../../src';
+import { createClient, Endpoint, EndpointObserver, NetworkManager, type Client } from '../../src';
 
-// An EndpointObserver over a store without a reader index (a StoreLike of one's own, here
-// a client seen through its contract only): it hears every store change, and its own
-// wake-ups (its fetch starting and ending, its expiry timer) are batched per tick.
+// An EndpointObserver is a view of the store and of its key's request: it hears store
+// changes and its request starting and ending through the client's one notification
+// path, batched per tick, and its expiry timer through the same refresh.
 
 let client: Client;
-let store: StoreLike;
 let calls: number;
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
   calls = 0;
   client = createClient({ managers: [new NetworkManager()] });
-  store = { controller: client.controller, subscribe: client.subscribe, getSnapshot: client.getSnapshot };
 });
 afterEach(() => {
   client.destroy();
@@ -22,9 +20,9 @@ afterEach(() => {
 
 const ep = new Endpoint(async () => ({ v: ++calls }), { name: 'ep', key: () => 'ep', dataExpiryLength: 1000 });
 
-describe('a read of a store without a reader index', () => {
+describe('an observer, a view of the store and its request', () => {
   it('fetches on mount, and tells its listeners loading then data, once per change', async () => {
-    const obs = new EndpointObserver(store, ep, []);
+    const obs = new EndpointObserver(client, ep, []);
     const seen: unknown[] = [];
     obs.subscribe(() => seen.push({ loading: obs.getSnapshot().loading, data: obs.getSnapshot().data }));
     expect(obs.getSnapshot()).toMatchObject({ loading: true, data: undefined });
@@ -35,7 +33,7 @@ describe('a read of a store without a reader index', () => {
   });
 
   it('hears store changes, and refetches what they invalidate', async () => {
-    const obs = new EndpointObserver(store, ep, []);
+    const obs = new EndpointObserver(client, ep, []);
     const stop = obs.subscribe(() => {});
     await vi.advanceTimersByTimeAsync(0);
     await client.controller.setResponse(ep, { v: 'pushed' });
@@ -48,7 +46,7 @@ describe('a read of a store without a reader index', () => {
   });
 
   it('its expiry timer flips stale while subscribed, without a store change', async () => {
-    const obs = new EndpointObserver(store, ep, []);
+    const obs = new EndpointObserver(client, ep, []);
     const seen: boolean[] = [];
     obs.subscribe(() => seen.push(obs.getSnapshot().stale));
     await vi.advanceTimersByTimeAsync(0);
@@ -59,7 +57,7 @@ describe('a read of a store without a reader index', () => {
   });
 
   it('a refetch shows loading while it runs (its own wake-up), then the data', async () => {
-    const obs = new EndpointObserver(store, ep, []);
+    const obs = new EndpointObserver(client, ep, []);
     const seen: boolean[] = [];
     obs.subscribe(() => seen.push(obs.getSnapshot().loading));
     await vi.advanceTimersByTimeAsync(0);
@@ -73,7 +71,7 @@ describe('a read of a store without a reader index', () => {
 
   it('unsubscribed, keeps its snapshot while nothing changed, and sees expiry by the clock', async () => {
     await client.controller.setResponse(ep, { v: 'stored' });
-    const obs = new EndpointObserver(store, ep, [], { fetch: false });
+    const obs = new EndpointObserver(client, ep, [], { fetch: false });
     const first = obs.getSnapshot();
     expect(obs.getSnapshot()).toBe(first);
     expect(first.stale).toBe(false);
@@ -83,8 +81,8 @@ describe('a read of a store without a reader index', () => {
   });
 
   it('two reads of one store refresh in one batch and each tell their own listeners', async () => {
-    const a = new EndpointObserver(store, ep, []);
-    const b = new EndpointObserver(store, ep, []);
+    const a = new EndpointObserver(client, ep, []);
+    const b = new EndpointObserver(client, ep, []);
     const order: string[] = [];
     a.subscribe(() => order.push('a'));
     b.subscribe(() => order.push('b'));
