@@ -1,6 +1,6 @@
 // The store: createClient chains the managers' middleware to the reducer, keeps the
 // confirmed and the visible (optimistic) state, and batches notifications. Reads are the
-// observers' (observeRead.ts, QueryObserver.ts); the public actions are the Controller's.
+// observers' (observeRead.ts; QueryObserver.ts, built by whoever imports it); the public actions are the Controller's.
 import { DEV } from '#dev';
 import { Controller } from '../controller';
 import { errorCode } from '../dev/errorCode';
@@ -25,7 +25,6 @@ import {
 import type { EndpointObserver, ObserveOptions } from './EndpointObserver';
 import { observeRead, type SharedReads } from './observeRead';
 import { scheduleNotification } from './notifyQueue';
-import { QueryObserver } from './QueryObserver';
 import { ReaderIndex } from './ReaderIndex';
 
 /**
@@ -74,8 +73,6 @@ export interface Client {
     endpoint: E,
     args: readonly unknown[] | null,
   ): EndpointObserver<E>;
-  /** A derived read with no fetch (Entity by pk, All, Query); `null` args switch it off. */
-  query<T = any>(schema: unknown, ...args: readonly unknown[]): QueryObserver<T>;
   /**
    * Which subscribed reads depend on what: a change wakes only the reads it could
    * change. Observers register themselves here. @internal
@@ -289,9 +286,6 @@ export function createClient({
     },
     observeWith<E extends EndpointLike>(options: ObserveOptions, endpoint: E, args: readonly unknown[] | null) {
       return observeRead(store, endpoint, args, options);
-    },
-    query(schema: unknown, ...args: readonly unknown[]) {
-      return new QueryObserver<any>(store, schema, args);
     },
     ssr,
     online: environment.online,
