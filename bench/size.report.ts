@@ -83,9 +83,11 @@ lines.push(
   `| ${PAY_FOR_IMPORT_APPS.without.name} | ${kB(paid.without.gzip)} | |`,
   adds('polling', 'without'),
   adds('query', 'without'),
+  adds('hydration', 'without'),
   `| ${PAY_FOR_IMPORT_APPS.coreWithout.name} | ${kB(paid.coreWithout.gzip)} | |`,
   adds('pollingCore', 'coreWithout'),
   adds('queryCore', 'coreWithout'),
+  adds('hydrationCore', 'coreWithout'),
 );
 for (const { app, size } of sizes) console.log(`${app.name.padEnd(45)} ${kB(size.minified).padStart(9)} ${kB(size.gzip).padStart(9)}`);
 report({

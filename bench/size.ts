@@ -156,12 +156,19 @@ const reactWith = (label: string, names: string[]): App => ({
 /**
  * The typical React app and what each extra that arrives with its import adds (issue 41,
  * "pay for what you import"): polling with `useSubscription`/`useLive`, derived reads
- * with `useQuery`; for a web component, core's `PollingModes` and `QueryObserver`.
+ * with `useQuery`, hydration with `hydrateOnce` (what the SSR helpers use); for a web
+ * component, core's `PollingModes`, `QueryObserver`, and `hydrate`/`dehydrate`.
  */
-export const PAY_FOR_IMPORT_APPS: Record<'without' | 'polling' | 'query' | 'coreWithout' | 'pollingCore' | 'queryCore', App> = {
+export const PAY_FOR_IMPORT_APPS: Record<'without' | 'polling' | 'query' | 'hydration' | 'coreWithout' | 'pollingCore' | 'queryCore' | 'hydrationCore', App> = {
   without: { ...APPS[0]!, name: 'Resto React (typical app)' },
   polling: reactWith('useLive, useSubscription (polling)', ['useLive', 'useSubscription']),
   query: reactWith('useQuery (derived reads)', ['useQuery']),
+  hydration: {
+    name: 'Resto React + hydrateOnce (hydrating a server render)',
+    resto: true,
+    imports: `${APPS[0]!.imports}\nimport { hydrateOnce } from '@resto/core';`,
+    code: `${APPS[0]!.code}\nexport { hydrateOnce };`,
+  },
   coreWithout: {
     name: 'Resto core, one read (a web component)',
     resto: true,
@@ -179,6 +186,12 @@ export const PAY_FOR_IMPORT_APPS: Record<'without' | 'polling' | 'query' | 'core
     resto: true,
     imports: `import { resource, Entity, createClient, QueryObserver } from '@resto/core';`,
     code: `${todo('Entity')}export const client = createClient();\nexport const read = new QueryObserver(client, Todo, [{ id: 1 }]);`,
+  },
+  hydrationCore: {
+    name: 'Resto core + hydrate, dehydrate (a web component hydrating)',
+    resto: true,
+    imports: `import { resource, Entity, createClient, hydrate, dehydrate } from '@resto/core';`,
+    code: `${todo('Entity')}export const client = createClient();\nexport const read = client.observe(TodoResource.get, { id: 1 });\nexport const load = (text: string) => hydrate(client, JSON.parse(text));\nexport const save = () => JSON.stringify(dehydrate(client));`,
   },
 };
 

@@ -15,8 +15,7 @@ import {
   keepOptimisticIdentity,
   initialState as emptyState,
   reducer,
-  dehydrate,
-  hydrate,
+  snapshotState,
   type ActionTypes,
   type DehydratedState,
   type EndpointLike,
@@ -37,7 +36,7 @@ export interface ClientOptions extends FreshnessOptions {
   readonly managers?: readonly Manager[];
   /**
    * A prefilled store: `mockInitialState()`, or what a server rendered with, either as
-   * a State or as the snapshot of `client.dehydrate()` (hydrated; its data stays fresh
+   * a State or as a snapshot from `dehydrate(client)` (its data stays fresh
    * until its own expiry, so nothing is refetched).
    */
   readonly initialState?: State | DehydratedState;
@@ -95,16 +94,6 @@ export interface Client {
   readonly ssr: boolean;
   /** True once `destroy()` ran. */
   readonly destroyed: boolean;
-  /**
-   * What the store holds, as a plain snapshot to send with server-rendered HTML
-   * (`serializeState` makes it HTML-safe text). See {@link dehydrate}.
-   */
-  dehydrate(): DehydratedState;
-  /**
-   * Merges a snapshot from `dehydrate()` into this store (newer data wins per key and
-   * entity) and notifies readers. For a client created before the snapshot arrived.
-   */
-  hydrate(snapshot: DehydratedState): void;
   /** Registers a running read so `destroy()` can stop it; returns the unregister. @internal */
   track(stop: () => void): () => void;
   /**
@@ -196,7 +185,7 @@ export function createClient({
       ? emptyState()
       : // a snapshot from dehydrate() (it has a version, a State has optimistic updates)
         (initialState as { version?: unknown }).version !== undefined && !('optimistic' in initialState)
-        ? hydrate(initialState as DehydratedState)
+        ? snapshotState(initialState as DehydratedState)
         : (initialState as State);
   const running = new Set<() => void>();
   let visible = base;
@@ -290,10 +279,6 @@ export function createClient({
     ssr,
     online: environment.online,
     focus: environment.focus,
-    dehydrate: () => dehydrate(base),
-    // Through the managers and the reducer like any change, so the readers of what it
-    // wrote are woken and managers (persistence) see it.
-    hydrate: (snapshot: DehydratedState) => void controller.hydrate(snapshot),
     track(stop: () => void) {
       running.add(stop);
       return () => {

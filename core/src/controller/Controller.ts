@@ -12,7 +12,6 @@ import {
   EXPIRE_ALL,
   ExpiryStatus,
   FETCH,
-  HYDRATE,
   INVALIDATE,
   INVALIDATE_ALL,
   RELEASE,
@@ -20,12 +19,10 @@ import {
   SET_RESPONSE,
   SUBSCRIBE,
   UNSUBSCRIBE,
-  assertSnapshot,
   errorMeta,
   responseMeta,
   uniqueNow,
   type ActionTypes,
-  type DehydratedState,
   type EndpointLike,
   type PageInfo,
   type State,
@@ -243,21 +240,6 @@ export class Controller {
    */
   resetEntireStore(): Promise<void> {
     return this.dispatch({ type: RESET, date: uniqueNow() });
-  }
-
-  /**
-   * Merges a snapshot from `dehydrate()` (a server render, a persisted store) into the
-   * store: per endpoint key and per entity the newer one wins, and readers of what
-   * changed are woken. Stored data keeps its own expiry. Throws (synchronously) when
-   * `snapshot` is not one.
-   *
-   * @example
-   * await controller.hydrate(parseState(savedText));
-   */
-  hydrate(snapshot: DehydratedState): Promise<void> {
-    // Refused here, not in the reducer, so the caller hears it and the store is untouched.
-    assertSnapshot(snapshot);
-    return this.dispatch({ type: HYDRATE, snapshot });
   }
 
   /**

@@ -134,7 +134,7 @@ describe('a change wakes only the readers it could change', () => {
   it('a query over All(Todo) hears new todos, not users', async () => {
     const c = quietClient();
     await c.controller.setResponse(getTodo, { id: 1 }, { id: 1, title: 'a' });
-    const all = new QueryObserver(c, new All(Todo), []);
+    const all = new QueryObserver<Todo[]>(c, new All(Todo), []);
     const calls = counted(all);
     await c.controller.setResponse(getUser, { id: 1 }, { id: 1, name: 'ann' });
     await settle();
