@@ -11,7 +11,8 @@ export type SharedReads = Map<string, EndpointObserver<any>[]>;
 function find(store: StoreLike, key: string, endpoint: EndpointLike, options: ObserveOptions): EndpointObserver<any> | undefined {
   return store.shared
     ?.get(key)
-    ?.find((o) => o.endpoint === endpoint && (o.options.fetch !== false) === (options.fetch !== false) && !!o.options.poll === !!options.poll);
+    // Polling through the client's SubscriptionManager (`true`) and bringing its own (`PollingModes`) are two reads.
+    ?.find((o) => o.endpoint === endpoint && (o.options.fetch !== false) === (options.fetch !== false) && (o.options.poll || false) === (options.poll || false));
 }
 
 /**

@@ -119,3 +119,20 @@ describe('PollingModes: polling comes with the modes that poll', () => {
     expect(SubscriptionManager.of(mock.controller).active.size).toBe(0);
   });
 });
+
+describe('a `{ poll: true }` read and a PollingModes read of one key', () => {
+  it('are two reads: the one that brings its polling polls on a client without a SubscriptionManager', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    let calls = 0;
+    const mock = createMockClient([{ endpoint: getTick, response: ({ id }: { id: number }) => ({ id, n: ++calls }) }], { managers: getDefaultManagers() });
+    client = mock;
+    const stopTrue = mock.observeWith({ poll: true }, getTick, [{ id: 1 }]).subscribe(() => {});
+    const live = mock.observeWith(PollingModes.live, getTick, [{ id: 1 }]);
+    const stopLive = live.subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(250);
+    expect(SubscriptionManager.of(mock.controller).active.size).toBe(1);
+    expect(calls).toBe(3); // the fetch on mount, then a poll every 100 ms
+    stopLive();
+    stopTrue();
+  });
+});
