@@ -32,7 +32,7 @@ import { ReaderIndex } from './ReaderIndex';
  * `queueOfflineMutations`) apply to every endpoint that does not set its own.
  */
 export interface ClientOptions extends FreshnessOptions {
-  /** Replaces the default managers (network, polling, GC). Include a NetworkManager to fetch: without one a fetch fails at once (ERRORS.md#14). */
+  /** Replaces the default managers (network, GC). Include a NetworkManager to fetch: without one a fetch fails at once (ERRORS.md#14). */
   readonly managers?: readonly Manager[];
   /**
    * A prefilled store: `mockInitialState()`, or what a server rendered with, either as
@@ -161,7 +161,7 @@ class StoreListeners extends Subscribable {
 
 /**
  * Creates a store. Without `managers` it installs the defaults: network (dedupe,
- * ordering, abort, offline), polling subscriptions and garbage collection. Reads
+ * ordering, abort, offline) and garbage collection (polling comes with `PollingModes`). Reads
  * revalidate stale data on mount; add a `WindowEventsManager` for when the page is
  * visible again and when the network is back, and a `RetryManager` for retries of
  * failed reads (see {@link ClientOptions}).
