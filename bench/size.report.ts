@@ -1,5 +1,5 @@
 // Bundle-size section of RESULTS.md: every typical app import, Resto and peers.
-import { APPS, BUDGET_GZIP, DEVTOOLS_APPS, STEP_APPS, kB, measure, type Size } from './size';
+import { APPS, BUDGET_GZIP, DEVTOOLS_APPS, PAY_FOR_IMPORT_APPS, STEP_APPS, kB, measure, type Size } from './size';
 import { report } from './harness';
 
 process.env.SIZE_TOP ??= '20';
@@ -68,6 +68,26 @@ lines.push(
   ...(['without', 'production', 'development'] as const).map(
     (k) => `| ${DEVTOOLS_APPS[k].name} | ${kB(devtools[k].minified)} | ${kB(devtools[k].gzip)} | ${Object.entries(devtools[k].bytesByInput).filter(([p]) => p.includes('devtools/')).reduce((n, [, b]) => n + b, 0).toLocaleString('en-US')} |`,
   ),
+);
+const paid = Object.fromEntries(
+  await Promise.all(Object.entries(PAY_FOR_IMPORT_APPS).map(async ([k, app]) => [k, await measure(app)] as const)),
+) as Record<keyof typeof PAY_FOR_IMPORT_APPS, Size>;
+const adds = (k: keyof typeof PAY_FOR_IMPORT_APPS, base: keyof typeof PAY_FOR_IMPORT_APPS) =>
+  `| ${PAY_FOR_IMPORT_APPS[k].name} | ${kB(paid[k].gzip)} | +${kB(paid[k].gzip - paid[base].gzip)} |`;
+lines.push(
+  '',
+  'Extras that arrive with the import that uses them (gzip; each row against the app above its group):',
+  '',
+  '| app | gzip | adds |',
+  '|---|---:|---:|',
+  `| ${PAY_FOR_IMPORT_APPS.without.name} | ${kB(paid.without.gzip)} | |`,
+  adds('polling', 'without'),
+  adds('query', 'without'),
+  adds('hydration', 'without'),
+  `| ${PAY_FOR_IMPORT_APPS.coreWithout.name} | ${kB(paid.coreWithout.gzip)} | |`,
+  adds('pollingCore', 'coreWithout'),
+  adds('queryCore', 'coreWithout'),
+  adds('hydrationCore', 'coreWithout'),
 );
 for (const { app, size } of sizes) console.log(`${app.name.padEnd(45)} ${kB(size.minified).padStart(9)} ${kB(size.gzip).padStart(9)}`);
 report({

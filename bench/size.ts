@@ -145,6 +145,56 @@ export const OPT_IN_APPS: Record<'without' | 'retries' | 'windowEvents', App> = 
   windowEvents: reactWithManager('WindowEventsManager'),
 };
 
+/** The typical React app with `names` more imported from `@resto/react` (and used). */
+const reactWith = (label: string, names: string[]): App => ({
+  name: `Resto React + ${label}`,
+  resto: true,
+  imports: APPS[0]!.imports.replace('useController }', `useController, ${names.join(', ')} }`),
+  code: APPS[0]!.code.replace('useController }', `useController, ${names.join(', ')} }`),
+});
+
+/**
+ * The typical React app and what each extra that arrives with its import adds (issue 41,
+ * "pay for what you import"): polling with `useSubscription`/`useLive`, derived reads
+ * with `useQuery`, hydration with `hydrateOnce` (what the SSR helpers use); for a web
+ * component, core's `PollingModes`, `QueryObserver`, and `hydrate`/`dehydrate`.
+ */
+export const PAY_FOR_IMPORT_APPS: Record<'without' | 'polling' | 'query' | 'hydration' | 'coreWithout' | 'pollingCore' | 'queryCore' | 'hydrationCore', App> = {
+  without: { ...APPS[0]!, name: 'Resto React (typical app)' },
+  polling: reactWith('useLive, useSubscription (polling)', ['useLive', 'useSubscription']),
+  query: reactWith('useQuery (derived reads)', ['useQuery']),
+  hydration: {
+    name: 'Resto React + hydrateOnce (hydrating a server render)',
+    resto: true,
+    imports: `${APPS[0]!.imports}\nimport { hydrateOnce } from '@resto/core';`,
+    code: `${APPS[0]!.code}\nexport { hydrateOnce };`,
+  },
+  coreWithout: {
+    name: 'Resto core, one read (a web component)',
+    resto: true,
+    imports: `import { resource, Entity, createClient } from '@resto/core';`,
+    code: `${todo('Entity')}export const client = createClient();\nexport const read = client.observe(TodoResource.get, { id: 1 });`,
+  },
+  pollingCore: {
+    name: 'Resto core + PollingModes (a polling web component)',
+    resto: true,
+    imports: `import { resource, Entity, createClient, PollingModes } from '@resto/core';`,
+    code: `${todo('Entity')}export const client = createClient();\nexport const read = client.observeWith(PollingModes.live, TodoResource.get, [{ id: 1 }]);`,
+  },
+  queryCore: {
+    name: 'Resto core + QueryObserver (a derived read in a web component)',
+    resto: true,
+    imports: `import { resource, Entity, createClient, QueryObserver } from '@resto/core';`,
+    code: `${todo('Entity')}export const client = createClient();\nexport const read = new QueryObserver(client, Todo, [{ id: 1 }]);`,
+  },
+  hydrationCore: {
+    name: 'Resto core + hydrate, dehydrate (a web component hydrating)',
+    resto: true,
+    imports: `import { resource, Entity, createClient, hydrate, dehydrate } from '@resto/core';`,
+    code: `${todo('Entity')}export const client = createClient();\nexport const read = client.observe(TodoResource.get, { id: 1 });\nexport const load = (text: string) => hydrate(client, JSON.parse(text));\nexport const save = () => JSON.stringify(dehydrate(client));`,
+  },
+};
+
 /**
  * The typical React app built up a step at a time: declaring the resource only (what the
  * spec's RestEndpoint, resource, Entity and Collection weigh), then a client, then the

@@ -13,7 +13,7 @@ export interface DataProviderProps {
   readonly managers?: readonly Manager[];
   /**
    * A prefilled store for the client the provider creates: a State, or a snapshot from
-   * `client.dehydrate()` (in a server-rendered page, `parseState(text)` of what
+   * `dehydrate(client)` (in a server-rendered page, `parseState(text)` of what
    * `serializeState()` wrote). Hydrated data is fresh until its own expiry: hydrating
    * the server's HTML makes no request for it.
    */
@@ -40,7 +40,7 @@ export interface DataProviderProps {
  *
  * @example
  * // Hydrating server-rendered HTML (the server used createClient({ ssr: true }) and
- * // embedded serializeState(client.dehydrate()) in <script id="resto-state">):
+ * // embedded serializeState(dehydrate(client)) in <script id="resto-state">):
  * const state = parseState(document.getElementById('resto-state')!.textContent!);
  * hydrateRoot(document.getElementById('app')!, <DataProvider initialState={state}><App /></DataProvider>);
  */

@@ -1,4 +1,4 @@
-import { ObserveModes, type ArgsInput, type EndpointLike, type ResolveType } from '@resto/core';
+import { PollingModes, type ArgsInput, type EndpointLike, type ResolveType } from '@resto/core';
 import type { ArgsOf } from './types';
 import { useClaim } from './claim';
 import { readSuspense } from './useSuspense';
@@ -21,7 +21,7 @@ const FIELDS = ['data', 'error'] as const;
 export function useLive<E extends EndpointLike>(endpoint: E, ...args: ArgsOf<E>): ResolveType<E>;
 export function useLive<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<ArgsOf<E>>): ResolveType<E> | undefined;
 export function useLive<E extends EndpointLike>(endpoint: E, ...args: readonly unknown[]): ResolveType<E> | undefined {
-  const observer = useObserver(ObserveModes.live, endpoint, args, 'useLive');
+  const observer = useObserver(PollingModes.live, endpoint, args, 'useLive');
   useSnapshot(observer, FIELDS);
   return readSuspense(observer, useClaim());
 }

@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import type { DenormalizeNullable } from '@resto/core';
+import { QueryObserver, type DenormalizeNullable } from '@resto/core';
 import { useClient } from './context';
 
 /**
@@ -19,7 +19,7 @@ export function useQuery<S>(schema: S, ...args: readonly unknown[]): Denormalize
   // Query args are small plain objects ({ id: 5 }); their JSON is their identity.
   const argsKey = JSON.stringify(args);
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const observer = useMemo(() => client.query<DenormalizeNullable<S>>(schema, ...args), [client, schema, argsKey]);
+  const observer = useMemo(() => new QueryObserver<DenormalizeNullable<S>>(client, schema, args), [client, schema, argsKey]);
   return useSyncExternalStore(observer.subscribe, observer.getSnapshot, observer.getSnapshot) as DenormalizeNullable<S>;
 }
 

@@ -19,7 +19,8 @@ afterEach(() => {
   server.hits.length = 0;
 });
 
-const polls = (c: Client) => c.managers.find((m): m is SubscriptionManager => m instanceof SubscriptionManager)!.active;
+// The hooks bring their own polling: what polls for a client without a SubscriptionManager among its managers.
+const polls = (c: Client) => SubscriptionManager.of(c.controller).active;
 
 describe('polling', () => {
   it('useLive suspends, then polls at pollFrequency, and stops on unmount', async () => {

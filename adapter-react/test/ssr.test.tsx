@@ -5,7 +5,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToPipeableStream } from 'react-dom/server.node';
 import { renderToReadableStream } from 'react-dom/server.browser';
 import { act } from '@testing-library/react';
-import { createClient, Endpoint, Entity, parseState, serializeState, type Client } from '@resto/core';
+import { createClient, dehydrate, Endpoint, Entity, parseState, serializeState, type Client } from '@resto/core';
 import { DataProvider, useController, useDLE, useSuspense } from '../src';
 import { json, nextTask, recordFetches, startServer, until } from '@resto/testing';
 import { todoApi, type Todo } from './helpers/api';
@@ -67,7 +67,7 @@ function renderOnServer(client: Client, app: React.ReactNode): Promise<{ html: s
         const out = new PassThrough();
         let html = '';
         out.on('data', (c) => (html += c));
-        out.on('end', () => resolve({ html, state: serializeState(client.dehydrate()) }));
+        out.on('end', () => resolve({ html, state: serializeState(dehydrate(client)) }));
         pipe(out);
       },
       onShellError: reject,
@@ -119,7 +119,7 @@ describe('React server rendering', () => {
     );
     await stream.allReady;
     const html = await new Response(stream).text();
-    const state = serializeState(client.dehydrate());
+    const state = serializeState(dehydrate(client));
     client.destroy();
     expect(html).toContain('one:');
     expect(html).toContain('two/two');

@@ -1,4 +1,4 @@
-import { ObserveModes, type EndpointLike, type ResolveType } from '@resto/core';
+import { PollingModes, type EndpointLike, type ResolveType } from '@resto/core';
 import { keepAlive, type Args, type ArgsInput } from './bind.svelte.js';
 import { bindEndpoint } from './observe.js';
 import { suspenseOf, type Suspense } from './useSuspense.js';
@@ -12,7 +12,7 @@ import { suspenseOf, type Suspense } from './useSuspense.js';
  * {#if price.current}{price.current.value}{/if}
  */
 export function useLive<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<Args<E>>): Suspense<ResolveType<E>> {
-  const binding = bindEndpoint(ObserveModes.live, endpoint, args, 'useLive');
+  const binding = bindEndpoint(PollingModes.live, endpoint, args, 'useLive');
   keepAlive(binding);
   return suspenseOf(binding);
 }

@@ -1,4 +1,4 @@
-import type { DenormalizeNullable, QueryObserver } from '@resto/core';
+import { QueryObserver, type DenormalizeNullable } from '@resto/core';
 import { bind } from './bind.svelte.js';
 import { getClient } from './context.js';
 import { readOf, type Read } from './observe.js';
@@ -17,7 +17,7 @@ import { readOf, type Read } from './observe.js';
 export function useQuery<S>(schema: S, ...args: readonly unknown[]): Read<DenormalizeNullable<S> | undefined> {
   const client = getClient();
   const binding = bind<QueryObserver<DenormalizeNullable<S>>>(
-    (a) => client.query(schema, ...(a ?? [null])),
+    (a) => new QueryObserver(client, schema, a),
     (a) => (a === null || a[0] === null ? undefined : JSON.stringify(a)),
     args,
     'useQuery',

@@ -1,4 +1,4 @@
-import { ObserveModes, type EndpointLike } from '@resto/core';
+import { PollingModes, type EndpointLike } from '@resto/core';
 import { keepAlive, type Args, type ArgsInput } from './bind.svelte.js';
 import { bindEndpoint } from './observe.js';
 
@@ -12,5 +12,5 @@ import { bindEndpoint } from './observe.js';
  * useSubscription(TodoResource.get.extend({ pollFrequency: 2000 }), { id });
  */
 export function useSubscription<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<Args<E>>): void {
-  keepAlive(bindEndpoint(ObserveModes.subscription, endpoint, args, 'useSubscription'));
+  keepAlive(bindEndpoint(PollingModes.subscription, endpoint, args, 'useSubscription'));
 }

@@ -1,4 +1,4 @@
-import { createClient, parseState, serializeState } from '@resto/core';
+import { createClient, dehydrate, parseState, serializeState } from '@resto/core';
 import { render } from 'svelte/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clientContext } from '../src';
@@ -18,7 +18,7 @@ async function renderPage() {
   // The load step: every read the page shows, awaited before rendering.
   await Promise.all([client.controller.fetch(server.api.list), client.controller.fetch(server.api.get, { id: 2 })]);
   const { body } = render(TodoPage, { props: { api: server.api }, context: clientContext(client) });
-  const state = serializeState(client.dehydrate());
+  const state = serializeState(dehydrate(client));
   client.destroy();
   return { client, body, state };
 }

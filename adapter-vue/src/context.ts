@@ -14,14 +14,14 @@ export interface RestoOptions {
    * Server rendering: the client is made in server mode (reads fetch once, no timers)
    * and composables make the render wait for their data. After `renderToString`, the
    * client is on the SSR context as `ssrContext.resto`: embed
-   * `serializeState(ssrContext.resto.dehydrate())`, then `destroy()` it.
+   * `serializeState(dehydrate(ssrContext.resto))`, then `destroy()` it.
    */
   readonly ssr?: boolean;
   /**
-   * Hydration in the browser: a snapshot from the server's `client.dehydrate()`
+   * Hydration in the browser: a snapshot from the server's `dehydrate(client)`
    * (`parseState(text)` of what `serializeState` wrote into the page). Its data is
-   * fresh until its own expiry, so the first render needs no request. With `client`,
-   * it is merged into that client.
+   * fresh until its own expiry, so the first render needs no request. Not with `client`:
+   * give it to that client (`createClient({ initialState })`, or `hydrate(client, snapshot)`).
    */
   readonly initialState?: DehydratedState;
 }
@@ -46,7 +46,8 @@ export interface Resto {
 export function createResto({ client, gc, ssr = false, initialState }: RestoOptions = {}): Resto {
   const owned = client === undefined;
   const store = client ?? createClient({ ssr, managers: getDefaultManagers({ gc, ssr }), initialState });
-  if (client && initialState) client.hydrate(initialState);
+  // Merging into a running client is core's hydrate(), which an app imports only where it hydrates.
+  if (client && initialState) throw adapterError('createResto()', 'initialState with a client of your own', 'pass it to that client: createClient({ initialState }), or hydrate(client, snapshot)');
   return {
     client: store,
     install(app: App) {

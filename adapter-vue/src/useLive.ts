@@ -1,4 +1,4 @@
-import { ObserveModes, type EndpointLike, type ResolveType } from '@resto/core';
+import { PollingModes, type EndpointLike, type ResolveType } from '@resto/core';
 import type { ComputedRef } from 'vue';
 import type { ReactiveArgs } from './bind';
 import { suspend } from './useSuspense';
@@ -16,5 +16,5 @@ import { suspend } from './useSuspense';
  * });
  */
 export function useLive<E extends EndpointLike>(endpoint: E, ...args: ReactiveArgs<E>): Promise<ComputedRef<ResolveType<E>>> {
-  return suspend(ObserveModes.live, endpoint, args, 'useLive');
+  return suspend(PollingModes.live, endpoint, args, 'useLive');
 }

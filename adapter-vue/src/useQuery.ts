@@ -1,4 +1,4 @@
-import { adapterError, type Denormalize, type QueryObserver } from '@resto/core';
+import { adapterError, QueryObserver, type Denormalize } from '@resto/core';
 import { computed, getCurrentScope, onScopeDispose, shallowRef, toValue, watch, type MaybeRefOrGetter, type ShallowRef } from 'vue';
 import { isServerRender } from './bind';
 import { useClient } from './context';
@@ -20,7 +20,7 @@ export function useQuery<S>(schema: S, ...args: readonly MaybeRefOrGetter<unknow
   if (isServerRender(client)) {
     // No subscription (a server render never unmounts); read when the render reads it,
     // i.e. after the reads this component awaits have filled the store.
-    const read = computed(() => client.query<T>(schema, ...args.map((a) => toValue(a))).getSnapshot());
+    const read = computed(() => new QueryObserver<T>(client, schema, args.map((a) => toValue(a))).getSnapshot());
     return read as unknown as Readonly<ShallowRef<T | undefined>>;
   }
   const value = shallowRef<T | undefined>();
@@ -31,7 +31,7 @@ export function useQuery<S>(schema: S, ...args: readonly MaybeRefOrGetter<unknow
     () => args.map((a) => toValue(a)),
     (resolved) => {
       stop?.();
-      const obs: QueryObserver<T> = client.query<T>(schema, ...resolved);
+      const obs = new QueryObserver<T>(client, schema, resolved);
       stop = obs.subscribe(() => {
         value.value = obs.getSnapshot();
       });

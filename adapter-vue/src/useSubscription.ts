@@ -1,4 +1,4 @@
-import { ObserveModes, type EndpointLike } from '@resto/core';
+import { PollingModes, type EndpointLike } from '@resto/core';
 import { bindEndpoint, type ReactiveArgs } from './bind';
 import { useClient } from './context';
 
@@ -12,5 +12,5 @@ import { useClient } from './context';
  * useSubscription(Ticker, () => (visible.value ? { symbol: 'BTC' } : null));
  */
 export function useSubscription<E extends EndpointLike>(endpoint: E, ...args: ReactiveArgs<E>): void {
-  bindEndpoint(useClient(), ObserveModes.subscription, endpoint, args, 'useSubscription');
+  bindEndpoint(useClient(), PollingModes.subscription, endpoint, args, 'useSubscription');
 }

@@ -1,4 +1,4 @@
-import { createClient, Endpoint, Entity, parseState, serializeState, type Client } from '@resto/core';
+import { createClient, dehydrate, Endpoint, Entity, parseState, serializeState, type Client } from '@resto/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSSRApp, defineComponent, h, Suspense } from 'vue';
 import { renderToString } from 'vue/server-renderer';
@@ -66,7 +66,7 @@ describe('Vue server rendering', () => {
   it('the browser hydrates from the serialized state with no request, then stays interactive', async () => {
     const resto = createResto({ ssr: true });
     const html = await renderToString(createSSRApp(makeApp()).use(resto));
-    const state = serializeState(resto.client.dehydrate());
+    const state = serializeState(dehydrate(resto.client));
     resto.client.destroy();
 
     const requests = server.hits.length;
@@ -149,6 +149,19 @@ describe('Vue server rendering', () => {
       expect(vi.getTimerCount()).toBe(0);
     } finally {
       vi.useRealTimers();
+    }
+  });
+});
+
+describe('createResto with a client of your own and initialState', () => {
+  it('refuses the pair, saying where the snapshot goes instead (merging is core hydrate(), imported where used)', () => {
+    const client = createClient();
+    try {
+      expect(() => createResto({ client, initialState: { version: 1, entities: {}, indexes: {}, endpoints: {}, meta: {}, entitiesMeta: {} } })).toThrow(
+        /createResto\(\): initialState with a client of your own.*createClient\(\{ initialState \}\).*hydrate\(client, snapshot\)/,
+      );
+    } finally {
+      client.destroy();
     }
   });
 });

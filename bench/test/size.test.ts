@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { APPS, DEVTOOLS_APPS, kB, measure, OPT_IN_APPS, PERSIST_APPS, SYNC_APPS, type Size } from '../size';
+import { APPS, DEVTOOLS_APPS, kB, measure, OPT_IN_APPS, PAY_FOR_IMPORT_APPS, PERSIST_APPS, SYNC_APPS, type Size } from '../size';
 
 // Measured from what npm users install: build every package's dist/ first.
 beforeAll(() => {
@@ -200,5 +200,37 @@ describe('retries and window events are opt-in', () => {
     // Measured on 2026-11-25: RetryManager +587 B gzip, WindowEventsManager +253 B; ceilings ~10 % above.
     expect(retries.gzip - without.gzip).toBeLessThanOrEqual(RETRIES_CEILING);
     expect(windowEvents.gzip - without.gzip).toBeLessThanOrEqual(WINDOW_EVENTS_CEILING);
+  });
+});
+
+describe('polling, derived reads and hydration arrive with the imports that use them', () => {
+  const polling = /core\/dist\/managers\/SubscriptionManager\.js/;
+  const query = /core\/dist\/client\/QueryObserver\.js/;
+  const hydration = /core\/dist\/state\/dehydrate\.js/;
+  const bytesOf = (s: Size, file: RegExp) =>
+    Object.entries(s.bytesByInput)
+      .filter(([path]) => file.test(path))
+      .reduce((sum, [, bytes]) => sum + bytes, 0);
+
+  it('the typical apps and a one-read web component carry neither SubscriptionManager nor QueryObserver', async () => {
+    for (const s of [await sizeOf('Resto React'), await sizeOf('Resto Vue'), await sizeOf('Resto Svelte'), await measure(PAY_FOR_IMPORT_APPS.coreWithout)]) {
+      expect(bytesOf(s, polling), s.name).toBe(0);
+      expect(bytesOf(s, query), s.name).toBe(0);
+      // Only what createClient({ initialState: snapshot }) needs: the check and the tables as they are, no merge.
+      expect(bytesOf(s, hydration), s.name).toBeLessThan(400);
+    }
+  });
+
+  it('useLive / PollingModes bring the polling, useQuery / QueryObserver the derived read, hydrateOnce / hydrate the merge', async () => {
+    const [react, reactQuery, core, coreQuery] = await Promise.all(
+      [PAY_FOR_IMPORT_APPS.polling, PAY_FOR_IMPORT_APPS.query, PAY_FOR_IMPORT_APPS.pollingCore, PAY_FOR_IMPORT_APPS.queryCore].map(measure),
+    );
+    expect(bytesOf(react!, polling)).toBeGreaterThan(1_000);
+    expect(bytesOf(core!, polling)).toBeGreaterThan(1_000);
+    expect(bytesOf(reactQuery!, query)).toBeGreaterThan(500);
+    expect(bytesOf(coreQuery!, query)).toBeGreaterThan(500);
+    for (const s of await Promise.all([PAY_FOR_IMPORT_APPS.hydration, PAY_FOR_IMPORT_APPS.hydrationCore].map(measure))) {
+      expect(bytesOf(s, hydration), s.name).toBeGreaterThan(800);
+    }
   });
 });

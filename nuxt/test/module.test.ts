@@ -10,7 +10,7 @@ describe('@resto/nuxt', () => {
   it('the plugin it adds: a server client per render, stored in the payload then destroyed; the browser hydrates from it', () => {
     const src = pluginSource({ payloadKey: 'todos', gc: { graceMS: 5 } });
     expect(src).toContain(`createResto({ ssr: true })`);
-    expect(src).toMatch(/app:rendered[\s\S]*nuxtApp\.payload\["todos"\] = serializeState\(resto\.client\.dehydrate\(\)\);\s*end\(\);/);
+    expect(src).toMatch(/app:rendered[\s\S]*nuxtApp\.payload\["todos"\] = serializeState\(dehydrate\(resto\.client\)\);\s*end\(\);/);
     expect(src).toContain(`createResto({ gc: {"graceMS":5}, initialState: typeof state === 'string' ? parseState(state) : undefined })`);
   });
 });

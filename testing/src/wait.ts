@@ -1,5 +1,5 @@
 import { onTestFinished, vi } from 'vitest';
-import { createClient, RestEndpoint } from '@resto/core';
+import { createClient, PollingModes, RestEndpoint } from '@resto/core';
 import { EVENT_TIMEOUT, TICK_PATH } from './server';
 
 /**
@@ -57,7 +57,7 @@ export async function timersPass(server: { url: string; count(method: string, pa
   const client = createClient();
   const witness = new RestEndpoint({ urlPrefix: server.url, path: TICK_PATH, pollFrequency: ms });
   const start = server.count('GET', TICK_PATH);
-  const stop = client.observeWith({ poll: true }, witness, []).subscribe(() => {});
+  const stop = client.observeWith(PollingModes.live, witness, []).subscribe(() => {});
   try {
     await vi.waitFor(() => {
       if (server.count('GET', TICK_PATH) < start + polls + 1) throw new Error('not yet');

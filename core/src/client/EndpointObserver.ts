@@ -5,6 +5,7 @@
 // (sharedReads.ts), wake-ups (ReaderIndex.ts).
 import type { Controller, EndpointArgs, ReadDeps, ResolveType, ResponseInfo } from '../controller';
 import { errorByKey, responseByKey } from '../controller/byKey';
+import { subscribing } from '../controller/Controller';
 import type { StatusError } from '../endpoint/types';
 import { freshnessOption } from '../environment';
 import { schemaDefaults } from '../schema';
@@ -36,8 +37,12 @@ export interface ObserverSnapshot<T = unknown> {
 export interface ObserveOptions {
   /** Fetch when data is missing or stale (default true). `false` reads the cache only (`useCache`). */
   readonly fetch?: boolean;
-  /** Poll at the endpoint's `pollFrequency` while subscribed (`useSubscription`, `useLive`). */
-  readonly poll?: boolean;
+  /**
+   * Poll at the endpoint's `pollFrequency` while subscribed: `true` through the client's
+   * SubscriptionManager, or the function that starts the polling and returns its stop
+   * (`polling`, what `useSubscription` and `useLive` pass through {@link PollingModes}).
+   */
+  readonly poll?: boolean | ((controller: Controller, endpoint: EndpointLike, args: readonly unknown[]) => () => void);
 }
 
 /**
@@ -334,11 +339,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     const { controller } = store;
     const releaseGC = controller.gc?.retain(this.endpoint, this.args);
     if (releaseGC) stops.push(releaseGC);
-    if (this.options.poll && this.endpoint.pollFrequency) {
-      const args = this.args as EndpointArgs<E>;
-      void controller.subscribe(this.endpoint, ...args);
-      stops.push(() => void controller.unsubscribe(this.endpoint, ...args));
-    }
+    const { poll } = this.options;
+    if (poll && this.endpoint.pollFrequency) stops.push((poll === true ? subscribing : poll)(controller, this.endpoint, this.args));
     // A server render and a cache-only read never revalidate; the others listen only while subscribed.
     if (!store.ssr && this.options.fetch !== false) {
       const { focus, online } = controller.environment;

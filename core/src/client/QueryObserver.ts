@@ -9,14 +9,16 @@ import { StoreRead } from './StoreRead';
 
 /**
  * A derived read from the store with no fetch: an Entity by pk, `All`, a `Query`,
- * a Collection by args. `{ subscribe, getSnapshot }` like EndpointObserver; the
+ * a Collection by args (what `useQuery` binds; `null` args switch it off). Built from a
+ * client (`new QueryObserver(client, schema, args)`), not by it, so an app that never
+ * derives a read ships none of it. `{ subscribe, getSnapshot }` like EndpointObserver; the
  * snapshot is the data itself and keeps identity until what it reads changed.
  * While subscribed, a change wakes it only when it touches what the query read
  * (the entities it shows, the entities or tables it looked up).
  *
  * @example
  * const remaining = new Query(new All(Todo), (todos) => todos.filter((t) => !t.completed).length);
- * const obs = client.query(remaining);
+ * const obs = new QueryObserver<number>(client, remaining, []);
  * obs.subscribe(() => console.log(obs.getSnapshot()));
  */
 export class QueryObserver<T = unknown> extends StoreRead {

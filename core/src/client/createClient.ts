@@ -1,6 +1,6 @@
 // The store: createClient chains the managers' middleware to the reducer, keeps the
 // confirmed and the visible (optimistic) state, and batches notifications. Reads are the
-// observers' (observeRead.ts, QueryObserver.ts); the public actions are the Controller's.
+// observers' (observeRead.ts; QueryObserver.ts, built by whoever imports it); the public actions are the Controller's.
 import { DEV } from '#dev';
 import { Controller } from '../controller';
 import { errorCode } from '../dev/errorCode';
@@ -15,8 +15,7 @@ import {
   keepOptimisticIdentity,
   initialState as emptyState,
   reducer,
-  dehydrate,
-  hydrate,
+  snapshotState,
   type ActionTypes,
   type DehydratedState,
   type EndpointLike,
@@ -26,7 +25,6 @@ import type { EndpointObserver, ObserveOptions } from './EndpointObserver';
 import { observeRead } from './observeRead';
 import type { SharedReads } from './sharedReads';
 import { scheduleNotification } from './notifyQueue';
-import { QueryObserver } from './QueryObserver';
 import { ReaderIndex } from './ReaderIndex';
 
 /**
@@ -35,11 +33,11 @@ import { ReaderIndex } from './ReaderIndex';
  * `queueOfflineMutations`) apply to every endpoint that does not set its own.
  */
 export interface ClientOptions extends FreshnessOptions {
-  /** Replaces the default managers (network, polling, GC). Include a NetworkManager to fetch: without one a fetch fails at once (ERRORS.md#14). */
+  /** Replaces the default managers (network, GC). Include a NetworkManager to fetch: without one a fetch fails at once (ERRORS.md#14). */
   readonly managers?: readonly Manager[];
   /**
    * A prefilled store: `mockInitialState()`, or what a server rendered with, either as
-   * a State or as the snapshot of `client.dehydrate()` (hydrated; its data stays fresh
+   * a State or as a snapshot from `dehydrate(client)` (its data stays fresh
    * until its own expiry, so nothing is refetched).
    */
   readonly initialState?: State | DehydratedState;
@@ -75,8 +73,6 @@ export interface Client {
     endpoint: E,
     args: readonly unknown[] | null,
   ): EndpointObserver<E>;
-  /** A derived read with no fetch (Entity by pk, All, Query); `null` args switch it off. */
-  query<T = any>(schema: unknown, ...args: readonly unknown[]): QueryObserver<T>;
   /**
    * Which subscribed reads depend on what: a change wakes only the reads it could
    * change. Observers register themselves here. @internal
@@ -99,16 +95,6 @@ export interface Client {
   readonly ssr: boolean;
   /** True once `destroy()` ran. */
   readonly destroyed: boolean;
-  /**
-   * What the store holds, as a plain snapshot to send with server-rendered HTML
-   * (`serializeState` makes it HTML-safe text). See {@link dehydrate}.
-   */
-  dehydrate(): DehydratedState;
-  /**
-   * Merges a snapshot from `dehydrate()` into this store (newer data wins per key and
-   * entity) and notifies readers. For a client created before the snapshot arrived.
-   */
-  hydrate(snapshot: DehydratedState): void;
   /** Registers a running read so `destroy()` can stop it; returns the unregister. @internal */
   track(stop: () => void): () => void;
   /**
@@ -176,7 +162,7 @@ class StoreListeners extends Subscribable {
 
 /**
  * Creates a store. Without `managers` it installs the defaults: network (dedupe,
- * ordering, abort, offline), polling subscriptions and garbage collection. Reads
+ * ordering, abort, offline) and garbage collection (polling comes with `PollingModes`). Reads
  * revalidate stale data on mount; add a `WindowEventsManager` for when the page is
  * visible again and when the network is back, and a `RetryManager` for retries of
  * failed reads (see {@link ClientOptions}).
@@ -200,7 +186,7 @@ export function createClient({
       ? emptyState()
       : // a snapshot from dehydrate() (it has a version, a State has optimistic updates)
         (initialState as { version?: unknown }).version !== undefined && !('optimistic' in initialState)
-        ? hydrate(initialState as DehydratedState)
+        ? snapshotState(initialState as DehydratedState)
         : (initialState as State);
   const running = new Set<() => void>();
   let visible = base;
@@ -295,16 +281,9 @@ export function createClient({
     observeWith<E extends EndpointLike>(options: ObserveOptions, endpoint: E, args: readonly unknown[] | null) {
       return observeRead(store, endpoint, args, options);
     },
-    query(schema: unknown, ...args: readonly unknown[]) {
-      return new QueryObserver<any>(store, schema, args);
-    },
     ssr,
     online: environment.online,
     focus: environment.focus,
-    dehydrate: () => dehydrate(base),
-    // Through the managers and the reducer like any change, so the readers of what it
-    // wrote are woken and managers (persistence) see it.
-    hydrate: (snapshot: DehydratedState) => void controller.hydrate(snapshot),
     track(stop: () => void) {
       running.add(stop);
       return () => {

@@ -1,6 +1,7 @@
 // Merging a server-rendered state text into a browser client at most once per text, for
 // framework recipes that may run again. Parsing the text is serializeState.ts's.
 import type { Client } from './createClient';
+import { hydrate } from '../state';
 import { parseState } from './serializeState';
 
 // Which state texts each client merged: a render repeated by the framework (React's
@@ -22,5 +23,5 @@ export function hydrateOnce(client: Client, state: string | null | undefined): v
   if (!seen) merged.set(client, (seen = new Set()));
   if (seen.has(state)) return;
   seen.add(state);
-  client.hydrate(parseState(state));
+  void hydrate(client, parseState(state));
 }

@@ -2,6 +2,7 @@
 // back its store as text. The browser half is hydrateOnce.ts; the format is serializeState.ts's.
 import type { Controller } from '../controller';
 import type { Manager } from '../managers/Manager';
+import { dehydrate } from '../state';
 import { createClient } from './createClient';
 import { serializeState } from './serializeState';
 
@@ -24,7 +25,7 @@ export async function prefetchState(load: (controller: Controller) => unknown, o
   const client = createClient({ ssr: true, ...(options.managers ? { managers: options.managers } : {}) });
   try {
     await load(client.controller);
-    return serializeState(client.dehydrate());
+    return serializeState(dehydrate(client));
   } finally {
     client.destroy();
   }

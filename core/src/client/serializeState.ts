@@ -48,7 +48,7 @@ const reducers = { Error: reduceError, Instance: reduceInstance, Invalid: (value
 const revivers = { Error: reviveError, Instance: (plain: unknown) => plain, Invalid: () => INVALID };
 
 /**
- * Turns a snapshot from `client.dehydrate()` into text that is safe to put inside an
+ * Turns a snapshot from `dehydrate(client)` into text that is safe to put inside an
  * HTML `<script>` (`<`, U+2028 and U+2029 are escaped, so `</script>` or `<!--` in the
  * data cannot end the tag) and that keeps what JSON loses: errors (name, message,
  * status), dates, `undefined`, `Infinity` expiry times, Maps and Sets, deleted entities. The text is a
@@ -56,7 +56,7 @@ const revivers = { Error: reviveError, Instance: (plain: unknown) => plain, Inva
  * {@link parseState}. Built on `devalue`.
  *
  * @example
- * const html = `<script type="application/json" id="resto-state">${serializeState(client.dehydrate())}</script>`;
+ * const html = `<script type="application/json" id="resto-state">${serializeState(dehydrate(client))}</script>`;
  */
 export function serializeState(snapshot: DehydratedState): string {
   return stringify(snapshot, reducers);
@@ -69,7 +69,7 @@ export function serializeState(snapshot: DehydratedState): string {
  *
  * @example
  * const text = document.getElementById('resto-state')!.textContent!;
- * const client = createClient({ initialState: hydrate(parseState(text)) });
+ * const client = createClient({ initialState: parseState(text) });
  */
 export function parseState(serialized: string | readonly unknown[]): DehydratedState {
   let value: unknown;

@@ -10,7 +10,8 @@ export type SharedReads = Map<string, EndpointObserver<any>[]>;
 export function find(store: StoreLike, key: string, endpoint: EndpointLike, options: ObserveOptions): EndpointObserver<any> | undefined {
   return store.shared
     .get(key)
-    ?.find((o) => o.endpoint === endpoint && (o.options.fetch !== false) === (options.fetch !== false) && !!o.options.poll === !!options.poll);
+    // Polling through the client's SubscriptionManager (`true`) and bringing its own (`PollingModes`) are two reads.
+    ?.find((o) => o.endpoint === endpoint && (o.options.fetch !== false) === (options.fetch !== false) && (o.options.poll || false) === (options.poll || false));
 }
 
 /** Lists a newly subscribed observer as its read's, unless another already is. */

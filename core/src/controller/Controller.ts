@@ -12,7 +12,6 @@ import {
   EXPIRE_ALL,
   ExpiryStatus,
   FETCH,
-  HYDRATE,
   InFlight,
   INVALIDATE,
   INVALIDATE_ALL,
@@ -21,12 +20,10 @@ import {
   SET_RESPONSE,
   SUBSCRIBE,
   UNSUBSCRIBE,
-  assertSnapshot,
   errorMeta,
   responseMeta,
   uniqueNow,
   type ActionTypes,
-  type DehydratedState,
   type EndpointLike,
   type PageInfo,
   type State,
@@ -278,21 +275,6 @@ export class Controller {
   }
 
   /**
-   * Merges a snapshot from `dehydrate()` (a server render, a persisted store) into the
-   * store: per endpoint key and per entity the newer one wins, and readers of what
-   * changed are woken. Stored data keeps its own expiry. Throws (synchronously) when
-   * `snapshot` is not one.
-   *
-   * @example
-   * await controller.hydrate(parseState(savedText));
-   */
-  hydrate(snapshot: DehydratedState): Promise<void> {
-    // Refused here, not in the reducer, so the caller hears it and the store is untouched.
-    assertSnapshot(snapshot);
-    return this.dispatch({ type: HYDRATE, snapshot });
-  }
-
-  /**
    * Stores a value as if the endpoint had answered it (e.g. from a websocket).
    *
    * @example
@@ -439,6 +421,19 @@ export class Controller {
   snapshot(state: State, fetchedAt = Date.now()): Snapshot {
     return new Snapshot(this, state, fetchedAt);
   }
+}
+
+/**
+ * `subscribe` now and the `unsubscribe` to call later: how a read with `{ poll: true }`
+ * polls through the client's SubscriptionManager.
+ *
+ * @example
+ * const stop = subscribing(controller, ServerTime, []);
+ * stop();
+ */
+export function subscribing(controller: Controller, endpoint: EndpointLike, args: readonly unknown[]): () => void {
+  void controller.subscribe(endpoint, ...(args as []));
+  return () => void controller.unsubscribe(endpoint, ...(args as []));
 }
 
 /** Bad arguments (a missing path param) reject, as fetch's do, instead of throwing. */

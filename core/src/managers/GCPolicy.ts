@@ -1,9 +1,9 @@
-// Garbage collection: which results are read (retain counts, last read) and the sliced
-// sweeps that remove what nobody reads. The removal itself is the GC action, which
+// Garbage collection: which results are read (retain counts, last read) and the sweep
+// that removes what nobody reads. The removal itself is the GC action, which
 // state/collect.ts applies.
 import type { Controller, Dispatch, GCInterface } from '../controller';
 import { ownValue } from '../schema/ownEntry';
-import { GC, RESET, SET_RESPONSE, type ActionTypes, type EndpointLike } from '../state';
+import { GC, SET_RESPONSE, type ActionTypes, type EndpointLike } from '../state';
 import type { Manager, Middleware } from './Manager';
 import { tableKeys, type EntityPath } from '../normalize';
 
@@ -15,7 +15,7 @@ export interface GCOptions {
   readonly graceMS?: number;
   /** Optional bound on stored entities; least recently read results are evicted first. */
   readonly maxEntities?: number;
-  /** Results handled per slice of a sweep; the rest continue in the next macrotask. */
+  /** Results read per slice of a sweep; the host runs (renders, input) between slices. */
   readonly chunkSize?: number;
 }
 
@@ -32,12 +32,12 @@ interface Known {
  * Garbage collection, on in every client by default: endpoint results that no
  * observer reads are removed once they expired and a grace period passed, then
  * entities no remaining result reaches. With `maxEntities`, the least recently read
- * unread results go first until the store fits. Sweeps run in slices, never one long
- * blocking pass.
+ * unread results go first until the store fits. A sweep reads the store in slices,
+ * never in one long blocking pass.
  *
  * @example
  * const client = createClient({
- *   managers: [new NetworkManager(), new SubscriptionManager(), new GCPolicy({ maxEntities: 5000 })],
+ *   managers: [new NetworkManager(), new GCPolicy({ maxEntities: 5000 })],
  * });
  */
 export class GCPolicy implements Manager, GCInterface {
@@ -57,28 +57,24 @@ export class GCPolicy implements Manager, GCInterface {
   readonly gc: GCInterface = this;
 
   constructor({ intervalMS = 60_000, graceMS = 60_000, maxEntities = Infinity, chunkSize = 500 }: GCOptions = {}) {
-    this.intervalMS = intervalMS;
-    this.graceMS = graceMS;
-    this.maxEntities = maxEntities;
-    this.chunkSize = chunkSize;
+    Object.assign(this, { intervalMS, graceMS, maxEntities, chunkSize });
   }
 
   middleware: Middleware = (controller: Controller) => {
     this.controller = controller;
     return (next: Dispatch) => (action: ActionTypes) => {
-      if (action.type === SET_RESPONSE && !action.error) this.remember(action.key, action.endpoint, action.args).lastRead = Date.now();
-      else if (action.type === RESET) for (const [k, v] of this.known) if (!v.refs) this.known.delete(k);
+      // A stored answer counts as just read (its grace starts now), and its endpoint tells the sweep what it reaches.
+      if (action.type === SET_RESPONSE && !action.error) this.entry(action.key, action.endpoint, action.args).lastRead = Date.now();
       return next(action);
     };
   };
 
   retain(endpoint: EndpointLike, args: readonly unknown[]): () => void {
-    const key = endpoint.key(...args);
-    const known = this.remember(key, endpoint, args);
+    const known = this.entry(endpoint.key(...args), endpoint, args);
     known.refs++;
-    this.startTimer();
     known.lastRead = Date.now();
-    let released = false;
+    this.startTimer();
+    let released: boolean | undefined;
     return () => {
       if (released) return;
       released = true;
@@ -91,9 +87,7 @@ export class GCPolicy implements Manager, GCInterface {
     const query = { schema, args };
     this.queries.add(query);
     this.startTimer();
-    return () => {
-      this.queries.delete(query);
-    };
+    return () => void this.queries.delete(query);
   }
 
   touch(key: string): void {
@@ -118,118 +112,73 @@ export class GCPolicy implements Manager, GCInterface {
     (this.timer as { unref?: () => void }).unref?.();
   }
 
-  private remember(key: string, endpoint: EndpointLike, args: readonly unknown[]): Known {
+  private entry(key: string, endpoint: EndpointLike, args: readonly unknown[]): Known {
     let known = this.known.get(key);
-    if (!known) {
-      known = { key, endpoint, args, refs: 0, lastRead: 0 };
-      this.known.set(key, known);
-    }
+    if (!known) this.known.set(key, (known = { key, endpoint, args, refs: 0, lastRead: 0 }));
     return known;
   }
 
   /**
-   * One sweep. Resolves when every slice ran. Safe to call by hand (tests, memory
-   * pressure); a sweep already running is not started twice. Four phases, in order
-   * below: sort stored results into kept and doomed, find the entities what stays
-   * reaches, evict unread results while over `maxEntities`, then remove the doomed
-   * results and unreachable entities in slices.
+   * One sweep; resolves when it is done. Safe to call by hand (tests, memory pressure);
+   * a sweep already running is not started twice. Results nobody reads that are past
+   * expiry and grace go. The others keep the entities they reach (by what their
+   * memoized denormalization read, as live queries do): read ones first, then unread
+   * ones from the most recently read while what they add fits `maxEntities` (the rest
+   * go). Then every entity nothing reaches goes once past its own expiry and grace (at
+   * once while over the bound), all in one GC action.
    */
   async sweep(): Promise<void> {
-    const controller = this.controller;
+    const { controller, known, graceMS, maxEntities } = this;
     if (!controller || this.sweeping) return;
     this.sweeping = true;
     try {
-      const { known, graceMS, maxEntities, chunkSize } = this;
       const now = Date.now();
       const state = controller.getState();
-
-      // 1. Results someone reads or that are still within expiry + grace are kept.
+      const { memo } = controller;
+      /** The entities kept results and live queries reach, by `key\0pk`. */
+      const reach = new Set<string>();
+      const ids = (paths: EntityPath[] = []) => paths.map(({ key, pk }) => key + '\u0000' + pk);
       const doomed: string[] = [];
-      const kept: string[] = [];
-      const unread: Known[] = [];
-      // Forget keys nobody reads that are no longer stored (failed or collected reads).
+      const kept: [Known, string[]][] = [];
+      // Forget keys nobody reads that are no longer stored (failed, collected or reset reads).
       for (const [k, v] of known) if (!v.refs && !(k in state.meta) && !(k in state.endpoints)) known.delete(k);
       for (const key of new Set([...tableKeys(state.endpoints), ...tableKeys(state.meta)])) {
         const entry = known.get(key);
-        const expiresAt = state.meta[key]?.expiresAt ?? 0;
-        if (!entry?.refs && now > Math.max(expiresAt, (entry?.lastRead ?? 0) + graceMS)) doomed.push(key);
-        else {
-          kept.push(key);
-          if (entry && !entry.refs) unread.push(entry);
+        if (!entry?.refs && now > Math.max(state.meta[key]?.expiresAt ?? 0, (entry?.lastRead ?? 0) + graceMS)) doomed.push(key);
+        else if (entry) {
+          const stored = state.endpoints[key];
+          const { schema } = entry.endpoint;
+          kept.push([entry, ids(stored !== undefined && schema != null ? memo.denormalize(schema, stored, state.entities, entry.args).paths : [])]);
+          if (kept.length % this.chunkSize === 0) await yieldToHost();
         }
       }
-
-      // 2. Entities reachable from kept results and live queries, counted so a bound can evict by recency.
-      // Both by what their (memoized) denormalization read, as the reader index watches
-      // them: a query keeps every entity it reads, not only those its data shows (a count).
-      const reach = new Map<string, number>();
-      const pathsOf = new Map<string, string[]>();
-      const reached = (paths: string[]) => {
-        for (const p of paths) reach.set(p, (reach.get(p) ?? 0) + 1);
-      };
-      for (let i = 0; i < kept.length; i++) {
-        const key = kept[i]!;
-        const entry = known.get(key);
-        const stored = state.endpoints[key];
-        const schema = entry?.endpoint.schema;
-        let paths: string[] = [];
-        if (entry && stored !== undefined && schema != null) {
-          const result = controller.memo.denormalize(schema, stored, state.entities, entry.args);
-          paths = keysOf(result.paths);
-        }
-        pathsOf.set(key, paths);
-        reached(paths);
-        if (i % chunkSize === chunkSize - 1) await yieldToHost();
+      for (const { schema, args } of this.queries) for (const k of ids(memo.queryResult(schema, args, state)?.paths)) reach.add(k);
+      kept.sort(([a], [b]) => b.refs - a.refs || b.lastRead - a.lastRead);
+      for (const [entry, keys] of kept) {
+        if (!entry.refs && reach.size + keys.filter((k) => !reach.has(k)).length > maxEntities) doomed.push(entry.key);
+        else for (const k of keys) reach.add(k);
       }
-      for (const { schema, args } of this.queries) reached(keysOf(controller.memo.queryResult(schema, args, state)?.paths ?? []));
-
-      // 3. Over `maxEntities`, the least recently read unread results go, and what only they reached.
-      if (reach.size > maxEntities) {
-        unread.sort((a, b) => a.lastRead - b.lastRead);
-        for (const entry of unread) {
-          if (reach.size <= maxEntities) break;
-          doomed.push(entry.key);
-          for (const p of pathsOf.get(entry.key) ?? []) {
-            const n = reach.get(p)! - 1;
-            if (n === 0) reach.delete(p);
-            else reach.set(p, n);
-          }
-        }
-      }
-
-      // 4a. Stored entities nothing kept reaches, once expired + grace (or at once over the bound).
+      // What stays of the entities nothing reaches: those still in their grace, while they fit.
       const latest = controller.getState();
       const entities: (readonly [string, string])[] = [];
-      // What stays: the reached entities, then unreached ones still in their grace, while they fit.
       let staying = reach.size;
       for (const entityKey in latest.entities) {
-        const table = latest.entities[entityKey]!;
-        const metas = latest.entitiesMeta[entityKey];
-        for (const pk in table) {
+        for (const pk in latest.entities[entityKey]) {
           if (reach.has(entityKey + '\u0000' + pk)) continue;
-          const m = ownValue(metas, pk);
+          const m = ownValue(latest.entitiesMeta[entityKey], pk);
           if (staying >= maxEntities || !m || now > m.expiresAt + graceMS) entities.push([entityKey, pk]);
           else staying++;
         }
       }
-
-      // 4b. One GC action per slice; a result read again meanwhile is spared.
-      const total = Math.max(doomed.length, entities.length);
-      for (let i = 0; i < total; i += chunkSize) {
-        const endpoints = doomed.slice(i, i + chunkSize).filter((k) => !known.get(k)?.refs);
-        for (const k of endpoints) known.delete(k);
-        const batch = entities.slice(i, i + chunkSize);
-        if (endpoints.length || batch.length) await controller.dispatch({ type: GC, endpoints, entities: batch });
-        if (i + chunkSize < total) await yieldToHost();
-      }
+      // A result read again meanwhile is spared.
+      const endpoints = doomed.filter((k) => !known.get(k)?.refs);
+      for (const k of endpoints) known.delete(k);
+      if (endpoints.length || entities.length) await controller.dispatch({ type: GC, endpoints, entities });
     } finally {
       this.sweeping = false;
     }
   }
 }
-
-/** The entities a denormalization read, by `key\0pk`. */
-const keysOf = (paths: EntityPath[]) => paths.map((p) => p.key + '\u0000' + p.pk);
 
 /** Lets the host run (rendering, input) between slices of a sweep. */
 function yieldToHost(): Promise<void> {

@@ -1,10 +1,13 @@
 // The test client every adapter's test helpers build on: a client with a MockManager
 // first, optionally prefilled from fixtures, with no retries by default.
 import { createClient, type Client, type ClientOptions } from '../client';
-import { getDefaultManagers, type Manager } from '../managers';
+import { getDefaultManagers, SubscriptionManager, type Manager } from '../managers';
 import type { Fixture, FixtureOrInterceptor } from './fixtures';
 import { MockManager } from './MockManager';
 import { mockInitialState } from './mockInitialState';
+
+/** A test client polls `{ poll: true }` reads as before polling left the defaults: network, polling, GC. */
+const mockManagers = () => [...getDefaultManagers(), new SubscriptionManager()];
 
 /** Options of {@link createMockClient}. */
 export interface MockClientOptions extends ClientOptions {
@@ -43,7 +46,7 @@ export interface MockClientOptions extends ClientOptions {
  */
 export function createMockClient(
   fixtures: readonly FixtureOrInterceptor[],
-  { unmatched = 'error', initialFixtures = [], prefill = false, managers = getDefaultManagers(), initialState, getInitialInterceptorData, retry = 0, ...options }: MockClientOptions = {},
+  { unmatched = 'error', initialFixtures = [], prefill = false, managers = mockManagers(), initialState, getInitialInterceptorData, retry = 0, ...options }: MockClientOptions = {},
 ): Client & { mock: MockManager } {
   const mock = new MockManager(fixtures, { unmatched, getInitialInterceptorData });
   const stored = prefill ? [...fixtures.filter((f): f is Fixture => 'args' in f && !f.delay), ...initialFixtures] : initialFixtures;
@@ -67,7 +70,7 @@ export function createMockClient(
  */
 export function createDataClientMock(
   fixtures: readonly FixtureOrInterceptor[],
-  { unmatched = 'network', managers = getDefaultManagers(), ...options }: MockClientOptions = {},
+  { unmatched = 'network', managers = mockManagers(), ...options }: MockClientOptions = {},
   lead?: Manager,
 ): Client & { mock: MockManager } {
   return createMockClient(fixtures, { ...options, unmatched, managers: lead ? [lead, ...managers] : managers });

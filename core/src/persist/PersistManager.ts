@@ -3,7 +3,7 @@
 import { parseState, serializeState } from '../client/serializeState';
 import type { Controller, Dispatch } from '../controller';
 import type { Manager, Middleware } from '../managers/Manager';
-import { dehydrate, FETCH, RELEASE, RESET, type ActionTypes, type DehydratedState, type State } from '../state';
+import { dehydrate, FETCH, hydrate, RELEASE, RESET, type ActionTypes, type DehydratedState, type State } from '../state';
 import { defaultStorage, type PersistStorage } from './storage';
 
 /** Which parts of the store a {@link PersistManager} saves; everything when left out. */
@@ -226,7 +226,7 @@ export class PersistManager implements Manager {
       return;
     }
     try {
-      await this.controller.hydrate(snapshot);
+      await hydrate(this.controller, snapshot);
     } catch (error) {
       this.onError(error, 'restore');
       return;

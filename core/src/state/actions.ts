@@ -1,8 +1,10 @@
 // The actions: their type names and shapes, and optimisticAction(). The Controller and
 // the managers dispatch them; reducer.ts handles them.
+import type { ChangeSet } from './ChangeSet';
 import type { DehydratedState } from './dehydrate';
 import type { EndpointLike } from './EndpointLike';
 import type { InFlight } from './InFlight';
+import type { State } from './State';
 import { responseMeta } from './expiry';
 
 /** Action type names. Managers switch on these in their middleware. */
@@ -128,10 +130,15 @@ export interface ReleaseAction {
   readonly owner: object;
 }
 
-/** Merges a snapshot (server render, persisted store) into the store; newer data wins per key and entity. */
+/**
+ * Merges a snapshot (server render, persisted store) into the store; newer data wins per
+ * key and entity. It carries the merge (state/dehydrate.ts's `hydrate`), so that only an
+ * app that hydrates ships it.
+ */
 export interface HydrateAction {
   readonly type: typeof HYDRATE;
   readonly snapshot: DehydratedState;
+  readonly merge: (snapshot: DehydratedState, state: State, changes?: ChangeSet) => State;
 }
 
 /** Every action the Controller dispatches. */

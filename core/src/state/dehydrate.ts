@@ -1,9 +1,18 @@
 // The snapshot form of the store (DehydratedState): dehydrate for SSR and persistence, and
 // hydrate, which merges one in (newer wins). Its text form is client/serializeState.ts's.
+// Imported only by what hydrates or dehydrates: the client's own members do neither.
 import { DEV } from '#dev';
 import { flatTable, tableKeys } from '../normalize';
+import { HYDRATE, type ActionTypes } from './actions';
 import type { ChangeSet } from './ChangeSet';
 import { initialState as emptyState, type State } from './State';
+
+/** What `dehydrate` and `hydrate` take a store from: a client, or its controller. */
+interface StoreOf {
+  readonly controller?: StoreOf;
+  readonly getConfirmedState?: () => State;
+  readonly dispatch?: (action: ActionTypes) => Promise<void>;
+}
 
 /**
  * What a server hands to the browser (or a persisted store keeps): the stored
@@ -33,15 +42,16 @@ const flatTables = (tables: Tables): Record<string, Table> => {
 };
 
 /**
- * A snapshot of `state` to send to the browser (see {@link Client.dehydrate}).
- * Failed reads keep their error so the browser shows it instead of refetching
- * before the error expired.
+ * A snapshot of a client's store (what it holds without pending optimistic updates), or
+ * of a `state`, to send to the browser or keep. Failed reads keep their error so the
+ * browser shows it instead of refetching before the error expired.
  *
  * @example
- * const snapshot = dehydrate(client.getSnapshot());
+ * const snapshot = dehydrate(client);
  * const html = `<script>window.__RESTO__=${serializeState(snapshot)}</script>`;
  */
-export function dehydrate(state: State): DehydratedState {
+export function dehydrate(from: State | { readonly controller: object }): DehydratedState {
+  const state = 'controller' in from ? (from.controller as StoreOf).getConfirmedState!() : from;
   return {
     version: 1,
     entities: flatTables(state.entities),
@@ -69,16 +79,45 @@ export function assertSnapshot(snapshot: unknown): asserts snapshot is Dehydrate
 }
 
 /**
- * A State from a snapshot made by {@link dehydrate}, optionally merged over `base`
- * (what a running client already stores). Per endpoint key and per entity the
- * newer one wins (by its `date`), so hydrating late never overwrites a fresher
- * response. Throws when `snapshot` is not one. `changes`, when given, records the
- * keys and entities the snapshot wrote.
+ * The State a new client starts from when given a snapshot as `initialState`: the
+ * snapshot's tables as they are (nothing to merge with). Throws when it is not one.
+ * @internal
  *
  * @example
- * const client = createClient({ initialState: hydrate(window.__RESTO__) });
+ * createClient({ initialState: parseState(text) }); // calls snapshotState
  */
-export function hydrate(snapshot: DehydratedState, base: State = emptyState(), changes?: ChangeSet): State {
+export function snapshotState(snapshot: DehydratedState): State {
+  assertSnapshot(snapshot);
+  const { version: _, ...tables } = snapshot;
+  return { ...emptyState(), ...tables };
+}
+
+/**
+ * Merges a snapshot made by {@link dehydrate} into a running client (or its
+ * controller): per endpoint key and per entity the newer one wins (by its `date`), so
+ * hydrating late never overwrites a fresher response, and the readers of what it wrote
+ * are woken. Resolves once stored; throws (synchronously) when `snapshot` is not one.
+ * Given a snapshot first, it is the pure merge instead: a State from `snapshot` over
+ * `base` (`changes`, when given, records the keys and entities it wrote).
+ *
+ * @example
+ * await hydrate(client, parseState(savedText));
+ * @example
+ * const state = hydrate(snapshot, client.getSnapshot());
+ */
+export function hydrate(client: { readonly controller: object } | { readonly dispatch: object }, snapshot: DehydratedState): Promise<void>;
+export function hydrate(snapshot: DehydratedState, base?: State, changes?: ChangeSet): State;
+export function hydrate(target: object, snapshot?: unknown, changes?: ChangeSet): State | Promise<void> {
+  if ('dispatch' in target || 'controller' in target) {
+    // Refused here, not in the reducer, so the caller hears it and the store is untouched.
+    assertSnapshot(snapshot);
+    const { controller = target } = target as StoreOf;
+    return (controller as StoreOf).dispatch!({ type: HYDRATE, snapshot, merge: hydrate });
+  }
+  return merge(target as DehydratedState, snapshot as State | undefined, changes);
+}
+
+function merge(snapshot: DehydratedState, base: State = emptyState(), changes?: ChangeSet): State {
   assertSnapshot(snapshot);
   const endpoints: Table = flatTable(base.endpoints);
   const meta = flatTable(base.meta) as Record<string, State['meta'][string]>;

@@ -1,9 +1,8 @@
 // The reducer: one case per action, each handing off to its module (setResponse.ts,
-// invalidate.ts, collect.ts, dehydrate.ts); only OPTIMISTIC and RESET are handled inline.
+// invalidate.ts, collect.ts; HYDRATE's merge comes with the action); only OPTIMISTIC and RESET are handled inline.
 import { EXPIRE_ALL, GC, HYDRATE, INVALIDATE, INVALIDATE_ALL, OPTIMISTIC, RESET, SET_RESPONSE, type ActionTypes } from './actions';
 import type { ChangeSet } from './ChangeSet';
 import { collect } from './collect';
-import { hydrate } from './dehydrate';
 import { expired, invalidated, markKeys } from './invalidate';
 import { setResponse, withoutOptimistic } from './setResponse';
 import { initialState, type State } from './State';
@@ -45,7 +44,7 @@ export function reducer(state: State, action: ActionTypes, changes?: ChangeSet):
       }
       return collect(state, action.endpoints, action.entities);
     case HYDRATE:
-      return hydrate(action.snapshot, state, changes);
+      return action.merge(action.snapshot, state, changes);
     default:
       return state;
   }

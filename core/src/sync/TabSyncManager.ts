@@ -13,6 +13,7 @@ import {
   FETCH,
   GC,
   HYDRATE,
+  hydrate,
   INVALIDATE,
   optimisticAction,
   INVALIDATE_ALL,
@@ -475,7 +476,7 @@ export class TabSyncManager implements Manager {
       }
       case 'welcome':
       case 'data':
-        apply({ type: HYDRATE, snapshot: snapshot! });
+        apply({ type: HYDRATE, snapshot: snapshot!, merge: hydrate });
         if (message.t === 'welcome') this.open();
         break;
       case 'invalidate': {

@@ -2,7 +2,7 @@
 // server-rendered page, a reload (PersistManager) and the other tabs (tabSync) see it (issue 45).
 import { startHoldingServer, waitFor } from '@resto/testing';
 import { afterEach, expect, it } from 'vitest';
-import { createClient, Entity, getDefaultManagers, hydrate, INVALID, parseState, resource, serializeState, type Client } from '../../src';
+import { createClient, dehydrate, Entity, getDefaultManagers, hydrate, INVALID, parseState, resource, serializeState, type Client } from '../../src';
 import { PersistManager } from '../../src/persist';
 import { tabSync } from '../../src/sync';
 import { MemoryStorage } from '../persist/memoryStorage';
@@ -49,7 +49,7 @@ it('after a delete, the store still serializes, and the delete comes back throug
   await client.controller.fetch(TodoResource.getList);
   await client.controller.fetch(TodoResource.delete, { id: '1' });
 
-  const text = serializeState(client.dehydrate());
+  const text = serializeState(dehydrate(client));
   const restored = hydrate(parseState(text));
   expect(restored.entities.Todo!['1']).toBe(INVALID);
   expect(restored.entitiesMeta.Todo!['1']).toEqual(client.getSnapshot().entitiesMeta.Todo!['1']);

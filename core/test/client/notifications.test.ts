@@ -1,6 +1,6 @@
 import { nextTask } from '@resto/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { All, createClient, Entity, RestEndpoint, type Client } from '../../src';
+import { All, createClient, Entity, QueryObserver, RestEndpoint, type Client } from '../../src';
 import { flushNotifications } from '../../src/client/notifyQueue';
 import { ReaderIndex } from '../../src/client/ReaderIndex';
 
@@ -134,7 +134,7 @@ describe('a change wakes only the readers it could change', () => {
   it('a query over All(Todo) hears new todos, not users', async () => {
     const c = quietClient();
     await c.controller.setResponse(getTodo, { id: 1 }, { id: 1, title: 'a' });
-    const all = c.query(new All(Todo));
+    const all = new QueryObserver<Todo[]>(c, new All(Todo), []);
     const calls = counted(all);
     await c.controller.setResponse(getUser, { id: 1 }, { id: 1, name: 'ann' });
     await settle();

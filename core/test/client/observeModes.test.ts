@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Entity, ObserveModes, RestEndpoint, SubscriptionManager, type Client } from '../../src';
+import { Entity, getDefaultManagers, ObserveModes, PollingModes, RestEndpoint, SubscriptionManager, type Client, type Manager } from '../../src';
 import { createMockClient } from '../../src/mock';
 
 class Tick extends Entity {
@@ -62,5 +62,77 @@ describe('ObserveModes: what each hook does on mount', () => {
   it('the presets are frozen', () => {
     expect(Object.isFrozen(ObserveModes)).toBe(true);
     expect(Object.isFrozen(ObserveModes.subscription)).toBe(true);
+  });
+});
+
+describe('PollingModes: polling comes with the modes that poll', () => {
+  const clientWith = (managers?: Manager[]) => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    let calls = 0;
+    const mock = createMockClient([{ endpoint: getTick, response: ({ id }: { id: number }) => ({ id, n: ++calls }) }], managers && { managers });
+    client = mock;
+    return { mock, calls: () => calls };
+  };
+
+  it('live and subscription poll on a client with only the default managers, and stop with their last reader', async () => {
+    const { mock, calls } = clientWith(getDefaultManagers());
+    expect(mock.managers.some((m) => m instanceof SubscriptionManager)).toBe(false);
+    const stopLive = mock.observeWith(PollingModes.live, getTick, [{ id: 1 }]).subscribe(() => {});
+    const stopSub = mock.observeWith(PollingModes.subscription, getTick, [{ id: 1 }]).subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(10);
+    expect(calls()).toBe(1); // live's fetch on mount
+    await vi.advanceTimersByTimeAsync(300);
+    expect(calls()).toBe(4); // one timer for the key, every 100 ms
+    expect(SubscriptionManager.of(mock.controller).active).toEqual(new Map([[getTick.key({ id: 1 }), 100]]));
+    stopLive();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(calls()).toBe(5); // the subscription still polls
+    stopSub();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls()).toBe(5);
+    expect(SubscriptionManager.of(mock.controller).active.size).toBe(0);
+  });
+
+  it('use the client\'s SubscriptionManager when it has one: one timer per key with `{ poll: true }` reads', async () => {
+    const polls = new SubscriptionManager();
+    const { mock, calls } = clientWith([...getDefaultManagers(), polls]);
+    expect(SubscriptionManager.of(mock.controller)).toBe(polls);
+    const stopA = mock.observeWith(PollingModes.subscription, getTick, [{ id: 1 }]).subscribe(() => {});
+    const stopB = mock.observeWith({ fetch: false, poll: true }, getTick.extend({ pollFrequency: 50 }), [{ id: 1 }]).subscribe(() => {});
+    expect(polls.active).toEqual(new Map([[getTick.key({ id: 1 }), 50]]));
+    await vi.advanceTimersByTimeAsync(200);
+    expect(calls()).toBe(4);
+    stopB();
+    expect(polls.active).toEqual(new Map([[getTick.key({ id: 1 }), 100]]));
+    stopA();
+    expect(polls.active.size).toBe(0);
+  });
+
+  it('client.destroy() stops what the attached poller polls', async () => {
+    const { mock, calls } = clientWith(getDefaultManagers());
+    mock.observeWith(PollingModes.live, getTick, [{ id: 1 }]).subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(110);
+    expect(calls()).toBe(2);
+    mock.destroy();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls()).toBe(2);
+    expect(SubscriptionManager.of(mock.controller).active.size).toBe(0);
+  });
+});
+
+describe('a `{ poll: true }` read and a PollingModes read of one key', () => {
+  it('are two reads: the one that brings its polling polls on a client without a SubscriptionManager', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    let calls = 0;
+    const mock = createMockClient([{ endpoint: getTick, response: ({ id }: { id: number }) => ({ id, n: ++calls }) }], { managers: getDefaultManagers() });
+    client = mock;
+    const stopTrue = mock.observeWith({ poll: true }, getTick, [{ id: 1 }]).subscribe(() => {});
+    const live = mock.observeWith(PollingModes.live, getTick, [{ id: 1 }]);
+    const stopLive = live.subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(250);
+    expect(SubscriptionManager.of(mock.controller).active.size).toBe(1);
+    expect(calls).toBe(3); // the fetch on mount, then a poll every 100 ms
+    stopLive();
+    stopTrue();
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, startServer } from '@resto/testing';
-import { createClient, Entity, NetworkManager, RestEndpoint, type Client } from '../../src';
+import { createClient, dehydrate, Entity, hydrate, NetworkManager, RestEndpoint, type Client } from '../../src';
 import { createMockClient } from '../../src/mock';
 
 class Todo extends Entity {
@@ -108,14 +108,14 @@ describe('a suspended read settles when usable data arrives from elsewhere', () 
       const Get = new RestEndpoint({ urlPrefix: server.url, path: '/todos/:id', schema: Todo });
       // What a previous page load saved (older than the request below).
       await saved.controller.setResponse(Get, { id: 1 }, { id: 1, title: 'restored' });
-      const snapshot = saved.dehydrate();
+      const snapshot = dehydrate(saved);
       client = createClient();
       const obs = client.observe(Get, { id: 1 });
       const r = obs.read();
       expect(r.status).toBe('pending');
       const settled = (r as { promise: Promise<void> }).promise.then(() => 'settled');
       await expect.poll(() => server.hits.length).toBe(1);
-      client.hydrate(snapshot);
+      void hydrate(client, snapshot);
       expect(await settled).toBe('settled');
       expect(obs.read()).toMatchObject({ status: 'ready', data: { title: 'restored' } });
       expect(client.listenerCount).toBe(0);
@@ -167,7 +167,7 @@ describe('a reader that leaves and comes straight back (React StrictMode)', () =
       obs.subscribe(() => {})();
       const stop = obs.subscribe(() => {});
       // Saved data arrives at once (a restore): the request must still go out and revalidate it.
-      client.hydrate(saved.dehydrate());
+      void hydrate(client, dehydrate(saved));
       await expect.poll(() => obs.getSnapshot().data?.title).toBe('restored');
       await expect.poll(() => server.hits.length).toBe(1);
       answer();

@@ -1,6 +1,6 @@
 import { waitFor } from '@resto/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { All, createClient, Entity, GCPolicy, Invalidate, NetworkManager, Query, RestEndpoint, SubscriptionManager, type Client } from '../../src';
+import { All, createClient, Entity, GCPolicy, Invalidate, NetworkManager, Query, QueryObserver, RestEndpoint, SubscriptionManager, type Client } from '../../src';
 import { createMockClient } from '../../src/mock';
 
 class Todo extends Entity {
@@ -175,7 +175,7 @@ describe('garbage collection and derived reads', () => {
     });
     client = mock;
     await mock.controller.fetch(listTodos.extend({ dataExpiryLength: 100 }));
-    const one = mock.query(Todo, { id: 1 });
+    const one = new QueryObserver<Todo>(mock, Todo, [{ id: 1 }]);
     const u = one.subscribe(() => {});
     await vi.advanceTimersByTimeAsync(1000);
     await gc.sweep();
@@ -197,7 +197,7 @@ describe('garbage collection and derived reads: what a live query read', () => {
     });
     client = mock;
     await mock.controller.fetch(list);
-    const count = mock.query(new Query(new All(Todo), (todos: Todo[]) => todos.length));
+    const count = new QueryObserver<number>(mock, new Query(new All(Todo), (todos: Todo[]) => todos.length), []);
     const u = count.subscribe(() => {});
     expect(count.getSnapshot()).toBe(2);
     await vi.advanceTimersByTimeAsync(1000);
@@ -222,7 +222,7 @@ describe('garbage collection and derived reads: what a live query read', () => {
     );
     client = mock;
     await mock.controller.fetch(getTodo.extend({ dataExpiryLength: 100 }), { id: 1 });
-    const one = mock.query(Todo, { id: 1 });
+    const one = new QueryObserver<Todo>(mock, Todo, [{ id: 1 }]);
     const u = one.subscribe(() => {});
     await mock.controller.fetch(remove, { id: 1 });
     expect(one.getSnapshot()).toBeUndefined();

@@ -130,8 +130,8 @@ describe('polling (SubscriptionManager)', () => {
     fakeTimers();
     let calls = 0;
     const time = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/time', pollFrequency: 1000 });
-    // The page's visibility reaches the client through its WindowEventsManager.
-    const mock = createMockClient([{ endpoint: time, response: () => ({ now: ++calls }) }], { managers: [...getDefaultManagers(), new WindowEventsManager()] });
+    // The page's visibility reaches the client through its WindowEventsManager; `{ poll: true }` polls through the SubscriptionManager.
+    const mock = createMockClient([{ endpoint: time, response: () => ({ now: ++calls }) }], { managers: [...getDefaultManagers(), new SubscriptionManager(), new WindowEventsManager()] });
     client = mock;
     const u = mock.observeWith({ poll: true }, time, []).subscribe(() => {});
     await vi.advanceTimersByTimeAsync(2000);

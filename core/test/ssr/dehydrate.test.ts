@@ -2,6 +2,7 @@ import { nextTask, recordFetches, startServer, waitFor } from '@resto/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createClient,
+  dehydrate,
   Entity,
   hydrate,
   NetworkError,
@@ -67,7 +68,7 @@ describe('dehydrate -> serializeState -> parseState -> hydrate', () => {
     await ssr.controller.fetch(list);
     await ssr.controller.fetch(clock);
     await expect(ssr.controller.fetch(one, { id: 9 })).rejects.toBeInstanceOf(NetworkError);
-    const text = serializeState(ssr.dehydrate());
+    const text = serializeState(dehydrate(ssr));
 
     // Safe inside <script>: nothing can close the tag or open a comment; no raw line separators.
     expect(text).not.toMatch(/<\/script|<!--|<script/i);
@@ -118,37 +119,37 @@ describe('dehydrate -> serializeState -> parseState -> hydrate', () => {
     const ssr = make({ ssr: true });
     const { clock } = endpoints();
     ssr.controller.setResponse(clock, Todo.fromJS({ id: 3, title: 'x' }) as never);
-    const back = parseState(serializeState(ssr.dehydrate()));
+    const back = parseState(serializeState(dehydrate(ssr)));
     const stored = back.endpoints[clock.key()] as Record<string, unknown>;
     expect(stored).toMatchObject({ id: 3, title: 'x' });
     expect(stored.createdAt).toBeInstanceOf(Date);
   });
 
-  it('client.hydrate() merges into a running client; the newer result of a key wins', async () => {
+  it('hydrate(client) merges into a running client; the newer result of a key wins', async () => {
     const { list } = endpoints();
     const ssr = make({ ssr: true });
     await ssr.controller.fetch(list);
-    const snapshot = parseState(serializeState(ssr.dehydrate()));
+    const snapshot = parseState(serializeState(dehydrate(ssr)));
 
     const browser = make();
     const seen: number[] = [];
     browser.subscribe(() => seen.push(1));
-    browser.hydrate(snapshot);
+    void hydrate(browser, snapshot);
     await Promise.resolve();
     expect(seen).toHaveLength(1);
     expect(browser.controller.getResponse(list, browser.getSnapshot()).data?.map((t) => t.id)).toEqual([1, 2]);
 
     // A response newer than the snapshot is kept when an old snapshot arrives later.
     browser.controller.setResponse(list, [{ id: 5, title: 'newer', createdAt: '2026-03-01T00:00:00.000Z' }]);
-    browser.hydrate(snapshot);
+    void hydrate(browser, snapshot);
     expect(browser.controller.getResponse(list, browser.getSnapshot()).data?.map((t) => t.id)).toEqual([5]);
   });
 
-  it('client.hydrate() wakes a subscribed read that is waiting for the data it brings', async () => {
+  it('hydrate(client) wakes a subscribed read that is waiting for the data it brings', async () => {
     const { list } = endpoints();
     const ssr = make({ ssr: true });
     await ssr.controller.fetch(list);
-    const snapshot = parseState(serializeState(ssr.dehydrate()));
+    const snapshot = parseState(serializeState(dehydrate(ssr)));
 
     // A cache-only read (no fetch of its own): only the snapshot can fill it.
     const browser = make();
@@ -156,7 +157,7 @@ describe('dehydrate -> serializeState -> parseState -> hydrate', () => {
     let wakes = 0;
     todos.subscribe(() => wakes++);
     expect(todos.getSnapshot().data).toBeUndefined();
-    browser.hydrate(snapshot);
+    void hydrate(browser, snapshot);
     await waitFor(() => expect(wakes).toBeGreaterThan(0));
     expect(todos.getSnapshot().data?.map((t) => t.title)).toEqual([nasty, 'bread']);
   });
@@ -166,13 +167,13 @@ describe('dehydrate -> serializeState -> parseState -> hydrate', () => {
     const browser = make();
     // Many small writes stack the store's tables in layers; none may be lost on the way.
     for (let id = 1; id <= 60; id++) await browser.controller.setResponse(one, { id }, { id, title: `t${id}`, createdAt: '2026-01-01T00:00:00.000Z' });
-    const snapshot = browser.dehydrate();
+    const snapshot = dehydrate(browser);
     expect(Object.keys(snapshot.endpoints)).toHaveLength(60);
     expect(Object.keys(snapshot.entities.Todo!)).toHaveLength(60);
 
     const other = make();
     await other.controller.setResponse(one, { id: 100 }, { id: 100, title: 'mine', createdAt: '2026-01-01T00:00:00.000Z' });
-    other.hydrate(parseState(serializeState(snapshot)));
+    void hydrate(other, parseState(serializeState(snapshot)));
     const state = other.getSnapshot();
     for (const id of [1, 30, 60, 100]) expect(other.controller.getResponse(one, { id }, state).data?.id).toBe(id);
   });

@@ -1,7 +1,7 @@
 // hydrateOnce: a framework that renders again with the same server state (React's
 // StrictMode, a Svelte effect run again) must not put it over newer browser data.
 import { describe, expect, it, vi } from 'vitest';
-import { createClient, Entity, hydrateOnce, pageClient, prefetchState, RestEndpoint, serializeState } from '../../src';
+import { createClient, dehydrate, Entity, hydrateOnce, pageClient, prefetchState, RestEndpoint, serializeState } from '../../src';
 
 class Todo extends Entity {
   id = 0;
@@ -16,7 +16,7 @@ describe('hydrateOnce', () => {
   it('merges a server state once per client and text; the same text again leaves newer data alone', async () => {
     const server = createClient({ ssr: true });
     await server.controller.setResponse(getTodo, { id: 1 }, { id: 1, title: 'from the server' });
-    const text = serializeState(server.dehydrate());
+    const text = serializeState(dehydrate(server));
     server.destroy();
 
     const browser = createClient();

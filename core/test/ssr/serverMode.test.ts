@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createClient, Endpoint, Entity, GCPolicy, NetworkManager, SubscriptionManager } from '../../src';
+import { createClient, dehydrate, Endpoint, Entity, GCPolicy, NetworkManager, SubscriptionManager } from '../../src';
 
 class Todo extends Entity {
   id = 0;
@@ -32,7 +32,7 @@ async function serverRender() {
   const plain = client.observe(listTodos);
   plain.subscribe(() => {});
   const todos = await plain.readAsync();
-  const snapshot = client.dehydrate();
+  const snapshot = dehydrate(client);
   client.destroy();
   return { client, todos, snapshot };
 }
@@ -91,7 +91,7 @@ describe('server mode', () => {
     await server.controller.fetch(listTodos);
     // A controlled clock: "no fetch" is checked after time has passed, not after a sleep.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-    const browser = createClient({ initialState: server.dehydrate() });
+    const browser = createClient({ initialState: dehydrate(server) });
     server.destroy();
     const before = calls;
     const obs = browser.observe(listTodos);

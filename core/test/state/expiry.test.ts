@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createClient, Endpoint, NetworkManager, type Client } from '../../src';
+import { createClient, dehydrate, Endpoint, NetworkManager, type Client } from '../../src';
 import { uniqueNow } from '../../src/state';
 
 let client: Client | undefined;
@@ -63,7 +63,7 @@ describe('a NaN expiry length (Number(process.env.X) with X unset)', () => {
     const ep = new Endpoint(async () => ({ v: 1 }), { name: 'ep' });
     const server = createClient({ managers: [] });
     await server.controller.setResponse(ep, { v: 1 });
-    const snapshot = server.dehydrate();
+    const snapshot = dehydrate(server);
     server.destroy();
     const meta = snapshot.meta as Record<string, { expiresAt: number }>;
     meta[ep.key()] = { ...meta[ep.key()]!, expiresAt: Number.NaN };

@@ -2,7 +2,7 @@
 // Messages between them are asynchronous, so the tests wait for what a tab shows
 // (vi.waitFor polls; no fixed sleeps) and count requests with counting endpoints.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createClient, Endpoint, Entity, getDefaultManagers, type Client } from '../../src';
+import { createClient, Endpoint, Entity, getDefaultManagers, PollingModes, type Client } from '../../src';
 import { TabSyncManager, tabSync, type SyncTraffic, type TabSyncOptions } from '../../src/sync';
 import { fakeLocks } from './fakeLocks';
 
@@ -321,9 +321,9 @@ describe('leader tab', () => {
     const a = tab({ name, locks });
     const b = tab({ name, locks });
     await vi.waitFor(() => expect(a.sync.leader.value).toBe(true), WAIT);
-    const pollA = a.client.observeWith({ poll: true }, make(() => leaderCalls++), []);
+    const pollA = a.client.observeWith(PollingModes.live, make(() => leaderCalls++), []);
     pollA.subscribe(() => {});
-    const pollB = b.client.observeWith({ poll: true }, make(() => followerCalls++), []);
+    const pollB = b.client.observeWith(PollingModes.live, make(() => followerCalls++), []);
     pollB.subscribe(() => {});
     // The mounts fetch once each (nothing stored yet in either tab).
     await vi.waitFor(() => expect(b.client.getSnapshot().meta['GET /time']).toBeDefined(), WAIT);

@@ -1,7 +1,7 @@
 // The demo with no framework: custom elements bound to the store with
 // client.observe(...).subscribe in connectedCallback, released in
 // disconnectedCallback. Same screens and data-testids as the other three apps.
-import { hookifyResource, PaginationObserver, type EndpointObserver, type PaginationSnapshot } from '@resto/core';
+import { hookifyResource, PaginationObserver, PollingModes, type EndpointObserver, type PaginationSnapshot } from '@resto/core';
 import { FILTERS, Flaky, Me, PostResource, ServerTime, TodoResource, flakyText, type FilterName, type Post, type Todo, type User } from '../shared/api';
 import { createDemoClient, errorText, logIn, logOut } from '../shared/client';
 import { mountDevtoolsToggle } from '../shared/devtools';
@@ -59,8 +59,8 @@ abstract class Bound extends HTMLElement {
 
 class RestoTime extends Bound {
   protected start() {
-    // poll: true = a live read; the SubscriptionManager refetches every pollFrequency.
-    const time = client.observeWith({ poll: true }, ServerTime, []);
+    // A live read: PollingModes.live brings the polling and refetches every pollFrequency.
+    const time = client.observeWith(PollingModes.live, ServerTime, []);
     return [
       bind(time, ({ data, error }) => {
         this.replaceChildren(...kids(

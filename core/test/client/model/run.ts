@@ -14,8 +14,10 @@
 import { vi } from 'vitest';
 import {
   createClient,
+  dehydrate,
   Entity,
   FETCH,
+  hydrate,
   INVALID,
   NetworkManager,
   parseState,
@@ -389,13 +391,13 @@ function checkViewsAgree(views: View[], fail: Fail) {
 function checkRoundTrip(client: Client, plain: ReturnType<typeof resources>['plain'], server: ModelServer, fail: Fail) {
   let text: string;
   try {
-    text = serializeState(client.dehydrate());
+    text = serializeState(dehydrate(client));
   } catch (error) {
     return fail(`serializeState(dehydrate()) throws: ${(error as Error).message}`);
   }
   const copy = createClient({ managers: [] });
   try {
-    copy.hydrate(parseState(text));
+    void hydrate(copy, parseState(text));
     const reads: [unknown, unknown[]][] = [[plain.getList, []]];
     for (let id = 1; id < server.nextId; id++) reads.push([plain.get, [{ id }]]);
     for (const [endpoint, args] of reads) {

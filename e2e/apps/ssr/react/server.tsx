@@ -2,7 +2,7 @@
 // and each boundary as its data arrives; after the last one, the page adds the store.
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createClient, serializeState } from '@resto/core';
+import { createClient, dehydrate, serializeState } from '@resto/core';
 import { DataProvider } from '@resto/react';
 import { todoApi } from '../todos';
 import { App } from './App';
@@ -22,5 +22,5 @@ export function render(origin: string): { stream: PassThrough; state: () => stri
     },
   );
   // Called once the stream ended: every read the page made is in the store.
-  return { stream, state: () => serializeState(client.dehydrate()) };
+  return { stream, state: () => serializeState(dehydrate(client)) };
 }

@@ -1,7 +1,7 @@
 // Server entry, shaped like a SvelteKit route: `load` fills a server-mode client,
 // `render` shows what it holds, and the store goes into the page.
 import { render as renderSvelte } from 'svelte/server';
-import { createClient, serializeState, type Client } from '@resto/core';
+import { createClient, dehydrate, serializeState, type Client } from '@resto/core';
 import { clientContext } from '@resto/svelte';
 import { todoApi, type TodoApi } from '../todos';
 import App from './App.svelte';
@@ -17,7 +17,7 @@ export async function render(origin: string): Promise<{ html: string; state: str
   try {
     await load(client, api);
     const { body } = renderSvelte(App, { props: { api }, context: clientContext(client) });
-    return { html: body, state: serializeState(client.dehydrate()) };
+    return { html: body, state: serializeState(dehydrate(client)) };
   } finally {
     client.destroy();
   }

@@ -2,7 +2,7 @@
 // server mode leaves the store on the SSR context for the page.
 import { createSSRApp } from 'vue';
 import { renderToString } from 'vue/server-renderer';
-import { serializeState, type Client } from '@resto/core';
+import { dehydrate, serializeState, type Client } from '@resto/core';
 import { createResto } from '@resto/vue';
 import { todoApi } from '../todos';
 import App from './App.vue';
@@ -13,7 +13,7 @@ export async function render(origin: string): Promise<{ html: string; state: str
   const ctx: { resto?: Client } = {};
   try {
     const html = await renderToString(app, ctx);
-    return { html, state: serializeState((ctx.resto ?? resto.client).dehydrate()) };
+    return { html, state: serializeState(dehydrate(ctx.resto ?? resto.client)) };
   } finally {
     resto.client.destroy();
   }
