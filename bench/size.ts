@@ -266,7 +266,13 @@ export interface Size {
   bytesByInput: Record<string, number>;
 }
 
-export async function measure(app: App): Promise<Size> {
+/**
+ * `plain`: built as a bundler with no export conditions of its own does (plain esbuild,
+ * Rollup with node-resolve's defaults): only `process.env.NODE_ENV` is defined, and core's
+ * `#dev` resolves through its `default` condition. The default measurement adds the
+ * `production` condition, as Vite and webpack production builds do.
+ */
+export async function measure(app: App, { plain = false }: { plain?: boolean } = {}): Promise<Size> {
   const result = await build({
     stdin: { contents: `${app.imports}\n${app.code}\n`, resolveDir: benchDir, loader: 'ts', sourcefile: 'app.ts' },
     bundle: true,
@@ -276,7 +282,7 @@ export async function measure(app: App): Promise<Size> {
     platform: 'browser',
     target: 'es2022',
     jsx: 'automatic',
-    conditions: ['browser', 'module', 'production'],
+    ...(plain ? {} : { conditions: ['browser', 'module', 'production'] }),
     define: { 'process.env.NODE_ENV': '"production"', __DEV__: 'false', ...app.define },
     external: FRAMEWORKS,
     metafile: true,

@@ -115,6 +115,18 @@ describe('typical app import size', () => {
   }
 });
 
+describe('typical app size, built without export conditions', () => {
+  // Plain esbuild (or Rollup with node-resolve's defaults) and only NODE_ENV defined: the
+  // development messages must fold away as with the production condition.
+  for (const name of ['Resto React', 'Resto Vue']) {
+    it(`${name}: the same size within a few bytes, so within its ceiling`, async () => {
+      const [conditioned, plain] = await Promise.all([sizeOf(name), measure(resto.find((a) => a.name === name)!, { plain: true })]);
+      expect(Math.abs(plain.gzip - conditioned.gzip), `${name}: ${plain.gzip} B plain, ${conditioned.gzip} B with the production condition`).toBeLessThanOrEqual(16);
+      expect(plain.gzip).toBeLessThanOrEqual(CEILING[name]!);
+    });
+  }
+});
+
 describe('path-to-regexp', () => {
   it('reaches an app as ESM, so its compile, match and stringify are shaken out', async () => {
     const s = await sizeOf('Resto React');
