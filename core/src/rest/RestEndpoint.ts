@@ -9,7 +9,7 @@ import { collectionMutation, getPageEndpoint, paginatedEndpoint } from './collec
 import { detectContent, type Content } from './content';
 import { NetworkError } from './NetworkError';
 import { AbortError } from './AbortError';
-import { checkNextPage, pagination, type NextPage } from './nextPage';
+import { checkNextPage, type NextPage } from './nextPage';
 import { checkWellFormed } from './wellFormed';
 import { HAS_BODY } from './hasBody';
 import { isPlainObject } from '../schema/schemaDefaults';
@@ -142,11 +142,6 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
    */
   paginated(cursor: string | ((...args: any[]) => readonly any[])): unknown {
     return paginatedEndpoint(this, cursor);
-  }
-
-  /** @internal The list a response pages and its next page (see `nextPage`); undefined when not paginated. */
-  pagination(response: unknown, args: readonly unknown[]): { key: string; next: string | number | undefined } | undefined {
-    return pagination(this, response, args);
   }
 
   /** @internal Splits call arguments into URL params and body. */

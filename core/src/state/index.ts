@@ -1,4 +1,4 @@
-// Entry of core's state layer: the State, the actions, the reducer, expiry, ChangeSet and dehydrate/hydrate.
+// Entry of core's state layer: the State, the actions, the reducer, expiry, ChangeSet, dehydrate/hydrate and page info.
 export * from './State';
 export * from './actions';
 export * from './expiry';
@@ -6,3 +6,4 @@ export * from './reducer';
 export type { EndpointLike } from './EndpointLike';
 export * from './ChangeSet';
 export * from './dehydrate';
+export { getPageInfo } from './pageInfo';
