@@ -110,10 +110,12 @@ pageHook.record = (state, action, endpoints, older, nextMeta, metaWrites, change
 export function getPageInfo<E extends EndpointLike>(endpoint: E, ...rest: [...args: any[], state: State]): PageInfo {
   const state = rest.pop() as State;
   if (rest[0] === null) return NO_PAGES;
+  let key: string;
   try {
-    return state.meta[endpoint.key(...rest)]?.page ?? NO_PAGES;
+    key = endpoint.key(...rest);
   } catch {
     // Args that make no URL have no pages; the read of them shows why.
     return NO_PAGES;
   }
+  return state.meta[key]?.page ?? NO_PAGES;
 }

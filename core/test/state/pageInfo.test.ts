@@ -1,11 +1,11 @@
 // Page info arrives with the paging API: the store records where a list stands only
 // once getPageInfo (or PaginationObserver, which uses it) is imported. This file
 // reaches the store's modules directly, never through a barrel that re-exports it.
-import { expect, it } from 'vitest';
+import { expect, expectTypeOf, it } from 'vitest';
 import { RestEndpoint } from '../../src/rest';
 import { SET_RESPONSE } from '../../src/state/actions';
 import { reducer } from '../../src/state/reducer';
-import { initialState, type State } from '../../src/state/State';
+import { initialState, type PageInfo, type State } from '../../src/state/State';
 
 const list = new RestEndpoint({ urlPrefix: 'http://x', path: '/posts', searchParams: {} as { page?: number }, paginationField: 'page' });
 const store = (state: State, response: unknown, fetchedAt: number) =>
@@ -22,4 +22,8 @@ it('a store without the paging API records no page info; importing getPageInfo m
   expect(getPageInfo(list, after)).toEqual({ next: 2, hasMore: true });
   // An empty page is the end of the list (the default numbered rule).
   expect(getPageInfo(list, store(after, [], 3))).toEqual({ next: undefined, hasMore: false });
+
+  expectTypeOf(getPageInfo(list, after)).toEqualTypeOf<PageInfo>();
+  // @ts-expect-error the state to read is the last argument, and it is required
+  expect(() => getPageInfo(list)).toThrow();
 });
