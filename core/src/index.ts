@@ -125,6 +125,7 @@ export {
   ExpiryStatus,
   FETCH,
   GC,
+  getPageInfo,
   HYDRATE,
   hydrate,
   initialState,

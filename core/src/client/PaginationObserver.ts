@@ -1,10 +1,10 @@
 // The "load more" side of an infinite list: where the list stands (hasMore, next) and
 // the state of its own loadMore() calls. The items are the list's own read
-// (EndpointObserver); where a list stands is stored in its meta by state/setResponse.ts.
+// (EndpointObserver); where a list stands is recorded in its meta by state/pageInfo.ts.
 import { errorCode } from '../dev/errorCode';
 import { DEV } from '#dev';
 import { Subscribable } from '../environment';
-import type { EndpointLike, PageInfo } from '../state';
+import { getPageInfo, type EndpointLike, type PageInfo } from '../state';
 import type { StatusError } from './args';
 import type { StoreLike } from './EndpointObserver';
 
@@ -122,10 +122,9 @@ export class PaginationObserver<E extends EndpointLike = EndpointLike> extends S
   };
 
   private pageInfo(): PageInfo {
-    const { controller } = this.store;
     return this.args === null
-      ? controller.getPageInfo(this.endpoint, null, this.store.getSnapshot())
-      : controller.getPageInfo(this.endpoint, ...this.args, this.store.getSnapshot());
+      ? getPageInfo(this.endpoint, null, this.store.getSnapshot())
+      : getPageInfo(this.endpoint, ...this.args, this.store.getSnapshot());
   }
 
   /** Notify when the snapshot changed. */

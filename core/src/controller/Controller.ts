@@ -25,14 +25,11 @@ import {
   uniqueNow,
   type ActionTypes,
   type EndpointLike,
-  type PageInfo,
   type State,
 } from '../state';
 import { errorByKey, getTracked, responseByKey } from './byKey';
 import type { GCInterface } from './GCInterface';
 import { Snapshot } from './Snapshot';
-
-const NO_PAGES: PageInfo = Object.freeze({ next: undefined, hasMore: false });
 
 /** What `getResponse` tells about one endpoint result. */
 export interface ResponseInfo<T = any> {
@@ -352,29 +349,6 @@ export class Controller {
     const [args, state] = splitLast<State>(rest);
     if (args[0] === null) return { data: undefined, expiryStatus: ExpiryStatus.Valid, expiresAt: 0 };
     return responseByKey(this, endpoint, args, endpoint.key(...args), state);
-  }
-
-  /**
-   * Where a paginated list stands in `state` (the last argument): the next page or
-   * cursor and whether there is one. Set by the list's first page and by every page
-   * fetched through `getPage` / `paginated()`; `{ hasMore: false }` until the list is
-   * stored, and again once it is invalidated or collected.
-   *
-   * @example
-   * const { hasMore, next } = controller.getPageInfo(PostResource.getList, client.getSnapshot());
-   * if (hasMore) await controller.fetch(PostResource.getList.getPage, { page: next! });
-   */
-  getPageInfo<E extends EndpointLike>(endpoint: E, ...rest: ArgsThen<State>): PageInfo {
-    const [args, state] = splitLast<State>(rest);
-    if (args[0] === null) return NO_PAGES;
-    let key: string;
-    try {
-      key = endpoint.key(...args);
-    } catch {
-      // Args that make no URL have no pages; the read of them shows why.
-      return NO_PAGES;
-    }
-    return state.meta[key]?.page ?? NO_PAGES;
   }
 
   /**

@@ -9,11 +9,12 @@ import { collectionMutation, getPageEndpoint, paginatedEndpoint } from './collec
 import { detectContent, type Content } from './content';
 import { NetworkError } from './NetworkError';
 import { AbortError } from './AbortError';
-import { checkNextPage, pagination, type NextPage } from './nextPage';
+import { checkNextPage, type NextPage } from './nextPage';
 import { checkWellFormed } from './wellFormed';
 import { HAS_BODY } from './hasBody';
 import { isPlainObject } from '../schema/schemaDefaults';
-import { setHidden, setOwn } from '../schema/ownEntry';
+import { sortKeys } from '../schema/serializeArgs';
+import { setHidden } from '../schema/ownEntry';
 import { fillPath, matchesPath, pathTemplate } from './pathTemplate';
 import type { RestEndpointConstructor, RestGenerics, RestTypeFor } from './RestEndpointTypes';
 
@@ -143,11 +144,6 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     return paginatedEndpoint(this, cursor);
   }
 
-  /** @internal The list a response pages and its next page (see `nextPage`); undefined when not paginated. */
-  pagination(response: unknown, args: readonly unknown[]): { key: string; next: string | number | undefined } | undefined {
-    return pagination(this, response, args);
-  }
-
   /** @internal Splits call arguments into URL params and body. */
   splitArgs(args: unknown[]): [Params, unknown] {
     if (!this[HAS_BODY]) return [(args[0] as Params | undefined) ?? {}, undefined];
@@ -186,7 +182,9 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     for (const key of Object.keys(urlParams).sort()) {
       const value = urlParams[key];
       if (template.names.has(key) || value == null) continue;
-      search[key] = sortKeys(value, searchParam(this.name, key), []);
+      search[key] = sortKeys(value, () => {
+        throw new TypeError(`${searchParam(this.name, key)} contains itself` + (DEV ? ' (a cycle), so it cannot be sent in a URL' : errorCode(2)));
+      });
       hasSearch = true;
     }
     // Nothing to send (no params, or only empty arrays): no dangling '?'.
@@ -330,26 +328,6 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
 
 /** How messages name a search parameter. */
 const searchParam = (endpoint: string, key: string) => `${endpoint}: search parameter "${key}"`;
-
-/** A copy of plain objects (at any depth) with their keys sorted; other values as they are. */
-function sortKeys(value: unknown, what: string, seen: unknown[]): unknown {
-  if (!Array.isArray(value) && !isPlainObject(value)) return value;
-  if (seen.includes(value)) throw new TypeError(`${what} contains itself` + (DEV ? ' (a cycle), so it cannot be sent in a URL' : errorCode(2)));
-  seen.push(value);
-  let out: unknown;
-  if (Array.isArray(value)) {
-    out = value.map((item) => sortKeys(item, what, seen));
-  } else {
-    const sorted: Params = {};
-    for (const k of Object.keys(value).sort()) {
-      const v = sortKeys(value[k], what, seen);
-      setOwn(sorted, k, v); // `__proto__` as a plain key
-    }
-    out = sorted;
-  }
-  seen.pop();
-  return out;
-}
 
 /** One value of the default query encoding: strings, numbers, booleans (and Dates etc. by their String()). */
 function searchScalar(value: unknown, what: string): string {

@@ -1,7 +1,8 @@
 // The endpoints a list endpoint derives (push, unshift, assign, remove, move, paginated,
 // getPage), each built once per base endpoint. Finding its Collection is collectionSchema.ts's.
 import { serializeArgs } from '../schema/serializeArgs';
-import { appendPage, findCollection, mapCollection } from './collectionSchema';
+import { push } from '../schema/collectionMerges';
+import { findCollection, mapCollection } from './collectionSchema';
 import { HAS_BODY } from './hasBody';
 
 /** What the extenders need from a RestEndpoint instance. */
@@ -73,8 +74,10 @@ export function paginatedEndpoint(
       : cursor;
   // With no Collection in the schema the page endpoint has no schema: it still
   // sends the request, only no stored list changes (as in the established library).
+  // An add appends only members the list does not hold yet (a page boundary may shift
+  // when items are created between two fetches): the push merge is all a page needs.
   const schema = mapCollection(base.schema, (collection) =>
-    collection.addWith(appendPage, (...args: any[]) => {
+    collection.addWith(push, (...args: any[]) => {
       // The list a page belongs to is named by the arguments without the cursor.
       const target = collection.pk(undefined, undefined, '', removeCursor(...args));
       return (collectionKey) => serializeArgs(collectionKey) === target;

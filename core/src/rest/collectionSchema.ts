@@ -1,5 +1,4 @@
-// Finding and replacing the Collection inside an endpoint's schema, and the appending
-// without duplicates that pages use.
+// Finding and replacing the Collection inside an endpoint's schema.
 
 /**
  * Finding and replacing the Collection inside an endpoint's schema. A schema
@@ -71,26 +70,4 @@ export function mapCollection(
     }
   }
   return undefined;
-}
-
-// Normalized members are primary keys, or `{ id, schema }` for Union members.
-function sameMember(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  const x = a as { id?: unknown; schema?: unknown };
-  const y = b as { id?: unknown; schema?: unknown };
-  return x.id !== undefined && x.id === y.id && x.schema === y.schema;
-}
-
-/**
- * Append a page, skipping members already in the list (a page boundary may
- * shift when items are created between two fetches).
- *
- * @example
- * appendPage(['1', '2'], ['2', '3']) // ['1', '2', '3']
- */
-export function appendPage(existing: unknown, incoming: unknown): unknown {
-  const before = Array.isArray(existing) ? existing : [];
-  const page = Array.isArray(incoming) ? incoming : [];
-  return [...before, ...page.filter((item) => !before.some((old) => sameMember(old, item)))];
 }

@@ -1,5 +1,6 @@
 // The stable string of filter args that names a stored collection.
 import { setOwn } from './ownEntry';
+import { isPlainObject } from './schemaDefaults';
 
 /**
  * Stable string for filter args: keys sorted (at every depth, so args equal up to
@@ -17,15 +18,28 @@ export function serializeArgs(value: unknown): string {
   for (const k of keys) {
     const v = obj[k];
     if (v === undefined) continue;
-    setOwn(out, k, typeof v === 'object' && v !== null ? sorted(v) : String(v));
+    setOwn(out, k, typeof v === 'object' && v !== null ? sortKeys(v) : String(v));
   }
   return JSON.stringify(out);
 }
 
-function sorted(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sorted);
-  if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype) return value;
-  const out: Record<string, unknown> = {};
-  for (const k of Object.keys(value).sort()) setOwn(out, k, sorted((value as Record<string, unknown>)[k]));
+/**
+ * A copy of plain objects and arrays, at any depth, with object keys sorted; other
+ * values as they are. `cycle` is called (and throws) when the value contains itself.
+ *
+ * @example
+ * sortKeys({ b: [{ d: 1, c: 2 }], a: 1 }) // { a: 1, b: [{ c: 2, d: 1 }] }
+ */
+export function sortKeys(value: unknown, cycle?: () => never, seen: unknown[] = []): unknown {
+  if (!Array.isArray(value) && !isPlainObject(value)) return value;
+  if (seen.includes(value)) cycle?.();
+  seen.push(value);
+  let out: unknown;
+  if (Array.isArray(value)) out = value.map((item) => sortKeys(item, cycle, seen));
+  else {
+    const keyed: Record<string, unknown> = (out = {});
+    for (const k of Object.keys(value).sort()) setOwn(keyed, k, sortKeys(value[k], cycle, seen)); // `__proto__` as a plain key
+  }
+  seen.pop();
   return out;
 }

@@ -26,10 +26,4 @@ export interface EndpointLike {
   errorPolicy?(error: any): 'soft' | undefined;
   getOptimisticResponse?(snapshot: any, ...args: any[]): any;
   update?(normalizedResult: any, ...args: any[]): { [key: string]: (prev: any) => any };
-  /**
-   * For a paginated list or one of its pages: the key of the list this response
-   * belongs to and the next page/cursor it names (undefined or null: no more).
-   * RestEndpoint derives it from `nextPage` / `paginationField`.
-   */
-  pagination?(response: unknown, args: readonly unknown[]): { readonly key: string; readonly next: unknown } | undefined;
 }

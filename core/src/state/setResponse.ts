@@ -1,11 +1,30 @@
 // The SET_RESPONSE reduction: storing a response or an error under its key (normalized,
-// ordered by fetch time, invalidation, `update` and page info), and dropping the
+// ordered by fetch time, invalidation, `update`, and page info when imported), and dropping the
 // optimistic update it answers.
 import { DEV } from '#dev';
 import { deepEqual, normalize, writeLayer } from '../normalize';
 import type { OptimisticAction, SetResponseAction } from './actions';
 import type { ChangeSet } from './ChangeSet';
-import type { PageInfo, ResultMeta, State } from './State';
+import type { ResultMeta, State } from './State';
+
+/**
+ * Where page info plugs into storing a response: pageInfo.ts sets `record` when it is
+ * imported, so apps that never read page info do not carry its rule.
+ *
+ * @example
+ * pageHook.record = (state, action, endpoints, older, nextMeta) => nextMeta;
+ */
+export const pageHook: {
+  record?: (
+    state: State,
+    action: SetResponseAction,
+    endpoints: State['endpoints'],
+    older: boolean,
+    nextMeta: ResultMeta,
+    metaWrites: Record<string, ResultMeta>,
+    changes: ChangeSet | undefined,
+  ) => ResultMeta;
+} = {};
 
 /**
  * SET_RESPONSE: stores a response under its key, normalized into the tables, never
@@ -89,41 +108,8 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
       ? { date: meta.date, fetchedAt: meta.fetchedAt, expiresAt: 0, invalidated: true, invalidatedAt: prev.invalidatedAt }
       : { date: meta.date, fetchedAt: meta.fetchedAt, expiresAt: meta.expiresAt, prevExpiresAt: prev?.expiresAt };
   const metaWrites: Record<string, ResultMeta> = {};
-  // Which list this response pages and where that list stands after it.
-  let paging: { key: string; page: PageInfo } | undefined;
-  if (!optimistic && endpoint.pagination) {
-    let found: { readonly key: string; readonly next: unknown } | undefined;
-    try {
-      found = endpoint.pagination(action.response, action.args);
-    } catch (e) {
-      // A broken nextPage must not cost the response: it is stored, the list just shows no next page.
-      console.error(e);
-    }
-    if (found) {
-      const next = (found.next ?? undefined) as string | number | undefined;
-      paging = { key: found.key, page: { next, hasMore: next !== undefined } };
-    }
-  }
-  if (paging && paging.key === key) {
-    // The list's own response (page one): it starts the list over, so it sets where it stands.
-    if (!older) nextMeta = { ...nextMeta, page: paging.page };
-  } else if (paging) {
-    // A page of another list: that list's meta records it, unless the list was
-    // fetched again after this page was asked for (the page then answers for an old list)
-    // and the page is not the one the refetched list stands at (its items joined the list).
-    const list = state.meta[paging.key];
-    let current = list !== undefined && !(list.fetchedAt > meta.fetchedAt);
-    if (list !== undefined && !current) {
-      // still current when this page is the one the refetched list says comes next
-      const field = (endpoint as { paginationField?: string }).paginationField;
-      const asked = field === undefined ? undefined : (action.args[0] as Record<string, unknown> | undefined)?.[field];
-      current = asked != null && list.page?.next !== undefined && String(asked) === String(list.page.next);
-    }
-    if (list && endpoints[paging.key] !== undefined && current) {
-      metaWrites[paging.key] = { ...list, page: paging.page };
-      changes?.key(paging.key);
-    }
-  }
+  // Page info, when the app imported it (pageInfo.ts).
+  if (!optimistic && pageHook.record) nextMeta = pageHook.record(state, action, endpoints, older, nextMeta, metaWrites, changes);
   if (nextMeta !== prev) metaWrites[key] = nextMeta;
   return {
     ...state,

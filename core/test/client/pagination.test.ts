@@ -5,6 +5,7 @@ import {
   createClient,
   dehydrate,
   Entity,
+  getPageInfo,
   hydrate,
   PaginationObserver,
   resource,
@@ -79,7 +80,7 @@ describe('a page that answers after the list was fetched again', () => {
     expect(info(R.getList)).toEqual({ next: 3, hasMore: true });
   });
 });
-const info = (endpoint: any, ...args: unknown[]) => client.controller.getPageInfo(endpoint, ...args, client.getSnapshot());
+const info = (endpoint: any, ...args: unknown[]) => getPageInfo(endpoint, ...args, client.getSnapshot());
 const stored = (endpoint: any, ...args: unknown[]) =>
   ids(client.controller.getResponse(endpoint, ...args, client.getSnapshot()).data);
 
@@ -206,7 +207,7 @@ describe('page info in the store', () => {
     await client.controller.fetch(R.getList);
     await client.controller.fetch(R.getList.getPage, { page: 2 });
     const browser = createClient({ initialState: hydrate(JSON.parse(JSON.stringify(dehydrate(client.getSnapshot())))) });
-    expect(browser.controller.getPageInfo(R.getList, browser.getSnapshot())).toEqual({ next: 3, hasMore: true });
+    expect(getPageInfo(R.getList, browser.getSnapshot())).toEqual({ next: 3, hasMore: true });
     browser.destroy();
   });
 

@@ -27,6 +27,9 @@ describe('production messages', () => {
     expect(() => new Collection(undefined as never)).toThrow(new TypeError(`Collection${code(11)}`));
     const search = new RestEndpoint({ name: 'Todo.search', path: '/todos' });
     expect(() => search.url({ filter: { done: true } })).toThrow(new TypeError(`Todo.search: search parameter "filter" is an object${code(2)}`));
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(() => search.url({ filter: cyclic })).toThrow(new TypeError(`Todo.search: search parameter "filter" contains itself${code(2)}`));
   });
 
   it('a schema error keeps its message and drops the hint', () => {

@@ -3,7 +3,7 @@
 // a list of summaries whose detail read needs more fields than the list stored.
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { json, startServer } from '@resto/testing';
-import { Collection, createClient, Entity, PaginationObserver, resource } from '../../src';
+import { Collection, createClient, Entity, getPageInfo, PaginationObserver, resource } from '../../src';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 const issues = [1, 2, 3, 4].map((id) => ({ id, title: `issue ${id}` }));
@@ -38,7 +38,7 @@ describe('an envelope list with resource() and getPage', () => {
     const first = await client.controller.fetch(IssueResource.getList);
     expectTypeOf(first).toEqualTypeOf<{ results: Issue[]; nextPage: number | null }>();
     expect(first.results.map((i) => i.id)).toEqual([1, 2]);
-    expect(client.controller.getPageInfo(IssueResource.getList, client.getSnapshot())).toEqual({ next: 2, hasMore: true });
+    expect(getPageInfo(IssueResource.getList, client.getSnapshot())).toEqual({ next: 2, hasMore: true });
 
     const pages = new PaginationObserver(client, IssueResource.getList, []);
     await pages.loadMore();

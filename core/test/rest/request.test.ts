@@ -45,6 +45,24 @@ describe('call shape and URL construction', () => {
     expect(list.url({ tags: [], a: 1 })).toBe('http://x/users?a=1');
   });
 
+  it('a search parameter that contains itself is an error naming the endpoint and the parameter', () => {
+    const search = new RestEndpoint({ name: 'Todo.search', urlPrefix: 'http://x', path: '/todos' });
+    const filter: Record<string, unknown> = { b: 1 };
+    filter.self = [filter];
+    expect(() => search.url({ filter })).toThrow(
+      new TypeError('Todo.search: search parameter "filter" contains itself (a cycle), so it cannot be sent in a URL'),
+    );
+    // the same object twice, side by side, is no cycle: keys sorted at every depth as before
+    class JsonSearch extends RestEndpoint<RestGenerics> {
+      override searchToString(params: Record<string, unknown>) {
+        return JSON.stringify(params);
+      }
+    }
+    const nested = new JsonSearch({ urlPrefix: 'http://x', path: '/todos' });
+    const shared = { d: 1, c: 2 };
+    expect(nested.url({ f: [shared, shared] })).toBe('http://x/todos?{"f":[{"c":2,"d":1},{"c":2,"d":1}]}');
+  });
+
   it('every request carries content-type: application/json', async () => {
     const get = new RestEndpoint({ urlPrefix: server.url, path: '/users' });
     await get();
