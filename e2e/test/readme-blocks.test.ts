@@ -113,7 +113,9 @@ function packageScopes(): Map<string, Scope> {
     const exported = new Map<string, { type: boolean }>();
     for (const sym of mod ? checker.getExportsOfModule(mod) : []) {
       const target = sym.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(sym) : sym;
-      exported.set(sym.name, { type: !(target.flags & ts.SymbolFlags.Value) });
+      // A class exported with `export { type X }` is a type to an importer too.
+      const typeOnly = sym.declarations?.some((d) => ts.isExportSpecifier(d) && (d.isTypeOnly || d.parent.parent.isTypeOnly)) ?? false;
+      exported.set(sym.name, { type: typeOnly || !(target.flags & ts.SymbolFlags.Value) });
     }
     scopes.set(spec, { from: spec, exported });
   }
