@@ -40,7 +40,13 @@ export interface ClientEnvironment {
    * `timeout`. Undefined (no TimeoutManager): a try takes as long as it takes.
    */
   tryOnce?: (endpoint: EndpointLike, args: readonly unknown[], signal: AbortSignal) => Promise<unknown>;
-  /** Set by an OfflineManager (a WindowEventsManager is one): what the client does while `online` is false. Undefined: nothing. */
+  /**
+   * Set by a WindowEventsManager: calls `revalidate` when focus is regained or the network
+   * is back (a reconnect while hidden waits for the focus); returns what stops it. Subscribed
+   * reads listen while subscribed. Undefined: reads never revalidate on focus or reconnect.
+   */
+  triggers?: (revalidate: (reason: 'focus' | 'reconnect') => void) => () => void;
+  /** Set by an OfflineManager (a WindowEventsManager includes it): what the client does while `online` is false. Undefined: nothing. */
   offline?: OfflineHold;
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { createClient, Endpoint, Entity, EnvironmentSignal, getDefaultManagers, OfflineError, OfflineManager, resource, RestEndpoint, type Client } from '../../src';
+import { createClient, Endpoint, Entity, EnvironmentSignal, getDefaultManagers, OfflineError, OfflineManager, resource, RestEndpoint, WindowEventsManager, type Client } from '../../src';
 import { defer, json, nextTask, recordFetches, startServer, waitFor } from '@resto/testing';
 
 class Todo extends Entity {
@@ -68,7 +68,8 @@ describe('reads while offline', () => {
   });
 
   it('stale data is kept without a request while offline, and revalidated on reconnect', async () => {
-    client = createClient({ managers: offline() });
+    // Revalidating on reconnect is the WindowEventsManager's, which includes the offline hold.
+    client = createClient({ managers: [...getDefaultManagers(), new WindowEventsManager()] });
     const get = api().get.extend({ dataExpiryLength: 1000 });
     await client.controller.fetch(get, { id: 1 });
     const fetched = recordFetches();
