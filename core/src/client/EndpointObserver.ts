@@ -3,7 +3,7 @@
 // refresh(). The request itself is its InFlight entry's (state/InFlight.ts). Its parts
 // with no state live beside it: the fetch decisions (shouldFetch.ts), sharing
 // (sharedReads.ts), wake-ups (ReaderIndex.ts).
-import type { Controller, EndpointArgs, ReadDeps, ResolveType, ResponseInfo } from '../controller';
+import type { Controller, ReadDeps, ResolveType, ResponseInfo } from '../controller';
 import { errorByKey, responseByKey } from '../controller/byKey';
 import { subscribing } from '../controller/Controller';
 import type { StatusError } from '../endpoint/types';
