@@ -156,10 +156,15 @@ const reactWith = (label: string, names: string[]): App => ({
 /**
  * The typical React app and what each extra that arrives with its import adds (issue 41,
  * "pay for what you import"): polling with `useSubscription`/`useLive`, derived reads
- * with `useQuery`, hydration with `hydrateOnce` (what the SSR helpers use); for a web
+ * with `useQuery`, hydration with `hydrateOnce` (what the SSR helpers use), the per-try
+ * timeout with `TimeoutManager`, the offline hold with `OfflineManager` (or with
+ * `WindowEventsManager`, which adds the window's events and focus/reconnect); for a web
  * component, core's `PollingModes`, `QueryObserver`, and `hydrate`/`dehydrate`.
  */
-export const PAY_FOR_IMPORT_APPS: Record<'without' | 'polling' | 'query' | 'hydration' | 'coreWithout' | 'pollingCore' | 'queryCore' | 'hydrationCore', App> = {
+export const PAY_FOR_IMPORT_APPS: Record<
+  'without' | 'polling' | 'query' | 'hydration' | 'managers' | 'timeout' | 'offline' | 'windowEvents' | 'coreWithout' | 'pollingCore' | 'queryCore' | 'hydrationCore',
+  App
+> = {
   without: { ...APPS[0]!, name: 'Resto React (typical app)' },
   polling: reactWith('useLive, useSubscription (polling)', ['useLive', 'useSubscription']),
   query: reactWith('useQuery (derived reads)', ['useQuery']),
@@ -169,6 +174,11 @@ export const PAY_FOR_IMPORT_APPS: Record<'without' | 'polling' | 'query' | 'hydr
     imports: `${APPS[0]!.imports}\nimport { hydrateOnce } from '@resto/core';`,
     code: `${APPS[0]!.code}\nexport { hydrateOnce };`,
   },
+  // The typical app listing its managers (getDefaultManagers()), then one opt-in manager more.
+  managers: OPT_IN_APPS.without,
+  timeout: reactWithManager('TimeoutManager'),
+  offline: reactWithManager('OfflineManager'),
+  windowEvents: reactWithManager('WindowEventsManager'),
   coreWithout: {
     name: 'Resto core, one read (a web component)',
     resto: true,

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
-import { RestEndpoint, type Client } from '@resto/core';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createClient, getDefaultManagers, RestEndpoint, WindowEventsManager, type Client } from '@resto/core';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { clientContext, useDLE, useSuspense } from '../src';
 import { Todo, type TodoServer, eachTodoEnv } from './helpers/api';
 import { nextTask, recordFetches, until, useFakeClock } from '@resto/testing';
@@ -98,8 +98,16 @@ describe('null args and invalidation', () => {
   });
 });
 
+/** A client that revalidates when the page is visible again (the WindowEventsManager's, opt-in), closed after the test. */
+function windowedClient(): Client {
+  const windowed = createClient({ retry: 0, managers: [...getDefaultManagers(), new WindowEventsManager()] });
+  onTestFinished(() => windowed.destroy());
+  return windowed;
+}
+
 describe('stale-while-revalidate', () => {
   it('keeps showing stale data while it refetches, then shows the new data', async () => {
+    client = windowedClient();
     useFakeClock(); // expiry comes when the test moves the clock
     const get = new RestEndpoint({ urlPrefix: server.url, path: '/todos/:id', schema: Todo, dataExpiryLength: 100 });
     render(TodoDLE, { props: { api: { ...server.api, get }, id: 1 }, context: clientContext(client) });
@@ -123,6 +131,7 @@ describe('stale-while-revalidate', () => {
   });
 
   it('an {#await} block never falls back to pending while stale data revalidates', async () => {
+    client = windowedClient();
     useFakeClock(); // expiry comes when the test moves the clock
     const get = new RestEndpoint({ urlPrefix: server.url, path: '/todos/:id', schema: Todo, dataExpiryLength: 100 });
     render(TodoAwait, { props: { api: { ...server.api, get }, id: 1 }, context: clientContext(client) });

@@ -1,7 +1,7 @@
 import { defineComponent, h, nextTick, onErrorCaptured, ref, Suspense } from 'vue';
 import { mount } from '@vue/test-utils';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createClient, type Client } from '@resto/core';
+import { createClient, getDefaultManagers, WindowEventsManager, type Client } from '@resto/core';
 import { createResto, useDLE, useSuspense } from '../src';
 import { json, nextTask, recordFetches, startServer, until, defer, useFakeClock } from '@resto/testing';
 import { makeApi } from './helpers/api';
@@ -212,7 +212,8 @@ describe('useDLE', () => {
       const { data, loading } = useDLE(short.get, { id: 1 });
       return () => h('p', `${data.value?.title ?? '-'}${loading.value ? ' (loading)' : ''}`);
     });
-    const { wrapper, client } = withApp(Detail);
+    // Revalidating when the page is visible again is the WindowEventsManager's (opt-in).
+    const { wrapper, client } = withApp(Detail, createClient({ managers: [...getDefaultManagers(), new WindowEventsManager()] }));
     await until(() => wrapper.text() === 'one');
     const count = server.count('GET', '/todos/1');
     const held = defer();

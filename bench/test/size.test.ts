@@ -215,6 +215,25 @@ describe('retries and window events are opt-in', () => {
   });
 });
 
+describe('the per-try timeout and the offline hold arrive with their managers', () => {
+  const timeout = /core\/dist\/(managers\/TimeoutManager|rest\/TimeoutError)\.js/;
+  const offline = /core\/dist\/(managers\/(OfflineManager|OfflineError)|environment\/waitUntil)\.js/;
+  const bytesOf = (s: Size, file: RegExp) =>
+    Object.entries(s.bytesByInput)
+      .filter(([path]) => file.test(path))
+      .reduce((sum, [, bytes]) => sum + bytes, 0);
+
+  it('the typical apps carry none of them; TimeoutManager and OfflineManager bring them', async () => {
+    for (const s of [await sizeOf('Resto React'), await sizeOf('Resto Vue'), await sizeOf('Resto Svelte'), await measure(PAY_FOR_IMPORT_APPS.coreWithout)]) {
+      expect(bytesOf(s, timeout), s.name).toBe(0);
+      expect(bytesOf(s, offline), s.name).toBe(0);
+    }
+    const [withTimeout, withOffline] = await Promise.all([PAY_FOR_IMPORT_APPS.timeout, PAY_FOR_IMPORT_APPS.offline].map(measure));
+    expect(bytesOf(withTimeout!, timeout)).toBeGreaterThan(0);
+    expect(bytesOf(withOffline!, offline)).toBeGreaterThan(0);
+  });
+});
+
 describe('polling, derived reads and hydration arrive with the imports that use them', () => {
   const polling = /core\/dist\/managers\/SubscriptionManager\.js/;
   const query = /core\/dist\/client\/QueryObserver\.js/;

@@ -3,7 +3,7 @@
 // refresh(). The request itself is its InFlight entry's (state/InFlight.ts). Its parts
 // with no state live beside it: the fetch decisions (shouldFetch.ts), sharing
 // (sharedReads.ts), wake-ups (ReaderIndex.ts).
-import type { Controller, EndpointArgs, ReadDeps, ResolveType, ResponseInfo } from '../controller';
+import type { Controller, ReadDeps, ResolveType, ResponseInfo } from '../controller';
 import { errorByKey, responseByKey } from '../controller/byKey';
 import { subscribing } from '../controller/Controller';
 import type { StatusError } from '../endpoint/types';
@@ -341,25 +341,10 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     if (releaseGC) stops.push(releaseGC);
     const { poll } = this.options;
     if (poll && this.endpoint.pollFrequency) stops.push((poll === true ? subscribing : poll)(controller, this.endpoint, this.args));
-    // A server render and a cache-only read never revalidate; the others listen only while subscribed.
-    if (!store.ssr && this.options.fetch !== false) {
-      const { focus, online } = controller.environment;
-      // Signals call back on change only: true means "regained". A hidden tab makes no
-      // requests: a reconnect while hidden is acted on when the page is visible again.
-      let missedReconnect = false;
-      stops.push(
-        focus.subscribe((visible) => {
-          if (!visible) return;
-          this.revalidate(missedReconnect ? 'reconnect' : 'focus');
-          missedReconnect = false;
-        }),
-        online.subscribe((isOnline) => {
-          if (!isOnline) return;
-          if (focus.value) this.revalidate('reconnect');
-          else missedReconnect = true;
-        }),
-      );
-    }
+    // A server render and a cache-only read never revalidate; the others listen only while
+    // subscribed, to focus and reconnect when a WindowEventsManager gives them those.
+    const triggers = controller.environment.triggers;
+    if (triggers && !store.ssr && this.options.fetch !== false) stops.push(triggers((reason) => this.revalidate(reason)));
     this.revalidate('mount');
   }
 

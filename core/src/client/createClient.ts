@@ -51,7 +51,8 @@ export interface ClientOptions extends FreshnessOptions {
    * Whether the network is reachable (default: true until told otherwise; a
    * `WindowEventsManager` makes it follow the browser's `navigator.onLine` and
    * `online`/`offline` events). Replace it, or call its `set`/`setEventListener`, for
-   * React Native or tests.
+   * React Native or tests; what acts on it (the offline hold, revalidating on reconnect)
+   * comes with an OfflineManager or a WindowEventsManager.
    */
   readonly online?: EnvironmentSignal;
   /** Whether the page is visible (default: true until told; `document.visibilityState` with a `WindowEventsManager`); see `online`. */
@@ -85,11 +86,12 @@ export interface Client {
   /** The managers in dispatch order. */
   readonly managers: readonly Manager[];
   /**
-   * Whether the network is reachable: reads wait while it is not and revalidate when
-   * it is back. `client.online.set(false)` simulates offline in a test.
+   * Whether the network is reachable: with an OfflineManager (or WindowEventsManager)
+   * reads wait while it is not, and with a WindowEventsManager they revalidate when it is
+   * back. `client.online.set(false)` simulates offline in a test.
    */
   readonly online: EnvironmentSignal;
-  /** Whether the page is visible: subscribed reads revalidate stale data when it becomes so. */
+  /** Whether the page is visible: with a WindowEventsManager, subscribed reads revalidate stale data when it becomes so. */
   readonly focus: EnvironmentSignal;
   /** Server mode (`createClient({ ssr: true })`): no timers, reads fetch once. */
   readonly ssr: boolean;

@@ -93,9 +93,9 @@ export type RetryDelayOption = number | ((failureCount: number, error: StatusErr
 export interface FreshnessOptions {
   /** Revalidate when a read mounts (default true: when stale, invalid or missing). */
   refetchOnMount?: RefetchOn;
-  /** Revalidate subscribed reads when the page becomes visible again (default true; the page's events reach the client with a WindowEventsManager). */
+  /** Revalidate subscribed reads when the page becomes visible again (default true, with a WindowEventsManager among the client's managers: it brings this trigger). */
   refetchOnWindowFocus?: RefetchOn;
-  /** Revalidate subscribed reads when the network comes back (default true; with a WindowEventsManager, or `client.online`). */
+  /** Revalidate subscribed reads when the network comes back (default true, with a WindowEventsManager: the browser's events, or `client.online`). */
   refetchOnReconnect?: RefetchOn;
   /**
    * Retries of a failed fetch (transport failures and 5xx only), with a
@@ -108,13 +108,15 @@ export interface FreshnessOptions {
   /**
    * A mutation made offline is queued (its optimistic update applied now) and sent,
    * in order, when the network comes back. Default false: it rejects at once with
-   * an `OfflineError`. Offline is what the client's `online` signal says (the browser's
+   * an `OfflineError`. Needs an OfflineManager (or a WindowEventsManager) among the
+   * client's managers. Offline is what the client's `online` signal says (the browser's
    * events with a WindowEventsManager).
    */
   queueOfflineMutations?: boolean;
   /**
    * Milliseconds a try may take before it is aborted with a `TimeoutError`, which
-   * is retried like a transport failure. Off by default.
+   * is retried like a transport failure. Off by default; needs a TimeoutManager among
+   * the client's managers.
    */
   timeout?: number;
 }

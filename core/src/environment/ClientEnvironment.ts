@@ -35,6 +35,37 @@ export interface ClientEnvironment {
    * Undefined (no RetryManager): every failure is final.
    */
   retryer?: (endpoint: EndpointLike, request: InFlight, error: unknown, stopped: AbortSignal) => Promise<boolean>;
+  /**
+   * Set by a TimeoutManager: one try of `endpoint`, aborted with a TimeoutError past its
+   * `timeout`. Undefined (no TimeoutManager): a try takes as long as it takes.
+   */
+  tryOnce?: (endpoint: EndpointLike, args: readonly unknown[], signal: AbortSignal) => Promise<unknown>;
+  /**
+   * Set by a WindowEventsManager: calls `revalidate` when focus is regained or the network
+   * is back (a reconnect while hidden waits for the focus); returns what stops it. Subscribed
+   * reads listen while subscribed. Undefined: reads never revalidate on focus or reconnect.
+   */
+  triggers?: (revalidate: (reason: 'focus' | 'reconnect') => void) => () => void;
+  /** Set by an OfflineManager (a WindowEventsManager includes it): what the client does while `online` is false. Undefined: nothing. */
+  offline?: OfflineHold;
+}
+
+/**
+ * How requests wait for the network: what an OfflineManager puts in
+ * {@link ClientEnvironment.offline} for the network manager and the tries loop.
+ *
+ * @example
+ * await controller.environment.offline?.wait(signal); // resolves once online
+ */
+export interface OfflineHold {
+  /** Resolves once online (at once when online), or when `stopped` fires. */
+  wait(stopped: AbortSignal): Promise<void>;
+  /** After a failed try: whether it waits for the network instead of failing (offline, and a read or a mutation that may queue). */
+  holds(endpoint: EndpointLike): boolean;
+  /** A mutation's OfflineError when offline and it may not queue; undefined to send it. */
+  refuse(endpoint: EndpointLike): Error | undefined;
+  /** Runs a mutation's `send` now, or behind the queued ones when offline or others are queued; resolves when it ends. */
+  send(send: () => Promise<void>): Promise<void>;
 }
 
 /**

@@ -1,14 +1,14 @@
-// Runs the requests the FETCH actions carry: aborts, the in-memory offline mutation queue,
-// the optimistic dispatch, and storing the outcome. The request itself (its promise,
-// owners, tries) is its InFlight entry's; how it is tried (timeout, retries) is retry.ts's.
+// Runs the requests the FETCH actions carry: aborts, the optimistic dispatch, and storing
+// the outcome. The request itself (its promise, owners, tries) is its InFlight entry's; how
+// it is tried (timeout, retries) is retry.ts's; offline refusal and queueing, the
+// environment's `offline` hold's (OfflineManager), when there is one.
 import { DEV } from '#dev';
 import type { Controller, Dispatch } from '../controller';
 import { errorCode } from '../dev/errorCode';
 import { FETCH, INVALIDATE, optimisticAction, RELEASE, RESET, type ActionTypes, type FetchAction, type InFlight } from '../state';
 import { refusal } from '../state/optimistic';
-import { freshnessOption, report } from '../environment';
+import { report } from '../environment';
 import type { Manager, Middleware } from './Manager';
-import { OfflineError } from './OfflineError';
 import { tryUntilSettled } from './retry';
 
 // Why a request was aborted: in words in a development build, by code (ERRORS.md) in production.
@@ -30,10 +30,11 @@ function abortError(message: string): Error {
  *
  * With a {@link RetryManager}, failed reads are retried (transport failures and 5xx;
  * 3 times by default, with exponential backoff and jitter; mutations only when asked),
- * following the `retry`/`retryDelay` of the endpoint, else of the client. While offline nothing
- * is sent: reads wait for the network; mutations reject with an {@link OfflineError},
- * or with `queueOfflineMutations` wait and are sent in order when it is back. It
- * reads all of that from `controller.environment`, so it needs no options.
+ * following the `retry`/`retryDelay` of the endpoint, else of the client. With an
+ * {@link OfflineManager} (or a WindowEventsManager), nothing is sent while offline: reads
+ * wait for the network; mutations reject with an OfflineError, or with
+ * `queueOfflineMutations` wait and are sent in order when it is back. It reads all of that
+ * from `controller.environment`, so it needs no options.
  *
  * @example
  * const client = createClient({ managers: [new NetworkManager(), new SubscriptionManager()] });
@@ -41,10 +42,6 @@ function abortError(message: string): Error {
 export class NetworkManager implements Manager {
   /** The requests it runs, each with every FETCH that asked for it (a manager may have wrapped their resolve). */
   private readonly running = new Map<InFlight, FetchAction['meta'][]>();
-  /** Mutations queued while offline (or behind those), replayed one after another. */
-  private queued = 0;
-  /** The last queued mutation's end (declared: set when one queues, no class-field definition ships). */
-  declare private queueTail: Promise<void> | undefined;
 
   middleware: Middleware = (controller: Controller) => (next: Dispatch) => (action: ActionTypes) => {
     switch (action.type) {
@@ -109,14 +106,9 @@ export class NetworkManager implements Manager {
     // It ended before its FETCH got here (aborted while a manager held it): pass its outcome on.
     if (request.done) return void request.promise.then(meta.resolve, meta.reject);
     const env = controller.environment;
-    const read = !endpoint.sideEffect;
-    const offline = !env.online.value;
-    // Mutations keep their order: behind queued ones, they queue too.
-    const queue = !read && (offline || this.queued > 0);
-    if (!read && offline && !freshnessOption(env, endpoint, 'queueOfflineMutations')) {
-      meta.reject(new OfflineError(endpoint.name));
-      return;
-    }
+    const hold = endpoint.sideEffect ? env.offline : undefined;
+    const offline = hold?.refuse(endpoint);
+    if (offline) return void meta.reject(offline);
     const waiters = [meta];
     this.running.set(request, waiters);
 
@@ -145,9 +137,7 @@ export class NetworkManager implements Manager {
         for (const w of waiters) (error ? w.reject : w.resolve)(response);
       });
     };
-    const before = queue ? this.queueTail : undefined;
     const attempt = async () => {
-      if (before) await before;
       const outcome = await tryUntilSettled(env, endpoint, args, request);
       if (outcome) return settle(outcome.response, outcome.error);
     };
@@ -155,20 +145,18 @@ export class NetworkManager implements Manager {
       void settle(refused.error, true);
       return;
     }
-    // Started now, inside controller.fetch(), as data-client does: the endpoint is called before fetch() returns.
-    const done = attempt()
-      // A user callback threw while the request was tried (a `retry` function, say):
-      // the request fails with what it threw, and its key is free for the next fetch.
-      .catch((thrown: unknown) => (request.done ? report(thrown) : settle(thrown, true)))
-      // Storing that failure threw too: the request ends without storing anything.
-      .catch((thrown: unknown) => {
-        if (request.aborted || request.done) return report(thrown);
-        this.finish(request, thrown);
-      });
-    if (queue) {
-      this.queued++;
-      const dequeue = () => void this.queued--;
-      this.queueTail = done.then(dequeue, dequeue);
-    }
+    const send = () =>
+      attempt()
+        // A user callback threw while the request was tried (a `retry` function, say):
+        // the request fails with what it threw, and its key is free for the next fetch.
+        .catch((thrown: unknown) => (request.done ? report(thrown) : settle(thrown, true)))
+        // Storing that failure threw too: the request ends without storing anything.
+        .catch((thrown: unknown) => {
+          if (request.aborted || request.done) return report(thrown);
+          this.finish(request, thrown);
+        });
+    // Started now, inside controller.fetch(), as data-client does: the endpoint is called
+    // before fetch() returns (a mutation queued offline waits for the ones before it).
+    void (hold ? hold.send(send) : send());
   }
 }

@@ -1,18 +1,22 @@
 // Opt-in browser triggers: the client's focus and online signals follow the page's
-// visibility and the window's online/offline events.
+// visibility and the window's online/offline events, and the client acts on being offline
+// (the OfflineManager's hold comes with it).
 import type { Controller, Dispatch } from '../controller';
 import { defaultSignals, focusEvents, onlineEvents, readOnline, readVisible } from '../environment';
 import type { Manager, Middleware } from './Manager';
+import { offlineHold } from './OfflineManager';
 
 /**
  * Makes the client follow the browser window: subscribed reads revalidate stale data
  * when the page is shown again (`refetchOnWindowFocus`) and when the network is back
  * (`refetchOnReconnect`); while the browser says it is offline, reads wait instead of
  * failing and mutations reject with an OfflineError (or queue, with
- * `queueOfflineMutations`); polling pauses while the page is hidden. Without it the
- * client's `online` and `focus` signals change only when told (`client.online.set(false)`),
- * and apps carry none of the listeners. Signals passed to createClient (`online`,
- * `focus`) keep their own source. Server mode attaches nothing.
+ * `queueOfflineMutations`), as with an {@link OfflineManager}, which it includes; polling
+ * pauses while the page is hidden. Without it reads never revalidate on focus or
+ * reconnect, the client's `online` and `focus` signals change only when told
+ * (`client.online.set(false)`), and apps carry none of this code. Signals passed to
+ * createClient (`online`, `focus`: React Native's NetInfo and AppState) keep their own
+ * source, and get the same triggers and hold. Server mode attaches no listener.
  *
  * @example
  * const client = createClient({ managers: [...getDefaultManagers(), new WindowEventsManager()] });
@@ -20,7 +24,28 @@ import type { Manager, Middleware } from './Manager';
  */
 export class WindowEventsManager implements Manager {
   middleware: Middleware = (controller: Controller) => {
-    const { online, focus, ssr } = controller.environment;
+    const env = controller.environment;
+    const { online, focus, ssr } = env;
+    env.offline ??= offlineHold(env);
+    env.triggers = (revalidate) => {
+      // Signals call back on change only: true means "regained". A hidden tab makes no
+      // requests: a reconnect while hidden is acted on when the page is visible again.
+      let missedReconnect = false;
+      const stopFocus = focus.subscribe((visible) => {
+        if (!visible) return;
+        revalidate(missedReconnect ? 'reconnect' : 'focus');
+        missedReconnect = false;
+      });
+      const stopOnline = online.subscribe((isOnline) => {
+        if (!isOnline) return;
+        if (focus.value) revalidate('reconnect');
+        else missedReconnect = true;
+      });
+      return () => {
+        stopFocus();
+        stopOnline();
+      };
+    };
     // Signals the app passed to createClient (React Native's, a test's) keep their own source.
     if (!ssr && defaultSignals.has(online)) online.setEventListener(onlineEvents, readOnline);
     if (!ssr && defaultSignals.has(focus)) focus.setEventListener(focusEvents, readVisible);

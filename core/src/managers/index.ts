@@ -6,6 +6,8 @@ export * from './LogoutManager';
 export * from './GCPolicy';
 export * from './getDefaultManagers';
 export * from './OfflineError';
+export * from './OfflineManager';
+export * from './TimeoutManager';
 export * from './retry';
 export * from './RetryManager';
 export * from './WindowEventsManager';

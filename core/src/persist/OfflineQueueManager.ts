@@ -6,6 +6,7 @@ import type { Controller, Dispatch } from '../controller';
 import { freshnessOption, report } from '../environment';
 import { endpointsByName } from '../managers/endpointsByName';
 import type { Manager, Middleware } from '../managers/Manager';
+import { offlineHold } from '../managers/OfflineManager';
 import { FETCH, type ActionTypes, type EndpointLike, type FetchAction } from '../state';
 import { defaultStorage, type PersistStorage } from './storage';
 
@@ -78,8 +79,9 @@ type WithHeaders = EndpointLike & { getHeaders?: (headers: HeadersInit) => Heade
  * left, and each tab marks what it sends as its own with a Web Lock, so two tabs
  * reconnecting at once do not send one mutation twice.
  *
- * Put it before the NetworkManager. The client is offline when its `online` signal says
- * so: add a WindowEventsManager for the browser's events (or set `client.online` yourself).
+ * Put it before the NetworkManager. It brings the OfflineManager's hold (queueing needs it).
+ * The client is offline when its `online` signal says so: add a WindowEventsManager for the
+ * browser's events (or set `client.online` yourself).
  *
  * @example
  * import { OfflineQueueManager, PersistManager } from '@resto/core/persist';
@@ -161,6 +163,8 @@ export class OfflineQueueManager implements Manager {
 
   middleware: Middleware = (controller: Controller) => {
     this.controller = controller;
+    // Queueing offline is the hold's: one per client, whichever manager installed it first.
+    controller.environment.offline ??= offlineHold(controller.environment);
     return (next: Dispatch) => (action: ActionTypes) => {
       if (action.type !== FETCH || !action.endpoint.sideEffect || this.stopped) return next(action);
       const replay = this.replaying;

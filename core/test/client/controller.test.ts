@@ -6,6 +6,7 @@ import {
   LogoutManager,
   RestEndpoint,
   SubscriptionManager,
+  WindowEventsManager,
   createClient,
   getDefaultManagers,
   type Client,
@@ -177,6 +178,9 @@ describe('bad responses', () => {
 describe('expiry', () => {
   it('data is valid until dataExpiryLength, then stale: shown as such, and refetched when the page is visible again', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    // Revalidating when the page is visible again is the WindowEventsManager's (opt-in).
+    client.destroy();
+    client = createClient({ managers: [...getDefaultManagers(), new WindowEventsManager()] });
     const ep = getTodo().extend({ dataExpiryLength: 1000 });
     const obs = client.observe(ep, { id: 1 });
     const unsub = obs.subscribe(() => {});

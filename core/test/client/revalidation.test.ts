@@ -1,5 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createClient, Endpoint, Entity, NetworkManager, RestEndpoint, type Client, type ClientOptions, type EndpointObserver } from '../../src';
+import {
+  createClient,
+  Endpoint,
+  Entity,
+  getDefaultManagers,
+  NetworkManager,
+  RestEndpoint,
+  WindowEventsManager,
+  type Client,
+  type ClientOptions,
+  type EndpointObserver,
+} from '../../src';
 import { json, startServer, waitFor } from '@resto/testing';
 
 // Reads revalidate on triggers (mount, focus regained, network back), never on expiry alone.
@@ -28,9 +39,9 @@ const getTodo = (options: Partial<RestEndpoint> = {}) =>
   new RestEndpoint({ urlPrefix: server.url, path: '/todos/:id', schema: Todo, name: 'getTodo', dataExpiryLength: 1000, ...options });
 const count = () => server.count('GET', '/todos/1');
 
-/** Mounts a subscribed read and waits for its first answer. */
+/** Mounts a subscribed read (its client revalidates on focus and reconnect: opt-in) and waits for its first answer. */
 async function mounted(ep: RestEndpoint, options: ClientOptions = {}) {
-  client = createClient(options);
+  client = createClient({ managers: [...getDefaultManagers(), new WindowEventsManager()], ...options });
   const obs = client.observe(ep, { id: 1 }) as EndpointObserver;
   const stop = obs.subscribe(() => {});
   await waitFor(() => expect(obs.getSnapshot().data).toBeDefined());
@@ -264,7 +275,7 @@ describe('listeners', () => {
       calls++;
       json(res, { message: 'down' }, 503);
     };
-    client = createClient({ ssr: true, retryDelay: 0 });
+    client = createClient({ ssr: true, retryDelay: 0, managers: [...getDefaultManagers({ ssr: true }), new WindowEventsManager()] });
     const obs = client.observe(getTodo(), { id: 1 });
     obs.subscribe(() => {});
     expect(client.focus.listenerCount + client.online.listenerCount).toBe(0);

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { defer, json, startServer } from '@resto/testing';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Entity, RestEndpoint, createClient, type ObserverSnapshot } from '../../src';
+import { Entity, RestEndpoint, TimeoutManager, createClient, getDefaultManagers, type ObserverSnapshot } from '../../src';
 
 // Random answers (good, bad, slow, failing, aborted) through a real client and a
 // real server: whenever a read's promise settles, its snapshot is final, and a read
@@ -76,7 +76,7 @@ describe('every awaited read settles in one step (property)', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.tuple(answer, how, fc.boolean()), { minLength: 1, maxLength: 4 }), async (steps) => {
         round++;
-        const client = createClient({ retry: 1, retryDelay: 0, timeout: 100 });
+        const client = createClient({ retry: 1, retryDelay: 0, timeout: 100, managers: [...getDefaultManagers(), new TimeoutManager()] });
         try {
           for (const [i, [a, mode, abort]] of steps.entries()) {
             const id = `${round}${i}`;

@@ -7,6 +7,7 @@ import {
   createClient,
   getDefaultManagers,
   RetryManager,
+  TimeoutManager,
   type Client,
   type ObserverSnapshot,
 } from '../../src';
@@ -15,6 +16,8 @@ import { defer, json, startServer, type Hit } from '@resto/testing';
 
 /** The default managers plus retries (opt-in). */
 const withRetries = () => [...getDefaultManagers(), new RetryManager()];
+/** And per-try timeouts (opt-in too). */
+const withTimeouts = () => [...withRetries(), new TimeoutManager()];
 
 class Todo extends Entity {
   id = 0;
@@ -205,6 +208,11 @@ describe("a user's abort is final", () => {
 });
 
 describe('timeout', () => {
+  beforeEach(() => {
+    client.destroy();
+    client = createClient({ retryDelay: 0, managers: withTimeouts() });
+  });
+
   it('is off by default: a slow answer is waited for', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const read = client.controller.fetch(ep('/hang', { retry: 0 }));
@@ -233,7 +241,7 @@ describe('timeout', () => {
 
   it('per client, and the endpoint wins over the client', async () => {
     client.destroy();
-    client = createClient({ timeout: 50, retry: 0, managers: withRetries() });
+    client = createClient({ timeout: 50, retry: 0, managers: withTimeouts() });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const byClient = client.controller.fetch(ep('/hang')).catch((e: unknown) => e);
     const byEndpoint = client.controller.fetch(ep('/hang2', { timeout: 5000, name: 'slow one' })).catch((e: unknown) => e);
@@ -247,7 +255,7 @@ describe('timeout', () => {
 
   it('Infinity (or past setTimeout\'s 2^31-1 ms) means no limit, also over a client timeout', async () => {
     client.destroy();
-    client = createClient({ timeout: 50, retry: 0, managers: withRetries() });
+    client = createClient({ timeout: 50, retry: 0, managers: withTimeouts() });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const forever = client.controller.fetch(ep('/hang', { timeout: Infinity }));
     const huge = client.controller.fetch(ep('/hang2', { timeout: 2 ** 31 }));

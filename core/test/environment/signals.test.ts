@@ -8,6 +8,7 @@ import {
   EnvironmentSignal,
   getDefaultManagers,
   NetworkManager,
+  OfflineManager,
   WindowEventsManager,
 } from '../../src';
 import { waitUntil } from '../../src/internal';
@@ -89,7 +90,7 @@ describe('EnvironmentSignal', () => {
     const errors: unknown[] = [];
     vi.stubGlobal('reportError', (error: unknown) => errors.push(error));
     const ep = new Endpoint(async () => ({ ok: 1 }), { name: 'ep' });
-    const client = createClient({ managers: [new NetworkManager()] });
+    const client = createClient({ managers: [new NetworkManager(), new OfflineManager()] });
     client.online.set(false);
     client.online.subscribe((isOnline) => {
       if (isOnline) throw new Error('banner not mounted yet');
@@ -189,10 +190,35 @@ describe('WindowEventsManager (opt-in)', () => {
     win.dispatchEvent(new Event('online'));
     await nextTask();
     expect(read.calls()).toBe(1);
-    // Told by hand, the same triggers still work (tests, React Native).
+    // Told by hand, nothing either: revalidating on focus and reconnect comes with the manager.
     client.focus.set(false);
     client.focus.set(true);
-    await vi.waitFor(() => expect(read.calls()).toBe(2));
+    client.online.set(false);
+    client.online.set(true);
+    await nextTask();
+    expect(read.calls()).toBe(1);
+    expect(client.focus.listenerCount + client.online.listenerCount).toBe(0);
+    read.stop();
+    client.destroy();
+  });
+
+  it('with it, signals the app passed (React Native) keep their source and get the same triggers and offline hold', async () => {
+    const win = new CountingTarget();
+    vi.stubGlobal('window', win);
+    const online = new EnvironmentSignal(true);
+    const focus = new EnvironmentSignal(true);
+    const client = createClient({ online, focus, managers: [...getDefaultManagers(), new WindowEventsManager()] });
+    const read = await staleRead(client);
+    expect(win.listeners).toBe(0);
+    focus.set(false);
+    focus.set(true);
+    await read.shown(2);
+    online.set(false);
+    // Offline, a mutation is refused (no queueOfflineMutations): the hold came with the manager.
+    const mutation = new Endpoint(async () => ({ ok: 1 }), { name: 'save', sideEffect: true });
+    await expect(client.controller.fetch(mutation)).rejects.toMatchObject({ name: 'OfflineError', endpoint: 'save' });
+    online.set(true);
+    await read.shown(3);
     read.stop();
     client.destroy();
   });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { createClient, Endpoint, Entity, EnvironmentSignal, OfflineError, resource, RestEndpoint, type Client } from '../../src';
+import { createClient, Endpoint, Entity, EnvironmentSignal, getDefaultManagers, OfflineError, OfflineManager, resource, RestEndpoint, WindowEventsManager, type Client } from '../../src';
 import { defer, json, nextTask, recordFetches, startServer, waitFor } from '@resto/testing';
 
 class Todo extends Entity {
@@ -39,6 +39,9 @@ afterEach(async () => {
   await server.close();
 });
 
+/** The default managers and the one that acts on `client.online` (what these tests are about). */
+const offline = () => [...getDefaultManagers(), new OfflineManager()];
+
 const api = () => resource({ urlPrefix: server.url, path: '/todos/:id', schema: Todo, optimistic: true });
 /** Gives the client its chance to act: a second of (fake) time for timers, then a turn of real I/O. */
 const flush = async () => {
@@ -49,7 +52,7 @@ const title = (id: number) => (client.controller.get(Todo, { id }, client.getSna
 
 describe('reads while offline', () => {
   it('a read with nothing to show is held (no request) and sent when the network is back', async () => {
-    client = createClient();
+    client = createClient({ managers: offline() });
     const fetched = recordFetches();
     client.online.set(false);
     const obs = client.observe(api().get, { id: 1 });
@@ -65,7 +68,8 @@ describe('reads while offline', () => {
   });
 
   it('stale data is kept without a request while offline, and revalidated on reconnect', async () => {
-    client = createClient();
+    // Revalidating on reconnect is the WindowEventsManager's, which includes the offline hold.
+    client = createClient({ managers: [...getDefaultManagers(), new WindowEventsManager()] });
     const get = api().get.extend({ dataExpiryLength: 1000 });
     await client.controller.fetch(get, { id: 1 });
     const fetched = recordFetches();
@@ -83,7 +87,7 @@ describe('reads while offline', () => {
   });
 
   it('a failure while offline does not count as a try: it waits for the network and tries again', async () => {
-    client = createClient({ retry: 0 });
+    client = createClient({ retry: 0, managers: offline() });
     let calls = 0;
     const ep = new Endpoint(
       async () => {
@@ -108,7 +112,7 @@ describe('reads while offline', () => {
 
 describe('mutations while offline', () => {
   it('a mutation that fails as the network drops fails (it may have reached the server): not held, not sent again', async () => {
-    client = createClient({ retry: 0 });
+    client = createClient({ retry: 0, managers: offline() });
     let calls = 0;
     const save = new Endpoint(
       async () => {
@@ -125,7 +129,7 @@ describe('mutations while offline', () => {
   });
 
   it('are rejected at once with an OfflineError naming the endpoint and the way to queue, changing nothing', async () => {
-    client = createClient();
+    client = createClient({ managers: offline() });
     const { partialUpdate, get } = api();
     await client.controller.fetch(get, { id: 1 });
     const fetched = recordFetches();
@@ -142,7 +146,7 @@ describe('mutations while offline', () => {
   });
 
   it('queued (opt-in): the optimistic update shows at once, requests replay in order when back online', async () => {
-    client = createClient({ queueOfflineMutations: true });
+    client = createClient({ queueOfflineMutations: true, managers: offline() });
     const { partialUpdate, get } = api();
     await client.controller.fetch(get, { id: 1 });
     const fetched = recordFetches();
@@ -172,7 +176,7 @@ describe('mutations while offline', () => {
   });
 
   it("an endpoint's queueOfflineMutations wins over the client's default", async () => {
-    client = createClient();
+    client = createClient({ managers: offline() });
     const fetched = recordFetches();
     const queued = api().partialUpdate.extend({ queueOfflineMutations: true });
     client.online.set(false);
@@ -185,7 +189,7 @@ describe('mutations while offline', () => {
   });
 
   it('client.destroy() rejects what is queued and leaves no listener', async () => {
-    client = createClient({ queueOfflineMutations: true });
+    client = createClient({ queueOfflineMutations: true, managers: offline() });
     const fetched = recordFetches();
     client.online.set(false);
     const pending = client.controller.fetch(api().partialUpdate, { id: 1 }, { title: 'never' }).catch((e: unknown) => e);

@@ -8,7 +8,9 @@ import {
   isRetryable,
   NetworkError,
   NetworkManager,
+  OfflineManager,
   RestEndpoint,
+  TimeoutManager,
   SchemaError,
   type Client,
 } from '../../src';
@@ -90,6 +92,35 @@ describe('opt-in: without a RetryManager', () => {
     statuses = [503, 503];
     await expect(client.controller.fetch(endpoints().get, { id: 1 })).rejects.toMatchObject({ status: 503 });
     await expect(client.controller.fetch(endpoints().get.extend({ retry: false }), { id: 1 })).rejects.toMatchObject({ status: 503 });
+    expect(warn).not.toHaveBeenCalled();
+  });
+});
+
+describe('opt-in: timeout and queueOfflineMutations need their managers', () => {
+  const sendTwice = async () => {
+    const { get, patch } = endpoints();
+    const slowGet = get.extend({ timeout: 5000 });
+    const queuedPatch = patch.extend({ queueOfflineMutations: true });
+    for (let i = 0; i < 2; i++) {
+      await client.controller.fetch(slowGet, { id: 1 });
+      await client.controller.fetch(queuedPatch, { id: 1 }, { title: 'two' });
+    }
+  };
+
+  it('without them each option warns in development, once per endpoint, naming it and the manager to add', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    client = createClient();
+    await sendTwice();
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/getTodo has a timeout option.*TimeoutManager/));
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/patchTodo has a queueOfflineMutations option.*OfflineManager/));
+  });
+
+  it('with them there is no warning', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    client = createClient({ managers: [...getDefaultManagers(), new TimeoutManager(), new OfflineManager()] });
+    await sendTwice();
+    expect(server.count('PATCH', '/todos/1')).toBe(2);
     expect(warn).not.toHaveBeenCalled();
   });
 });

@@ -23,6 +23,7 @@ import {
   parseState,
   resource,
   RetryManager,
+  OfflineManager,
   serializeState,
   type Client,
   type EndpointObserver,
@@ -95,7 +96,7 @@ export async function runProgram(server: ModelServer, { queueOfflineMutations, s
   const recorder = new Recorder();
   const network = new NetworkManager();
   const client = createClient({
-    managers: [recorder, network, new RetryManager()],
+    managers: [recorder, network, new RetryManager(), new OfflineManager()],
     retry: 1,
     retryDelay: 0,
     queueOfflineMutations,
