@@ -86,6 +86,22 @@ describe('server mode', () => {
     await expect(client.controller.fetch(listTodos)).rejects.toThrow(/todos was read after client\.destroy\(\)/);
   });
 
+  it('a read waiting for its answer when destroy() aborts it settles instead of hanging', async () => {
+    let started!: () => void;
+    const asked = new Promise<void>((r) => (started = r));
+    // Answers only when aborted: the answer a destroy() cuts off.
+    const held = new Endpoint(function (this: { signal: AbortSignal }) {
+      started();
+      return new Promise((_, reject) => this.signal.addEventListener('abort', () => reject(this.signal.reason)));
+    }, { key: () => 'held', schema: [Todo] });
+    const client = createClient();
+    const reading = client.observe(held).readAsync();
+    await asked;
+    client.destroy();
+    await expect(reading).resolves.toBeUndefined();
+    expect(client.listenerCount).toBe(0);
+  });
+
   it('hydrated data is fresh until its own expiry: no fetch on mount', async () => {
     const server = createClient({ ssr: true });
     await server.controller.fetch(listTodos);
