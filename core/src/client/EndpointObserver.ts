@@ -3,7 +3,7 @@
 // refresh(). The request itself is its InFlight entry's (state/InFlight.ts). Its parts
 // with no state live beside it: the fetch decisions (shouldFetch.ts), sharing
 // (sharedReads.ts), wake-ups (ReaderIndex.ts).
-import type { Controller, EndpointArgs, ReadDeps, ResolveType, ResponseInfo } from '../controller';
+import type { Controller, ReadDeps, ResolveType, ResponseInfo } from '../controller';
 import { errorByKey, responseByKey } from '../controller/byKey';
 import { subscribing } from '../controller/Controller';
 import type { StatusError } from '../endpoint/types';
@@ -340,7 +340,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     const releaseGC = controller.gc?.retain(this.endpoint, this.args);
     if (releaseGC) stops.push(releaseGC);
     const { poll } = this.options;
-    if (poll && this.endpoint.pollFrequency) stops.push((poll === true ? subscribing : poll)(controller, this.endpoint, this.args));
+    // A server render never polls (no timers), whichever polling the read brings.
+    if (poll && this.endpoint.pollFrequency && !store.ssr) stops.push((poll === true ? subscribing : poll)(controller, this.endpoint, this.args));
     // A server render and a cache-only read never revalidate; the others listen only while subscribed.
     if (!store.ssr && this.options.fetch !== false) {
       const { focus, online } = controller.environment;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createClient, dehydrate, Endpoint, Entity, GCPolicy, NetworkManager, SubscriptionManager } from '../../src';
+import { createClient, dehydrate, Endpoint, Entity, GCPolicy, NetworkManager, PollingModes, SubscriptionManager } from '../../src';
 
 class Todo extends Entity {
   id = 0;
@@ -52,6 +52,18 @@ describe('server mode', () => {
     // Nothing runs later either: no poll, no revalidation, no GC sweep.
     vi.advanceTimersByTime(10 * 60_000);
     expect(calls).toBe(1000);
+  });
+
+  it('a read bringing its own polling (PollingModes, useLive) never polls on a server client', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const client = createClient({ ssr: true });
+    const live = client.observeWith(PollingModes.live, listTodos, []);
+    live.subscribe(() => {});
+    await live.readAsync();
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(calls).toBe(1);
+    client.destroy();
   });
 
   it('a browser client with the same reads does start timers (what server mode leaves out)', async () => {
