@@ -333,7 +333,8 @@ export class Controller {
    * controller.unsubscribe(ServerTime.get);
    */
   subscribe<E extends EndpointLike>(endpoint: E, ...args: EndpointArgs<E>): Promise<void> {
-    return dispatchKeyed(this, endpoint, args, (key) => ({ type: SUBSCRIBE, key, endpoint, args }));
+    // `asked` (development): the store warns when no SubscriptionManager took it (createClient).
+    return dispatchKeyed(this, endpoint, args, (key) => ({ type: SUBSCRIBE, key, endpoint, args, ...(DEV ? { asked: true } : null) }));
   }
 
   /** Ends one `subscribe`. */
