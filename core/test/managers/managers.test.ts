@@ -393,7 +393,10 @@ describe('NetworkManager and a request another manager answered', () => {
     let seen = 0;
     const fromStore = {
       middleware: () => (next: (a: ActionTypes) => Promise<void>) => (action: ActionTypes) => {
-        if (action.type === FETCH && ++seen === 2) return void action.meta.resolve({ id: 1, title: 'synced' });
+        if (action.type === FETCH && ++seen === 2) {
+          action.meta.resolve({ id: 1, title: 'synced' });
+          return Promise.resolve();
+        }
         return next(action);
       },
       cleanup() {},
