@@ -389,8 +389,9 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
         this.waiting = undefined;
         if (!this.listeners.size) super.onLast();
         waiting.resolve();
-        // An answer that predates an invalidation leaves the read loading: it asks again, and waits for that.
-      } else if (!this.request) this.fetch(undefined);
+        // An answer that predates an invalidation leaves the read loading: it asks again, and waits
+        // for that, claiming it as promise() claimed the first (release() can still abort it).
+      } else if (!this.request) this.fetch(this);
     }
     if (!this.listeners.size) return;
     // The timer alone starts no request, but a store change in the same flush (an
