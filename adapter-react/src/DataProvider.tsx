@@ -9,7 +9,7 @@ export interface DataProviderProps {
   readonly children?: ReactNode;
   /** A client made with `createClient()` (shared with code outside React, or with tests). */
   readonly client?: Client;
-  /** Managers for the client the provider creates (default: network, polling, GC). */
+  /** Managers for the client the provider creates (default: network, GC). */
   readonly managers?: readonly Manager[];
   /**
    * A prefilled store for the client the provider creates: a State, or a snapshot from
@@ -24,7 +24,7 @@ export interface DataProviderProps {
 
 /**
  * Gives every hook below it one normalized store. Pass a `client`, or let it create
- * one with the default managers (network, polling, garbage collection); a client it
+ * one with the default managers (network, garbage collection; the polling hooks bring polling); a client it
  * created is destroyed when the provider unmounts. `managers` and `initialState` are
  * read once.
  *

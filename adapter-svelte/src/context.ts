@@ -7,7 +7,7 @@ export const CLIENT_KEY: unique symbol = Symbol('@resto/svelte client');
 /**
  * Makes a client available to the calling component and its children. Call it in
  * the root component's `<script>`. Without an argument it creates one with the
- * default managers (network, polling, GC) and destroys it with the component.
+ * default managers (network, GC; the polling hooks bring polling) and destroys it with the component.
  *
  * @example
  * <script>

@@ -4,7 +4,7 @@ import { createResto } from './context';
 
 /** Options of {@link DataClientPlugin}: those of the established library's Vue plugin. */
 export interface DataClientPluginOptions {
-  /** Managers of the client (default: network, polling, GC). */
+  /** Managers of the client (default: network, GC). */
   readonly managers?: readonly Manager[];
   /** A prefilled store (e.g. from server rendering). */
   readonly initialState?: State;

@@ -6,7 +6,7 @@ export const RestoKey: InjectionKey<Client> = Symbol('resto');
 
 /** Options of {@link createResto} and {@link RestoPlugin}. */
 export interface RestoOptions {
-  /** The store to provide. Without it one is created with the default managers (network, polling, GC). */
+  /** The store to provide. Without it one is created with the default managers (network, GC). */
   readonly client?: Client;
   /** GC tuning for the client created when none is given. */
   readonly gc?: GCOptions;

@@ -11,7 +11,7 @@ export interface RestoProviderProps {
   readonly children?: ReactNode;
   /** Text from `prefetch()` in a server component: merged into the store before the children read. */
   readonly state?: string | null;
-  /** Managers of the browser client (default: network, polling, GC). Read once. */
+  /** Managers of the browser client (default: network, GC). Read once. */
   readonly managers?: readonly Manager[];
 }
 

@@ -5,7 +5,7 @@ import { getClient, setClient } from '../context.js';
 
 /** Options of {@link provideClient}. */
 export interface ProvideClientOptions {
-  /** Managers of the browser client (default: network, polling, GC). Read once. */
+  /** Managers of the browser client (default: network, GC). Read once. */
   readonly managers?: readonly Manager[];
 }
 

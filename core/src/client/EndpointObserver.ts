@@ -340,7 +340,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     const releaseGC = controller.gc?.retain(this.endpoint, this.args);
     if (releaseGC) stops.push(releaseGC);
     const { poll } = this.options;
-    if (poll && this.endpoint.pollFrequency) stops.push((poll === true ? subscribing : poll)(controller, this.endpoint, this.args));
+    // A server render never polls (no timers), whichever polling the read brings.
+    if (poll && this.endpoint.pollFrequency && !store.ssr) stops.push((poll === true ? subscribing : poll)(controller, this.endpoint, this.args));
     // A server render and a cache-only read never revalidate; the others listen only while
     // subscribed, to focus and reconnect when a WindowEventsManager gives them those.
     const triggers = controller.environment.triggers;
@@ -373,8 +374,9 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
         this.waiting = undefined;
         if (!this.listeners.size) super.onLast();
         waiting.resolve();
-        // An answer that predates an invalidation leaves the read loading: it asks again, and waits for that.
-      } else if (!this.request) this.fetch(undefined);
+        // An answer that predates an invalidation leaves the read loading: it asks again, and waits
+        // for that, claiming it as promise() claimed the first (release() can still abort it).
+      } else if (!this.request) this.fetch(this);
     }
     if (!this.listeners.size) return;
     // The timer alone starts no request, but a store change in the same flush (an

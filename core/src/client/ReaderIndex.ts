@@ -110,9 +110,12 @@ export class ReaderIndex {
     this.pending.delete(reader);
   }
 
-  /** Forgets every reader (the client is destroyed). */
+  /**
+   * Forgets every reader (the client is destroyed). Those already woken still refresh:
+   * a read waiting on a request the destroy aborted learns that it ended.
+   */
   clear(): void {
-    for (const m of [this.byKey, this.byEntity, this.groupsByEntity, this.groups, this.byTable, this.registered, this.pending]) m.clear();
+    for (const m of [this.byKey, this.byEntity, this.groupsByEntity, this.groups, this.byTable, this.registered]) m.clear();
   }
 
   /** Marks every reader `changes` could affect dirty and schedules their refresh. */

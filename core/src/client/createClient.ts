@@ -16,6 +16,7 @@ import {
   initialState as emptyState,
   reducer,
   snapshotState,
+  SUBSCRIBE,
   type ActionTypes,
   type DehydratedState,
   type EndpointLike,
@@ -106,6 +107,9 @@ export interface Client {
    */
   destroy(): void;
 }
+
+/** Endpoints already warned that nothing polls them (development only). */
+let unpolled: WeakSet<object> | undefined;
 
 /** Where a client keeps what its `listenerCount` and `destroyed` getters read. */
 const INTERNALS = Symbol('resto.client');
@@ -240,6 +244,12 @@ export function createClient({
       const stored = controller.setError(endpoint, ...action.args, error);
       action.meta.reject(error);
       return stored;
+    }
+    // A controller.subscribe (or `{ poll: true }` read) no SubscriptionManager took: nothing
+    // polls it (polling left the default managers). Said once per endpoint, not in silence.
+    if (DEV && action.type === SUBSCRIBE && (action as { asked?: boolean }).asked && !ssr && !(unpolled ??= new WeakSet()).has(action.endpoint)) {
+      unpolled.add(action.endpoint);
+      console.warn(`Resto: ${action.endpoint.name} was subscribed, but nothing polls it: the client's managers include no SubscriptionManager (add new SubscriptionManager() to managers, or read it with PollingModes as useSubscription and useLive do)`);
     }
     // Nobody to wake: skip recording what changed.
     const changes = readers.size ? new ChangeSet() : undefined;

@@ -79,7 +79,7 @@ export function parseState(serialized: string | readonly unknown[]): DehydratedS
     throw new TypeError(`Resto parseState: not text written by serializeState() (${(error as Error).message})`, { cause: error });
   }
   if (typeof value !== 'object' || value === null || (value as { version?: unknown }).version !== 1) {
-    throw new TypeError('Resto parseState: the text holds no snapshot from client.dehydrate() (version 1)');
+    throw new TypeError('Resto parseState: the text holds no snapshot from dehydrate(client) (version 1)');
   }
   return value as DehydratedState;
 }

@@ -162,12 +162,15 @@ export class Controller {
     const fetchedAt = uniqueNow();
     // A read started before the key was invalidated answers for the data as it was: a
     // fetch after the invalidation starts its own (never invalidated: `<` undefined is false).
-    const request =
-      running && !(running.fetchedAt < (this.getState().meta[key]?.invalidatedAt as number))
-        ? (running.join(owner), running)
-        : new InFlight(this, key, fetchedAt, !endpoint.sideEffect, owner);
-    // Every call is a FETCH (managers and devtools see each); a joined one is answered with the running request.
-    void this.dispatch({ type: FETCH, key, endpoint, args, meta: { fetchedAt, resolve: request.resolve, reject: request.reject, owner, request } });
+    const joined = running && !(running.fetchedAt < (this.getState().meta[key]?.invalidatedAt as number));
+    const request = joined ? (running.join(owner), running) : new InFlight(this, key, fetchedAt, !endpoint.sideEffect, owner);
+    try {
+      // Every call is a FETCH (managers and devtools see each); a joined one is answered with the running request.
+      void this.dispatch({ type: FETCH, key, endpoint, args, meta: { fetchedAt, resolve: request.resolve, reject: request.reject, owner, request } });
+    } catch (error) {
+      // A manager that threw fails the request it started (the fetch rejects, the key is free), as a failed fetch does.
+      if (!joined) request.reject(error);
+    }
     return request;
   }
 
@@ -330,7 +333,8 @@ export class Controller {
    * controller.unsubscribe(ServerTime.get);
    */
   subscribe<E extends EndpointLike>(endpoint: E, ...args: EndpointArgs<E>): Promise<void> {
-    return dispatchKeyed(this, endpoint, args, (key) => ({ type: SUBSCRIBE, key, endpoint, args }));
+    // `asked` (development): the store warns when no SubscriptionManager took it (createClient).
+    return dispatchKeyed(this, endpoint, args, (key) => ({ type: SUBSCRIBE, key, endpoint, args, ...(DEV ? { asked: true } : null) }));
   }
 
   /** Ends one `subscribe`. */

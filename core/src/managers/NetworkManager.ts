@@ -126,7 +126,9 @@ export class NetworkManager implements Manager {
       refused = refusal(update);
     }
     const settle = (response: unknown, error: boolean) => {
-      if (request.aborted || request.done) return;
+      // Ended by another manager (a tab answering a joined read from fresh data) is not
+      // aborted: the answer is still stored and the request leaves `running`.
+      if (request.aborted) return;
       // Stored first, then the entry ends (its readers are woken), in the same step: a
       // reader that looks at the store from here on sees the outcome and no request.
       const stored = controller.getState().lastReset === resetAt ? controller.resolve(endpoint, { args, response, fetchedAt, error }) : undefined;

@@ -72,7 +72,7 @@ export function dehydrate(from: State | { readonly controller: object }): Dehydr
 export function assertSnapshot(snapshot: unknown): asserts snapshot is DehydratedState {
   if (!snapshot || typeof snapshot !== 'object' || (snapshot as { version?: unknown }).version !== 1) {
     throw new TypeError(
-      (DEV ? 'Resto hydrate: expected a snapshot from client.dehydrate() (version 1), got ' : 'Resto hydrate: got ') +
+      (DEV ? 'Resto hydrate: expected a snapshot from dehydrate(client) (version 1), got ' : 'Resto hydrate: got ') +
         (snapshot && typeof snapshot === 'object' ? `version ${String((snapshot as { version?: unknown }).version)}` : typeof snapshot),
     );
   }

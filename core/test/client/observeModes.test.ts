@@ -136,3 +136,27 @@ describe('a `{ poll: true }` read and a PollingModes read of one key', () => {
     stopTrue();
   });
 });
+
+describe('asking to poll a client that has nothing to poll with', () => {
+  it('`{ poll: true }` and controller.subscribe warn (development), once per endpoint; PollingModes do not', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      // Endpoints of its own: each is warned about once per process.
+      const tick = getTick.extend({ name: 'Tick.one' });
+      const mock = createMockClient([{ endpoint: tick, response: ({ id }: { id: number }) => ({ id, n: 1 }) }], { managers: getDefaultManagers() });
+      client = mock;
+      mock.observeWith(PollingModes.live, tick, [{ id: 1 }]).subscribe(() => {})();
+      expect(warn).not.toHaveBeenCalled();
+      mock.observeWith({ poll: true }, tick, [{ id: 2 }]).subscribe(() => {})();
+      await mock.controller.subscribe(tick, { id: 3 });
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]![0])).toMatch(/Tick\.one.*no SubscriptionManager/);
+      const other = getTick.extend({ name: 'Tick.other' });
+      await mock.controller.subscribe(other, { id: 1 });
+      expect(warn).toHaveBeenCalledTimes(2);
+      expect(String(warn.mock.calls[1]![0])).toMatch(/Tick\.other/);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});

@@ -34,3 +34,34 @@ it('promise() of a read invalidated while its request runs settles with the answ
   expect(view.getSnapshot()).toMatchObject({ loading: false, error: undefined, data: { id: 1, title: 'answer 2' } });
   expect(server.count('GET', '/todos/1')).toBe(2);
 });
+
+it('the request a suspended read asked again is still its claim: release() aborts it', async () => {
+  const first = hold();
+  let served = 0;
+  let again!: () => void;
+  const askedAgain = new Promise<void>((resolve) => (again = resolve));
+  let aborted!: () => void;
+  const gone = new Promise<void>((resolve) => (aborted = resolve));
+  const server = await env.start(async (req) => {
+    const n = ++served;
+    if (n === 1) await first.promise;
+    else {
+      void req.closed.then(aborted);
+      again();
+      await new Promise<void>(() => {}); // the second answer never comes: only an abort ends it
+    }
+    return { body: { id: 1, title: `answer ${n}` } };
+  });
+  const TodoResource = resource({ urlPrefix: server.url, path: '/todos/:id', schema: Todo });
+  const client = env.client(createClient());
+
+  const view = client.observe(TodoResource.get, { id: '1' }); // a suspended read: never subscribed
+  void view.promise();
+  await server.received(1);
+  await client.controller.invalidate(TodoResource.get, { id: '1' });
+  first.release();
+  await askedAgain; // the first answer predated the invalidation: the read asked again
+  view.release(); // the render was abandoned
+  await gone;
+  expect(client.controller.requests.size).toBe(0);
+});

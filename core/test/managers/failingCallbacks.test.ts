@@ -2,7 +2,7 @@
 // belongs to; it never leaves a fetch pending or a read loading forever. And a fetch
 // after an invalidation is answered by a request of its own.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Endpoint, Entity, ExpiryStatus, NetworkManager, RetryManager, createClient, type Client } from '../../src';
+import { Endpoint, Entity, ExpiryStatus, FETCH, NetworkManager, RetryManager, createClient, type Client, type Manager } from '../../src';
 
 class Todo extends Entity {
   id = 0;
@@ -102,6 +102,27 @@ function heldServer() {
   );
   return server;
 }
+
+it('a manager that throws on a FETCH makes controller.fetch reject (not throw), and leaves no request behind', async () => {
+  let broken = true;
+  const strict: Manager = {
+    middleware: () => (next) => (action) => {
+      if (action.type === FETCH && broken) throw new Error('not signed in');
+      return next(action);
+    },
+    cleanup() {},
+  };
+  client = createClient({ managers: [strict, new NetworkManager()] });
+  let calls = 0;
+  const todo = new Endpoint(async () => ({ id: 1, title: 'a', n: ++calls }), { key: () => 'todo', schema: Todo });
+  let pending: Promise<unknown> | undefined;
+  expect(() => (pending = client!.controller.fetch(todo))).not.toThrow();
+  await expect(pending).rejects.toThrow('not signed in');
+  expect(client.controller.requests.size).toBe(0);
+  broken = false;
+  await expect(client.controller.fetch(todo)).resolves.toMatchObject({ title: 'a' });
+  expect(calls).toBe(1);
+});
 
 it('a fetch after invalidate() gets a request of its own, not one started before the invalidation', async () => {
   const c = make();

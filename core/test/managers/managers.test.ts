@@ -10,6 +10,8 @@ import {
   WindowEventsManager,
   getDefaultManagers,
   createClient,
+  FETCH,
+  type ActionTypes,
   type Client,
 } from '../../src';
 import { createMockClient, mockInitialState } from '../../src/mock';
@@ -380,5 +382,35 @@ describe('NetworkManager starts a request', () => {
     expect(calls).toEqual([7]);
     answer({ ok: true });
     await expect(pending).resolves.toEqual({ ok: true });
+  });
+});
+
+describe('NetworkManager and a request another manager answered', () => {
+  it('a read a manager answers itself while the network still runs it (a tab holding fresh data) is no longer counted pending once the network answers', async () => {
+    let answer!: (v: unknown) => void;
+    const slow = new Endpoint(() => new Promise((resolve) => (answer = resolve)), { key: () => 'slow', schema: Todo });
+    // Answers the second FETCH of the key from the store, as TabSyncManager does for a tab that holds fresh data.
+    let seen = 0;
+    const fromStore = {
+      middleware: () => (next: (a: ActionTypes) => Promise<void>) => (action: ActionTypes) => {
+        if (action.type === FETCH && ++seen === 2) {
+          action.meta.resolve({ id: 1, title: 'synced' });
+          return Promise.resolve();
+        }
+        return next(action);
+      },
+      cleanup() {},
+    };
+    const network = new NetworkManager();
+    client = createClient({ managers: [fromStore, network] });
+    const first = client.controller.fetch(slow);
+    await client.controller.setResponse(slow, { id: 1, title: 'synced' });
+    await client.controller.fetch(slow);
+    answer({ id: 1, title: 'network' });
+    await first;
+    await vi.waitFor(() => expect(network.pending).toBe(0));
+    expect(network.reads).toBe(0);
+    // The network's answer started before the data the manager answered with: newer wins.
+    expect(client.getSnapshot().entities.Todo?.['1']).toMatchObject({ title: 'synced' });
   });
 });

@@ -181,11 +181,11 @@ describe('dehydrate -> serializeState -> parseState -> hydrate', () => {
   it('parseState refuses text serializeState did not write, saying so', () => {
     expect(() => parseState('<html>')).toThrow(/parseState: not text written by serializeState\(\)/);
     expect(() => parseState('[]')).toThrow(/parseState: not text written by serializeState\(\)/);
-    expect(() => parseState('[{"a":1},2]')).toThrow(/no snapshot from client\.dehydrate\(\)/);
+    expect(() => parseState('[{"a":1},2]')).toThrow(/no snapshot from dehydrate\(client\)/);
   });
 
   it('refuses what is not a snapshot, naming what it got', () => {
-    expect(() => hydrate({ version: 2 } as never)).toThrow(/client\.dehydrate\(\).*version 2/);
+    expect(() => hydrate({ version: 2 } as never)).toThrow(/dehydrate\(client\).*version 2/);
     expect(() => createClient({ initialState: { version: 7 } as never })).toThrow(/version 7/);
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createClient, dehydrate, Endpoint, Entity, GCPolicy, NetworkManager, SubscriptionManager } from '../../src';
+import { createClient, dehydrate, Endpoint, Entity, GCPolicy, NetworkManager, PollingModes, SubscriptionManager } from '../../src';
 
 class Todo extends Entity {
   id = 0;
@@ -54,6 +54,18 @@ describe('server mode', () => {
     expect(calls).toBe(1000);
   });
 
+  it('a read bringing its own polling (PollingModes, useLive) never polls on a server client', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const client = createClient({ ssr: true });
+    const live = client.observeWith(PollingModes.live, listTodos, []);
+    live.subscribe(() => {});
+    await live.readAsync();
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(calls).toBe(1);
+    client.destroy();
+  });
+
   it('a browser client with the same reads does start timers (what server mode leaves out)', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     const client = createClient();
@@ -84,6 +96,22 @@ describe('server mode', () => {
     const client = createClient();
     client.destroy();
     await expect(client.controller.fetch(listTodos)).rejects.toThrow(/todos was read after client\.destroy\(\)/);
+  });
+
+  it('a read waiting for its answer when destroy() aborts it settles instead of hanging', async () => {
+    let started!: () => void;
+    const asked = new Promise<void>((r) => (started = r));
+    // Answers only when aborted: the answer a destroy() cuts off.
+    const held = new Endpoint(function (this: { signal: AbortSignal }) {
+      started();
+      return new Promise((_, reject) => this.signal.addEventListener('abort', () => reject(this.signal.reason)));
+    }, { key: () => 'held', schema: [Todo] });
+    const client = createClient();
+    const reading = client.observe(held).readAsync();
+    await asked;
+    client.destroy();
+    await expect(reading).resolves.toBeUndefined();
+    expect(client.listenerCount).toBe(0);
   });
 
   it('hydrated data is fresh until its own expiry: no fetch on mount', async () => {
