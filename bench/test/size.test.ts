@@ -82,14 +82,19 @@ beforeAll(() => {
  * (+39 B core, +161 B React alone: a suspended read claims its request,
  * observer.release(); React keeps a per-instance claim, and a thrown promise also settles
  * after a second so React retries what it still wants). All merged
- * (2026-11-28): React 27,308, Vue 27,252, Svelte 27,227.
+ * (2026-11-28): React 27,308, Vue 27,252, Svelte 27,227. Issue 41's first round (2026-11-28,
+ * third session): polling, derived reads, hydration, page info, the per-try timeout, the
+ * offline hold and focus/reconnect arrive with the import that uses them; a smaller GC;
+ * paging through the Collection add rule, one deep key sort, one membership rule for
+ * Collection changes; and one owner per request (+~0.2 kB): React 25,177, Vue 25,166,
+ * Svelte 25,070.
  * Lower them whenever the bundle shrinks. The target is BUDGET_GZIP (12 kB), not met:
  * bench/README.md ("Size") says by how much, why, and the plan.
  */
 const CEILING: Record<string, number> = {
-  'Resto React': 27_324,
-  'Resto Vue': 27_268,
-  'Resto Svelte': 27_243,
+  'Resto React': 25_193,
+  'Resto Vue': 25_182,
+  'Resto Svelte': 25_086,
 };
 
 const resto = APPS.filter((a) => a.resto);
@@ -166,9 +171,10 @@ describe('persistence is opt-in', () => {
         .reduce((sum, [, bytes]) => sum + bytes, 0);
     expect(fromPersist(without)).toBe(0);
     // The manager, idb-keyval and the serializer it shares with server rendering
-    // (devalue): measured +5.5 kB gzip on 2026-11-23, ceiling ~4 % above.
+    // (devalue): measured +5.5 kB gzip on 2026-11-23; +5.95 kB on 2026-11-28, once hydrate's
+    // merge (which a restore uses) left the apps that never hydrate. Ceiling ~2.5 % above.
     expect(fromPersist(withPersist)).toBeGreaterThan(3_000);
-    expect(withPersist.gzip - without.gzip).toBeLessThanOrEqual(5_700);
+    expect(withPersist.gzip - without.gzip).toBeLessThanOrEqual(6_100);
   });
 });
 
@@ -183,14 +189,15 @@ describe('tab sync is opt-in', () => {
     expect(fromSync(withSync)).toBeGreaterThan(1_000);
     // The manager and the serializer it shares with server rendering and persistence
     // (devalue, most of it), and sharing pending optimistic updates by endpoint name:
-    // measured +6.76 kB gzip on 2026-11-24, ceiling ~3 % above.
-    expect(withSync.gzip - without.gzip).toBeLessThanOrEqual(6_950);
+    // measured +6.76 kB gzip on 2026-11-24; +7.09 kB on 2026-11-28, with hydrate's merge
+    // no longer in every app. Ceiling ~2 % above.
+    expect(withSync.gzip - without.gzip).toBeLessThanOrEqual(7_250);
   });
 });
 
 /** What adding each opt-in manager may cost (gzip bytes). */
-const RETRIES_CEILING = 650;
-const WINDOW_EVENTS_CEILING = 280;
+const RETRIES_CEILING = 700;
+const WINDOW_EVENTS_CEILING = 620;
 
 describe('retries and window events are opt-in', () => {
   const optional = /core\/dist\/managers\/(RetryManager|WindowEventsManager)\.js|core\/dist\/environment\/(focusSignal|onlineSignal)\.js|is-network-error/;
@@ -209,7 +216,9 @@ describe('retries and window events are opt-in', () => {
     const [without, retries, windowEvents] = await Promise.all([measure(OPT_IN_APPS.without), measure(OPT_IN_APPS.retries), measure(OPT_IN_APPS.windowEvents)]);
     expect(fromOptional(retries)).toBeGreaterThan(1_000); // the manager and is-network-error are in
     expect(fromOptional(windowEvents)).toBeGreaterThan(500);
-    // Measured on 2026-11-25: RetryManager +587 B gzip, WindowEventsManager +253 B; ceilings ~10 % above.
+    // Measured on 2026-11-25: RetryManager +587 B gzip, WindowEventsManager +253 B. On 2026-11-28
+    // WindowEventsManager took the offline hold and focus/reconnect revalidation out of every
+    // app (+594 B when added); RetryManager measured +675 B. Ceilings ~4 % above.
     expect(retries.gzip - without.gzip).toBeLessThanOrEqual(RETRIES_CEILING);
     expect(windowEvents.gzip - without.gzip).toBeLessThanOrEqual(WINDOW_EVENTS_CEILING);
   });
