@@ -83,6 +83,7 @@ lines.push(
   `| ${PAY_FOR_IMPORT_APPS.without.name} | ${kB(paid.without.gzip)} | |`,
   adds('polling', 'without'),
   adds('query', 'without'),
+  adds('pagination', 'without'),
   adds('hydration', 'without'),
   `| ${PAY_FOR_IMPORT_APPS.managers.name} | ${kB(paid.managers.gzip)} | |`,
   adds('timeout', 'managers'),

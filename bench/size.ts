@@ -162,12 +162,13 @@ const reactWith = (label: string, names: string[]): App => ({
  * component, core's `PollingModes`, `QueryObserver`, and `hydrate`/`dehydrate`.
  */
 export const PAY_FOR_IMPORT_APPS: Record<
-  'without' | 'polling' | 'query' | 'hydration' | 'managers' | 'timeout' | 'offline' | 'windowEvents' | 'coreWithout' | 'pollingCore' | 'queryCore' | 'hydrationCore',
+  'without' | 'polling' | 'query' | 'pagination' | 'hydration' | 'managers' | 'timeout' | 'offline' | 'windowEvents' | 'coreWithout' | 'pollingCore' | 'queryCore' | 'hydrationCore',
   App
 > = {
   without: { ...APPS[0]!, name: 'Resto React (typical app)' },
   polling: reactWith('useLive, useSubscription (polling)', ['useLive', 'useSubscription']),
   query: reactWith('useQuery (derived reads)', ['useQuery']),
+  pagination: reactWith('usePagination (page info)', ['usePagination']),
   hydration: {
     name: 'Resto React + hydrateOnce (hydrating a server render)',
     resto: true,

@@ -243,25 +243,27 @@ describe('the per-try timeout and the offline hold arrive with their managers', 
   });
 });
 
-describe('polling, derived reads and hydration arrive with the imports that use them', () => {
+describe('polling, derived reads, page info and hydration arrive with the imports that use them', () => {
   const polling = /core\/dist\/managers\/SubscriptionManager\.js/;
   const query = /core\/dist\/client\/QueryObserver\.js/;
   const hydration = /core\/dist\/state\/dehydrate\.js/;
+  const pageInfo = /core\/dist\/state\/pageInfo\.js/;
   const bytesOf = (s: Size, file: RegExp) =>
     Object.entries(s.bytesByInput)
       .filter(([path]) => file.test(path))
       .reduce((sum, [, bytes]) => sum + bytes, 0);
 
-  it('the typical apps and a one-read web component carry neither SubscriptionManager nor QueryObserver', async () => {
+  it('the typical apps and a one-read web component carry no SubscriptionManager, QueryObserver or page info', async () => {
     for (const s of [await sizeOf('Resto React'), await sizeOf('Resto Vue'), await sizeOf('Resto Svelte'), await measure(PAY_FOR_IMPORT_APPS.coreWithout)]) {
       expect(bytesOf(s, polling), s.name).toBe(0);
       expect(bytesOf(s, query), s.name).toBe(0);
+      expect(bytesOf(s, pageInfo), s.name).toBe(0);
       // Only what createClient({ initialState: snapshot }) needs: the check and the tables as they are, no merge.
       expect(bytesOf(s, hydration), s.name).toBeLessThan(400);
     }
   });
 
-  it('useLive / PollingModes bring the polling, useQuery / QueryObserver the derived read, hydrateOnce / hydrate the merge', async () => {
+  it('useLive / PollingModes bring the polling, useQuery / QueryObserver the derived read, usePagination the page info, hydrateOnce / hydrate the merge', async () => {
     const [react, reactQuery, core, coreQuery] = await Promise.all(
       [PAY_FOR_IMPORT_APPS.polling, PAY_FOR_IMPORT_APPS.query, PAY_FOR_IMPORT_APPS.pollingCore, PAY_FOR_IMPORT_APPS.queryCore].map(measure),
     );
@@ -269,6 +271,7 @@ describe('polling, derived reads and hydration arrive with the imports that use 
     expect(bytesOf(core!, polling)).toBeGreaterThan(1_000);
     expect(bytesOf(reactQuery!, query)).toBeGreaterThan(500);
     expect(bytesOf(coreQuery!, query)).toBeGreaterThan(500);
+    expect(bytesOf(await measure(PAY_FOR_IMPORT_APPS.pagination), pageInfo)).toBeGreaterThan(800);
     for (const s of await Promise.all([PAY_FOR_IMPORT_APPS.hydration, PAY_FOR_IMPORT_APPS.hydrationCore].map(measure))) {
       expect(bytesOf(s, hydration), s.name).toBeGreaterThan(800);
     }
