@@ -63,6 +63,8 @@ export interface StoreLike {
   readonly ssr?: boolean;
   /** Lets the store stop this read on `destroy()`; returns the unregister. */
   track?(stop: () => void): () => void;
+  /** `destroy()` ran: a read subscribed later fetches and polls nothing. */
+  readonly destroyed?: boolean;
   /**
    * Where subscribed reads register what they read, to be woken only by changes to
    * it, and by changes of their key's request.
@@ -340,8 +342,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     const releaseGC = controller.gc?.retain(this.endpoint, this.args);
     if (releaseGC) stops.push(releaseGC);
     const { poll } = this.options;
-    // A server render never polls (no timers), whichever polling the read brings.
-    if (poll && this.endpoint.pollFrequency && !store.ssr) stops.push((poll === true ? subscribing : poll)(controller, this.endpoint, this.args));
+    // A server render never polls (no timers), whichever polling the read brings; nor does a destroyed client.
+    if (poll && this.endpoint.pollFrequency && !store.ssr && !store.destroyed) stops.push((poll === true ? subscribing : poll)(controller, this.endpoint, this.args));
     // A server render and a cache-only read never revalidate; the others listen only while
     // subscribed, to focus and reconnect when a WindowEventsManager gives them those.
     const triggers = controller.environment.triggers;
@@ -459,7 +461,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
    * `shown`: the last snapshot showed data.
    */
   private revalidate(reason: 'mount' | 'change' | 'timer' | 'focus' | 'reconnect', shown?: boolean) {
-    if (this.args === null || !this.listeners.size) return;
+    // A destroyed client refuses every fetch at once: asking again on each refusal would never end.
+    if (this.args === null || !this.listeners.size || this.store.destroyed) return;
     this.getSnapshot(); // brings `response` (and the end of its request) up to date
     if (this.running()) return;
     const { data, expiryStatus, expiresAt } = this.response!;

@@ -118,6 +118,17 @@ describe('PollingModes: polling comes with the modes that poll', () => {
     expect(calls()).toBe(2);
     expect(SubscriptionManager.of(mock.controller).active.size).toBe(0);
   });
+
+  it('a read subscribed on a client already destroyed fetches and polls nothing (and does not spin)', async () => {
+    const { mock, calls } = clientWith(getDefaultManagers());
+    mock.destroy();
+    const read = mock.observeWith(PollingModes.live, getTick, [{ id: 1 }]);
+    const stop = read.subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls()).toBe(0);
+    expect(SubscriptionManager.of(mock.controller).active.size).toBe(0);
+    stop();
+  });
 });
 
 describe('a `{ poll: true }` read and a PollingModes read of one key', () => {
