@@ -14,6 +14,16 @@ const current = () => {
   return host;
 };
 
+/** Runs `fn` with `probe` as the host the hooks add their controllers to. */
+function inside<T>(probe: Probe, fn: () => T): T {
+  host = probe;
+  try {
+    return fn();
+  } finally {
+    host = undefined;
+  }
+}
+
 /** A hook's result the harness reads later (after connect: controllers need the context by then). */
 class Later {
   constructor(readonly read: () => unknown) {}
@@ -59,22 +69,17 @@ function unwrap(kind: Kind, r: any): unknown {
   return r instanceof Later ? r.read() : r;
 }
 
-/** The element every scenario mounts; `id` is a reactive property the getter args read. */
+/** The element every scenario mounts; `todoId` is a reactive property the getter args read. */
 class Probe extends LitElement {
-  static override properties = { id: { attribute: false } };
-  declare id: number | null;
+  static override properties = { todoId: { attribute: false } };
+  declare todoId: number | null;
   static use: (hooks: Hooks, id: () => number | null) => unknown = () => undefined;
   static kind: Kind = 'value';
   result: unknown;
   constructor() {
     super();
-    this.id = 1;
-    host = this;
-    try {
-      this.result = (this.constructor as typeof Probe).use(hooks, () => this.id);
-    } finally {
-      host = undefined;
-    }
+    this.todoId = 1;
+    this.result = inside(this, () => (this.constructor as typeof Probe).use(hooks, () => this.todoId));
   }
   protected override render() {
     // Reading in render is what a real element does: the update shows what changed.
@@ -118,7 +123,7 @@ const harness: Harness = {
         return unwrap(kind, el.result);
       },
       async setId(next) {
-        el.id = next;
+        el.todoId = next;
         await el.updateComplete;
       },
       unmount: () => app.remove(),
