@@ -5,7 +5,7 @@ import type { Host } from './context';
 /**
  * An endpoint read in one of core's modes (`ObserveModes`, `PollingModes`): the
  * base of the read controllers, which only choose the mode and what they show.
- * @internal
+ * Not in the public entry: the public controllers extend it.
  */
 export abstract class ReadController<E extends EndpointLike> extends EndpointBinding<EndpointObserver<E>> {
   constructor(

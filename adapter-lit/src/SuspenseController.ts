@@ -22,7 +22,7 @@ export interface SuspenseRenderer<T, R = unknown> {
 /**
  * What useSuspense and useLive share: core's `read()` decides the status (a stored
  * error wins over stale data, unless soft), the same rule as every adapter.
- * @internal
+ * Not in the public entry: the public controllers extend it.
  */
 export abstract class Suspending<E extends EndpointLike> extends ReadController<E> {
   constructor(host: Host, hook: string, options: ObserveOptions, endpoint: E, input: readonly unknown[]) {

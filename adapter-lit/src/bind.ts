@@ -24,7 +24,7 @@ export interface Source<S = unknown> {
  * subscribe while the host is connected, and ask the host to update when the
  * source changes. Subscribing waits for the host's update after connecting, so
  * args set between connecting and rendering start no request for a key in between.
- * @internal
+ * Not in the public entry: the public controllers extend it.
  */
 export abstract class Binding<O extends Source> extends ClientController {
   private current: { client: Client; key: string | undefined; source: O } | undefined;
@@ -89,7 +89,7 @@ export abstract class Binding<O extends Source> extends ClientController {
   }
 }
 
-/** A {@link Binding} of an endpoint read: `client.observeWith(options, endpoint, args)` by store key. @internal */
+/** A {@link Binding} of an endpoint read: `client.observeWith(options, endpoint, args)` by store key. Not in the public entry. */
 export abstract class EndpointBinding<O extends Source> extends Binding<O> {
   constructor(
     host: Host,
