@@ -13,7 +13,7 @@ const root = join(here, '..', '..');
 
 /** name -> where it is mounted and what it is made of. */
 export const APPS = {
-  wc: { title: 'Web component', sources: ['core/src', 'devtools/src'] },
+  wc: { title: 'Web component', sources: ['core/src', 'devtools/src', 'adapter-lit/src'] },
   react: { title: 'React', sources: ['core/src', 'devtools/src', 'adapter-react/src'], plugin: '@vitejs/plugin-react' },
   vue: { title: 'Vue', sources: ['core/src', 'devtools/src', 'adapter-vue/src'], plugin: '@vitejs/plugin-vue' },
   svelte: { title: 'Svelte', sources: ['core/src', 'devtools/src', 'adapter-svelte/src'], plugin: '@sveltejs/vite-plugin-svelte' },
