@@ -9,13 +9,15 @@ import { benchDir, dataDir, repoRoot } from './harness';
 export const renderDir = join(benchDir, 'render');
 const DATA_CLIENT_REACT = join(renderDir, '../vendor/data-client-0.18/react.mjs');
 export const distDir = join(renderDir, 'dist');
-export const LIBS = ['resto-react', 'resto-vue', 'resto-svelte', 'dataclient-react', 'tanstack-react'] as const;
+export const LIBS = ['resto-react', 'resto-vue', 'resto-svelte', 'dataclient-react', 'tanstack-react', 'resto-lit', 'tanstack-lit'] as const;
 export const LABEL: Record<string, string> = {
   'resto-react': 'Resto React',
   'resto-vue': 'Resto Vue',
   'resto-svelte': 'Resto Svelte',
   'dataclient-react': 'data-client React',
   'tanstack-react': 'TanStack react-query',
+  'resto-lit': 'Resto Lit',
+  'tanstack-lit': 'TanStack lit-query',
 };
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = [
@@ -47,7 +49,7 @@ function newest(dir: string): number {
 /** Builds the pages with Vite unless dist is newer than every source (pages, core, adapters). */
 export async function buildPages(): Promise<void> {
   const marker = join(distDir, 'resto-react.html');
-  const sources = [renderDir, ...['core/src', 'adapter-react/src', 'adapter-vue/src', 'adapter-svelte/src'].map((s) => join(repoRoot, s))];
+  const sources = [renderDir, ...['core/src', 'adapter-react/src', 'adapter-vue/src', 'adapter-svelte/src', 'adapter-lit/src'].map((s) => join(repoRoot, s))];
   if (existsSync(marker) && sources.every((s) => newest(s) < statSync(marker).mtimeMs)) return;
   const started = Date.now();
   const { build } = await import('vite');

@@ -49,6 +49,13 @@ export const APPS: App[] = [
     code: `${todo('Entity')}export { useSuspense, setClient, useController };`,
   },
   {
+    name: 'Resto Lit',
+    resto: true,
+    // No plugin creates the client here: the app element creates it and provides it.
+    imports: `import { resource, Entity, createClient } from '@resto/core';\nimport { SuspenseController, provideClient, ClientController } from '@resto/lit';`,
+    code: `${todo('Entity')}export const client = createClient();\nexport { SuspenseController, provideClient, ClientController };`,
+  },
+  {
     name: '@data-client/react 0.9.9 (+ rest 0.9.9)',
     resto: false,
     imports: `import { createResource as resource, Entity } from '@data-client/rest';\nimport { useSuspense, CacheProvider, useController } from '@data-client/react';`,
@@ -67,6 +74,12 @@ export const APPS: App[] = [
     resto: false,
     imports: `import { QueryClient, QueryClientProvider, useSuspenseQuery, useQueryClient } from '@tanstack/react-query';`,
     code: `export const client = new QueryClient();\nexport { QueryClientProvider, useSuspenseQuery, useQueryClient };`,
+  },
+  {
+    name: '@tanstack/lit-query 0.2 (not normalized)',
+    resto: false,
+    imports: `import { QueryClient, QueryClientProvider, createQueryController, useQueryClient } from '@tanstack/lit-query';`,
+    code: `export const client = new QueryClient();\nexport { QueryClientProvider, createQueryController, useQueryClient };`,
   },
   {
     name: '@apollo/client 3 (normalized, GraphQL)',
@@ -224,6 +237,8 @@ export const STEP_APPS: App[] = [
 
 /** The framework is the app's, not the library's: never counted. */
 const FRAMEWORKS = ['react', 'react-dom', 'react/*', 'react-dom/*', 'vue', 'svelte', 'svelte/*'];
+// Lit is the framework of a web-component app (@lit/context, a helper both Lit adapters use, is counted).
+FRAMEWORKS.push('lit', 'lit/*', 'lit-html', 'lit-html/*', 'lit-element', 'lit-element/*', '@lit/reactive-element', '@lit/reactive-element/*');
 
 /** Svelte runes in `.svelte.ts` modules need Svelte's compiler (what vite-plugin-svelte does). */
 const svelteModules: Plugin = {
@@ -246,6 +261,7 @@ const PACKAGE_DIRS: Record<string, string> = {
   '@resto/vue': 'adapter-vue',
   '@resto/svelte': 'adapter-svelte',
   '@resto/devtools': 'devtools',
+  '@resto/lit': 'adapter-lit',
 };
 
 /**
@@ -255,6 +271,10 @@ const PACKAGE_DIRS: Record<string, string> = {
 const builtPackages: Plugin = {
   name: 'built-packages',
   setup(b) {
+    b.onResolve({ filter: /^@resto\/lit$/ }, () => {
+      const path = join(benchDir, '..', 'adapter-lit', 'dist', 'index.js');
+      return existsSync(path) ? { path } : { errors: [{ text: `${path} is missing: run \`npm run build\` first` }] };
+    });
     b.onResolve({ filter: /^@resto\/(core|react|vue|svelte|devtools)(\/.*)?$/ }, (args) => {
       const [, name, sub] = /^(@resto\/[a-z]+)(\/.*)?$/.exec(args.path)!;
       const dist = join(benchDir, '..', PACKAGE_DIRS[name!]!, 'dist');
