@@ -131,10 +131,12 @@ class RestoTodoList extends LightElement {
     super();
     this.filter = 'all';
   }
-  private toggle(e: Event, todo: Todo) {
-    // The store decides the checkbox: the optimistic update flips it at once.
-    e.preventDefault();
+  private toggle(todo: Todo) {
     this.report(this.store.controller.fetch(TodoResource.getList.move, { id: todo.id }, { completed: !todo.completed }));
+    // The store decides the checkbox: the update right after this click sets it to the
+    // stored value (live() compares with the DOM), whether the optimistic update flipped
+    // it or not. Not preventDefault(): the browser would undo the box after that update.
+    this.requestUpdate();
   }
   private report(p: Promise<unknown>) {
     this.dispatchEvent(new CustomEvent('mutation', { detail: p, bubbles: true }));
@@ -147,7 +149,7 @@ class RestoTodoList extends LightElement {
       <ul data-testid="todo-list">
         ${todos.map(
           (t) => html`<li data-testid="todo-item" data-id=${String(t.id)} data-completed=${String(t.completed)}>
-            <input type="checkbox" data-testid="todo-toggle" .checked=${live(t.completed)} aria-label=${`done: ${t.title}`} @click=${(e: Event) => this.toggle(e, t)} />
+            <input type="checkbox" data-testid="todo-toggle" .checked=${live(t.completed)} aria-label=${`done: ${t.title}`} @click=${() => this.toggle(t)} />
             <span data-testid="todo-title" class="grow">${t.title}</span>
             <button data-testid="todo-open" type="button" @click=${() => this.dispatchEvent(new CustomEvent('open-todo', { detail: t.id, bubbles: true }))}>Edit</button>
             <button data-testid="todo-delete" type="button" aria-label=${`delete ${t.title}`} @click=${() => this.report(this.store.controller.fetch(TodoResource.delete, { id: t.id }))}>✕</button>
