@@ -10,13 +10,13 @@ export type SuspenseStatus = 'pending' | 'complete' | 'error';
  * The templates of {@link SuspenseController.render}, one per status (the shape of
  * `@lit/task`'s `render`). A missing one renders nothing.
  */
-export interface SuspenseRenderer<T, R = unknown> {
+export interface SuspenseRenderer<T, P = unknown, C = unknown, E = unknown> {
   /** The fallback: nothing usable is stored yet (first load, new args, invalidated). */
-  pending?: () => R;
+  pending?: () => P;
   /** The data is usable (stale data included while it revalidates). */
-  complete?: (value: T) => R;
+  complete?: (value: T) => C;
   /** The read failed; a soft error behind usable data shows `complete` instead. */
-  error?: (error: StatusError) => R;
+  error?: (error: StatusError) => E;
 }
 
 /**
@@ -60,7 +60,8 @@ export abstract class Suspending<E extends EndpointLike> extends ReadController<
    * Renders the template for the current status: the fallback while pending, the
    * data once complete, the error once failed. Call it in the host's `render()`.
    */
-  render<R>(renderer: SuspenseRenderer<ResolveType<E>, R>): R | undefined {
+  // One type per branch: a text fallback and a template result type the call as either.
+  render<P = never, C = never, Err = never>(renderer: SuspenseRenderer<ResolveType<E>, P, C, Err>): P | C | Err | undefined {
     const r = this.source.read();
     if (r.status === 'ready') return renderer.complete?.(r.data as ResolveType<E>);
     if (r.status === 'error') return renderer.error?.(r.error);

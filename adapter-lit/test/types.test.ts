@@ -62,6 +62,9 @@ describe('controller types follow the schemas', () => {
     expectTypeOf(el.suspense.status).toEqualTypeOf<SuspenseStatus>();
     const rendered = el.suspense.render({ complete: (todo) => html`${todo.title}` });
     expectTypeOf(rendered).toEqualTypeOf<TemplateResult<1> | undefined>();
+    // Each branch keeps its own type: a text fallback next to a template.
+    const mixed = el.suspense.render({ pending: () => '…', complete: (todo) => html`${todo.title}`, error: (e) => e.status });
+    expectTypeOf(mixed).toEqualTypeOf<string | TemplateResult<1> | number | undefined>();
     expect(el.suspense.value?.title).toBe('todo 1');
 
     expectTypeOf(el.cache.value).toEqualTypeOf<Todo[] | undefined>();
