@@ -97,6 +97,19 @@ describe('connection', () => {
   });
 });
 
+describe('sharing', () => {
+  it('elements reading one key share one request, and each updates from one store change', async () => {
+    const app = appWith(client);
+    const tag = titleElement();
+    const els = await Promise.all([1, 2, 3].map(() => mountIn<LitElement & TitleEl>(app, tag)));
+    await until(() => els.every((el) => text(el) === 'todo 1'));
+    expect(server.count('GET', '/todos/1')).toBe(1);
+    client.controller.setResponse(server.api.get, { id: 1 }, { id: 1, title: 'pushed', completed: false });
+    await until(() => els.every((el) => text(el) === 'pushed'));
+    expect(server.count('GET', '/todos/1')).toBe(1);
+  });
+});
+
 describe('args', () => {
   it('a changed property re-keys the read at the next update: one request for the new key', async () => {
     const app = appWith(client);
