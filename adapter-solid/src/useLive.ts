@@ -1,5 +1,5 @@
 import { PollingModes, type EndpointLike, type ResolveType } from '@resto/core';
-import type { Accessor } from 'solid-js';
+import type { Resource } from 'solid-js';
 import type { ReactiveArgs } from './bind';
 import { suspend } from './useSuspense';
 
@@ -10,9 +10,9 @@ import { suspend } from './useSuspense';
  * @example
  * function Price() {
  *   const price = useLive(TickerResource.get, { symbol: 'BTC' });
- *   return <span>{price().value}</span>;
+ *   return <span>{price()?.value}</span>;
  * }
  */
-export function useLive<E extends EndpointLike>(endpoint: E, ...args: ReactiveArgs<E>): Accessor<ResolveType<E>> {
+export function useLive<E extends EndpointLike>(endpoint: E, ...args: ReactiveArgs<E>): Resource<ResolveType<E>> {
   return suspend(PollingModes.live, endpoint, args, 'useLive');
 }
