@@ -31,11 +31,9 @@ export interface DLE<T> {
  */
 export function useDLE<E extends EndpointLike>(endpoint: E, ...args: ReactiveArgs<E>): DLE<ResolveType<E>> {
   const { source, snapshot } = bindEndpoint(useClient(), ObserveModes.dle, endpoint, args, 'useDLE');
-  return {
-    data: createMemo(() => snapshot().data),
-    loading: createMemo(() => snapshot().loading),
-    error: createMemo(() => snapshot().error),
-    retryCount: createMemo(() => snapshot().retryCount),
-    refetch: () => untrack(source).refetch(),
-  };
+  const data = createMemo(() => snapshot().data);
+  const loading = createMemo(() => snapshot().loading);
+  const error = createMemo(() => snapshot().error);
+  const retryCount = createMemo(() => snapshot().retryCount);
+  return { data, loading, error, retryCount, refetch: () => untrack(source).refetch() };
 }

@@ -30,5 +30,7 @@ export type Loading<A extends unknown[], R> = readonly [
 export function useLoading<A extends unknown[], R>(fn: (...args: A) => Promise<R>): Loading<A, R> {
   const tracker = createLoading(fn);
   const { snapshot } = bind(() => tracker, () => '', [], 'useLoading');
-  return [tracker.run, createMemo(() => snapshot().loading), createMemo(() => snapshot().error)];
+  const loading = createMemo(() => snapshot().loading);
+  const error = createMemo(() => snapshot().error);
+  return [tracker.run, loading, error];
 }

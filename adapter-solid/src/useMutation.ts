@@ -42,11 +42,8 @@ export interface Mutation<E extends EndpointLike> {
 export function useMutation<E extends EndpointLike>(endpoint: E): Mutation<E> {
   const store = createMutation(useController(), endpoint);
   const { snapshot } = bind(() => store, () => '', [], 'useMutation');
-  return {
-    pending: createMemo(() => snapshot().pending),
-    error: createMemo(() => snapshot().error),
-    data: createMemo(() => snapshot().data),
-    mutate: store.mutate,
-    reset: store.reset,
-  };
+  const pending = createMemo(() => snapshot().pending);
+  const error = createMemo(() => snapshot().error);
+  const data = createMemo(() => snapshot().data);
+  return { pending, error, data, mutate: store.mutate, reset: store.reset };
 }

@@ -38,11 +38,9 @@ export function usePagination<E extends EndpointLike>(endpoint: E, ...args: Reac
     args,
     'usePagination',
   );
-  return {
-    hasMore: createMemo(() => snapshot().hasMore),
-    next: createMemo(() => snapshot().next),
-    loading: createMemo(() => snapshot().loading),
-    error: createMemo(() => snapshot().error),
-    loadMore: () => untrack(source).loadMore(),
-  };
+  const hasMore = createMemo(() => snapshot().hasMore);
+  const next = createMemo(() => snapshot().next);
+  const loading = createMemo(() => snapshot().loading);
+  const error = createMemo(() => snapshot().error);
+  return { hasMore, next, loading, error, loadMore: () => untrack(source).loadMore() };
 }

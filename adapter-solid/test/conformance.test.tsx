@@ -1,7 +1,7 @@
 /** @jsxImportSource solid-js */
 // The shared adapter scenarios (@resto/testing/conformance), mounted the Solid way.
 import { render } from '@solidjs/testing-library';
-import { createSignal, ErrorBoundary, Suspense, type JSX } from 'solid-js';
+import { createSignal, ErrorBoundary, Show, Suspense, type JSX } from 'solid-js';
 import type { Client } from '@resto/core';
 import { until } from '@resto/testing';
 import { runConformance, type Harness, type Kind, type SuspenseState } from '@resto/testing/conformance';
@@ -30,9 +30,12 @@ const harness: Harness = {
     let failure: (Error & { status?: number }) | undefined;
     function Probe(): JSX.Element {
       result = use(hooks, id);
-      if (kind !== 'suspense') return null;
       // Reading the accessor in the view is what suspends the boundary.
-      return <p data-testid="data">{String((data = result())?.title)}</p>;
+      return (
+        <Show when={kind === 'suspense'}>
+          <p data-testid="data">{String((data = result())?.title)}</p>
+        </Show>
+      );
     }
     const view = render(() => (
       <adapter.RestoProvider client={client}>

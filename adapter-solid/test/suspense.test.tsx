@@ -22,7 +22,7 @@ afterEach(async () => {
 describe('useSuspense with <Suspense> and <ErrorBoundary>', () => {
   it('the fallback shows while loading, then the data; a 404 reaches the ErrorBoundary with its status', async () => {
     function Title(props: { id: number }) {
-      const todo = useSuspense(server.api.get, { id: props.id });
+      const todo = useSuspense(server.api.get, () => ({ id: props.id }));
       return <h1>{todo()?.title}</h1>;
     }
     const view = render(() => (
