@@ -10,8 +10,8 @@ import { useClient } from './context';
  * `observer.fetchIfNeeded()`, the same in every adapter.
  *
  * @example
- * // Prefetch the next page while the user reads this one.
- * useFetch(TodoResource.getList, () => ({ page: page() + 1 }));
+ * // Prefetch the next todo while the user reads this one.
+ * const pending = useFetch(TodoResource.get, () => ({ id: id() + 1 }));
  */
 export function useFetch<E extends EndpointLike>(endpoint: E, ...args: ReactiveArgs<E>): Accessor<(Promise<ResolveType<E>> & { resolved: boolean }) | undefined> {
   const { source, snapshot } = bindEndpoint(useClient(), ObserveModes.fetch, endpoint, args, 'useFetch');
