@@ -9,6 +9,8 @@ export default defineProject({
     name: 'adapter-solid',
     environment: 'happy-dom',
     include: ['test/**/*.test.{ts,tsx}'],
+    // Server rendering runs in vitest.server.config.ts (Solid's server build, JSX compiled for the server).
+    exclude: ['test/**/*.server.test.tsx'],
     // Tests wait for events (up to @resto/testing's EVENT_TIMEOUT), not for fixed times.
     testTimeout: 120_000,
   },

@@ -1,5 +1,5 @@
 import { PollingModes, type EndpointLike, type ResolveType } from '@resto/core';
-import type { Resource } from 'solid-js';
+import type { Accessor } from 'solid-js';
 import type { ReactiveArgs } from './bind';
 import { suspend } from './useSuspense';
 
@@ -13,6 +13,6 @@ import { suspend } from './useSuspense';
  *   return <span>{price()?.value}</span>;
  * }
  */
-export function useLive<E extends EndpointLike>(endpoint: E, ...args: ReactiveArgs<E>): Resource<ResolveType<E>> {
+export function useLive<E extends EndpointLike>(endpoint: E, ...args: ReactiveArgs<E>): Accessor<ResolveType<E> | undefined> {
   return suspend(PollingModes.live, endpoint, args, 'useLive');
 }

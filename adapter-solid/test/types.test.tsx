@@ -2,7 +2,7 @@
 // Checked by the root `tsc` (this file is in its include); the runtime asserts show
 // the typed values are the real ones.
 import { render } from '@solidjs/testing-library';
-import { createSignal, type Accessor, type Resource } from 'solid-js';
+import { createSignal, type Accessor } from 'solid-js';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { All, Collection, createClient, Query, RestEndpoint, type Client, type StatusError } from '@resto/core';
 import { startTodoServer, Todo, type TodoServer } from '@resto/testing/todos';
@@ -34,7 +34,7 @@ describe('primitive types follow the schemas', () => {
       expectTypeOf(dle.error).toEqualTypeOf<Accessor<StatusError | undefined>>();
 
       const todo = useSuspense(api.get, { id: 1 });
-      expectTypeOf(todo).toEqualTypeOf<Resource<Todo>>();
+      expectTypeOf(todo).toEqualTypeOf<Accessor<Todo | undefined>>();
       expectTypeOf(todo()).toEqualTypeOf<Todo | undefined>();
       const list = useCache(api.list);
       expectTypeOf(list).toEqualTypeOf<Accessor<Todo[] | undefined>>();
