@@ -95,7 +95,7 @@ const CEILING: Record<string, number> = {
   'Resto React': 25_209,
   'Resto Vue': 25_197,
   'Resto Svelte': 25_103,
-  'Resto Solid': 24_964,
+  'Resto Solid': 25_002,
 };
 
 const resto = APPS.filter((a) => a.resto);
