@@ -15,7 +15,12 @@ import { isServer } from 'solid-js/web';
  */
 export type ReactiveArgs<E> = CoreArgsInput<EndpointArgs<E>>;
 
-/** What a primitive binds: `{ subscribe, getSnapshot }` (an EndpointObserver, a QueryObserver, a PaginationObserver). */
+/**
+ * What a primitive binds: `{ subscribe, getSnapshot }` (an EndpointObserver, a QueryObserver, a PaginationObserver).
+ *
+ * @example
+ * const read: Source<ObserverSnapshot<Todo>> = client.observe(TodoResource.get, { id: 1 });
+ */
 export interface Source<S> {
   subscribe(listener: () => void): () => void;
   getSnapshot(): S;

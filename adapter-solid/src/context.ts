@@ -2,10 +2,21 @@ import { adapterError, createClient, getDefaultManagers, type Client, type Contr
 import { createComponent, createContext, onCleanup, untrack, useContext, type JSX } from 'solid-js';
 import { isServer } from 'solid-js/web';
 
-/** The context the provider fills; `useContext(RestoContext)` reads it (undefined outside a provider). */
+/**
+ * The context the provider fills; `useContext(RestoContext)` reads it (undefined outside a provider).
+ *
+ * @example
+ * const client = useContext(RestoContext); // Client | undefined, where useClient() would throw
+ */
 export const RestoContext = createContext<Client>();
 
-/** Props of {@link RestoProvider}. */
+/**
+ * Props of {@link RestoProvider}.
+ *
+ * @example
+ * const props: RestoProviderProps = { gc: { graceMS: 30_000 } };
+ * <RestoProvider {...props}><App /></RestoProvider>;
+ */
 export interface RestoProviderProps {
   /** The store to provide. Without it one is created with the default managers (network, GC) and destroyed with the provider. */
   readonly client?: Client;

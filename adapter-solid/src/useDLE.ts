@@ -3,7 +3,12 @@ import { createMemo, untrack, type Accessor } from 'solid-js';
 import { bindEndpoint, type ReactiveArgs } from './bind';
 import { useClient } from './context';
 
-/** What {@link useDLE} returns: an accessor per field (destructure freely), and a refetch. */
+/**
+ * What {@link useDLE} returns: an accessor per field (destructure freely), and a refetch.
+ *
+ * @example
+ * const { data, loading, error, retryCount, refetch }: DLE<Todo> = useDLE(TodoResource.get, { id: 1 });
+ */
 export interface DLE<T> {
   readonly data: Accessor<T | undefined>;
   readonly loading: Accessor<boolean>;
