@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import svelte from 'eslint-plugin-svelte';
+import solid from 'eslint-plugin-solid/configs/typescript';
 import vue from 'eslint-plugin-vue';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -45,6 +46,11 @@ export default tseslint.config(
       'vue/html-self-closing': 'off',
       'vue/multi-word-component-names': 'off',
     },
+  },
+  {
+    // Not adapter-solid's tests: they read accessors outside tracked scopes on purpose, to assert.
+    files: ['adapter-solid/src/**/*.ts', 'e2e/consumers-solid/**/*.{ts,tsx}', 'bench/render/solid/**/*.tsx'],
+    ...solid,
   },
   ...svelte.configs['flat/recommended'],
   {

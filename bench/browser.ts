@@ -9,7 +9,7 @@ import { benchDir, dataDir, repoRoot } from './harness';
 export const renderDir = join(benchDir, 'render');
 const DATA_CLIENT_REACT = join(renderDir, '../vendor/data-client-0.18/react.mjs');
 export const distDir = join(renderDir, 'dist');
-export const LIBS = ['resto-react', 'resto-vue', 'resto-svelte', 'dataclient-react', 'tanstack-react', 'resto-lit', 'tanstack-lit'] as const;
+export const LIBS = ['resto-react', 'resto-vue', 'resto-svelte', 'dataclient-react', 'tanstack-react', 'resto-lit', 'tanstack-lit', 'resto-solid', 'tanstack-solid'] as const;
 export const LABEL: Record<string, string> = {
   'resto-react': 'Resto React',
   'resto-vue': 'Resto Vue',
@@ -18,6 +18,8 @@ export const LABEL: Record<string, string> = {
   'tanstack-react': 'TanStack react-query',
   'resto-lit': 'Resto Lit',
   'tanstack-lit': 'TanStack lit-query',
+  'resto-solid': 'Resto Solid',
+  'tanstack-solid': 'TanStack solid-query',
 };
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = [
@@ -49,19 +51,21 @@ function newest(dir: string): number {
 /** Builds the pages with Vite unless dist is newer than every source (pages, core, adapters). */
 export async function buildPages(): Promise<void> {
   const marker = join(distDir, 'resto-react.html');
-  const sources = [renderDir, ...['core/src', 'adapter-react/src', 'adapter-vue/src', 'adapter-svelte/src', 'adapter-lit/src'].map((s) => join(repoRoot, s))];
+  const sources = [renderDir, ...['core/src', 'adapter-react/src', 'adapter-vue/src', 'adapter-svelte/src', 'adapter-lit/src', 'adapter-solid/src'].map((s) => join(repoRoot, s))];
   if (existsSync(marker) && sources.every((s) => newest(s) < statSync(marker).mtimeMs)) return;
   const started = Date.now();
   const { build } = await import('vite');
   const react = (await import('@vitejs/plugin-react')).default;
   const vue = (await import('@vitejs/plugin-vue')).default;
   const { svelte } = await import('@sveltejs/vite-plugin-svelte');
+  // Solid's JSX compiles with its own plugin, in render/solid/ only (React's pages are .tsx too).
+  const solid = (await import('vite-plugin-solid')).default;
   await build({
     configFile: false,
     root: renderDir,
     base: './',
     logLevel: 'warn',
-    plugins: [react(), vue(), svelte()],
+    plugins: [react(), vue(), svelte(), solid({ include: /\/render\/solid\// })],
     define: { 'process.env.NODE_ENV': '"production"' },
     resolve: {
       alias: {

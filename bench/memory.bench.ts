@@ -141,6 +141,8 @@ const GC_NOTE: Record<string, string> = {
   'resto-svelte': 'Resto GCPolicy (default managers)',
   'dataclient-react': 'GCPolicy of 0.18 (sweeps every 5 min): not yet run',
   'tanstack-react': 'gcTime timers (5 min): not yet run',
+  'resto-solid': 'Resto GCPolicy (default managers)',
+  'tanstack-solid': 'gcTime timers (5 min): not yet run',
 };
 const lines = [
   `| adapter | JS heap with ${N.toLocaleString('en-US')} rows shown | retained after release + GC | library GC |`,

@@ -56,6 +56,18 @@ export const APPS: App[] = [
     code: `${todo('Entity')}export const client = createClient();\nexport { SuspenseController, provideClient, ClientController };`,
   },
   {
+    name: 'Resto Solid',
+    resto: true,
+    imports: `import { resource, Entity } from '@resto/core';\nimport { useSuspense, RestoProvider, useController } from '@resto/solid';`,
+    code: `${todo('Entity')}export { useSuspense, RestoProvider, useController };`,
+  },
+  {
+    name: '@tanstack/solid-query 5 (not normalized)',
+    resto: false,
+    imports: `import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/solid-query';`,
+    code: `export const client = new QueryClient();\nexport { QueryClientProvider, useQuery, useQueryClient };`,
+  },
+  {
     name: '@data-client/react 0.9.9 (+ rest 0.9.9)',
     resto: false,
     imports: `import { createResource as resource, Entity } from '@data-client/rest';\nimport { useSuspense, CacheProvider, useController } from '@data-client/react';`,
@@ -239,6 +251,7 @@ export const STEP_APPS: App[] = [
 const FRAMEWORKS = ['react', 'react-dom', 'react/*', 'react-dom/*', 'vue', 'svelte', 'svelte/*'];
 // Lit is the framework of a web-component app (@lit/context, a helper both Lit adapters use, is counted).
 FRAMEWORKS.push('lit', 'lit/*', 'lit-html', 'lit-html/*', 'lit-element', 'lit-element/*', '@lit/reactive-element', '@lit/reactive-element/*');
+FRAMEWORKS.push('solid-js', 'solid-js/*');
 
 /** Svelte runes in `.svelte.ts` modules need Svelte's compiler (what vite-plugin-svelte does). */
 const svelteModules: Plugin = {
@@ -262,6 +275,7 @@ const PACKAGE_DIRS: Record<string, string> = {
   '@resto/svelte': 'adapter-svelte',
   '@resto/devtools': 'devtools',
   '@resto/lit': 'adapter-lit',
+  '@resto/solid': 'adapter-solid',
 };
 
 /**
@@ -275,6 +289,7 @@ const builtPackages: Plugin = {
       const path = join(benchDir, '..', 'adapter-lit', 'dist', 'index.js');
       return existsSync(path) ? { path } : { errors: [{ text: `${path} is missing: run \`npm run build\` first` }] };
     });
+    b.onResolve({ filter: /^@resto\/solid$/ }, () => ({ path: join(benchDir, '..', 'adapter-solid', 'dist', 'index.js') }));
     b.onResolve({ filter: /^@resto\/(core|react|vue|svelte|devtools)(\/.*)?$/ }, (args) => {
       const [, name, sub] = /^(@resto\/[a-z]+)(\/.*)?$/.exec(args.path)!;
       const dist = join(benchDir, '..', PACKAGE_DIRS[name!]!, 'dist');

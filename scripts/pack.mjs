@@ -11,8 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const PACKAGES = ['core', 'adapter-react', 'adapter-vue', 'adapter-svelte', 'devtools', 'openapi', 'nuxt'];
-PACKAGES.push('adapter-lit');
+export const PACKAGES = ['core', 'adapter-react', 'adapter-vue', 'adapter-svelte', 'devtools', 'openapi', 'nuxt', 'adapter-lit', 'adapter-solid'];
 
 function run(cmd, args, cwd, quiet = false) {
   const r = spawnSync(cmd, args, { cwd, stdio: quiet ? 'pipe' : 'inherit', encoding: 'utf8' });

@@ -10,8 +10,7 @@ import { fileURLToPath } from 'node:url';
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const out = join(repo, '.packs');
 const stamp = join(out, 'tarballs.json');
-const PACKED = ['core', 'adapter-react', 'adapter-vue', 'adapter-svelte', 'devtools', 'nuxt'];
-PACKED.push('adapter-lit');
+const PACKED = ['core', 'adapter-react', 'adapter-vue', 'adapter-svelte', 'devtools', 'nuxt', 'adapter-lit', 'adapter-solid'];
 
 function newest(dir: string): number {
   let t = 0;
