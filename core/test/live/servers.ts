@@ -66,12 +66,14 @@ export async function startWsServer() {
   const sockets = new Set<WebSocket>();
   const connections: { url: string }[] = [];
   const closed: string[] = [];
+  let onFirstMessage: ((text: string) => void) | undefined;
   const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
   wss.on('connection', (socket, req) => {
     connections.push({ url: req.url ?? '' });
     const after = new URL(req.url ?? '/', 'http://x').searchParams.get('after');
     if (after !== null) for (const e of log.slice(log.findIndex((x) => x.id === after) + 1)) socket.send(e.text);
     sockets.add(socket);
+    socket.once('message', (data) => onFirstMessage?.(String(data)));
     socket.on('close', () => {
       sockets.delete(socket);
       closed.push(req.url ?? '');
@@ -81,6 +83,10 @@ export async function startWsServer() {
   const { port } = wss.address() as AddressInfo;
   return {
     url: `ws://127.0.0.1:${port}`,
+    /** Told what each socket sends first (a hello). */
+    set onFirstMessage(listener: (text: string) => void) {
+      onFirstMessage = listener;
+    },
     connections,
     closed,
     get open() {
