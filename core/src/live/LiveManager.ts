@@ -132,6 +132,11 @@ export class LiveManager implements Manager, LiveStatusSource {
   /** The connection state now (the same object until it changes). */
   getSnapshot = (): LiveStatus => this.state.getSnapshot();
 
+  /** Listeners of the connection state (for tests and leak checks). */
+  get listenerCount(): number {
+    return this.state.listenerCount;
+  }
+
   middleware: Middleware = (controller: Controller) => {
     this.controller = controller;
     return (next: Dispatch) => (action: ActionTypes) => next(action);

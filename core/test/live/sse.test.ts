@@ -4,11 +4,11 @@
 // change nothing. Waits are for events (a request count, a status, a shown value).
 import { startTodoServer, Todo, type TodoServer } from '@resto/testing/todos';
 import { waitFor } from '@resto/testing';
-import { EventSource } from 'eventsource';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, getDefaultManagers, Invalidate, type Client } from '../../src';
 import { invalidateKey, liveStream, LiveMessageError, type LiveOptions } from '../../src/live';
-import { manualClock, startSseServer } from './servers';
+import { EventSource, startSseServer } from '@resto/testing/sse';
+import { manualClock } from './servers';
 
 let api: TodoServer;
 let sse: Awaited<ReturnType<typeof startSseServer>>;

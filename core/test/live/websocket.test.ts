@@ -84,6 +84,25 @@ describe('@resto/core/live over WebSocket', () => {
     await waitFor(() => expect(hellos).toEqual(['{"resumeAfter":"1"}']));
   });
 
+  it('a page hidden for closeWhenHidden ms closes the connection; visible again reopens it', async () => {
+    const clock = manualClock();
+    const { client, live } = start({ clock, closeWhenHidden: 5000 });
+    await waitFor(() => expect(live.getSnapshot().status).toBe('open'));
+    client.focus.set(false);
+    expect(live.getSnapshot().status).toBe('open');
+    clock.runNext();
+    expect(live.getSnapshot()).toMatchObject({ status: 'closed', reason: 'hidden' });
+    await waitFor(() => expect(ws.open).toBe(0));
+    client.focus.set(true);
+    await waitFor(() => expect(live.getSnapshot().status).toBe('open'));
+    expect(ws.connections).toHaveLength(2);
+    // hidden only briefly: nothing closes
+    client.focus.set(false);
+    client.focus.set(true);
+    expect(clock.pending).toBe(0);
+    expect(live.getSnapshot().status).toBe('open');
+  });
+
   it('reconnects with growing waits while the server refuses, each try in the state', async () => {
     const clock = manualClock();
     const { live } = start({ clock, random: () => 1, backoff: { initial: 100, max: 250 } });
