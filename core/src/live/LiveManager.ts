@@ -27,6 +27,8 @@ export interface LiveClock {
 }
 
 type Given<T> = T | Promise<T>;
+/** Why a connection is held shut. */
+type Pause = 'offline' | 'hidden' | 'stopped' | 'follower';
 
 /** Options of {@link LiveManager} (and {@link liveStream}). */
 export interface LiveOptions {
@@ -109,7 +111,7 @@ export class LiveManager implements Manager, LiveStatusSource {
   declare private retryTimer: unknown;
   declare private hiddenTimer: unknown;
   /** Why the connection is held shut (offline, hidden, stopped); undefined when it may run. */
-  declare private paused: Set<'offline' | 'hidden' | 'stopped'>;
+  declare private paused: Set<Pause>;
   /** Counts tries: an async URL built for an older try is dropped. */
   declare private generation: number;
   /** It was open once: the next open follows a gap. */
@@ -150,6 +152,13 @@ export class LiveManager implements Manager, LiveStatusSource {
     if (env.ssr) return this.state.set({ status: 'closed', reason: 'server' });
     if (!env.online.value) this.paused.add('offline');
     this.stops.push(env.online.subscribe((online) => (online ? this.resume('offline') : this.pause('offline'))));
+    // With tabSync, only the leading tab connects; the others get its changes through the
+    // shared store. A tab that takes over cannot know the last id: it counts as a gap.
+    const { tabs } = env;
+    if (tabs?.subscribe) {
+      if (!tabs.leader) this.follow();
+      this.stops.push(tabs.subscribe((leader) => (leader ? this.resume('follower') : this.follow())));
+    }
     const { closeWhenHidden } = this.options;
     if (closeWhenHidden !== undefined)
       this.stops.push(
@@ -160,7 +169,7 @@ export class LiveManager implements Manager, LiveStatusSource {
           else this.hiddenTimer = this.clock.setTimeout(() => this.pause('hidden'), closeWhenHidden);
         }),
       );
-    if (this.paused.size) this.state.set({ status: 'closed', reason: 'offline' });
+    if (this.paused.size) this.state.set({ status: 'closed', reason: this.paused.has('offline') ? 'offline' : 'follower' });
     else this.open();
   }
 
@@ -194,13 +203,18 @@ export class LiveManager implements Manager, LiveStatusSource {
     this.open();
   }
 
-  private pause(reason: 'offline' | 'hidden' | 'stopped'): void {
+  private follow(): void {
+    this.wasOpen = true;
+    this.pause('follower');
+  }
+
+  private pause(reason: Pause): void {
     this.paused.add(reason);
     this.shut();
     this.state.set({ status: 'closed', reason, attempt: 0 });
   }
 
-  private resume(reason: 'offline' | 'hidden'): void {
+  private resume(reason: Exclude<Pause, 'stopped'>): void {
     if (!this.paused.delete(reason) || this.paused.size) return;
     this.state.set({ attempt: 0 });
     this.open();

@@ -15,8 +15,11 @@ export interface LiveStatus {
   readonly attempt: number;
   /** When the next try starts (ms since the epoch, the injected clock's), while `reconnecting`. */
   readonly nextTryAt?: number;
-  /** Why it is `closed`: paused offline or hidden, stopped by the app, or a server client. */
-  readonly reason?: 'offline' | 'hidden' | 'stopped' | 'server';
+  /**
+   * Why it is `closed`: paused offline or hidden, stopped by the app, a server client, or
+   * a tab that follows the leading tab's connection (with `tabSync`).
+   */
+  readonly reason?: 'offline' | 'hidden' | 'stopped' | 'server' | 'follower';
   /** The last drop, or the last message that could not be stored. */
   readonly lastError?: Error;
   /** When the last message arrived. */

@@ -15,7 +15,7 @@ describe('@resto/core/live types', () => {
     expectTypeOf(live.getSnapshot()).toEqualTypeOf<LiveStatus>();
     expectTypeOf(live.getSnapshot().status).toEqualTypeOf<'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed'>();
     expectTypeOf(live.getSnapshot().nextTryAt).toEqualTypeOf<number | undefined>();
-    expectTypeOf(live.getSnapshot().reason).toEqualTypeOf<'offline' | 'hidden' | 'stopped' | 'server' | undefined>();
+    expectTypeOf(live.getSnapshot().reason).toEqualTypeOf<'offline' | 'hidden' | 'stopped' | 'server' | 'follower' | undefined>();
   });
 
   it('rejects an unknown transport and a url that is neither a string nor a function of the last id', () => {
