@@ -19,7 +19,12 @@ import {
   type WebSocketConstructor,
 } from './transports';
 
-/** The clock a connection schedules its retries and hidden-page close with (injectable for tests). */
+/**
+ * The clock a connection schedules its retries and hidden-page close with (injectable for tests).
+ *
+ * @example
+ * const clock: LiveClock = { now: Date.now, setTimeout: (run, ms) => setTimeout(run, ms), clearTimeout: (h) => clearTimeout(h as number) };
+ */
 export interface LiveClock {
   now(): number;
   setTimeout(run: () => void, ms: number): unknown;
@@ -30,7 +35,12 @@ type Given<T> = T | Promise<T>;
 /** Why a connection is held shut. */
 type Pause = 'offline' | 'hidden' | 'stopped' | 'follower';
 
-/** Options of {@link LiveManager} (and {@link liveStream}). */
+/**
+ * Options of {@link LiveManager} (and {@link liveStream}).
+ *
+ * @example
+ * const options: LiveOptions = { transport: 'websocket', url: (last) => `/live?after=${last ?? ''}`, messages: { 'todo.updated': Todo } };
+ */
 export interface LiveOptions {
   /** The stream's path or URL, or a function of the last event id (a WebSocket resume cursor in the URL). */
   readonly url: string | ((lastEventId: string | undefined) => string);

@@ -11,6 +11,9 @@ import { uniqueNow, type EndpointLike } from '../state';
 /**
  * A message's type says which stored result to invalidate; its payload is the endpoint's
  * arguments (one argument, an array of them, or none). Made by {@link invalidateKey}.
+ *
+ * @example
+ * const entry: KeyInvalidation = invalidateKey(TodoResource.get);
  */
 export interface KeyInvalidation {
   readonly invalidates: EndpointLike;
@@ -42,7 +45,12 @@ export function invalidateKey(endpoint: EndpointLike): KeyInvalidation {
  */
 export type LiveMessages = Readonly<Record<string, unknown>>;
 
-/** A message as the parser hands it over: its type, its payload, and optionally its id and time. */
+/**
+ * A message as the parser hands it over: its type, its payload, and optionally its id and time.
+ *
+ * @example
+ * const message: LiveMessage = { type: 'todo.updated', data: { id: 1, title: 'x' }, id: '42', at: Date.parse(sentAt) };
+ */
 export interface LiveMessage {
   readonly type: string;
   readonly data: unknown;

@@ -1,6 +1,11 @@
 // How long to wait before the next try of a dropped connection.
 
-/** Reconnect delays: doubling from `initial` up to `max` ms. */
+/**
+ * Reconnect delays: doubling from `initial` up to `max` ms.
+ *
+ * @example
+ * liveStream({ url: '/events', messages, backoff: { initial: 500, max: 10_000 } });
+ */
 export interface BackoffOptions {
   /** The first wait, ms (default 1000). */
   readonly initial?: number;

@@ -1,26 +1,48 @@
 // The two transports behind one small interface: an EventSource or a WebSocket, opened
 // once per try (the manager, not the transport, decides when to try again).
 
-/** The part of `EventSource` a live connection uses (the browser's, or the `eventsource` package's). */
+/**
+ * The part of `EventSource` a live connection uses (the browser's, or the `eventsource` package's).
+ *
+ * @example
+ * const source: EventSourceLike = new EventSource('/events');
+ */
 export interface EventSourceLike {
   addEventListener(type: string, listener: (event: any) => void): void;
   close(): void;
 }
 
-/** An `EventSource` constructor. The init's `fetch` is used by implementations that take one (to send headers). */
+/**
+ * An `EventSource` constructor. The init's `fetch` is used by implementations that take one (to send headers).
+ *
+ * @example
+ * import { EventSource } from 'eventsource';
+ * liveStream({ url: 'http://127.0.0.1:3000/events', messages, EventSource });
+ */
 export type EventSourceConstructor = new (
   url: string,
   init?: { withCredentials?: boolean; fetch?: (input: any, init?: any) => Promise<any> },
 ) => EventSourceLike;
 
-/** The part of `WebSocket` a live connection uses (the browser's, or the `ws` package's). */
+/**
+ * The part of `WebSocket` a live connection uses (the browser's, or the `ws` package's).
+ *
+ * @example
+ * const socket: WebSocketLike = new WebSocket('wss://example.com/live');
+ */
 export interface WebSocketLike {
   addEventListener(type: string, listener: (event: any) => void): void;
   send(data: string): void;
   close(code?: number, reason?: string): void;
 }
 
-/** A `WebSocket` constructor. */
+/**
+ * A `WebSocket` constructor.
+ *
+ * @example
+ * import { WebSocket } from 'ws';
+ * liveStream({ transport: 'websocket', url: 'ws://127.0.0.1:3000/live', messages, WebSocket });
+ */
 export type WebSocketConstructor = new (url: string, protocols?: string | string[]) => WebSocketLike;
 
 /** What a transport reports to the manager. */
