@@ -145,6 +145,20 @@ describe('@resto/core/live over SSE', () => {
     expect(sse.connections.map((c) => c.url)).toEqual(['/events?token=t0k', '/events?token=t0k&lastEventId=1']);
   });
 
+  it('asks for headers before every try, so a refreshed token is sent on a reconnect', async () => {
+    const clock = manualClock();
+    let token = 'first';
+    const { live } = start({ clock, headers: async () => ({ authorization: `Bearer ${token}` }) });
+    await waitFor(() => expect(live.getSnapshot().status).toBe('open'));
+    token = 'refreshed';
+    await sse.kill();
+    await waitFor(() => expect(live.getSnapshot().status).toBe('reconnecting'));
+    await sse.restart();
+    clock.runNext();
+    await waitFor(() => expect(live.getSnapshot().status).toBe('open'));
+    expect(sse.connections.map((c) => c.headers.authorization)).toEqual(['Bearer first', 'Bearer refreshed']);
+  });
+
   it('malformed and wrong-shape messages leave the store as it was, reported with the type and schema', async () => {
     const { client, live, errors } = start();
     await client.controller.fetch(api.api.get, { id: 1 });
