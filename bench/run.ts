@@ -15,6 +15,7 @@ const SUITES: { name: string; file: string; title: string }[] = [
   { name: 'render', file: 'render.bench.ts', title: 'render' },
   { name: 'size', file: 'size.report.ts', title: 'size' },
   { name: 'memory', file: 'memory.bench.ts', title: 'memory' },
+  { name: 'live', file: 'live.bench.ts', title: 'live' },
   // last: its mount curve reads the render suite's results of the same run
   { name: 'scaling', file: 'scaling.bench.ts', title: 'scaling' },
 ];

@@ -149,6 +149,20 @@ export const SYNC_APPS: Record<'without' | 'with', App> = {
   })(),
 };
 
+/** The typical React app with and without `@resto/core/live` (what server push costs). */
+export const LIVE_APPS: Record<'without' | 'with', App> = {
+  without: { name: 'Resto React, no live stream', resto: true, ...reactWithClient(false) },
+  with: (() => {
+    const app = reactWithClient(false);
+    return {
+      name: 'Resto React + liveStream',
+      resto: true,
+      imports: `${app.imports}\nimport { liveStream } from '@resto/core/live';`,
+      code: app.code.replace('managers: [', "managers: [liveStream({ url: '/events', messages: { 'todo.updated': Todo } }), "),
+    };
+  })(),
+};
+
 /** The React app with its own client and `manager` (a core export) added to the defaults. */
 const reactWithManager = (manager: string): App => {
   const app = reactWithClient(false);

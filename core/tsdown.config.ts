@@ -37,6 +37,7 @@ export default libraryConfig(
     internal: 'src/internal.ts',
     'persist/index': 'src/persist/index.ts',
     'sync/index': 'src/sync/index.ts',
+    'live/index': 'src/live/index.ts',
     // `#dev` is chosen by the app's bundler (package.json "imports"), so every answer ships.
     'dev/index': 'src/dev/index.ts',
     'dev/production': 'src/dev/production.ts',

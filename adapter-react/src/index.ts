@@ -11,6 +11,7 @@ export { useQuery } from './useQuery';
 export { useSubscription } from './useSubscription';
 export { useLive } from './useLive';
 export { useLoading } from './useLoading';
+export { useLiveStatus } from './useLiveStatus';
 export { useMutation, type Mutation } from './useMutation';
 export { usePagination, type Pagination } from './usePagination';
 export { useError } from './useError';

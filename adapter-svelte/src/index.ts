@@ -10,6 +10,7 @@ export { useQuery } from './useQuery.js';
 export { useSubscription } from './useSubscription.js';
 export { useLive } from './useLive.js';
 export { useLoading, type Loading, type LoadingState } from './useLoading.js';
+export { useLiveStatus } from './useLiveStatus.js';
 export { useMutation, type Mutation } from './useMutation.js';
 export { usePagination, type Pagination } from './usePagination.js';
 export { useError, type ReadError } from './useError.js';

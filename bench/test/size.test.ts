@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { APPS, DEVTOOLS_APPS, kB, measure, OPT_IN_APPS, PAY_FOR_IMPORT_APPS, PERSIST_APPS, SYNC_APPS, type Size } from '../size';
+import { LIVE_APPS } from '../size';
 
 // Measured from what npm users install: build every package's dist/ first.
 beforeAll(() => {
@@ -195,6 +196,22 @@ describe('tab sync is opt-in', () => {
     // measured +6.76 kB gzip on 2026-11-24; +7.09 kB on 2026-11-28, with hydrate's merge
     // no longer in every app. Ceiling ~2 % above.
     expect(withSync.gzip - without.gzip).toBeLessThanOrEqual(7_250);
+  });
+});
+
+describe('live data is opt-in', () => {
+  // The manager, both transports, backoff, the message map and following the leader tab:
+  // measured +2,434 B gzip on 2026-11-28 (an app with one message type). Ceiling ~2 % above.
+  const LIVE_CEILING = 2_490;
+  it('an app that does not import @resto/core/live carries none of it; one that does pays a bounded amount', async () => {
+    const [without, withLive] = await Promise.all([measure(LIVE_APPS.without), measure(LIVE_APPS.with)]);
+    const fromLive = (s: Size) =>
+      Object.entries(s.bytesByInput)
+        .filter(([path]) => /core\/dist\/live\//.test(path))
+        .reduce((sum, [, bytes]) => sum + bytes, 0);
+    expect(fromLive(without)).toBe(0);
+    expect(fromLive(withLive)).toBeGreaterThan(1_000);
+    expect(withLive.gzip - without.gzip).toBeLessThanOrEqual(LIVE_CEILING);
   });
 });
 

@@ -131,8 +131,10 @@ export class NormalizeStore implements NormalizeDelegate {
       s.mergeMetaWithStore === defaultMergeMeta &&
       s.shouldUpdate === defaultShouldUpdate
     ) {
-      // fast path for the default merge: no new object when nothing changes
-      if (existingMeta !== undefined && incomingMeta.fetchedAt < existingMeta.fetchedAt) {
+      // fast path for the default merge: no new object when nothing changes.
+      // A pending optimistic update is replayed on top of whatever is confirmed, however
+      // new (a pushed change, another read's answer), until its own request settles.
+      if (!this.meta.optimistic && existingMeta !== undefined && incomingMeta.fetchedAt < existingMeta.fetchedAt) {
         // fetched earlier than what is stored: only fills fields the store lacks
         let missing = false;
         for (const k in incoming) {
