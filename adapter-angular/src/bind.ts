@@ -25,6 +25,9 @@ import { onDestroy } from './context';
  */
 export type ReactiveArgs<E> = ArgsInput<EndpointArgs<E>>;
 
+/** Angular's RuntimeError code (NG0950) for a required input read before it is set. */
+const REQUIRED_INPUT_UNSET = -950;
+
 /** What a read binds: `{ subscribe, getSnapshot }` (an EndpointObserver, a PaginationObserver, a QueryObserver). */
 export interface Observable<S> {
   subscribe(listener: () => void): () => void;
@@ -62,8 +65,14 @@ export function bindSource<I, O extends Observable<S>, S>(input: Signal<I>, make
     // Subscribing may have changed the snapshot (a fetch started).
     untracked(bump);
   });
-  // Evaluated now, so a wrong argument form throws at the call, not at first render.
-  untracked(input);
+  try {
+    // Evaluated now, so a wrong argument form throws at the call, not at first render.
+    untracked(input);
+  } catch (error) {
+    // Except a required input read in a field initializer: Angular sets inputs after
+    // the constructor, so the args are read again when it is set (the first check).
+    if ((error as { code?: number }).code !== REQUIRED_INPUT_UNSET) throw error;
+  }
   return { observer, snapshot };
 }
 

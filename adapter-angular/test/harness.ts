@@ -41,7 +41,7 @@ export async function mountApp<C>(type: Type<C>, providers: (Provider | Environm
     host,
     stable,
     destroy() {
-      app.destroy();
+      if (!app.destroyed) app.destroy();
       host.remove();
     },
   };
