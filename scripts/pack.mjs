@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const PACKAGES = ['core', 'adapter-react', 'adapter-vue', 'adapter-svelte', 'devtools', 'openapi', 'nuxt'];
+PACKAGES.push('adapter-angular');
 
 function run(cmd, args, cwd, quiet = false) {
   const r = spawnSync(cmd, args, { cwd, stdio: quiet ? 'pipe' : 'inherit', encoding: 'utf8' });

@@ -11,6 +11,7 @@ const repo = fileURLToPath(new URL('../../', import.meta.url));
 const out = join(repo, '.packs');
 const stamp = join(out, 'tarballs.json');
 const PACKED = ['core', 'adapter-react', 'adapter-vue', 'adapter-svelte', 'devtools', 'nuxt'];
+PACKED.push('adapter-angular');
 
 function newest(dir: string): number {
   let t = 0;
