@@ -49,6 +49,12 @@ export const APPS: App[] = [
     code: `${todo('Entity')}export { useSuspense, setClient, useController };`,
   },
   {
+    name: 'Resto Angular',
+    resto: true,
+    imports: `import { resource, Entity } from '@resto/core';\nimport { useSuspense, provideResto, useController } from '@resto/angular';`,
+    code: `${todo('Entity')}export { useSuspense, provideResto, useController };`,
+  },
+  {
     name: '@data-client/react 0.9.9 (+ rest 0.9.9)',
     resto: false,
     imports: `import { createResource as resource, Entity } from '@data-client/rest';\nimport { useSuspense, CacheProvider, useController } from '@data-client/react';`,
@@ -67,6 +73,12 @@ export const APPS: App[] = [
     resto: false,
     imports: `import { QueryClient, QueryClientProvider, useSuspenseQuery, useQueryClient } from '@tanstack/react-query';`,
     code: `export const client = new QueryClient();\nexport { QueryClientProvider, useSuspenseQuery, useQueryClient };`,
+  },
+  {
+    name: '@tanstack/angular-query-experimental 5 (not normalized)',
+    resto: false,
+    imports: `import { QueryClient, provideTanStackQuery, injectQuery, injectQueryClient } from '@tanstack/angular-query-experimental';`,
+    code: `export const client = new QueryClient();\nexport { provideTanStackQuery, injectQuery, injectQueryClient };`,
   },
   {
     name: '@apollo/client 3 (normalized, GraphQL)',
@@ -224,6 +236,7 @@ export const STEP_APPS: App[] = [
 
 /** The framework is the app's, not the library's: never counted. */
 const FRAMEWORKS = ['react', 'react-dom', 'react/*', 'react-dom/*', 'vue', 'svelte', 'svelte/*'];
+FRAMEWORKS.push('@angular/*');
 
 /** Svelte runes in `.svelte.ts` modules need Svelte's compiler (what vite-plugin-svelte does). */
 const svelteModules: Plugin = {
@@ -246,6 +259,7 @@ const PACKAGE_DIRS: Record<string, string> = {
   '@resto/vue': 'adapter-vue',
   '@resto/svelte': 'adapter-svelte',
   '@resto/devtools': 'devtools',
+  '@resto/angular': 'adapter-angular',
 };
 
 /**
@@ -255,6 +269,7 @@ const PACKAGE_DIRS: Record<string, string> = {
 const builtPackages: Plugin = {
   name: 'built-packages',
   setup(b) {
+    b.onResolve({ filter: /^@resto\/angular$/ }, () => ({ path: join(benchDir, '..', PACKAGE_DIRS['@resto/angular']!, 'dist/index.js') }));
     b.onResolve({ filter: /^@resto\/(core|react|vue|svelte|devtools)(\/.*)?$/ }, (args) => {
       const [, name, sub] = /^(@resto\/[a-z]+)(\/.*)?$/.exec(args.path)!;
       const dist = join(benchDir, '..', PACKAGE_DIRS[name!]!, 'dist');
