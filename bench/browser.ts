@@ -10,12 +10,15 @@ export const renderDir = join(benchDir, 'render');
 const DATA_CLIENT_REACT = join(renderDir, '../vendor/data-client-0.18/react.mjs');
 export const distDir = join(renderDir, 'dist');
 export const LIBS = ['resto-react', 'resto-vue', 'resto-svelte', 'dataclient-react', 'tanstack-react'] as const;
+(LIBS as unknown as string[]).push('resto-angular', 'tanstack-angular');
 export const LABEL: Record<string, string> = {
   'resto-react': 'Resto React',
   'resto-vue': 'Resto Vue',
   'resto-svelte': 'Resto Svelte',
   'dataclient-react': 'data-client React',
   'tanstack-react': 'TanStack react-query',
+  'resto-angular': 'Resto Angular',
+  'tanstack-angular': 'TanStack angular-query',
 };
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = [
@@ -48,6 +51,7 @@ function newest(dir: string): number {
 export async function buildPages(): Promise<void> {
   const marker = join(distDir, 'resto-react.html');
   const sources = [renderDir, ...['core/src', 'adapter-react/src', 'adapter-vue/src', 'adapter-svelte/src'].map((s) => join(repoRoot, s))];
+  sources.push(join(repoRoot, 'adapter-angular/src'));
   if (existsSync(marker) && sources.every((s) => newest(s) < statSync(marker).mtimeMs)) return;
   const started = Date.now();
   const { build } = await import('vite');
