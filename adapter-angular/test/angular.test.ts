@@ -1,7 +1,7 @@
 // What is particular to Angular: signal inputs as args, zoneless change detection
 // updating templates, the suspense read mapped onto @if, DestroyRef cleanup, the
 // providers (client token, injectable Controller) and injection-context errors.
-import { Injectable, Input, inject, input, provideZonelessChangeDetection, signal, type Type } from '@angular/core';
+import { ChangeDetectionStrategy, Component, Injectable, Input, inject, input, provideZonelessChangeDetection, signal, type Type } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
 import { createClient, type Client } from '@resto/core';
 import { nextTask, recordFetches, until } from '@resto/testing';
@@ -168,5 +168,62 @@ describe('@resto/angular in a zoneless app', () => {
     await shows(m, /^none$/);
     id.set(3);
     await shows(m, /^todo 3$/);
+  });
+
+  it('a changed entity refreshes only the views that read it (signals, OnPush)', async () => {
+    const checks = new Map<number, number>();
+    const Row = Component({
+      selector: 'todo-row',
+      changeDetection: ChangeDetectionStrategy.OnPush,
+      template: '<li>{{ checked() }}{{ todo.data()?.title }}</li>',
+    })(
+      signalInput(
+        class {
+          readonly id = input.required<number>();
+          readonly todo = useDLE(server.api.get, () => ({ id: this.id() }));
+          // Called each time Angular refreshes this row's template.
+          checked() {
+            checks.set(this.id(), (checks.get(this.id()) ?? 0) + 1);
+            return '';
+          }
+        },
+        'id',
+        true,
+      ),
+    );
+    const List = Component({
+      selector: 'todo-rows',
+      imports: [Row],
+      changeDetection: ChangeDetectionStrategy.OnPush,
+      template: '<ul><todo-row [id]="1" /><todo-row [id]="2" /></ul>',
+    })(class {});
+    const m = await mount(List);
+    await shows(m, /todo 1.*todo 2/);
+    await m.stable();
+    const before = new Map(checks);
+    expect(before.get(2)).toBeGreaterThan(0);
+    await client.controller.fetch(server.api.update, { id: 1 }, { title: 'renamed' });
+    await shows(m, /renamed.*todo 2/);
+    await m.stable();
+    expect(checks.get(1)).toBeGreaterThan(before.get(1)!);
+    expect(checks.get(2)).toBe(before.get(2));
+  });
+
+  it('useSuspense with a new key is pending (the fallback) until that key is there, then ready', async () => {
+    const id = signal(1);
+    const Detail = component(
+      `@let t = todo(); @if (t.status === 'ready') { {{ t.data.title }} } @else { loading }`,
+      class {
+        readonly todo = useSuspense(server.api.get, () => ({ id: id() }));
+      },
+    );
+    const m = await mount(Detail);
+    await shows(m, /todo 1/);
+    const release = server.hold();
+    id.set(2);
+    expect(await shows(m, /loading/)).not.toMatch(/todo/);
+    release();
+    await shows(m, /todo 2/);
+    expect(server.count('GET', '/todos/2')).toBe(1);
   });
 });
