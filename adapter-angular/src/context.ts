@@ -10,7 +10,13 @@ import { DestroyRef, inject, InjectionToken, makeEnvironmentProviders, type Envi
  */
 export const RESTO_CLIENT = new InjectionToken<Client>('resto client');
 
-/** Options of {@link provideResto}. */
+/**
+ * Options of {@link provideResto}.
+ *
+ * @example
+ * const options: RestoOptions = { gc: { graceMS: 30_000 } };
+ * bootstrapApplication(App, { providers: [provideResto(options)] });
+ */
 export interface RestoOptions {
   /** The store to provide. Without it one is created with the default managers (network, GC). */
   readonly client?: Client;

@@ -3,7 +3,13 @@ import { computed, type Signal } from '@angular/core';
 import { bindEndpoint, type ReactiveArgs } from './bind';
 import { injectClient } from './context';
 
-/** What {@link useDLE} returns: signals and a refetch. */
+/**
+ * What {@link useDLE} returns: signals and a refetch.
+ *
+ * @example
+ * const todo: DLE<Todo> = useDLE(TodoResource.get, { id: 1 });
+ * todo.loading(); // true while the first fetch runs
+ */
 export interface DLE<T> {
   readonly data: Signal<T | undefined>;
   readonly loading: Signal<boolean>;

@@ -3,7 +3,12 @@ import { computed, type Signal } from '@angular/core';
 import { fromSource } from './bind';
 import { useController } from './context';
 
-/** What {@link useMutation} returns. */
+/**
+ * What {@link useMutation} returns.
+ *
+ * @example
+ * const rename: Mutation<typeof TodoResource.partialUpdate> = useMutation(TodoResource.partialUpdate);
+ */
 export interface Mutation<E extends EndpointLike> {
   /** The latest call has not settled yet. */
   readonly pending: Signal<boolean>;

@@ -3,7 +3,13 @@ import { computed, type Signal } from '@angular/core';
 import { bindArgs, type ReactiveArgs } from './bind';
 import { injectClient } from './context';
 
-/** What {@link usePagination} returns. */
+/**
+ * What {@link usePagination} returns.
+ *
+ * @example
+ * const pages: Pagination = usePagination(PostResource.getList);
+ * if (pages.hasMore()) await pages.loadMore();
+ */
 export interface Pagination {
   readonly hasMore: Signal<boolean>;
   readonly next: Signal<string | number | undefined>;

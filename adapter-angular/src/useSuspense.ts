@@ -7,6 +7,10 @@ import { injectClient } from './context';
  * A suspense-style read as a signal: `pending` while nothing usable is stored (show
  * the fallback), `ready` with the data, or `error` (a stored error wins even over
  * stale data). Core's `read()` decides which; the union narrows in `@if`.
+ *
+ * @example
+ * const t = this.todo(); // Suspended<Todo>
+ * if (t.status === 'ready') console.log(t.data.title);
  */
 export type Suspended<T> = ReadResult<T>;
 
