@@ -10,7 +10,7 @@ import {
   type ObserverSnapshot,
   type ResolveType,
 } from '@resto/core';
-import { computed, effect, signal, untracked, type Signal } from '@angular/core';
+import { computed, effect, inject, PendingTasks, signal, untracked, type Signal } from '@angular/core';
 import { onDestroy } from './context';
 
 /**
@@ -51,16 +51,27 @@ export interface Bound<O, S> {
  * the effect runs, so args changed twice in a row fetch nothing for the key in between.
  * Call it in an injection context (the read's useClient call checks). @internal
  */
-export function bindSource<I, O extends Observable<S>, S>(input: Signal<I>, make: (input: I) => O): Bound<O, S> {
+export function bindSource<I, O extends Observable<S>, S>(
+  input: Signal<I>,
+  make: (input: I) => O,
+  onServer?: (observer: O, changed: () => void) => void,
+): Bound<O, S> {
   const observer = computed(() => make(input()));
   const version = signal(0);
+  const bump = () => version.update((v) => v + 1);
   const snapshot = computed(() => {
     version();
     return observer().getSnapshot();
   });
+  if (onServer) {
+    // A server render: no subscription (an app rendered on the server is destroyed
+    // right after, and a server-mode client fetches once); `onServer` may make the
+    // render wait. Args are read once: nothing changes them during a render.
+    onServer(untracked(observer), bump);
+    return { observer, snapshot };
+  }
   effect((onCleanup) => {
     const obs = observer();
-    const bump = () => version.update((v) => v + 1);
     onCleanup(obs.subscribe(bump));
     // Subscribing may have changed the snapshot (a fetch started).
     untracked(bump);
@@ -91,6 +102,7 @@ export function bindArgs<O extends Observable<S>, S>(
   args: readonly unknown[],
   hook: string,
   make: (resolved: readonly unknown[] | null) => O,
+  onServer?: (observer: O, changed: () => void) => void,
 ): Bound<O, S> {
   const keyed = computed<Keyed>(
     () => {
@@ -99,10 +111,15 @@ export function bindArgs<O extends Observable<S>, S>(
     },
     { equal: (a, b) => a.key === b.key },
   );
-  return bindSource(keyed, (k) => make(k.resolved));
+  return bindSource(keyed, (k) => make(k.resolved), onServer);
 }
 
-/** {@link bindArgs} for an endpoint read in one of core's observe modes. @internal */
+/**
+ * {@link bindArgs} for an endpoint read in one of core's observe modes. With a
+ * server-mode client (`createClient({ ssr: true })`, see provideRestoServer) the read
+ * fetches once and Angular's server render waits for it (a PendingTasks task), so
+ * the HTML shows the data. @internal
+ */
 export function bindEndpoint<E extends EndpointLike>(
   client: Client,
   options: ObserveOptions,
@@ -110,7 +127,23 @@ export function bindEndpoint<E extends EndpointLike>(
   args: readonly unknown[],
   hook: string,
 ): Bound<EndpointObserver<E>, ObserverSnapshot<ResolveType<E>>> {
-  return bindArgs(endpoint, args, hook, (resolved) => client.observeWith(options, endpoint, resolved));
+  let onServer: ((obs: EndpointObserver<E>, changed: () => void) => void) | undefined;
+  if (client.ssr) {
+    const pending = options.fetch === false ? undefined : inject(PendingTasks);
+    onServer = (obs, changed) => {
+      if (!pending) return;
+      const done = pending.add();
+      // A failure is stored and shown by the snapshot; the render goes on.
+      void obs
+        .readAsync()
+        .catch(() => undefined)
+        .finally(() => {
+          changed();
+          done();
+        });
+    };
+  }
+  return bindArgs(endpoint, args, hook, (resolved) => client.observeWith(options, endpoint, resolved), onServer);
 }
 
 /**

@@ -23,6 +23,12 @@ export interface RestoOptions {
   /** GC tuning for the client created when none is given. */
   readonly gc?: GCOptions;
   /**
+   * Server rendering: the client is made in server mode (reads fetch once, no timers)
+   * and the render waits for the reads. `provideRestoServer()` from
+   * `@resto/angular/server` sets it and writes the store into the page.
+   */
+  readonly ssr?: boolean;
+  /**
    * A snapshot from a server's `dehydrate(client)` (`parseState(text)` of what
    * `serializeState` wrote into the page): its data is fresh until its own expiry, so
    * the first render needs no request. Not with `client`: give it to that client.
@@ -40,7 +46,7 @@ export interface RestoOptions {
  * // in a component or service:
  * const ctrl = inject(Controller);
  */
-export function provideResto({ client, gc, initialState }: RestoOptions = {}): EnvironmentProviders {
+export function provideResto({ client, gc, ssr = false, initialState }: RestoOptions = {}): EnvironmentProviders {
   // Merging into a running client is core's hydrate(), which an app imports only where it hydrates.
   if (client && initialState) throw adapterError('provideResto()', 'initialState with a client of your own', 'pass it to that client: createClient({ initialState }), or hydrate(client, snapshot)');
   return makeEnvironmentProviders([
@@ -48,7 +54,7 @@ export function provideResto({ client, gc, initialState }: RestoOptions = {}): E
       provide: RESTO_CLIENT,
       useFactory: () => {
         if (client) return client;
-        const owned = createClient({ managers: getDefaultManagers({ gc }), initialState });
+        const owned = createClient({ ssr, managers: getDefaultManagers({ gc, ssr }), initialState });
         inject(DestroyRef).onDestroy(() => owned.destroy());
         return owned;
       },
@@ -57,6 +63,16 @@ export function provideResto({ client, gc, initialState }: RestoOptions = {}): E
     { provide: Controller, useFactory: () => inject(RESTO_CLIENT).controller },
   ]);
 }
+
+/**
+ * The id of the `<script type="application/json">` that `provideRestoServer()` writes
+ * the store into (`serializeState(dehydrate(client))`).
+ *
+ * @example
+ * const text = document.getElementById(RESTO_STATE_ID)?.textContent;
+ * bootstrapApplication(App, { providers: [provideResto({ initialState: text ? parseState(text) : undefined })] });
+ */
+export const RESTO_STATE_ID = 'resto-state';
 
 const FIX_CONTEXT =
   'call it in a field initializer or constructor of a component, directive or service, or inside runInInjectionContext(injector, () => ...)';

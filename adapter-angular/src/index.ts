@@ -1,6 +1,6 @@
 // Public entry of @resto/angular: providers and signal reads, each a thin binding
 // over the core client's observers (the adapter shapes are described in the root README).
-export { provideResto, RESTO_CLIENT, useClient, useController, type RestoOptions } from './context';
+export { provideResto, RESTO_CLIENT, RESTO_STATE_ID, useClient, useController, type RestoOptions } from './context';
 export type { ReactiveArgs } from './bind';
 export { useSuspense, type Suspended } from './useSuspense';
 export { useDLE, type DLE } from './useDLE';
