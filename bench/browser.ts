@@ -9,7 +9,7 @@ import { benchDir, dataDir, repoRoot } from './harness';
 export const renderDir = join(benchDir, 'render');
 const DATA_CLIENT_REACT = join(renderDir, '../vendor/data-client-0.18/react.mjs');
 export const distDir = join(renderDir, 'dist');
-export const LIBS = ['resto-react', 'resto-vue', 'resto-svelte', 'dataclient-react', 'tanstack-react', 'resto-lit', 'tanstack-lit', 'resto-solid', 'tanstack-solid'] as const;
+export const LIBS = ['resto-react', 'resto-vue', 'resto-svelte', 'dataclient-react', 'tanstack-react', 'resto-lit', 'tanstack-lit', 'resto-solid', 'tanstack-solid', 'resto-angular', 'tanstack-angular'] as const;
 export const LABEL: Record<string, string> = {
   'resto-react': 'Resto React',
   'resto-vue': 'Resto Vue',
@@ -20,6 +20,8 @@ export const LABEL: Record<string, string> = {
   'tanstack-lit': 'TanStack lit-query',
   'resto-solid': 'Resto Solid',
   'tanstack-solid': 'TanStack solid-query',
+  'resto-angular': 'Resto Angular',
+  'tanstack-angular': 'TanStack angular-query',
 };
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = [
@@ -51,7 +53,7 @@ function newest(dir: string): number {
 /** Builds the pages with Vite unless dist is newer than every source (pages, core, adapters). */
 export async function buildPages(): Promise<void> {
   const marker = join(distDir, 'resto-react.html');
-  const sources = [renderDir, ...['core/src', 'adapter-react/src', 'adapter-vue/src', 'adapter-svelte/src', 'adapter-lit/src', 'adapter-solid/src'].map((s) => join(repoRoot, s))];
+  const sources = [renderDir, ...['core/src', 'adapter-react/src', 'adapter-vue/src', 'adapter-svelte/src', 'adapter-lit/src', 'adapter-solid/src', 'adapter-angular/src'].map((s) => join(repoRoot, s))];
   if (existsSync(marker) && sources.every((s) => newest(s) < statSync(marker).mtimeMs)) return;
   const started = Date.now();
   const { build } = await import('vite');

@@ -68,6 +68,12 @@ export const APPS: App[] = [
     code: `export const client = new QueryClient();\nexport { QueryClientProvider, useQuery, useQueryClient };`,
   },
   {
+    name: 'Resto Angular',
+    resto: true,
+    imports: `import { resource, Entity } from '@resto/core';\nimport { useSuspense, provideResto, useController } from '@resto/angular';`,
+    code: `${todo('Entity')}export { useSuspense, provideResto, useController };`,
+  },
+  {
     name: '@data-client/react 0.9.9 (+ rest 0.9.9)',
     resto: false,
     imports: `import { createResource as resource, Entity } from '@data-client/rest';\nimport { useSuspense, CacheProvider, useController } from '@data-client/react';`,
@@ -92,6 +98,12 @@ export const APPS: App[] = [
     resto: false,
     imports: `import { QueryClient, QueryClientProvider, createQueryController, useQueryClient } from '@tanstack/lit-query';`,
     code: `export const client = new QueryClient();\nexport { QueryClientProvider, createQueryController, useQueryClient };`,
+  },
+  {
+    name: '@tanstack/angular-query-experimental 5 (not normalized)',
+    resto: false,
+    imports: `import { QueryClient, provideTanStackQuery, injectQuery, injectQueryClient } from '@tanstack/angular-query-experimental';`,
+    code: `export const client = new QueryClient();\nexport { provideTanStackQuery, injectQuery, injectQueryClient };`,
   },
   {
     name: '@apollo/client 3 (normalized, GraphQL)',
@@ -266,6 +278,7 @@ const FRAMEWORKS = ['react', 'react-dom', 'react/*', 'react-dom/*', 'vue', 'svel
 // Lit is the framework of a web-component app (@lit/context, a helper both Lit adapters use, is counted).
 FRAMEWORKS.push('lit', 'lit/*', 'lit-html', 'lit-html/*', 'lit-element', 'lit-element/*', '@lit/reactive-element', '@lit/reactive-element/*');
 FRAMEWORKS.push('solid-js', 'solid-js/*');
+FRAMEWORKS.push('@angular/*');
 
 /** Svelte runes in `.svelte.ts` modules need Svelte's compiler (what vite-plugin-svelte does). */
 const svelteModules: Plugin = {
@@ -290,6 +303,7 @@ const PACKAGE_DIRS: Record<string, string> = {
   '@resto/devtools': 'devtools',
   '@resto/lit': 'adapter-lit',
   '@resto/solid': 'adapter-solid',
+  '@resto/angular': 'adapter-angular',
 };
 
 /**
@@ -304,6 +318,7 @@ const builtPackages: Plugin = {
       return existsSync(path) ? { path } : { errors: [{ text: `${path} is missing: run \`npm run build\` first` }] };
     });
     b.onResolve({ filter: /^@resto\/solid$/ }, () => ({ path: join(benchDir, '..', 'adapter-solid', 'dist', 'index.js') }));
+    b.onResolve({ filter: /^@resto\/angular$/ }, () => ({ path: join(benchDir, '..', PACKAGE_DIRS['@resto/angular']!, 'dist/index.js') }));
     b.onResolve({ filter: /^@resto\/(core|react|vue|svelte|devtools)(\/.*)?$/ }, (args) => {
       const [, name, sub] = /^(@resto\/[a-z]+)(\/.*)?$/.exec(args.path)!;
       const dist = join(benchDir, '..', PACKAGE_DIRS[name!]!, 'dist');

@@ -11,7 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const PACKAGES = ['core', 'adapter-react', 'adapter-vue', 'adapter-svelte', 'devtools', 'openapi', 'nuxt', 'adapter-lit', 'adapter-solid'];
+export const PACKAGES = ['core', 'adapter-react', 'adapter-vue', 'adapter-svelte', 'devtools', 'openapi', 'nuxt', 'adapter-lit', 'adapter-solid', 'adapter-angular'];
 
 function run(cmd, args, cwd, quiet = false) {
   const r = spawnSync(cmd, args, { cwd, stdio: quiet ? 'pipe' : 'inherit', encoding: 'utf8' });

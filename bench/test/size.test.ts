@@ -100,6 +100,10 @@ const CEILING: Record<string, number> = {
   'Resto Lit': 25_801,
   'Resto Solid': 25_002,
 };
+// Issue 43: the Angular app (provideResto, useSuspense, useController; @angular/* external)
+// measured 25,047 B on 2026-11-28, the same core as the others; 25,131 B with the server
+// render's wait (PendingTasks), which ships in the browser bundle as Vue's does. Ceiling +16 B.
+CEILING['Resto Angular'] = 25_147;
 
 const resto = APPS.filter((a) => a.resto);
 const sizes = new Map<string, Promise<Size>>();

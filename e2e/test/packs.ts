@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const out = join(repo, '.packs');
 const stamp = join(out, 'tarballs.json');
-const PACKED = ['core', 'adapter-react', 'adapter-vue', 'adapter-svelte', 'devtools', 'nuxt', 'adapter-lit', 'adapter-solid'];
+const PACKED = ['core', 'adapter-react', 'adapter-vue', 'adapter-svelte', 'devtools', 'nuxt', 'adapter-lit', 'adapter-solid', 'adapter-angular'];
 
 function newest(dir: string): number {
   let t = 0;
