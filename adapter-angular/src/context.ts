@@ -1,4 +1,4 @@
-import { adapterError, Controller, createClient, getDefaultManagers, type Client, type DehydratedState, type GCOptions } from '@resto/core';
+import { adapterError, Controller, providedClient, type Client, type DehydratedState, type GCOptions } from '@resto/core';
 import { DestroyRef, inject, InjectionToken, makeEnvironmentProviders, type EnvironmentProviders } from '@angular/core';
 
 /**
@@ -47,16 +47,14 @@ export interface RestoOptions {
  * const ctrl = inject(Controller);
  */
 export function provideResto({ client, gc, ssr = false, initialState }: RestoOptions = {}): EnvironmentProviders {
-  // Merging into a running client is core's hydrate(), which an app imports only where it hydrates.
-  if (client && initialState) throw adapterError('provideResto()', 'initialState with a client of your own', 'pass it to that client: createClient({ initialState }), or hydrate(client, snapshot)');
+  const make = providedClient('provideResto()', { client, gc, ssr, initialState });
   return makeEnvironmentProviders([
     {
       provide: RESTO_CLIENT,
       useFactory: () => {
-        if (client) return client;
-        const owned = createClient({ ssr, managers: getDefaultManagers({ gc, ssr }), initialState });
-        inject(DestroyRef).onDestroy(() => owned.destroy());
-        return owned;
+        const made = make();
+        if (!client) inject(DestroyRef).onDestroy(() => made.destroy());
+        return made;
       },
     },
     // Controller is a class, so it is its own token: `inject(Controller)`.

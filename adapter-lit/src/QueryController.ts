@@ -1,17 +1,6 @@
-import { QueryObserver, type Client, type Denormalize } from '@resto/core';
+import { QueryObserver, readQueryKey, type Client, type Denormalize } from '@resto/core';
 import { Binding } from './bind';
 import type { Host } from './context';
-
-let unique = 0;
-/** Query args are plain values (ids, filters): equal JSON, same read. Others never compare equal. */
-function argsKey(args: readonly unknown[] | null): string | undefined {
-  if (args === null) return undefined;
-  try {
-    return JSON.stringify(args);
-  } catch {
-    return `\0${++unique}`;
-  }
-}
 
 /**
  * `useQuery`: a schema read straight from the store, never fetching: an Entity
@@ -37,7 +26,7 @@ export class QueryController<S> extends Binding<QueryObserver<Denormalize<S>>> {
   }
 
   protected keyOf(args: readonly unknown[] | null): string | undefined {
-    return argsKey(args);
+    return readQueryKey(args);
   }
 
   protected open(client: Client, args: readonly unknown[] | null): QueryObserver<Denormalize<S>> {

@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { QueryObserver, type DenormalizeNullable } from '@resto/core';
+import { QueryObserver, readQueryKey, type DenormalizeNullable } from '@resto/core';
 import { useClient } from './context';
 
 /**
@@ -16,8 +16,7 @@ import { useClient } from './context';
  */
 export function useQuery<S>(schema: S, ...args: readonly unknown[]): DenormalizeNullable<S> {
   const client = useClient();
-  // Query args are small plain objects ({ id: 5 }); their JSON is their identity.
-  const argsKey = JSON.stringify(args);
+  const argsKey = readQueryKey(args);
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const observer = useMemo(() => new QueryObserver<DenormalizeNullable<S>>(client, schema, args), [client, schema, argsKey]);
   return useSyncExternalStore(observer.subscribe, observer.getSnapshot, observer.getSnapshot) as DenormalizeNullable<S>;

@@ -1,4 +1,4 @@
-import { adapterError, createClient, getDefaultManagers, type Client, type Controller, type DehydratedState, type GCOptions } from '@resto/core';
+import { adapterError, providedClient, type Client, type Controller, type DehydratedState, type GCOptions } from '@resto/core';
 import { createComponent, createContext, onCleanup, untrack, useContext, type JSX } from 'solid-js';
 import { isServer } from 'solid-js/web';
 
@@ -43,12 +43,7 @@ export interface RestoProviderProps {
  */
 export function RestoProvider(props: RestoProviderProps): JSX.Element {
   const given = untrack(() => props.client);
-  if (given && untrack(() => props.initialState)) {
-    throw adapterError('<RestoProvider>', 'initialState with a client of your own', 'pass it to that client: createClient({ initialState }), or hydrate(client, snapshot)');
-  }
-  const client =
-    given ??
-    untrack(() => createClient({ ssr: isServer, managers: getDefaultManagers({ gc: props.gc, ssr: isServer }), initialState: props.initialState }));
+  const client = untrack(() => providedClient('<RestoProvider>', { client: given, gc: props.gc, ssr: isServer, initialState: props.initialState })());
   if (!given) onCleanup(() => client.destroy());
   return createComponent(RestoContext.Provider, {
     value: client,

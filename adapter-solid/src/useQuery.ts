@@ -1,4 +1,4 @@
-import { QueryObserver, type DenormalizeNullable } from '@resto/core';
+import { QueryObserver, readQueryKey, type DenormalizeNullable } from '@resto/core';
 import { type Accessor } from 'solid-js';
 import { bind } from './bind';
 import { useClient } from './context';
@@ -19,8 +19,7 @@ export function useQuery<S>(schema: S, ...args: readonly unknown[]): Accessor<De
   const client = useClient();
   const { snapshot } = bind<QueryObserver<DenormalizeNullable<S>>>(
     (a) => new QueryObserver(client, schema, a),
-    // No endpoint key: equal args (by value) keep the observer.
-    (a) => (a === null || a[0] === null ? undefined : JSON.stringify(a)),
+    readQueryKey,
     args,
     'useQuery',
   );

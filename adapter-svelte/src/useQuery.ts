@@ -1,4 +1,4 @@
-import { QueryObserver, type DenormalizeNullable } from '@resto/core';
+import { QueryObserver, readQueryKey, type DenormalizeNullable } from '@resto/core';
 import { bind } from './bind.svelte.js';
 import { getClient } from './context.js';
 import { readOf, type Read } from './observe.js';
@@ -18,7 +18,7 @@ export function useQuery<S>(schema: S, ...args: readonly unknown[]): Read<Denorm
   const client = getClient();
   const binding = bind<QueryObserver<DenormalizeNullable<S>>>(
     (a) => new QueryObserver(client, schema, a),
-    (a) => (a === null || a[0] === null ? undefined : JSON.stringify(a)),
+    readQueryKey,
     args,
     'useQuery',
   );

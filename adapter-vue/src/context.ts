@@ -1,4 +1,4 @@
-import { adapterError, createClient, getDefaultManagers, type Client, type Controller, type DehydratedState, type GCOptions } from '@resto/core';
+import { adapterError, providedClient, type Client, type Controller, type DehydratedState, type GCOptions } from '@resto/core';
 import { hasInjectionContext, inject, ssrContextKey, type App, type InjectionKey, type Plugin } from 'vue';
 
 /** Where the plugin provides its client; `inject(RestoKey)` reads it. */
@@ -45,9 +45,7 @@ export interface Resto {
  */
 export function createResto({ client, gc, ssr = false, initialState }: RestoOptions = {}): Resto {
   const owned = client === undefined;
-  const store = client ?? createClient({ ssr, managers: getDefaultManagers({ gc, ssr }), initialState });
-  // Merging into a running client is core's hydrate(), which an app imports only where it hydrates.
-  if (client && initialState) throw adapterError('createResto()', 'initialState with a client of your own', 'pass it to that client: createClient({ initialState }), or hydrate(client, snapshot)');
+  const store = providedClient('createResto()', { client, gc, ssr, initialState })();
   return {
     client: store,
     install(app: App) {

@@ -90,3 +90,23 @@ export function readKey(endpoint: { key(...args: any[]): string }, args: readonl
     return `\0${String(error)}`;
   }
 }
+
+let unique = 0;
+
+/**
+ * The identity of a query read's args, as {@link readKey} is an endpoint read's: equal
+ * values (by JSON) keep the same read; undefined when the read is off. Args JSON cannot
+ * write (a cycle, a BigInt) never compare equal.
+ *
+ * @example
+ * readQueryKey([{ id: 5 }]); // '[{"id":5}]'
+ * readQueryKey(null); // undefined
+ */
+export function readQueryKey(args: readonly unknown[] | null): string | undefined {
+  if (args === null || args[0] === null) return undefined;
+  try {
+    return JSON.stringify(args);
+  } catch {
+    return `\0${++unique}`;
+  }
+}

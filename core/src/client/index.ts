@@ -11,3 +11,4 @@ export * from './serializeState';
 export * from './hydrateOnce';
 export * from './prefetchState';
 export * from './pageClient';
+export * from './providedClient';
