@@ -1,0 +1,85 @@
+import { dirname } from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { defineProject } from 'vitest/config';
+
+// The adapter's tests, unchanged, on Preact through preact/compat: every import of
+// react and react-dom (the adapter's, the tests', testing-library's) resolves to
+// preact/compat, as a Preact app's bundler aliases them.
+const here = dirname(fileURLToPath(import.meta.url));
+const require = createRequire(`${here}/package.json`);
+const preact = dirname(require.resolve('preact/package.json'));
+const compat = (path: string) => `${preact}/compat/${path}`;
+
+/** What a Preact app aliases (the README's table): React's entries onto compat's. */
+const ALIASES: Record<string, string> = {
+  'react-dom/test-utils': `${preact}/test-utils/dist/testUtils.mjs`,
+  'react-dom/client': compat('client.mjs'),
+  'react-dom/server.browser': compat('server.browser.mjs'),
+  'react-dom/server.node': compat('server.mjs'),
+  'react-dom/server': compat('server.mjs'),
+  'react/jsx-runtime': compat('jsx-runtime.mjs'),
+  'react/jsx-dev-runtime': compat('jsx-dev-runtime.mjs'),
+  'react-dom': compat('dist/compat.mjs'),
+  react: compat('dist/compat.mjs'),
+};
+
+/**
+ * The adapter's own tests that fail on Preact through compat (measured with Preact 11.2),
+ * by name, with what differs. The README's Preact section lists them; everything else in
+ * test/ runs here unchanged. React-only APIs first, then real differences.
+ */
+export const KNOWN_DIFFERENCES: Record<string, string> = {
+  // React-only APIs or test tools compat does not carry
+  'a provider that made its own client still reads after being hidden': "React 19's <Activity>",
+  '10,000 mount/unmount cycles leave no subscriptions': "the test counts renders with React's <Profiler>",
+  're-renders no read that already shows its data \\(StrictMode\\)': 'StrictMode is a Fragment in Preact (no double render), so the counts differ by one',
+  'shows pending, then the result, stored': "fireEvent.change: compat listens to 'input' for onChange",
+  "shows a 422's status, without an unhandled rejection": "fireEvent.change: compat listens to 'input' for onChange",
+  'after unmount the call still finishes and is stored': "fireEvent.change: compat listens to 'input' for onChange",
+  // server rendering: preact-render-to-string has no use(), and streams differently
+  'streams the data into the HTML, then DataProvider hydrates': 'use(context) throws in preact-render-to-string',
+  'renderToReadableStream \\(web streams': 'use(context) throws in preact-render-to-string',
+  '1,000 server renders leave no timer and no listener': 'use(context) throws in preact-render-to-string',
+  'two suspended reads of one key, retried by React': 'use(context) throws in preact-render-to-string',
+  'prefetch \\+ RestoProvider': 'the server render asks again (React retries differently)',
+  // transitions: compat's useTransition renders at once (no kept-old-UI state)
+  'in transitions \\(A stays on screen\\)': 'useTransition is synchronous in compat',
+  'switched to B in a transition keeps its request': 'useTransition is synchronous in compat',
+  // Preact runs a component's effect cleanups when it suspends on an update: its claim
+  // on the request is let go of, and the render after makes the request again.
+  'a mounted list switched A -> B -> A: B is aborted': 'suspending on an update cleans up effects',
+  'a mounted list that suspends on new args and is unmounted': 'suspending on an update cleans up effects',
+  'null args fetch nothing until real args arrive': 'suspending on an update cleans up effects: 2 GETs, not 1',
+  'a new header value gives new endpoints that send it': 'suspending on an update cleans up effects',
+  'usePartialUpdate\\(\\) PATCHes \\{path\\} with the header': 'suspending on an update cleans up effects',
+  'a getHeaders override on the base class reads this.accessToken': 'suspending on an update cleans up effects',
+  'a suspense read of a polling endpoint does not poll': 'suspending on an update cleans up effects: 2 GETs, not 1',
+  // useLoading through compat's useSyncExternalStore
+  'an optimistic update renders before the response and rolls back on error': "useLoading's flag shows 'rename', not 'saving', while the call runs",
+};
+
+export default defineProject({
+  root: dirname(here),
+  resolve: {
+    alias: [
+      ...Object.entries(ALIASES).map(([name, path]) => ({ find: new RegExp(`^${name}$`), replacement: path })),
+      // its ESM build, compiled here so the aliases reach its imports of react-dom
+      { find: /^@testing-library\/react$/, replacement: `${dirname(require.resolve('@testing-library/react/package.json'))}/dist/@testing-library/react.esm.js` },
+      { find: /^@testing-library\/dom$/, replacement: dirname(require.resolve('@testing-library/dom/package.json')) },
+    ],
+  },
+  test: {
+    name: 'adapter-react (Preact compat)',
+    // as a project of the root config too, where root alone would not move the test search
+    dir: dirname(here),
+    environment: 'happy-dom',
+    include: ['test/**/*.test.{ts,tsx}', 'preact/*.test.tsx'],
+    // every test whose name matches none of the known differences
+    testNamePattern: new RegExp(`^(?!.*(${Object.keys(KNOWN_DIFFERENCES).join('|')}))`),
+    server: { deps: { inline: [/@testing-library\/react/] } },
+    // Tests wait for events (up to @resto/testing's EVENT_TIMEOUT, 20 s), not for fixed times.
+    testTimeout: 120_000,
+    setupFiles: [`${dirname(here)}/test/helpers/setup.ts`],
+  },
+});
