@@ -9,13 +9,17 @@ import { benchDir, dataDir, repoRoot } from './harness';
 export const renderDir = join(benchDir, 'render');
 const DATA_CLIENT_REACT = join(renderDir, '../vendor/data-client-0.18/react.mjs');
 export const distDir = join(renderDir, 'dist');
-export const LIBS = ['resto-react', 'resto-vue', 'resto-svelte', 'dataclient-react', 'tanstack-react'] as const;
+export const LIBS = ['resto-react', 'resto-vue', 'resto-svelte', 'dataclient-react', 'tanstack-react', 'resto-preact', 'tanstack-preact'] as const;
+/** Pages on Preact: built apart (buildPreactPages), with Preact's JSX and react aliased to preact/compat. */
+const PREACT_LIBS: readonly string[] = ['resto-preact', 'tanstack-preact'];
 export const LABEL: Record<string, string> = {
   'resto-react': 'Resto React',
   'resto-vue': 'Resto Vue',
   'resto-svelte': 'Resto Svelte',
   'dataclient-react': 'data-client React',
   'tanstack-react': 'TanStack react-query',
+  'resto-preact': 'Resto Preact (compat)',
+  'tanstack-preact': 'TanStack preact-query',
 };
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = [
@@ -75,10 +79,40 @@ export async function buildPages(): Promise<void> {
       emptyOutDir: true,
       reportCompressedSize: false,
       minify: !process.env.RENDER_DEBUG,
-      rollupOptions: { input: Object.fromEntries(LIBS.map((l) => [l, join(renderDir, `${l}.html`)])) },
+      rollupOptions: { input: Object.fromEntries(LIBS.filter((l) => !PREACT_LIBS.includes(l)).map((l) => [l, join(renderDir, `${l}.html`)])) },
     },
   });
+  await buildPreactPages();
   console.error(`  built the render pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** The Preact pages, into the same dist: React's entries resolve to preact/compat, as in a Preact app. */
+async function buildPreactPages(): Promise<void> {
+  const { build } = await import('vite');
+  await build({
+    configFile: false,
+    root: renderDir,
+    base: './',
+    logLevel: 'warn',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
+    resolve: {
+      alias: [
+        { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+        { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+        { find: /^react(-dom)?$/, replacement: 'preact/compat' },
+      ],
+      // One Preact, this folder's, also for the adapter's sources outside it.
+      dedupe: ['preact'],
+    },
+    build: {
+      outDir: distDir,
+      emptyOutDir: false,
+      reportCompressedSize: false,
+      minify: !process.env.RENDER_DEBUG,
+      rollupOptions: { input: Object.fromEntries(PREACT_LIBS.map((l) => [l, join(renderDir, `${l}.html`)])) },
+    },
+  });
 }
 
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };

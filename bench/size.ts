@@ -22,7 +22,12 @@ export interface App {
   code: string;
   /** Extra compile-time constants (e.g. `import.meta.env.DEV`). */
   define?: Record<string, string>;
+  /** Imports resolved as others (a Preact app's react -> preact/compat). */
+  alias?: Record<string, string>;
 }
+
+/** What a Preact app's bundler aliases to run React libraries on preact/compat. */
+const PREACT_COMPAT: Record<string, string> = { react: 'preact/compat', 'react-dom': 'preact/compat', 'react/jsx-runtime': 'preact/jsx-runtime' };
 
 const todo = (Entity: string) => `
 class Todo extends ${Entity} { id = 0; title = ''; completed = false; pk() { return this.id; } static key = 'Todo'; }
@@ -49,6 +54,15 @@ export const APPS: App[] = [
     code: `${todo('Entity')}export { useSuspense, setClient, useController };`,
   },
   {
+    // @resto/react on Preact: the app's bundler aliases react and react-dom to preact/compat
+    // (adapter-react/PREACT.md); Preact is the framework, so compat is external too.
+    name: 'Resto Preact (@resto/react on preact/compat)',
+    resto: true,
+    imports: `import { resource, Entity } from '@resto/core';\nimport { useSuspense, DataProvider, useController } from '@resto/react';`,
+    code: `${todo('Entity')}export { useSuspense, DataProvider, useController };`,
+    alias: PREACT_COMPAT,
+  },
+  {
     name: '@data-client/react 0.9.9 (+ rest 0.9.9)',
     resto: false,
     imports: `import { createResource as resource, Entity } from '@data-client/rest';\nimport { useSuspense, CacheProvider, useController } from '@data-client/react';`,
@@ -66,6 +80,12 @@ export const APPS: App[] = [
     name: '@tanstack/react-query 5 (not normalized)',
     resto: false,
     imports: `import { QueryClient, QueryClientProvider, useSuspenseQuery, useQueryClient } from '@tanstack/react-query';`,
+    code: `export const client = new QueryClient();\nexport { QueryClientProvider, useSuspenseQuery, useQueryClient };`,
+  },
+  {
+    name: '@tanstack/preact-query 5 (not normalized)',
+    resto: false,
+    imports: `import { QueryClient, QueryClientProvider, useSuspenseQuery, useQueryClient } from '@tanstack/preact-query';`,
     code: `export const client = new QueryClient();\nexport { QueryClientProvider, useSuspenseQuery, useQueryClient };`,
   },
   {
@@ -224,6 +244,7 @@ export const STEP_APPS: App[] = [
 
 /** The framework is the app's, not the library's: never counted. */
 const FRAMEWORKS = ['react', 'react-dom', 'react/*', 'react-dom/*', 'vue', 'svelte', 'svelte/*'];
+FRAMEWORKS.push('preact', 'preact/*');
 
 /** Svelte runes in `.svelte.ts` modules need Svelte's compiler (what vite-plugin-svelte does). */
 const svelteModules: Plugin = {
@@ -296,6 +317,7 @@ export async function measure(app: App, { plain = false }: { plain?: boolean } =
     ...(plain ? {} : { conditions: ['browser', 'module', 'production'] }),
     define: { 'process.env.NODE_ENV': '"production"', __DEV__: 'false', ...app.define },
     external: FRAMEWORKS,
+    alias: app.alias,
     metafile: true,
     logLevel: 'silent',
     plugins: [builtPackages, svelteModules],

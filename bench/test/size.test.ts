@@ -95,6 +95,8 @@ const CEILING: Record<string, number> = {
   'Resto React': 25_209,
   'Resto Vue': 25_197,
   'Resto Svelte': 25_103,
+  // @resto/react with react aliased to preact/compat (issue 43, 2026-11-28): 25,201.
+  'Resto Preact (@resto/react on preact/compat)': 25_217,
 };
 
 const resto = APPS.filter((a) => a.resto);
@@ -275,5 +277,16 @@ describe('polling, derived reads, page info and hydration arrive with the import
     for (const s of await Promise.all([PAY_FOR_IMPORT_APPS.hydration, PAY_FOR_IMPORT_APPS.hydrationCore].map(measure))) {
       expect(bytesOf(s, hydration), s.name).toBeGreaterThan(800);
     }
+  });
+});
+
+describe('Resto on Preact', () => {
+  it('is the React adapter on preact/compat: Preact stays external, no React is bundled, and it weighs what the React app weighs', async () => {
+    const [preact, react] = await Promise.all([sizeOf('Resto Preact (@resto/react on preact/compat)'), sizeOf('Resto React')]);
+    const paths = Object.keys(preact.bytesByInput);
+    expect(paths.some((p) => p.startsWith('adapter-react/dist/'))).toBe(true);
+    expect(paths.filter((p) => /(^|\/)(preact|react|react-dom)\//.test(p) && !p.includes('adapter-'))).toEqual([]);
+    // Only the aliased import names differ (preact/compat for react).
+    expect(Math.abs(preact.gzip - react.gzip)).toBeLessThanOrEqual(32);
   });
 });
