@@ -95,7 +95,7 @@ const CEILING: Record<string, number> = {
   'Resto React': 25_209,
   'Resto Vue': 25_197,
   'Resto Svelte': 25_103,
-  // @resto/react with react aliased to preact/compat (issue 43, 2026-11-28): 25,201.
+  // @resto/react with react aliased to preact/compat (issue 43, 2026-11-28): 25,200.
   'Resto Preact (@resto/react on preact/compat)': 25_217,
 };
 
