@@ -4,6 +4,6 @@ import { defineConfig } from 'vitest/config';
 // `vitest run` covers the whole workspace.
 export default defineConfig({
   test: {
-    projects: ['*/vitest.config.ts', 'adapter-react/react18/vitest.config.ts', 'adapter-svelte/vitest.server.config.ts', 'adapter-solid/vitest.server.config.ts'],
+    projects: ['*/vitest.config.ts', 'adapter-react/react18/vitest.config.ts', 'adapter-react/preact/vitest.config.ts', 'adapter-svelte/vitest.server.config.ts', 'adapter-solid/vitest.server.config.ts'],
   },
 });

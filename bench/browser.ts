@@ -9,7 +9,9 @@ import { benchDir, dataDir, repoRoot } from './harness';
 export const renderDir = join(benchDir, 'render');
 const DATA_CLIENT_REACT = join(renderDir, '../vendor/data-client-0.18/react.mjs');
 export const distDir = join(renderDir, 'dist');
-export const LIBS = ['resto-react', 'resto-vue', 'resto-svelte', 'dataclient-react', 'tanstack-react', 'resto-lit', 'tanstack-lit', 'resto-solid', 'tanstack-solid', 'resto-angular', 'tanstack-angular'] as const;
+export const LIBS = ['resto-react', 'resto-vue', 'resto-svelte', 'dataclient-react', 'tanstack-react', 'resto-lit', 'tanstack-lit', 'resto-solid', 'tanstack-solid', 'resto-angular', 'tanstack-angular', 'resto-preact', 'tanstack-preact'] as const;
+/** Pages on Preact: built apart (buildPreactPages), with Preact's JSX and react aliased to preact/compat. */
+const PREACT_LIBS: readonly string[] = ['resto-preact', 'tanstack-preact'];
 export const LABEL: Record<string, string> = {
   'resto-react': 'Resto React',
   'resto-vue': 'Resto Vue',
@@ -22,6 +24,8 @@ export const LABEL: Record<string, string> = {
   'tanstack-solid': 'TanStack solid-query',
   'resto-angular': 'Resto Angular',
   'tanstack-angular': 'TanStack angular-query',
+  'resto-preact': 'Resto Preact (compat)',
+  'tanstack-preact': 'TanStack preact-query',
 };
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = [
@@ -83,10 +87,40 @@ export async function buildPages(): Promise<void> {
       emptyOutDir: true,
       reportCompressedSize: false,
       minify: !process.env.RENDER_DEBUG,
-      rollupOptions: { input: Object.fromEntries(LIBS.map((l) => [l, join(renderDir, `${l}.html`)])) },
+      rollupOptions: { input: Object.fromEntries(LIBS.filter((l) => !PREACT_LIBS.includes(l)).map((l) => [l, join(renderDir, `${l}.html`)])) },
     },
   });
+  await buildPreactPages();
   console.error(`  built the render pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** The Preact pages, into the same dist: React's entries resolve to preact/compat, as in a Preact app. */
+async function buildPreactPages(): Promise<void> {
+  const { build } = await import('vite');
+  await build({
+    configFile: false,
+    root: renderDir,
+    base: './',
+    logLevel: 'warn',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
+    resolve: {
+      alias: [
+        { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+        { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+        { find: /^react(-dom)?$/, replacement: 'preact/compat' },
+      ],
+      // One Preact, this folder's, also for the adapter's sources outside it.
+      dedupe: ['preact'],
+    },
+    build: {
+      outDir: distDir,
+      emptyOutDir: false,
+      reportCompressedSize: false,
+      minify: !process.env.RENDER_DEBUG,
+      rollupOptions: { input: Object.fromEntries(PREACT_LIBS.map((l) => [l, join(renderDir, `${l}.html`)])) },
+    },
+  });
 }
 
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };

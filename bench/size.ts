@@ -22,7 +22,12 @@ export interface App {
   code: string;
   /** Extra compile-time constants (e.g. `import.meta.env.DEV`). */
   define?: Record<string, string>;
+  /** Imports resolved as others (a Preact app's react -> preact/compat). */
+  alias?: Record<string, string>;
 }
+
+/** What a Preact app's bundler aliases to run React libraries on preact/compat. */
+const PREACT_COMPAT: Record<string, string> = { react: 'preact/compat', 'react-dom': 'preact/compat', 'react/jsx-runtime': 'preact/jsx-runtime' };
 
 const todo = (Entity: string) => `
 class Todo extends ${Entity} { id = 0; title = ''; completed = false; pk() { return this.id; } static key = 'Todo'; }
@@ -74,6 +79,15 @@ export const APPS: App[] = [
     code: `${todo('Entity')}export { useSuspense, provideResto, useController };`,
   },
   {
+    // @resto/react on Preact: the app's bundler aliases react and react-dom to preact/compat
+    // (adapter-react/PREACT.md); Preact is the framework, so compat is external too.
+    name: 'Resto Preact (@resto/react on preact/compat)',
+    resto: true,
+    imports: `import { resource, Entity } from '@resto/core';\nimport { useSuspense, DataProvider, useController } from '@resto/react';`,
+    code: `${todo('Entity')}export { useSuspense, DataProvider, useController };`,
+    alias: PREACT_COMPAT,
+  },
+  {
     name: '@data-client/react 0.9.9 (+ rest 0.9.9)',
     resto: false,
     imports: `import { createResource as resource, Entity } from '@data-client/rest';\nimport { useSuspense, CacheProvider, useController } from '@data-client/react';`,
@@ -104,6 +118,12 @@ export const APPS: App[] = [
     resto: false,
     imports: `import { QueryClient, provideTanStackQuery, injectQuery, injectQueryClient } from '@tanstack/angular-query-experimental';`,
     code: `export const client = new QueryClient();\nexport { provideTanStackQuery, injectQuery, injectQueryClient };`,
+  },
+  {
+    name: '@tanstack/preact-query 5 (not normalized)',
+    resto: false,
+    imports: `import { QueryClient, QueryClientProvider, useSuspenseQuery, useQueryClient } from '@tanstack/preact-query';`,
+    code: `export const client = new QueryClient();\nexport { QueryClientProvider, useSuspenseQuery, useQueryClient };`,
   },
   {
     name: '@apollo/client 3 (normalized, GraphQL)',
@@ -279,6 +299,7 @@ const FRAMEWORKS = ['react', 'react-dom', 'react/*', 'react-dom/*', 'vue', 'svel
 FRAMEWORKS.push('lit', 'lit/*', 'lit-html', 'lit-html/*', 'lit-element', 'lit-element/*', '@lit/reactive-element', '@lit/reactive-element/*');
 FRAMEWORKS.push('solid-js', 'solid-js/*');
 FRAMEWORKS.push('@angular/*');
+FRAMEWORKS.push('preact', 'preact/*');
 
 /** Svelte runes in `.svelte.ts` modules need Svelte's compiler (what vite-plugin-svelte does). */
 const svelteModules: Plugin = {
@@ -360,6 +381,7 @@ export async function measure(app: App, { plain = false }: { plain?: boolean } =
     ...(plain ? {} : { conditions: ['browser', 'module', 'production'] }),
     define: { 'process.env.NODE_ENV': '"production"', __DEV__: 'false', ...app.define },
     external: FRAMEWORKS,
+    alias: app.alias,
     metafile: true,
     logLevel: 'silent',
     plugins: [builtPackages, svelteModules],

@@ -24,7 +24,7 @@ export interface Claim {
 /**
  * A suspended read's claim on its request (core's `observer.promise()` takes it,
  * `observer.release()` lets go), kept per component instance. A mounted instance
- * lets go of it when it renders another key and when it unmounts. React says
+ * lets go of it when it renders another key, and CLAIM_LAPSE after it unmounts. React says
  * nothing when it abandons a suspended render (a first mount that is unmounted, a
  * transition taken back), so the claim also lapses unless a render re-takes it; the
  * promise React is thrown settles every PROBE ms, so a render React still wants is
@@ -40,7 +40,9 @@ export function useClaim(): Claim {
   const [claim] = useState<Claim>(() => ({ held: undefined }));
   useEffect(
     () => () => {
-      claim.held?.release();
+      // Lapses rather than lets go at once: Preact (through compat) also runs this cleanup
+      // when a mounted read suspends on new args, and renders it again while it waits.
+      claim.held?.release(CLAIM_LAPSE);
       claim.held = undefined;
     },
     [claim],

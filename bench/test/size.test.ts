@@ -99,6 +99,8 @@ const CEILING: Record<string, number> = {
   // Measured 25,785 on 2026-11-28 (the app creates its client; @lit/context's provider and consumer are ~2.5 kB minified of it).
   'Resto Lit': 25_801,
   'Resto Solid': 25_002,
+  // @resto/react with react aliased to preact/compat (issue 43, 2026-11-28): 25,200.
+  'Resto Preact (@resto/react on preact/compat)': 25_217,
 };
 // Issue 43: the Angular app (provideResto, useSuspense, useController; @angular/* external)
 // measured 25,047 B on 2026-11-28, the same core as the others; 25,131 B with the server
@@ -309,5 +311,16 @@ describe('the Lit app', () => {
     expect(paths.filter((p) => /(^|\/)(lit|lit-html|lit-element|@lit\/reactive-element)\//.test(p))).toEqual([]);
     // The decorators and ContextRoot are not used by the adapter: shaken out.
     expect(Object.entries(s.bytesByInput).filter(([p, bytes]) => /@lit\/context\/lib\/(decorators|context-root)/.test(p) && bytes > 0)).toEqual([]);
+  });
+});
+
+describe('Resto on Preact', () => {
+  it('is the React adapter on preact/compat: Preact stays external, no React is bundled, and it weighs what the React app weighs', async () => {
+    const [preact, react] = await Promise.all([sizeOf('Resto Preact (@resto/react on preact/compat)'), sizeOf('Resto React')]);
+    const paths = Object.keys(preact.bytesByInput);
+    expect(paths.some((p) => p.startsWith('adapter-react/dist/'))).toBe(true);
+    expect(paths.filter((p) => /(^|\/)(preact|react|react-dom)\//.test(p) && !p.includes('adapter-'))).toEqual([]);
+    // Only the aliased import names differ (preact/compat for react).
+    expect(Math.abs(preact.gzip - react.gzip)).toBeLessThanOrEqual(32);
   });
 });
