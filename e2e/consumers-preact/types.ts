@@ -21,6 +21,7 @@ export function useTypeChecks() {
   useSuspense(TodoResource.getList, { userId: 'me' });
   // @ts-expect-error: the path parameter is id
   useSuspense(TodoResource.get, { todoId: 1 });
+  return { todos, maybe, data, loading };
 }
 
 // The provider takes Preact children (compat's ReactNode is Preact's ComponentChildren).
