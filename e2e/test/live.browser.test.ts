@@ -118,7 +118,7 @@ describe('live data across tabs', () => {
     });
   });
 
-  it("another user's create, edit and delete appear in every tab without a request from any of them", async () => {
+  it("another user's create, edit and delete, and an add in one tab, appear in every tab without a request from any of them", async () => {
     await fresh();
     await withTabs('pushed edits', async (open) => {
       const pages = [await open(), await open(), await open()];
@@ -134,6 +134,13 @@ describe('live data across tabs', () => {
       for (const page of pages) await expect.poll(() => titleOf(page, created.id), POLL).toBe('Made elsewhere');
       await api('DELETE', '/todos/5');
       for (const page of pages) await expect.poll(() => todoItem(page, 5).count(), POLL).toBe(0);
+      // A todo added in a following tab reaches the others too (through the store and the stream).
+      const follower = pages.find((p) => p !== leader)!;
+      await follower.getByTestId('todo-new-title').fill('Added in a tab');
+      await follower.getByTestId('todo-add').click();
+      await expect.poll(() => [...server.db.todos.values()].some((t) => t.title === 'Added in a tab'), POLL).toBe(true);
+      const added = [...server.db.todos.values()].find((t) => t.title === 'Added in a tab')!;
+      for (const page of pages) await expect.poll(() => todoItem(page, added.id).count(), POLL).toBe(1);
 
       // Every tab shows the server's list, and none asked for it.
       const titles = [...server.db.todos.values()].sort((a, b) => a.id - b.id).map((t) => t.title);
