@@ -89,16 +89,18 @@ beforeAll(() => {
  * paging through the Collection add rule, one deep key sort, one membership rule for
  * Collection changes; and one owner per request (+~0.2 kB): React 25,193, Vue 25,181,
  * Svelte 25,087.
+ * Issue 42 (live data): a Collection change records its time in the entity meta, so tab
+ * sync passes pushed members to the other tabs (+1 to +3 B).
  * Lower them whenever the bundle shrinks. The target is BUDGET_GZIP (12 kB), not met:
  * bench/README.md ("Size") says by how much, why, and the plan.
  */
 const CEILING: Record<string, number> = {
-  'Resto React': 25_209,
-  'Resto Vue': 25_197,
+  'Resto React': 25_210,
+  'Resto Vue': 25_200,
   'Resto Svelte': 25_103,
   // Measured 25,785 on 2026-11-28 (the app creates its client; @lit/context's provider and consumer are ~2.5 kB minified of it).
   'Resto Lit': 25_801,
-  'Resto Solid': 25_002,
+  'Resto Solid': 25_003,
 };
 
 const resto = APPS.filter((a) => a.resto);

@@ -173,7 +173,7 @@ export class NormalizeStore implements NormalizeDelegate {
     this.write(key, pk, value);
     // A Collection's members change under this write's time: a snapshot merge (tab sync)
     // that keeps the newer of two copies then takes the change instead of the older copy.
-    this.touchMeta(key, pk, this.getMeta(key, pk), this.entityMeta, true);
+    this.writeMeta(key, pk, this.entityMeta);
   }
 
   invalidate(key: string, pk: string): void {
