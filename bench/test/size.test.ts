@@ -89,6 +89,8 @@ beforeAll(() => {
  * paging through the Collection add rule, one deep key sort, one membership rule for
  * Collection changes; and one owner per request (+~0.2 kB): React 25,193, Vue 25,181,
  * Svelte 25,087.
+ * Issue 42 (live data): a Collection change records its time in the entity meta, so tab
+ * sync passes pushed members to the other tabs (+1 to +3 B).
  * Lower them whenever the bundle shrinks. The target is BUDGET_GZIP (12 kB), not met:
  * bench/README.md ("Size") says by how much, why, and the plan.
  */

@@ -8,6 +8,8 @@ import { defaultSeed, type Db, type Seed } from './data';
 import { HANDLED, HttpError, NO_CONTENT, Router, readBody, sendJson, type Ctx } from './http';
 import type { LoggedRequest, RequestLog } from './requests';
 import { controlRoutes } from './routes/controls';
+import type { LiveHub } from './live';
+import { liveRoutes } from './routes/live';
 import { postRoutes } from './routes/posts';
 import { sessionRoutes } from './routes/session';
 import { todoRoutes } from './routes/todos';
@@ -20,6 +22,7 @@ export { defaultSeed, DEMO_PASSWORD, SEED_TIME } from './data';
 export type { Comment, Post, Seed, Todo, User } from './data';
 export { RequestLog, matchesPrefix, type LoggedRequest, type RequestFilter } from './requests';
 export type { DelayRule, FailRule } from './state';
+export { LiveHub, type LiveEvent } from './live';
 
 export interface ServerOptions {
   /** 0 (default) picks a free port. */
@@ -59,6 +62,8 @@ export interface RunningServer {
   holdNext(rule: { method: string; path: string }): () => void;
   /** Live tables, for assertions that look behind the API. */
   readonly db: Db;
+  /** GET /live, the SSE stream of todo changes: `live.count()` streams open now, `live.events` what was sent. */
+  readonly live: LiveHub;
 }
 
 const CORS_HEADERS = {
@@ -78,7 +83,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   );
   const staticFiles = createStaticHandler(options.static ?? {});
   const router = new Router();
-  for (const routes of [userRoutes, sessionRoutes, todoRoutes, postRoutes, utilityRoutes, controlRoutes]) {
+  for (const routes of [userRoutes, sessionRoutes, todoRoutes, postRoutes, utilityRoutes, controlRoutes, liveRoutes]) {
     routes(router, state);
   }
 
@@ -212,6 +217,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     get db() {
       return state.db;
     },
+    live: state.live,
     close: () =>
       new Promise<void>((resolve, reject) => {
         // Keep-alive sockets (browsers keep them open) would hold close() forever.

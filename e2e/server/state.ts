@@ -3,6 +3,7 @@
 // returns all of it to the seed.
 import { Db, type Seed, type User } from './data';
 import { HttpError, type Ctx } from './http';
+import { LiveHub } from './live';
 import { RequestLog } from './requests';
 
 export interface FailRule {
@@ -31,6 +32,8 @@ export interface StoredAnswer {
 export class ServerState {
   db: Db;
   readonly requests = new RequestLog();
+  /** Open /live streams and the changes sent to them; reset() keeps them (the streams stay open). */
+  readonly live = new LiveHub();
   flakyCalls = 0;
   private tokens = new Map<string, { userId: number; expiresAt: number }>();
   private tokenCounter = 0;

@@ -171,6 +171,9 @@ export class NormalizeStore implements NormalizeDelegate {
     const existing = this.getEntity(key, pk);
     if (existing === value || (existing !== INVALID && deepEqual(existing, value))) return;
     this.write(key, pk, value);
+    // A Collection's members change under this write's time: a snapshot merge (tab sync)
+    // that keeps the newer of two copies then takes the change instead of the older copy.
+    this.writeMeta(key, pk, this.entityMeta);
   }
 
   invalidate(key: string, pk: string): void {

@@ -9,6 +9,7 @@
 // pending optimistic edits included),
 // one leader tab polls for all, and mutations queued offline are saved and replayed
 // after a reload (OfflineQueueManager); a replay the server refuses is shown.
+// An app may add managers of its own (the wc app adds its live connection, shared/live.ts).
 import {
   LogoutManager,
   RetryManager,
@@ -44,7 +45,7 @@ function showConflict(error: unknown, mutation: { name: string }) {
   document.body.prepend(note);
 }
 
-export function createDemoClient(): Client {
+export function createDemoClient(extra: Manager[] = []): Client {
   const syncing: Manager[] = sync ? [sync] : [];
   const offlineQueue = sync ? new OfflineQueueManager({ endpoints: [TodoResource], onConflict: showConflict }) : undefined;
   const queue: Manager[] = offlineQueue ? [offlineQueue] : [];
@@ -78,6 +79,7 @@ export function createDemoClient(): Client {
       ...getDefaultManagers(),
       new RetryManager(),
       new WindowEventsManager(),
+      ...extra,
     ],
     queueOfflineMutations: true,
   });

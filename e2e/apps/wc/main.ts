@@ -3,17 +3,20 @@
 // Lit context), which subscribe while the element is connected and update it on
 // change. Same screens and data-testids as the other three apps. The elements
 // render into their light DOM, so the page's shared stylesheet applies to them.
+import type { LiveManager, LiveStatus } from '@resto/core/live';
 import { ClientController, DLEController, PaginationController, SubscriptionController, hookifyResource, provideClient } from '@resto/lit';
 import { html, LitElement, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { FILTERS, Flaky, Me, PostResource, ServerTime, TodoResource, flakyText, type FilterName, type Todo } from '../shared/api';
 import { createDemoClient, errorText, logIn, logOut } from '../shared/client';
 import { mountDevtoolsToggle } from '../shared/devtools';
+import { live as liveConnection, liveText } from '../shared/live';
 import { mountOfflineBanner } from '../shared/offline';
 import { authInit, session, type SessionState } from '../shared/session';
 import '../shared/style.css';
 
-const client = createDemoClient();
+// With `?live`, the server pushes todo changes; the header shows the connection.
+const client = createDemoClient(liveConnection ? [liveConnection] : []);
 mountDevtoolsToggle(client);
 mountOfflineBanner(client);
 // Hook-made endpoints carry the session token in their request options; a member
@@ -42,6 +45,38 @@ class SessionController implements ReactiveController {
   }
   hostDisconnected() {
     this.stop?.();
+  }
+}
+
+/** The live connection's state (core's subscribe/getSnapshot) as a controller. */
+class LiveStatusController implements ReactiveController {
+  private stop?: () => void;
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly source: LiveManager,
+  ) {
+    host.addController(this);
+  }
+  get value(): LiveStatus {
+    return this.source.getSnapshot();
+  }
+  hostConnected() {
+    this.stop = this.source.subscribe(() => this.host.requestUpdate());
+  }
+  hostDisconnected() {
+    this.stop?.();
+  }
+}
+
+/** `Live: open, last change 20:14:03`, or which tab holds the connection. Only with `?live`. */
+class RestoLiveStatus extends LightElement {
+  private status = liveConnection ? new LiveStatusController(this, liveConnection) : undefined;
+  protected override render() {
+    if (!this.status) return nothing;
+    const s = this.status.value;
+    return html`<span data-testid="live-status" class="muted" data-status=${s.status} data-reason=${s.reason ?? nothing} data-last-event=${s.lastEventAt === undefined ? nothing : String(s.lastEventAt)}
+      >${liveText(s)}</span
+    >`;
   }
 }
 
@@ -286,7 +321,7 @@ class RestoApp extends LightElement {
     return html`<main data-testid="app" data-app="wc">
       <header>
         <h1>Resto <small data-testid="app-name">wc</small></h1>
-        <resto-time></resto-time><resto-auth data-testid="auth"></resto-auth>
+        <resto-time></resto-time><resto-live-status></resto-live-status><resto-auth data-testid="auth"></resto-auth>
       </header>
       <div class="grid">
         <section class="card"><resto-todos></resto-todos></section>
@@ -301,6 +336,7 @@ class RestoApp extends LightElement {
 }
 
 customElements.define('resto-time', RestoTime);
+customElements.define('resto-live-status', RestoLiveStatus);
 customElements.define('resto-flaky', RestoFlaky);
 customElements.define('resto-auth', RestoAuth);
 customElements.define('resto-todo-count', RestoTodoCount);

@@ -44,6 +44,7 @@ export function todoRoutes(router: Router, state: ServerState) {
     if (completed !== undefined) todo.completed = completed;
     if (uid !== undefined) todo.userId = uid;
     todo.updatedAt = state.db.stamp();
+    state.live.publish('todo.updated', { ...todo });
     return { ...todo };
   }
 
@@ -60,6 +61,7 @@ export function todoRoutes(router: Router, state: ServerState) {
         updatedAt: state.db.stamp(),
       };
       state.db.todos.set(todo.id, todo);
+      state.live.publish('todo.created', { ...todo });
       ctx.res.statusCode = 201;
       return { ...todo };
     })
@@ -71,6 +73,7 @@ export function todoRoutes(router: Router, state: ServerState) {
       const n = id(ctx);
       found(state.db.todos.get(n), 'Todo', n);
       state.db.todos.delete(n);
+      state.live.publish('todo.deleted', { id: n });
       return NO_CONTENT;
     });
 }
