@@ -10,6 +10,7 @@ export { useError } from './useError';
 export { useQuery } from './useQuery';
 export { useSubscription } from './useSubscription';
 export { useLive } from './useLive';
+export { useLiveStatus } from './useLiveStatus';
 export { useLoading } from './useLoading';
 export { useMutation, type Mutation } from './useMutation';
 export { usePagination, type Pagination } from './usePagination';

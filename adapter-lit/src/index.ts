@@ -4,6 +4,7 @@ export { clientContext, provideClient, ClientController, type Host } from './con
 export type { Args } from './bind';
 export { SuspenseController, type SuspenseRenderer, type SuspenseStatus } from './SuspenseController';
 export { LiveController } from './LiveController';
+export { LiveStatusController } from './LiveStatusController';
 export { DLEController } from './DLEController';
 export { FetchController } from './FetchController';
 export { CacheController } from './CacheController';

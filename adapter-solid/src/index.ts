@@ -4,6 +4,7 @@ export { RestoContext, RestoProvider, useClient, useController, type RestoProvid
 export type { ReactiveArgs, Source } from './bind';
 export { useSuspense } from './useSuspense';
 export { useLive } from './useLive';
+export { useLiveStatus } from './useLiveStatus';
 export { useDLE, type DLE } from './useDLE';
 export { useFetch } from './useFetch';
 export { useCache } from './useCache';

@@ -3,8 +3,7 @@
 // Lit context), which subscribe while the element is connected and update it on
 // change. Same screens and data-testids as the other three apps. The elements
 // render into their light DOM, so the page's shared stylesheet applies to them.
-import type { LiveManager, LiveStatus } from '@resto/core/live';
-import { ClientController, DLEController, PaginationController, SubscriptionController, hookifyResource, provideClient } from '@resto/lit';
+import { ClientController, DLEController, LiveStatusController, PaginationController, SubscriptionController, hookifyResource, provideClient } from '@resto/lit';
 import { html, LitElement, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { FILTERS, Flaky, Me, PostResource, ServerTime, TodoResource, flakyText, type FilterName, type Todo } from '../shared/api';
@@ -42,26 +41,6 @@ class SessionController implements ReactiveController {
       this.state = s;
       this.host.requestUpdate();
     });
-  }
-  hostDisconnected() {
-    this.stop?.();
-  }
-}
-
-/** The live connection's state (core's subscribe/getSnapshot) as a controller. */
-class LiveStatusController implements ReactiveController {
-  private stop?: () => void;
-  constructor(
-    private readonly host: ReactiveControllerHost,
-    private readonly source: LiveManager,
-  ) {
-    host.addController(this);
-  }
-  get value(): LiveStatus {
-    return this.source.getSnapshot();
-  }
-  hostConnected() {
-    this.stop = this.source.subscribe(() => this.host.requestUpdate());
   }
   hostDisconnected() {
     this.stop?.();
