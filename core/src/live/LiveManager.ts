@@ -155,7 +155,12 @@ export class LiveManager implements Manager, LiveStatusSource {
 
   middleware: Middleware = (controller: Controller) => {
     this.controller = controller;
-    return (next: Dispatch) => (action: ActionTypes) => next(action);
+    return (next: Dispatch) => (action: ActionTypes) => {
+      const done = next(action);
+      // A follower shows the leader's last event id as tab sync brings it.
+      if (this.paused.has('follower')) this.followed();
+      return done;
+    };
   };
 
   init(): void {
@@ -217,14 +222,17 @@ export class LiveManager implements Manager, LiveStatusSource {
     this.open();
   }
 
+  /** The leader's last event id, when tab sync has brought it into this tab's store. */
+  private followed(): string | undefined {
+    const id = this.controller?.getState().endpoints[this.cursor.key()];
+    if (typeof id !== 'string') return undefined;
+    if (id !== this.state.getSnapshot().lastEventId) this.state.set({ lastEventId: id });
+    return (this.lastEventId = id);
+  }
+
   /** Taking over from a leader whose last event id reached this tab: a resume, not a gap. */
   private lead(): void {
-    const id = this.controller?.getState().endpoints[this.cursor.key()];
-    if (typeof id === 'string' && this.paused.has('follower')) {
-      this.lastEventId = id;
-      this.wasOpen = false;
-      this.state.set({ lastEventId: id });
-    }
+    if (this.paused.has('follower') && this.followed()) this.wasOpen = false;
     this.resume('follower');
   }
 

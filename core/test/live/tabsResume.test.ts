@@ -59,7 +59,7 @@ it('the new leader resumes from the old leader’s last event: only later events
   expect(a!.received).toEqual(['1', '2', '3']);
   // The follower has the leader's changes, and with them the id they reached.
   await waitFor(() => expect(titleIn(b!.client)).toBe('event 3'));
-  await waitFor(() => expect(Object.values(b!.client.getSnapshot().endpoints)).toContain('3'));
+  await waitFor(() => expect(b!.live.getSnapshot()).toMatchObject({ reason: 'follower', lastEventId: '3' }));
 
   a!.client.destroy();
   sse.emit('todo.updated', todo('event 4'));
