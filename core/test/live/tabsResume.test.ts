@@ -90,3 +90,27 @@ it('a tab that takes over with no last event id counts it as a gap and revalidat
   await waitFor(() => expect(api.count('GET', '/todos/1')).toBe(reads + 1));
   stop();
 });
+
+it('after a resumed handover, a drop of the new leader’s connection is still a gap: covered reads revalidate', async () => {
+  const [a, b] = tabs(2);
+  await waitFor(() => expect([status(a!.live), status(b!.live)]).toEqual(['open', 'follower']));
+  const read = b!.client.observe(api.api.get, { id: 1 });
+  const stop = read.subscribe(() => {});
+  await waitFor(() => expect(read.getSnapshot().data?.title).toBeDefined());
+  sse.emit('todo.updated', todo('event 1'));
+  await waitFor(() => expect(b!.live.getSnapshot().lastEventId).toBe('1'));
+  const reads = api.count('GET', '/todos/1');
+
+  a!.client.destroy();
+  await waitFor(() => expect(status(b!.live)).toBe('open'));
+  expect(api.count('GET', '/todos/1')).toBe(reads);
+
+  await sse.kill();
+  await waitFor(() => expect(status(b!.live)).toBe('reconnecting'));
+  await sse.restart();
+  b!.live.reconnect();
+  await waitFor(() => expect(status(b!.live)).toBe('open'));
+  expect(sse.connections.map((c) => c.lastEventId)).toEqual([undefined, '1', '1']);
+  await waitFor(() => expect(api.count('GET', '/todos/1')).toBe(reads + 1));
+  stop();
+});
