@@ -157,8 +157,13 @@ export class LiveManager implements Manager, LiveStatusSource {
     this.controller = controller;
     return (next: Dispatch) => (action: ActionTypes) => {
       const done = next(action);
-      // A follower shows the leader's last event id as tab sync brings it.
-      if (this.paused.has('follower')) this.followed();
+      // A follower takes the leader's last event id as tab sync brings it: were this tab to
+      // take over, it would resume from there, not count a gap.
+      const id = this.paused.has('follower') && (controller.getState().endpoints[this.cursor.key()] as string | undefined);
+      if (id && id !== this.lastEventId) {
+        this.wasOpen = false;
+        this.state.set({ lastEventId: (this.lastEventId = id) });
+      }
       return done;
     };
   };
@@ -176,7 +181,7 @@ export class LiveManager implements Manager, LiveStatusSource {
     const { tabs } = env;
     if (tabs?.subscribe) {
       if (!tabs.leader) this.follow();
-      this.stops.push(tabs.subscribe((leader) => (leader ? this.lead() : this.follow())));
+      this.stops.push(tabs.subscribe((leader) => (leader ? this.resume('follower') : this.follow())));
     }
     const { closeWhenHidden } = this.options;
     if (closeWhenHidden !== undefined)
@@ -220,20 +225,6 @@ export class LiveManager implements Manager, LiveStatusSource {
     this.shut();
     this.state.set({ attempt: 0 });
     this.open();
-  }
-
-  /** The leader's last event id, when tab sync has brought it into this tab's store. */
-  private followed(): string | undefined {
-    const id = this.controller?.getState().endpoints[this.cursor.key()];
-    if (typeof id !== 'string') return undefined;
-    if (id !== this.state.getSnapshot().lastEventId) this.state.set({ lastEventId: id });
-    return (this.lastEventId = id);
-  }
-
-  /** Taking over from a leader whose last event id reached this tab: a resume, not a gap. */
-  private lead(): void {
-    if (this.paused.has('follower') && this.followed()) this.wasOpen = false;
-    this.resume('follower');
   }
 
   private follow(): void {
