@@ -6,7 +6,7 @@ import { DEV } from '#dev';
 import type { Controller, Dispatch } from '../controller';
 import { errorCode } from '../dev/errorCode';
 import type { Manager, Middleware } from '../managers/Manager';
-import type { ActionTypes, EndpointLike } from '../state';
+import { uniqueNow, type ActionTypes, type EndpointLike } from '../state';
 import { backoffDelay, type BackoffOptions } from './backoff';
 import { applyMessage, LiveMessageError, type LiveMessage, type LiveMessages } from './LiveMessages';
 import { LiveStatusStore, type LiveStatus, type LiveStatusSource } from './LiveStatus';
@@ -128,6 +128,8 @@ export class LiveManager implements Manager, LiveStatusSource {
   declare private wasOpen: boolean;
   declare private lastEventId: string | undefined;
   declare private stops: (() => void)[];
+  /** Keeps the last event id in the store, where tab sync (and persistence) hand it to the next leader. */
+  declare private readonly cursor: EndpointLike;
 
   constructor(options: LiveOptions) {
     this.options = options;
@@ -136,6 +138,8 @@ export class LiveManager implements Manager, LiveStatusSource {
     this.generation = 0;
     this.wasOpen = false;
     this.stops = [];
+    const key = `live cursor ${options.urlPrefix ?? ''}${typeof options.url === 'string' ? options.url : ''}`;
+    this.cursor = { key: () => key, name: key, dataExpiryLength: Infinity } as unknown as EndpointLike;
   }
 
   /** Calls `listener` after every change of the connection state. */
@@ -151,7 +155,17 @@ export class LiveManager implements Manager, LiveStatusSource {
 
   middleware: Middleware = (controller: Controller) => {
     this.controller = controller;
-    return (next: Dispatch) => (action: ActionTypes) => next(action);
+    return (next: Dispatch) => (action: ActionTypes) => {
+      const done = next(action);
+      // A follower takes the leader's last event id as tab sync brings it: were this tab to
+      // take over, it would resume from there, not count a gap.
+      const id = this.paused.has('follower') && (controller.getState().endpoints[this.cursor.key()] as string | undefined);
+      if (id && id !== this.lastEventId) {
+        this.wasOpen = false;
+        this.state.set({ lastEventId: (this.lastEventId = id) });
+      }
+      return done;
+    };
   };
 
   init(): void {
@@ -163,7 +177,7 @@ export class LiveManager implements Manager, LiveStatusSource {
     if (!env.online.value) this.paused.add('offline');
     this.stops.push(env.online.subscribe((online) => (online ? this.resume('offline') : this.pause('offline'))));
     // With tabSync, only the leading tab connects; the others get its changes through the
-    // shared store. A tab that takes over cannot know the last id: it counts as a gap.
+    // shared store, the leader's last event id with them: a tab that takes over resumes from it.
     const { tabs } = env;
     if (tabs?.subscribe) {
       if (!tabs.leader) this.follow();
@@ -342,6 +356,8 @@ export class LiveManager implements Manager, LiveStatusSource {
     // Received, stored or not: a resume must not ask for it again.
     if (lastId !== undefined) patch.lastEventId = this.lastEventId = lastId;
     if (message) error = applyMessage(controller, this.options.messages, message);
+    // Kept with the store (a message that could not be stored leaves it as it was).
+    if (!error && lastId !== undefined) void controller.resolve(this.cursor, { args: [], response: lastId, fetchedAt: uniqueNow() });
     if (error) patch.lastError = error;
     this.state.set(patch);
     if (error) this.fail(error);
