@@ -2,27 +2,24 @@
 // state as core's LiveManager reports it, and stops listening when the component is destroyed.
 import type { Signal } from '@angular/core';
 import { afterEach, beforeEach, expect, expectTypeOf, it } from 'vitest';
-import { createClient, getDefaultManagers, type Client } from '@resto/core';
-import { liveStream, type LiveManager, type LiveStatus } from '@resto/core/live';
-import { EventSource, startSseServer } from '@resto/testing/sse';
-import { Todo } from '@resto/testing/todos';
+import { type Client } from '@resto/core';
+import { type LiveManager, type LiveStatus } from '@resto/core/live';
+import { startLiveTodos } from '@resto/testing/sse';
 import { until } from '@resto/testing';
 import { useLiveStatus } from '../src';
 import { component, mountApp, type AppMount } from './harness';
 
-let sse: Awaited<ReturnType<typeof startSseServer>>;
+let sse: Awaited<ReturnType<typeof startLiveTodos>>['sse'];
 let client: Client;
 let live: LiveManager;
+let close: () => Promise<void>;
 let mounted: AppMount<unknown> | undefined;
 beforeEach(async () => {
-  sse = await startSseServer();
-  live = liveStream({ urlPrefix: sse.url, url: '/events', EventSource, messages: { 'todo.updated': Todo }, backoff: { initial: 60_000 } });
-  client = createClient({ managers: [...getDefaultManagers(), live] });
+  ({ sse, live, client, close } = await startLiveTodos());
 });
 afterEach(async () => {
   mounted?.destroy();
-  client.destroy();
-  await sse.kill();
+  await close();
 });
 
 it('useLiveStatus shows the connection state as it changes', async () => {

@@ -2,26 +2,23 @@
 // connection's state as core's LiveManager reports it, and listens only while connected.
 import { html, LitElement } from 'lit';
 import { afterEach, beforeEach, expect, expectTypeOf, it } from 'vitest';
-import { createClient, getDefaultManagers, type Client } from '@resto/core';
-import { liveStream, type LiveManager, type LiveStatus } from '@resto/core/live';
-import { EventSource, startSseServer } from '@resto/testing/sse';
-import { Todo } from '@resto/testing/todos';
+import { type Client } from '@resto/core';
+import { type LiveManager, type LiveStatus } from '@resto/core/live';
+import { startLiveTodos } from '@resto/testing/sse';
 import { until } from '@resto/testing';
 import { LiveStatusController } from '../src';
 import { define } from './helpers/mount';
 
-let sse: Awaited<ReturnType<typeof startSseServer>>;
+let sse: Awaited<ReturnType<typeof startLiveTodos>>['sse'];
 let client: Client;
 let live: LiveManager;
+let close: () => Promise<void>;
 beforeEach(async () => {
-  sse = await startSseServer();
-  live = liveStream({ urlPrefix: sse.url, url: '/events', EventSource, messages: { 'todo.updated': Todo }, backoff: { initial: 60_000 } });
-  client = createClient({ managers: [...getDefaultManagers(), live] });
+  ({ sse, live, client, close } = await startLiveTodos());
 });
 afterEach(async () => {
   document.body.replaceChildren();
-  client.destroy();
-  await sse.kill();
+  await close();
 });
 
 it('LiveStatusController updates its host as the connection state changes', async () => {

@@ -2,26 +2,23 @@
 // state as core's LiveManager reports it, and stops listening on unmount.
 import { cleanup, render, screen } from '@testing-library/svelte';
 import { afterEach, beforeEach, expect, expectTypeOf, it } from 'vitest';
-import { createClient, getDefaultManagers, type Client } from '@resto/core';
-import { liveStream, type LiveManager, type LiveStatus } from '@resto/core/live';
-import { EventSource, startSseServer } from '@resto/testing/sse';
-import { Todo } from '@resto/testing/todos';
+import { type Client } from '@resto/core';
+import { type LiveManager, type LiveStatus } from '@resto/core/live';
+import { startLiveTodos } from '@resto/testing/sse';
 import { until } from '@resto/testing';
 import { clientContext, useLiveStatus, type Read } from '../src';
 import Show from './fixtures/Show.svelte';
 
-let sse: Awaited<ReturnType<typeof startSseServer>>;
+let sse: Awaited<ReturnType<typeof startLiveTodos>>['sse'];
 let client: Client;
 let live: LiveManager;
+let close: () => Promise<void>;
 beforeEach(async () => {
-  sse = await startSseServer();
-  live = liveStream({ urlPrefix: sse.url, url: '/events', EventSource, messages: { 'todo.updated': Todo }, backoff: { initial: 60_000 } });
-  client = createClient({ managers: [...getDefaultManagers(), live] });
+  ({ sse, live, client, close } = await startLiveTodos());
 });
 afterEach(async () => {
   cleanup();
-  client.destroy();
-  await sse.kill();
+  await close();
 });
 
 it('useLiveStatus shows the connection state as it changes', async () => {

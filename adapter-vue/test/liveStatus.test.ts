@@ -3,24 +3,21 @@
 import { defineComponent, h, type ShallowRef } from 'vue';
 import { mount } from '@vue/test-utils';
 import { afterEach, beforeEach, expect, expectTypeOf, it } from 'vitest';
-import { createClient, getDefaultManagers, type Client } from '@resto/core';
-import { liveStream, type LiveManager, type LiveStatus } from '@resto/core/live';
-import { EventSource, startSseServer } from '@resto/testing/sse';
-import { Todo } from '@resto/testing/todos';
+import { type Client } from '@resto/core';
+import { type LiveManager, type LiveStatus } from '@resto/core/live';
+import { startLiveTodos } from '@resto/testing/sse';
 import { until } from '@resto/testing';
 import { useLiveStatus } from '../src';
 
-let sse: Awaited<ReturnType<typeof startSseServer>>;
+let sse: Awaited<ReturnType<typeof startLiveTodos>>['sse'];
 let client: Client;
 let live: LiveManager;
+let close: () => Promise<void>;
 beforeEach(async () => {
-  sse = await startSseServer();
-  live = liveStream({ urlPrefix: sse.url, url: '/events', EventSource, messages: { 'todo.updated': Todo }, backoff: { initial: 60_000 } });
-  client = createClient({ managers: [...getDefaultManagers(), live] });
+  ({ sse, live, client, close } = await startLiveTodos());
 });
 afterEach(async () => {
-  client.destroy();
-  await sse.kill();
+  await close();
 });
 
 it('useLiveStatus shows the connection state as it changes', async () => {

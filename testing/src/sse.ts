@@ -4,8 +4,12 @@
 // EventSource, for Node and test DOMs that have none.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createClient, getDefaultManagers } from '@resto/core';
+import { liveStream } from '@resto/core/live';
+import { EventSource } from 'eventsource';
+import { Todo } from './todos';
 
-export { EventSource } from 'eventsource';
+export { EventSource };
 
 export interface SentEvent {
   readonly id: string;
@@ -68,5 +72,30 @@ export async function startSseServer() {
       }),
     /** Listens again on the same port. */
     restart: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
+  };
+}
+
+/**
+ * A client with one live stream of todo updates (`'todo.updated'`) from a fresh real SSE
+ * server: the setup each adapter's connection-status test shares. A long first backoff
+ * keeps a killed server's status at "reconnecting" for the test to see.
+ *
+ * @example
+ * const { sse, live, client, close } = await startLiveTodos();
+ * await sse.send({ event: 'todo.updated', data: JSON.stringify(todo) });
+ * await close();
+ */
+export async function startLiveTodos() {
+  const sse = await startSseServer();
+  const live = liveStream({ urlPrefix: sse.url, url: '/events', EventSource, messages: { 'todo.updated': Todo }, backoff: { initial: 60_000 } });
+  const client = createClient({ managers: [...getDefaultManagers(), live] });
+  return {
+    sse,
+    live,
+    client,
+    async close() {
+      client.destroy();
+      await sse.kill();
+    },
   };
 }
