@@ -37,7 +37,8 @@ function Shown({ children }: { children: ReactNode }) {
   rerender = () => setTick((t) => t + 1);
   return shown ? children : null;
 }
-register('resto-react', {
+// The title names the page: resto-preact.html runs this same file with react aliased to preact/compat.
+register(document.title, {
   mount(container) {
     client = createClient();
     root = createRoot(container);
