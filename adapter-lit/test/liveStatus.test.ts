@@ -2,7 +2,7 @@
 // connection's state as core's LiveManager reports it, and listens only while connected.
 import { html, LitElement } from 'lit';
 import { afterEach, beforeEach, expect, expectTypeOf, it } from 'vitest';
-import { type Client } from '@resto/core';
+import type { Client } from '@resto/core';
 import { type LiveManager, type LiveStatus } from '@resto/core/live';
 import { startLiveTodos } from '@resto/testing/sse';
 import { until } from '@resto/testing';
@@ -10,11 +10,10 @@ import { LiveStatusController } from '../src';
 import { define } from './helpers/mount';
 
 let sse: Awaited<ReturnType<typeof startLiveTodos>>['sse'];
-let client: Client;
 let live: LiveManager;
 let close: () => Promise<void>;
 beforeEach(async () => {
-  ({ sse, live, client, close } = await startLiveTodos());
+  ({ sse, live, close } = await startLiveTodos());
 });
 afterEach(async () => {
   document.body.replaceChildren();
