@@ -44,21 +44,19 @@ function append(to: unknown[], from: unknown[]): void {
 }
 
 /**
- * One denormalization pass. Without a cache it only keeps a per-pass map (the
- * same stored object reads as the same instance; cycles close on themselves).
- * With a cache it records what every entity read depends on.
+ * One denormalization pass. A per-pass map makes the same stored object read as
+ * the same instance and closes cycles on themselves. With a cache the same walk
+ * also records what every entity read depends on, and reuses entries still valid.
  */
 export class Denormalizer {
   // `declare`d members are set in the constructor: no class-field definitions ship for them.
   declare readonly unvisit: Unvisit;
-  /** Dependencies of the frame being built (tracking mode). */
+  /** Dependencies of the frame being built (with a cache). */
   deps: unknown[] = [];
   declare private entities: Tables;
   declare private args: readonly any[];
-  private rootObj: object | undefined;
-  private rootValue: unknown;
   declare private readonly cache: WeakMap<object, EntityEntry> | undefined;
-  private local: Map<object, LocalEntry | unknown> | undefined;
+  private local: Map<object, LocalEntry> | undefined;
   private depth = 0;
   /** Smallest depth of an unfinished entity referenced below the current frame. */
   private minRef = Infinity;
@@ -86,86 +84,30 @@ export class Denormalizer {
     return input;
   }
 
-  private stored(schema: any, pk: string): any {
-    const key: string = schema.key;
-    const obj = ownValue(this.entities[key], pk);
-    // missing (undefined) or deleted (INVALID)
-    if (typeof obj !== 'object') {
-      // a missing or deleted entity is a dependency too: storing it later must refresh readers
-      if (this.cache !== undefined) this.deps.push(key, pk, obj);
-      return obj;
-    }
-    return this.cache === undefined ? this.storedPlain(schema, obj) : this.storedTracked(schema, key, pk, obj);
-  }
-
-  private storedPlain(schema: any, obj: object): any {
-    if (obj === this.rootObj) return this.rootValue;
-    const local = this.local;
-    if (local !== undefined) {
-      const hit = local.get(obj);
-      if (hit !== undefined) return hit;
-    }
-    if (this.depth >= (schema.maxEntityDepth ?? MAX_ENTITY_DEPTH)) return this.tooDeep(schema, obj);
-    this.depth++;
-    let value: any;
-    if (typeof schema.createIfValid === 'function') {
-      value = schema.createIfValid(obj);
-      if (value === undefined) {
-        // validate() rejected the stored record: it reads as invalid (refetched, dropped from lists)
-        this.depth--;
-        return INVALID;
-      }
-      const plan = schema[PLAN];
-      if (plan !== undefined && plan.owner === schema && plan.nestedKeys.length === 0) {
-        // a leaf entity cannot close a cycle: no per-pass bookkeeping needed
-        this.depth--;
-        return value;
-      }
-      // registered before nested fields resolve, so a cycle closes on this instance
-      this.remember(obj, value);
-      const out = schema.denormalize(value, this.args, this.unvisit);
-      if (out !== value) this.remember(obj, (value = out));
-    } else {
-      value = schema.denormalize(obj, this.args, this.unvisit);
-      this.remember(obj, value);
-    }
-    this.depth--;
-    return value;
-  }
-
-  /** The first entity of a pass gets a slot; a Map only when there are more. */
-  private remember(obj: object, value: unknown): void {
-    if (this.rootObj === undefined || this.rootObj === obj) {
-      this.rootObj = obj;
-      this.rootValue = value;
-    } else {
-      (this.local ??= new Map()).set(obj, value);
-    }
-  }
-
   /** Ready for another pass (uncached passes reuse one instance). */
   reset(entities: Tables, args: readonly any[]): void {
     this.entities = entities;
     this.args = args;
-    this.rootObj = undefined;
-    this.rootValue = undefined;
-    // A new Map per pass, never `clear()`: the reused instance lives in the old
-    // generation after any full GC, and V8 allocates a cleared or grown Map's table
-    // where the old table was. An old-space table holding a pass's young instances
-    // kept every instance alive through minor GCs (uncached list reads 3-4x slower
-    // once the rest of an app had run; bench/README.md "Steady state").
+    // A new Map per pass, never `clear()`: a cleared Map's table stays in the old generation
+    // and keeps a pass's young instances alive (bench/README.md "Steady state").
     this.local = undefined;
     this.depth = 0;
     // Reported once per pass: the reused instance must not stay silent for later reads.
     if (DEV) this.reported = false;
   }
 
-  private storedTracked(schema: any, key: string, pk: string, obj: object): any {
-    let local = this.local as Map<object, LocalEntry> | undefined;
-    if (local === undefined) local = this.local = new Map() as Map<object, any>;
-    else {
-      const hit = local.get(obj);
-      if (hit !== undefined) {
+  private stored(schema: any, pk: string): any {
+    const key: string = schema.key;
+    const obj = ownValue(this.entities[key], pk);
+    const cache = this.cache;
+    // missing (undefined) or deleted (INVALID): a dependency too, storing it later must refresh readers
+    if (typeof obj !== 'object') {
+      if (cache) this.deps.push(key, pk, obj);
+      return obj;
+    }
+    const hit = this.local?.get(obj);
+    if (hit !== undefined) {
+      if (cache) {
         if (hit.deps === null) {
           // cycle: the entity is still being built further up
           this.deps.push(key, pk, obj);
@@ -173,60 +115,72 @@ export class Denormalizer {
         } else {
           append(this.deps, hit.deps);
         }
-        return hit.value;
       }
+      return hit.value;
     }
-    const cached = this.cache!.get(obj);
-    // Collection instances over the same members (a nested and a top-level one) read one stored
-    // list the same way; one over another class of the same table (a subclass keeping the key) does not.
-    if (
-      cached !== undefined &&
-      (cached.schema === schema ||
-        (typeof schema === 'object' &&
-          (cached.schema as any).constructor === schema.constructor &&
-          sameMembers((cached.schema as any).schema?.schema, schema.schema?.schema)))
-    ) {
-      if (cached.entities === this.entities || depsValid(cached.deps, this.entities, 3)) {
-        // no per-pass entry: once validated against these entities, the next
-        // reference to it in this pass hits the cache at the first comparison
+    if (cache) {
+      const cached = cache.get(obj);
+      // Collection instances over the same members (a nested and a top-level one) read one stored
+      // list the same way; one over another class of the same table (a subclass keeping the key) does not.
+      if (
+        cached !== undefined &&
+        (cached.schema === schema ||
+          (typeof schema === 'object' &&
+            (cached.schema as any).constructor === schema.constructor &&
+            sameMembers((cached.schema as any).schema?.schema, schema.schema?.schema))) &&
+        (cached.entities === this.entities || depsValid(cached.deps, this.entities, 3))
+      ) {
+        // once validated against these entities, the next reference in this pass hits at the first comparison
         cached.entities = this.entities;
         append(this.deps, cached.deps);
         return cached.value;
       }
     }
     if (this.depth >= (schema.maxEntityDepth ?? MAX_ENTITY_DEPTH)) {
+      // a truncated read is never cached
       this.minRef = -1;
-      this.deps.push(key, pk, obj);
+      if (cache) this.deps.push(key, pk, obj);
       return this.tooDeep(schema, obj);
+    }
+    let value: any = obj;
+    if (typeof schema.createIfValid === 'function') {
+      // undefined: validate() rejected the stored record, which then reads as invalid (refetched, dropped from lists)
+      value = schema.createIfValid(obj) ?? INVALID;
+      const plan = schema[PLAN];
+      if (value === INVALID || (plan !== undefined && plan.owner === schema && plan.nestedKeys.length === 0)) {
+        // nothing nested: no cycle can pass through it, no per-pass entry needed
+        if (cache) {
+          cache.set(obj, { schema, value, deps: [key, pk, obj], entities: this.entities });
+          this.deps.push(key, pk, obj);
+        }
+        return value;
+      }
     }
     const parentDeps = this.deps;
     const parentMin = this.minRef;
     const depth = ++this.depth;
-    const deps: unknown[] = (this.deps = [key, pk, obj]);
-    this.minRef = Infinity;
-    const entry: LocalEntry = { value: undefined, deps: null, depth };
-    local.set(obj, entry);
-    let value: any;
-    if (typeof schema.createIfValid === 'function') {
-      value = entry.value = schema.createIfValid(obj);
-      // undefined: validate() rejected the stored record, which then reads as invalid
-      value = value === undefined ? INVALID : schema.denormalize(value, this.args, this.unvisit);
-    } else {
-      value = schema.denormalize(obj, this.args, this.unvisit);
+    // registered before nested fields resolve, so a cycle closes on this instance
+    const entry: LocalEntry = { value, deps: null, depth };
+    (this.local ??= new Map()).set(obj, entry);
+    if (cache) {
+      this.deps = [key, pk, obj];
+      this.minRef = Infinity;
     }
-    entry.value = value;
-    entry.deps = deps;
-    const min = this.minRef;
+    value = entry.value = schema.denormalize(value, this.args, this.unvisit);
     this.depth--;
-    this.deps = parentDeps;
-    if (min >= depth) {
-      // complete on its own (or the root of a cycle): safe to reuse in later reads
-      this.cache!.set(obj, { schema, value, deps, entities: this.entities });
-      this.minRef = parentMin;
-    } else {
-      this.minRef = min < parentMin ? min : parentMin;
+    if (cache) {
+      const deps = (entry.deps = this.deps);
+      const min = this.minRef;
+      this.deps = parentDeps;
+      if (min >= depth) {
+        // complete on its own (or the root of a cycle): safe to reuse in later reads
+        cache.set(obj, { schema, value, deps, entities: this.entities });
+        this.minRef = parentMin;
+      } else {
+        this.minRef = min < parentMin ? min : parentMin;
+      }
+      append(parentDeps, deps);
     }
-    append(parentDeps, deps);
     return value;
   }
 
