@@ -76,7 +76,7 @@ export class Denormalizer {
     if (typeof schema === 'function' || typeof schema.pk === 'function') {
       if (typeof input === 'object') return schema.denormalize(input, this.args, this.unvisit);
       if (typeof input === 'symbol') return input;
-      return this.stored(schema, typeof input === 'string' ? input : `${input}`);
+      return this.stored(schema, `${input}`);
     }
     if (Array.isArray(schema)) return denormalizeArray(schema[0], input, this.unvisit);
     if (typeof schema.denormalize === 'function') return schema.denormalize(input, this.args, this.unvisit);
@@ -147,7 +147,7 @@ export class Denormalizer {
       // undefined: validate() rejected the stored record, which then reads as invalid (refetched, dropped from lists)
       value = schema.createIfValid(obj) ?? INVALID;
       const plan = schema[PLAN];
-      if (value === INVALID || (plan !== undefined && plan.owner === schema && plan.nestedKeys.length === 0)) {
+      if (value === INVALID || (plan?.owner === schema && !plan.nestedKeys.length)) {
         // nothing nested: no cycle can pass through it, no per-pass entry needed
         if (cache) {
           cache.set(obj, { schema, value, deps: [key, pk, obj], entities: this.entities });
@@ -200,7 +200,7 @@ export class Denormalizer {
 // Two maps declared apart are the same when they map each value to the same class.
 function sameMembers(a: any, b: any): boolean {
   if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || a.constructor !== b.constructor) return false;
+  if (typeof a !== 'object' || a === null || b === null || a.constructor !== b?.constructor) return false;
   if (a.constructor !== Object) return sameMembers(a.schema, b.schema);
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);

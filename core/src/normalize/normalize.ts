@@ -57,28 +57,28 @@ export function normalize<R = any>(
   // but a whole response that is a scalar (`"oops"`, `42`) where an Entity, a list
   // or an object is declared is a bad answer: stored, it would read back as nothing.
   // Nothing at all is no data for any schema (a store that keeps `null` does not normalize it).
-  const none = input === null || input === undefined;
+  const none = input == null;
   if (!schemaless && (none || typeof input !== 'object')) {
-    let expected: string | undefined;
     // by mark, not instanceof: normalizing does not bundle Collection for apps that never build one
-    const kind = schema?.[KIND];
-    if (Array.isArray(schema) || kind === 'Array' || kind === 'Collection') expected = 'an array';
-    else if (typeof schema === 'function' && schema.prototype instanceof Entity) expected = 'an object';
-    else if (kind === 'CollectionChange') expected = 'an object or an array';
-    else if (
-      kind !== undefined ||
-      schema?.keyed === true ||
-      (typeof schema === 'object' && Object.getPrototypeOf(schema) === Object.prototype)
-    ) {
-      expected = 'an object';
-    }
-    if (expected !== undefined || none) {
-      assertParsed(input, schemaName(schema), undefined);
+    const kind = schema[KIND];
+    const expected =
+      Array.isArray(schema) || kind === 'Array' || kind === 'Collection'
+        ? 'an array'
+        : kind === 'CollectionChange'
+          ? 'an object or an array'
+          : kind !== undefined ||
+              schema.keyed === true ||
+              (typeof schema === 'function' ? schema.prototype instanceof Entity : Object.getPrototypeOf(schema) === Object.prototype)
+            ? 'an object'
+            : none && 'data';
+    if (expected) {
+      const name = schemaName(schema);
+      assertParsed(input, name, undefined);
       const shown = JSON.stringify(input) ?? String(input);
       throw new SchemaError(
-        schemaName(schema),
+        name,
         undefined,
-        `expected ${expected ?? 'data'}, but the response is ${none ? shown : `the ${typeof input} ${shown.length > 60 ? `${shown.slice(0, 60)}...` : shown}`}`,
+        `expected ${expected}, but the response is ${none ? shown : `the ${typeof input} ${shown.length > 60 ? `${shown.slice(0, 60)}...` : shown}`}`,
         DEV && typeof input === 'string' && 'check the urlPrefix/path and the Content-Type of the response',
       );
     }
@@ -101,7 +101,7 @@ export function normalize<R = any>(
     if (typeof s.normalize === 'function') out = s.normalize(value, parent, key, a, visit, delegate);
     else if (Array.isArray(s)) {
       // `[A, B]` is no union: only A would be used
-      if (s.length > 1) throw new SchemaError(`[${s.map(schemaName)}]`, key, DEV ? 'a list schema takes one member schema' : 'one member schema only', DEV && 'for mixed members use [new Union({ a: A, b: B }, attribute)]');
+      if (s.length > 1) throw new SchemaError(`[${s.map(schemaName)}]`, key, 'a list schema takes one member schema', DEV && 'for mixed members use [new Union({ a: A, b: B }, attribute)]');
       out = normalizeArray(s[0], value, parent, key, a, visit);
     }
     else if (typeof s === 'object') out = normalizeObject(s, value, parent, key, a, visit);
