@@ -29,15 +29,11 @@ function once<T>(base: object, name: string, build: () => T): T {
 
 
 /**
- * A mutation endpoint derived from a list endpoint: the method changes, the
- * schema becomes one of the Collection's change schemas, and the call takes a
- * body (as if constructed with that method).
+ * A mutation endpoint derived from a list endpoint: the method changes (PATCH for
+ * remove and move, POST for the adds), the schema becomes one of the Collection's
+ * change schemas, and the call takes a body (as if constructed with that method).
  */
-export function collectionMutation(
-  base: Extendable,
-  member: 'push' | 'unshift' | 'assign' | 'remove' | 'move',
-  method: 'POST' | 'PATCH',
-): any {
+export function collectionMutation(base: Extendable, member: 'push' | 'unshift' | 'assign' | 'remove' | 'move'): any {
   return once(base, member, () => {
     // The request sends and answers one item (or a list of them), not the list's
     // page shape: the schema is the Collection's change schema alone, wherever the
@@ -45,7 +41,7 @@ export function collectionMutation(
     const schema = findCollection(base.schema)?.[member];
     const movePath = member === 'move' ? base.movePath : undefined;
     return base.extend({
-      method,
+      method: member.endsWith('move') ? 'PATCH' : 'POST',
       schema,
       name: `${base.name}.${member}`,
       sideEffect: true,
@@ -94,11 +90,8 @@ export function paginatedEndpoint(
 
 /** `getPage`: `paginated(paginationField)`, built once. */
 export function getPageEndpoint(base: Extendable): any {
-  const field = base.paginationField;
-  if (!field) {
-    throw new TypeError(`${base.name}.getPage: needs the paginationField option`);
-  }
-  return once(base, 'getPage', () => paginatedEndpoint(base, field, 'getPage'));
+  // Only defined on endpoints with a paginationField.
+  return once(base, 'getPage', () => paginatedEndpoint(base, base.paginationField!, 'getPage'));
 }
 
 /** Whether a schema holds a Collection. */
