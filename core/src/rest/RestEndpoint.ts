@@ -80,7 +80,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     setHidden(this, HAS_BODY, inherited ?? (/^(POST|PUT|PATCH)$/.test(this.method) && !('body' in options && options.body === undefined)));
     checkNextPage(name, options.nextPage);
     // getPage exists only with a paginationField.
-    if (options.paginationField) Object.defineProperty(this, 'getPage', { get: getPage, configurable: true });
+    if (options.paginationField) Object.defineProperty(this, 'getPage', derived('getPage', getPageEndpoint));
   }
 
   /**
@@ -249,18 +249,24 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
   }
 }
 
-function getPage(this: RestEndpointImpl): unknown {
-  return getPageEndpoint(this);
-}
-
-// The collection extenders, getters so each is built when first read (and once).
-for (const member of ['push', 'unshift', 'assign', 'remove', 'move'] as const) {
-  Object.defineProperty(RestEndpointImpl.prototype, member, {
+/**
+ * A member derived from the endpoint (the collection extenders, getPage): built when
+ * first read, then kept as the instance's own hidden member, so it keeps its identity
+ * (`getList.push === getList.push`) and extend() leaves it to the copy to derive.
+ */
+function derived(member: string, build: (base: RestEndpointImpl, member: any) => unknown): PropertyDescriptor {
+  return {
     get(this: RestEndpointImpl) {
-      return collectionMutation(this, member);
+      const value = build(this, member);
+      setHidden(this, member, value);
+      return value;
     },
     configurable: true,
-  });
+  };
+}
+
+for (const member of ['push', 'unshift', 'assign', 'remove', 'move']) {
+  Object.defineProperty(RestEndpointImpl.prototype, member, derived(member, collectionMutation));
 }
 
 /** How messages name a search parameter. */
@@ -321,14 +327,10 @@ proto.fetch = async function fetch(this: RestEndpointImpl, ...args: unknown[]) {
     !this.nullable
   ) {
     // Storing "nothing" would replace good data: a 200 without data is a bad answer.
-    throw new NetworkError(response, {
-      status: 400,
-      message:
-        `${this.name}: ${url} answered ${response!.status} with no data` +
-        (DEV ? `${value === null ? ' (an empty body or null)' : ''}, but its schema expects data; set nullable: true if "nothing" is a valid answer` : errorCode(3)),
-      url,
-      endpoint: this.name,
-    });
+    const message =
+      `${this.name}: ${url} answered ${response!.status} with no data` +
+      (DEV ? `${value === null ? ' (an empty body or null)' : ''}, but its schema expects data; set nullable: true if "nothing" is a valid answer` : errorCode(3));
+    throw failure(this, url, new NetworkError(response, { status: 400, message }));
   }
   return value;
 };
