@@ -214,18 +214,18 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
 
   async parseResponse(response: Response): Promise<unknown> {
     if (response.status === 204) return null;
-    const content = this.content;
-    checkContent(this.name, content, this.schema, response);
-    if (content && content !== 'json') return content === 'stream' ? response.body : response[content]();
-    // `content: 'json'` skips the Content-Type: the body is parsed whatever it says.
-    const contentType = content ? null : response.headers.get('content-type');
-    const kind = content ? 'json' : detectContent(contentType);
+    const { name, schema } = this;
+    checkContent(name, this.content, schema, response);
+    const contentType = response.headers.get('content-type');
+    // Unset content auto-detects; `content: 'json'` parses the body whatever its Content-Type says.
+    const kind = this.content || detectContent(contentType);
+    // (A non-JSON content with a schema was refused above.)
+    if (kind !== 'json' && schema === undefined) return kind === 'stream' ? response.body : response[kind]();
     const notJson = (status: number, hint: string | false) =>
       new NetworkError(response, {
         status,
-        message: `${this.name}: expected JSON for its schema, but ${response.url} sent ${contentType}` + (DEV ? hint : errorCode(4)),
+        message: `${name}: expected JSON for its schema, but ${response.url} sent ${contentType}` + (DEV ? hint : errorCode(4)),
       });
-    if (kind !== 'json' && this.schema === undefined) return response[kind]();
     if (kind === 'blob') throw notJson(400, DEV && "; for files use content: 'blob' without a schema");
     const text = await response.text();
     // An empty body (e.g. a DELETE answered with 200 and nothing) is no data.
@@ -238,7 +238,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     } catch (error) {
       throw new NetworkError(response, {
         status: 400,
-        message: `${this.name}: response from ${response.url} is not valid JSON: ${(error as Error).message}`,
+        message: `${name}: response from ${response.url} is not valid JSON: ${(error as Error).message}`,
         cause: error,
       });
     }
