@@ -224,7 +224,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     const notJson = (status: number, hint: string | false) =>
       new NetworkError(response, {
         status,
-        message: `${name}: expected JSON for its schema, but ${response.url} sent ${contentType}` + (DEV ? hint : errorCode(4)),
+        message: `${name}: ` + (DEV ? `expected JSON for its schema, but ${response.url} sent ${contentType}${hint}` : `${response.url} sent ${contentType}${errorCode(4)}`),
       });
     if (kind === 'blob') throw notJson(400, DEV && "; for files use content: 'blob' without a schema");
     const text = await response.text();

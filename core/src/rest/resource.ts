@@ -92,8 +92,8 @@ export function resource<const O extends ResourceGenerics>(
 ): Resource<O> {
   const opts = options as unknown as Record<string, any>;
   const { path, schema, optimistic, nonFilterArgumentKeys } = opts;
-  if (typeof path !== 'string') throw new TypeError('resource: the "path" option is required');
-  if (schema === undefined) throw new TypeError(`resource(${path}): the "schema" option is required`);
+  const missing = typeof path !== 'string' ? 'path' : schema === undefined && 'schema';
+  if (missing) throw new TypeError(`resource(${missing === 'path' ? '' : path}): the "${missing}" option is required`);
   // The item path names the item; without a parameter get, update and delete would all hit the list.
   if (!/(^|[^\\])[:*][A-Za-z_$]/.test(path)) {
     throw new TypeError(
