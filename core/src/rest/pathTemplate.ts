@@ -15,7 +15,7 @@ export interface PathTemplate {
   readonly data: TokenData;
   /** Every parameter name in the template, required or optional. */
   readonly names: ReadonlySet<string>;
-  /** Full-match regexp of a filled path (case-sensitive). */
+  /** Full-match regexp of a filled path, optionally followed by a query (case-sensitive). */
   readonly regexp: RegExp;
 }
 
@@ -52,8 +52,10 @@ export function pathTemplate(source: string): PathTemplate {
   if (template) return template;
   const data = parse(escapeTemplate(source));
   // `keys` lists the parameters of every optional-group combination (repeats dropped here).
-  const { regexp, keys } = pathToRegexp(data, { sensitive: true });
-  template = { data, names: new Set(keys.map((key) => key.name)), regexp };
+  const { regexp, keys } = pathToRegexp(data, { sensitive: true, trailing: false });
+  // Then an optional trailing slash and query: a `?`/`&` in a template is literal, so
+  // the query may start at any of them (the regexp tries each).
+  template = { data, names: new Set(keys.map((key) => key.name)), regexp: RegExp(regexp.source.slice(0, -1) + '/?(?:[?&][^]*)?$') };
   cache.set(source, template);
   return template;
 }
@@ -149,18 +151,11 @@ export function fillPath(
 
 /**
  * Whether a filled path (optionally followed by a query string) matches the
- * template. A `?`/`&` inside the template is literal, so each cut point of the
- * query string is tried.
+ * template.
  *
  * @example
  * matchesPath('/users/:id', '/users/5?fields=name') // true
  */
 export function matchesPath(source: string, filled: string): boolean {
-  const { regexp } = pathTemplate(source);
-  if (regexp.test(filled)) return true;
-  for (let i = filled.length - 1; i > 0; i--) {
-    const ch = filled[i];
-    if ((ch === '?' || ch === '&') && regexp.test(filled.slice(0, i))) return true;
-  }
-  return false;
+  return pathTemplate(source).regexp.test(filled);
 }
