@@ -148,15 +148,8 @@ function newMember({ options, Endpoint }: ResourceInternals, name: string, extra
 }
 
 function withExtend(members: Record<string, any>, internals: ResourceInternals): Record<string, any> {
-  const result: Record<string, any> = { ...members };
-  // deprecated alias: the current getList's push, also after extend(), unless set explicitly
-  if (!('create' in members)) Object.defineProperty(result, 'create', {
-    get(this: Record<string, any>) {
-      return this.getList?.push;
-    },
-    enumerable: true,
-    configurable: true,
-  });
+  // deprecated alias: getList's push (made anew by every extend()), unless set explicitly
+  const result: Record<string, any> = { create: members.getList?.push, ...members };
   // non-enumerable: defineProperty's default on a new key
   Object.defineProperty(result, RESOURCE, { value: internals });
   Object.defineProperty(result, 'extend', { value: extendResource });
@@ -173,7 +166,8 @@ function extendResource(this: Record<PropertyKey, any>, first: unknown, second?:
   const internals: ResourceInternals = this[RESOURCE];
   const out: Record<string, any> = {};
   for (const key of Object.keys(this)) {
-    if (!Object.getOwnPropertyDescriptor(this, key)!.get) out[key] = this[key];
+    // (the create alias is left for withExtend to make anew)
+    if (key !== 'create' || this.create !== this.getList?.push) out[key] = this[key];
   }
   if (typeof first === 'function') {
     Object.assign(out, first(this));
