@@ -151,9 +151,7 @@ function withExtend(members: Record<string, any>, internals: ResourceInternals):
   // deprecated alias: getList's push (made anew by every extend()), unless set explicitly
   const result: Record<string, any> = { create: members.getList?.push, ...members };
   // non-enumerable: defineProperty's default on a new key
-  Object.defineProperty(result, RESOURCE, { value: internals });
-  Object.defineProperty(result, 'extend', { value: extendResource });
-  return result;
+  return Object.defineProperties(result, { [RESOURCE]: { value: internals }, extend: { value: extendResource } });
 }
 
 /**
