@@ -121,10 +121,8 @@ export class Endpoint<F extends FetchFunction = FetchFunction, S = any, M extend
    * const getTimeForever = getTime.extend({ dataExpiryLength: Infinity });
    */
   extend<E extends EndpointOptions<F, S> & Record<string, unknown>>(options: E): this & E {
-    // Own enumerable string-keyed members are the options a copy inherits.
-    const own: Record<string, unknown> = {};
-    for (const key of Object.keys(this)) own[key] = (this as Record<string, unknown>)[key];
-    const next = this[CREATE]({ ...own, ...options }) as this & E;
+    // Own enumerable members are the options a copy inherits.
+    const next = this[CREATE]({ ...this, ...options }) as this & E;
     // Subclass field initialisers ran after the base constructor; the
     // explicit options must still win over them.
     setOptions(next, options);
@@ -159,28 +157,24 @@ export type BoundEndpoint<E, F extends FetchFunction, A extends readonly unknown
     ? { (...args: R): T; fetch: (...args: R) => T; key(...args: R): string }
     : never);
 
-/** Options become members; `sideEffect` is normalized and `testKey` bound (constructor and extend() alike). */
+type TestKey = ((key: string) => boolean) & { readonly impl?: (key: string) => boolean };
+
+/**
+ * Options become members; `sideEffect` is normalized and `testKey` bound (constructor
+ * and extend() alike). `testKey` is handed around detached
+ * (`invalidateAll({ testKey: R.getList.testKey })`), so each instance gets one bound to
+ * itself. A `testKey` option stays enumerable (so `extend()` carries it) and is re-bound
+ * to every copy; otherwise the class method (subclass overrides included) is bound,
+ * unlisted, so a copy binds its own.
+ */
 function setOptions(self: Endpoint, options: Record<string, unknown>): void {
   defineMembers(self, options);
   // `false` means "no side effect": stored as undefined, the store's convention.
   if ('sideEffect' in options) defineMembers(self, { sideEffect: options.sideEffect ? true : undefined });
-  bindTestKey(self);
-}
-
-type TestKey = ((key: string) => boolean) & { readonly impl?: (key: string) => boolean };
-
-/**
- * `testKey` is handed around detached (`invalidateAll({ testKey: R.getList.testKey })`),
- * so each instance gets one bound to itself. A `testKey` option stays enumerable (so
- * `extend()` carries it) and is re-bound to every copy; otherwise the class method
- * (subclass overrides included) is bound, unlisted, so a copy binds its own.
- */
-function bindTestKey(self: Endpoint): void {
   const own = Object.getOwnPropertyDescriptor(self, 'testKey')?.value as TestKey | undefined;
   const method = (Object.getPrototypeOf(self) as { testKey: (k: string) => boolean }).testKey;
   const impl = own?.impl ?? own ?? method;
-  const bound = (key: string): boolean => impl.call(self, key);
-  bound.impl = impl;
+  const bound = Object.assign((key: string): boolean => impl.call(self, key), { impl });
   Object.defineProperty(self, 'testKey', { value: bound, enumerable: impl !== method, writable: true, configurable: true });
 }
 

@@ -15,17 +15,18 @@
  * errorLine.textContent = error.serverMessage ?? error.message;
  */
 export class NetworkError extends Error {
+  // Set in the constructor (`declare`: no class-field definitions ship), in this key order.
   /** HTTP status; 500 when the network itself failed. */
-  status: number;
+  declare status: number;
   /** The response, when there was one. */
-  response?: Response;
+  declare response?: Response;
   /** The URL requested, when known. */
-  url?: string;
+  declare url?: string;
   /** The name of the endpoint that made the request, when known. */
-  endpoint?: string;
+  declare endpoint?: string;
   /** The body of a failed response, parsed (JSON, else text), when it had one. */
-  body?: unknown;
-  override name = 'NetworkError';
+  declare body?: unknown;
+  declare name: string;
 
   constructor(
     response?: Response,
@@ -36,12 +37,15 @@ export class NetworkError extends Error {
         (response ? `${response.url}: ${response.statusText || response.status}` : 'Network request failed'),
       options.cause === undefined ? undefined : { cause: options.cause },
     );
-    // The fields above are own members already (undefined): unknown ones stay so.
-    this.status = options.status ?? response?.status ?? 500;
-    this.response = response;
-    this.url = options.url ?? (response?.url || undefined);
-    this.endpoint = options.endpoint;
-    this.body = options.body;
+    // Own members even when undefined; a subclass's `name` field replaces the value.
+    Object.assign(this, {
+      status: options.status ?? response?.status ?? 500,
+      response,
+      url: options.url ?? (response?.url || undefined),
+      endpoint: options.endpoint,
+      body: options.body,
+      name: 'NetworkError',
+    });
   }
 
   /**

@@ -18,36 +18,17 @@ import { setHidden } from '../schema/ownEntry';
 import { fillPath, matchesPath, pathTemplate } from './pathTemplate';
 import type { RestEndpointConstructor, RestGenerics, RestTypeFor } from './RestEndpointTypes';
 
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
-
 type Params = Record<string, unknown>;
 
-// Bodies that fetch sends as they are; everything else is JSON.
-function isRawBody(body: unknown): boolean {
-  return (
-    typeof body === 'string' ||
-    (typeof FormData !== 'undefined' && body instanceof FormData) ||
-    (typeof Blob !== 'undefined' && body instanceof Blob) ||
-    body instanceof URLSearchParams ||
-    body instanceof ArrayBuffer ||
-    ArrayBuffer.isView(body) ||
-    (typeof ReadableStream !== 'undefined' && body instanceof ReadableStream)
-  );
-}
+// Bodies that fetch sends as they are (by their class's tag, so no global need exist); everything else is JSON.
+const RAW_BODY = /^\[object (FormData|Blob|File|URLSearchParams|ArrayBuffer|ReadableStream)\]$/;
+const isRawBody = (body: unknown): boolean =>
+  typeof body === 'string' || ArrayBuffer.isView(body) || RAW_BODY.test(Object.prototype.toString.call(body));
 
 /** Any HeadersInit as a plain object (copied: the caller's is never changed). */
 export function headersToObject(headers: HeadersInit | undefined): Record<string, string> {
-  if (!headers) return {};
-  if (headers instanceof Headers || Array.isArray(headers)) {
-    // Headers iterate as their entries.
-    return Object.fromEntries(headers);
-  }
-  return { ...headers };
-}
-
-function findHeader(headers: Record<string, string>, name: string): string | undefined {
-  for (const key of Object.keys(headers)) if (key.toLowerCase() === name) return headers[key];
-  return undefined;
+  // Headers and entry arrays iterate as their entries.
+  return Symbol.iterator in Object(headers) ? Object.fromEntries(headers as Iterable<[string, string]>) : { ...(headers as object) };
 }
 
 /**
@@ -86,53 +67,20 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
         });
       }
     }
-    const badContent = contentWithSchema(name, options.content, options.schema);
-    if (badContent) throw new TypeError(badContent);
+    checkContent(name, options.content, options.schema);
     // `sideEffect: true` without a method means POST (as data-client): a GET never changes data.
     // Only when constructed: `get.extend({ sideEffect: true })` stays a GET (a forced refetch).
     const inherited = options[HAS_BODY];
-    const inferred = inherited === undefined && options.method === undefined && options.sideEffect === true && this.method === 'GET' ? 'POST' : undefined;
-    const method = typeof options.method === 'string' ? options.method.toUpperCase() : (inferred ?? this.method);
-    if (typeof options.method === 'string' || inferred) defineMembers(this, { method });
+    let method = options.method;
+    if (typeof method === 'string') method = method.toUpperCase();
+    else if (inherited === undefined && options.sideEffect === true && this.method === 'GET') method = 'POST';
+    if (method) defineMembers(this, { method });
     // POST, PUT and PATCH take a body argument unless `body: undefined` removes it.
     // Hidden: `{ ...endpoint, method }` must decide anew, only extend() hands it on.
-    setHidden(this, HAS_BODY, inherited ?? (BODY_METHODS.has(method) && !('body' in options && options.body === undefined)));
+    setHidden(this, HAS_BODY, inherited ?? (/^(POST|PUT|PATCH)$/.test(this.method) && !('body' in options && options.body === undefined)));
     checkNextPage(name, options.nextPage);
-    if (typeof options.paginationField === 'string' && options.paginationField) {
-      // getPage exists only with a paginationField.
-      Object.defineProperty(this, 'getPage', {
-        get(this: RestEndpointImpl) {
-          return getPageEndpoint(this);
-        },
-        configurable: true,
-        enumerable: false,
-      });
-    }
-  }
-
-  /** POST; the created entities are added at the end of matching lists. */
-  get push(): unknown {
-    return collectionMutation(this, 'push', 'POST');
-  }
-
-  /** POST; the created entities are added at the start of matching lists. */
-  get unshift(): unknown {
-    return collectionMutation(this, 'unshift', 'POST');
-  }
-
-  /** POST; merges a map of key to entity into matching Values collections. */
-  get assign(): unknown {
-    return collectionMutation(this, 'assign', 'POST');
-  }
-
-  /** PATCH; removes the entities from matching lists and stores the response. */
-  get remove(): unknown {
-    return collectionMutation(this, 'remove', 'PATCH');
-  }
-
-  /** PATCH; moves an entity from lists matching its old values to those matching the new. */
-  get move(): unknown {
-    return collectionMutation(this, 'move', 'PATCH');
+    // getPage exists only with a paginationField.
+    if (options.paginationField) Object.defineProperty(this, 'getPage', derived('getPage', getPageEndpoint));
   }
 
   /**
@@ -199,14 +147,10 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     const search = new URLSearchParams();
     for (const key of Object.keys(searchParams)) {
       const value = searchParams[key];
-      if (value === undefined || value === null) continue;
       const what = searchParam(this.name, key);
-      checkWellFormed(key, what);
-      if (Array.isArray(value)) {
-        for (const item of value) search.append(key, searchScalar(item, `${what} (an array item)`));
-      } else {
-        search.append(key, searchScalar(value, what));
-      }
+      // null and undefined are left out; an array is the key repeated.
+      if (Array.isArray(value)) for (const item of value) search.append(key, searchScalar(key, item, `${what} (an array item)`));
+      else if (value != null) search.append(key, searchScalar(key, value, what));
     }
     search.sort();
     return search.toString();
@@ -219,32 +163,26 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     // Either aborts the request: the signal option (the client's, per try) and requestInit's.
     if (this.signal) init.signal = base.signal ? AbortSignal.any([base.signal, this.signal]) : this.signal;
     const raw = body !== undefined && isRawBody(body);
+    const isString = typeof body === 'string';
+    let contentType = new Headers(headers).get('content-type');
     // JSON unless said otherwise; raw bodies other than strings (FormData, Blob...) let fetch set it.
-    if ((!raw || typeof body === 'string') && !findHeader(headers, 'content-type')) headers['Content-Type'] = 'application/json';
-    if (raw) {
-      init.body = body as BodyInit;
-      const contentType = findHeader(headers, 'content-type')!;
-      // A string body declared as JSON must be JSON: catching it here names the
-      // endpoint instead of leaving a 400 from the server to puzzle over.
-      if (typeof body === 'string' && /json/i.test(contentType)) {
-        try {
-          JSON.parse(body);
-        } catch (error) {
-          throw new TypeError(
-            `${this.name}: body is a string but not JSON` + (DEV ? `, while Content-Type is ${contentType}: ${(error as Error).message}` : errorCode(5)),
-            { cause: error },
-          );
-        }
-      }
-    } else if (body !== undefined) {
-      let text: string | undefined;
+    if ((!raw || isString) && !contentType) contentType = headers['Content-Type'] = 'application/json';
+    if (body !== undefined) {
       try {
-        text = JSON.stringify(body);
+        // A string body declared as JSON must be JSON: catching it here names the
+        // endpoint instead of leaving a 400 from the server to puzzle over.
+        if (isString && /json/i.test(contentType!)) JSON.parse(body);
+        init.body = raw ? (body as BodyInit) : JSON.stringify(body);
+        // (functions and symbols have no JSON)
+        if (init.body === undefined) throw new TypeError(`got ${typeof body}`);
       } catch (error) {
-        throw new TypeError(`${this.name}: body cannot be sent as JSON: ${(error as Error).message}`, { cause: error });
+        const { message } = error as Error;
+        throw new TypeError(
+          `${this.name}: body ` +
+            (isString ? 'is a string but not JSON' + (DEV ? `, while Content-Type is ${contentType}: ${message}` : errorCode(5)) : `cannot be sent as JSON: ${message}`),
+          { cause: error },
+        );
       }
-      if (text === undefined) throw new TypeError(`${this.name}: body cannot be sent as JSON (got ${typeof body})`);
-      init.body = text;
     }
     init.headers = await this.getHeaders(headers);
     return init;
@@ -255,53 +193,39 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
   }
 
   async fetchResponse(input: string, init: RequestInit): Promise<Response> {
-    let response: Response;
-    try {
-      response = await fetch(input, init);
-    } catch (error) {
-      // An abort is the caller's decision (or a timeout's), not a transport failure.
-      if (init.signal?.aborted) throw new AbortError(this.name, input, error);
-      throw new NetworkError(undefined, {
-        status: 500,
-        message: `${this.name}: request to ${input} failed: ${(error as Error)?.message ?? String(error)}`,
-        cause: error,
-        url: input,
-        endpoint: this.name,
-      });
-    }
+    const response = await fetch(input, init);
     if (!response.ok) {
-      throw new NetworkError(response, {
-        message: `${this.name}: ${input}: ${response.statusText || response.status}`,
-        url: input,
-        endpoint: this.name,
-        body: await errorBody(response),
-      });
+      // The body of a failed response, so an app can show what the server said; read
+      // from a clone: `error.response` stays readable for code that reads it itself.
+      const body = await response.clone().text().then(
+        (text) => {
+          try {
+            return JSON.parse(text);
+          } catch {
+            return text || undefined;
+          }
+        },
+        () => undefined,
+      );
+      throw new NetworkError(response, { message: `${this.name}: ${input}: ${response.statusText || response.status}`, body });
     }
     return response;
   }
 
   async parseResponse(response: Response): Promise<unknown> {
     if (response.status === 204) return null;
-    const content = this.content;
-    const badContent = contentWithSchema(this.name, content, this.schema);
-    if (badContent) throw new NetworkError(response, { status: 400, message: badContent });
-    switch (content) {
-      case 'blob':
-      case 'text':
-      case 'arrayBuffer':
-        return response[content]();
-      case 'stream':
-        return response.body;
-    }
-    // `content: 'json'` skips the Content-Type: the body is parsed whatever it says.
-    const contentType = content === 'json' ? null : response.headers.get('content-type');
-    const kind = content === 'json' ? 'json' : detectContent(contentType);
+    const { name, schema } = this;
+    checkContent(name, this.content, schema, response);
+    const contentType = response.headers.get('content-type');
+    // Unset content auto-detects; `content: 'json'` parses the body whatever its Content-Type says.
+    const kind = this.content || detectContent(contentType);
+    // (A non-JSON content with a schema was refused above.)
+    if (kind !== 'json' && schema === undefined) return kind === 'stream' ? response.body : response[kind]();
     const notJson = (status: number, hint: string | false) =>
       new NetworkError(response, {
         status,
-        message: `${this.name}: expected JSON for its schema, but ${response.url} sent ${contentType}` + (DEV ? hint : errorCode(4)),
+        message: `${name}: ` + (DEV ? `expected JSON for its schema, but ${response.url} sent ${contentType}${hint}` : `${response.url} sent ${contentType}${errorCode(4)}`),
       });
-    if (kind !== 'json' && this.schema === undefined) return response[kind]();
     if (kind === 'blob') throw notJson(400, DEV && "; for files use content: 'blob' without a schema");
     const text = await response.text();
     // An empty body (e.g. a DELETE answered with 200 and nothing) is no data.
@@ -314,44 +238,66 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     } catch (error) {
       throw new NetworkError(response, {
         status: 400,
-        message: `${this.name}: response from ${response.url} is not valid JSON: ${(error as Error).message}`,
+        message: `${name}: response from ${response.url} is not valid JSON: ${(error as Error).message}`,
         cause: error,
       });
     }
   }
-
 
   process(value: unknown, ..._args: unknown[]): unknown {
     return value;
   }
 }
 
+/**
+ * A member derived from the endpoint (the collection extenders, getPage): built when
+ * first read, then kept as the instance's own hidden member, so it keeps its identity
+ * (`getList.push === getList.push`) and extend() leaves it to the copy to derive.
+ */
+function derived(member: string, build: (base: RestEndpointImpl, member: any) => unknown): PropertyDescriptor {
+  return {
+    get(this: RestEndpointImpl) {
+      const value = build(this, member);
+      setHidden(this, member, value);
+      return value;
+    },
+    configurable: true,
+  };
+}
+
+for (const member of ['push', 'unshift', 'assign', 'remove', 'move']) {
+  Object.defineProperty(RestEndpointImpl.prototype, member, derived(member, collectionMutation));
+}
+
 /** How messages name a search parameter. */
 const searchParam = (endpoint: string, key: string) => `${endpoint}: search parameter "${key}"`;
 
 /** One value of the default query encoding: strings, numbers, booleans (and Dates etc. by their String()). */
-function searchScalar(value: unknown, what: string): string {
-  if (value === null || value === undefined || Array.isArray(value) || isPlainObject(value)) {
-    const got = value === null || value === undefined ? value : Array.isArray(value) ? 'an array' : 'an object';
+function searchScalar(key: string, value: unknown, what: string): string {
+  if (value == null || Array.isArray(value) || isPlainObject(value)) {
     throw new TypeError(
-      `${what} is ${got}` +
+      `${what} is ${value == null ? value : Array.isArray(value) ? 'an array' : 'an object'}` +
         (DEV
           ? '; the default searchToString sends strings, numbers, booleans and flat arrays of them (as repeated keys). Override searchToString to encode nested data, e.g. with the qs library: searchToString(params) { return qs.stringify(params) }'
           : errorCode(2)),
     );
   }
   const text = String(value);
-  checkWellFormed(text, what);
+  // The key with each of its values: a key without values is not sent.
+  checkWellFormed(key + text, what);
   return text;
 }
 
-/** The error of a RestEndpoint whose `content` is not JSON but that has a schema (ERRORS.md#1); undefined when fine. */
-function contentWithSchema(name: string, content: unknown, schema: unknown): string | undefined {
+/**
+ * Throws for a RestEndpoint whose `content` is not JSON but that has a schema
+ * (ERRORS.md#1): a TypeError when built, a 400 when a subclass field set it.
+ */
+function checkContent(name: string, content: unknown, schema: unknown, response?: Response): void {
   if (content !== undefined && content !== 'json' && schema !== undefined) {
-    return (
+    const message =
       `${name}: content '${String(content)}' cannot be used with a schema` +
-      (DEV ? "; binary and text responses are not normalized, so remove the schema (file downloads: content: 'blob', dataExpiryLength: 0)" : errorCode(1))
-    );
+      (DEV ? "; binary and text responses are not normalized, so remove the schema (file downloads: content: 'blob', dataExpiryLength: 0)" : errorCode(1));
+    throw response ? new NetworkError(response, { status: 400, message }) : new TypeError(message);
   }
 }
 
@@ -364,53 +310,55 @@ proto[HAS_BODY] = false;
 proto.fetch = async function fetch(this: RestEndpointImpl, ...args: unknown[]) {
   const [params, body] = this.splitArgs(args);
   const url = this.url(params);
-  const response = await this.fetchResponse(url, await this.getRequestInit(body));
+  const init = await this.getRequestInit(body);
+  let response: Response | undefined;
   let parsed: unknown;
   try {
+    response = await this.fetchResponse(url, init);
     parsed = await this.parseResponse(response);
   } catch (error) {
-    throw transportError(this, url, response, error);
+    throw failure(this, url, error, response, init.signal);
   }
   const value = this.process(parsed, ...args);
   if (
     (value === null || value === undefined) &&
-    response.status !== 204 &&
+    response!.status !== 204 &&
     this.schema != null &&
     !this.nullable
   ) {
     // Storing "nothing" would replace good data: a 200 without data is a bad answer.
-    throw new NetworkError(response, {
-      status: 400,
-      message:
-        `${this.name}: ${url} answered ${response.status} with no data` +
-        (DEV ? `${value === null ? ' (an empty body or null)' : ''}, but its schema expects data; set nullable: true if "nothing" is a valid answer` : errorCode(3)),
-      url,
-      endpoint: this.name,
-    });
+    const message =
+      `${this.name}: ${url} answered ${response!.status} with no data` +
+      (DEV ? `${value === null ? ' (an empty body or null)' : ''}, but its schema expects data; set nullable: true if "nothing" is a valid answer` : errorCode(3));
+    throw failure(this, url, new NetworkError(response, { status: 400, message }));
   }
   return value;
 };
 
 /**
- * What reading the body threw, as a NetworkError naming the endpoint and URL. A
- * body that broke off (socket closed mid-stream) is a network failure: status
- * 500, soft by default. An abort stays an abort.
+ * What sending the request or reading its response threw, as a NetworkError naming
+ * the endpoint and URL. No response (fetch itself rejected) or a body that broke
+ * off (socket closed mid-stream) is a network failure: status 500, soft by default.
+ * An abort (the signal fired) is an AbortError; an error with a status stays as it is.
  */
-function transportError(endpoint: RestEndpointImpl, url: string, response: Response, error: unknown): unknown {
-  if ((error as Error | undefined)?.name === 'AbortError') return new AbortError(endpoint.name, url, error);
+function failure(endpoint: RestEndpointImpl, url: string, error: unknown, response?: Response, signal?: AbortSignal | null): unknown {
+  const { name } = endpoint;
   if (error instanceof NetworkError) {
     error.url ??= url;
-    error.endpoint ??= endpoint.name;
+    error.endpoint ??= name;
     return error;
   }
+  if (signal?.aborted || (error as Error | undefined)?.name === 'AbortError') return new AbortError(name, url, error);
   if (typeof (error as { status?: unknown } | undefined)?.status === 'number') return error;
   const cause = (error as Error)?.message ?? String(error);
   return new NetworkError(response, {
     status: 500,
-    message: DEV ? `${endpoint.name}: the response from ${url} broke off while being read: ${cause}` : `${endpoint.name}: ${url}: ${cause}${errorCode(15)}`,
+    message: DEV
+      ? `${name}: ${response ? `the response from ${url} broke off while being read` : `request to ${url} failed`}: ${cause}`
+      : `${name}: ${url}: ${cause}${errorCode(15)}`,
     cause: error,
     url,
-    endpoint: endpoint.name,
+    endpoint: name,
   });
 }
 proto.errorPolicy = function errorPolicy(error: { status?: number }) {
@@ -440,23 +388,4 @@ Object.defineProperty(proto, 'sideEffect', {
  */
 export const RestEndpoint = RestEndpointImpl as unknown as RestEndpointConstructor;
 /** The instance type of a RestEndpoint with generics `O`. */
- 
 export type RestEndpoint<O extends RestGenerics = any> = RestTypeFor<O>;
-
-/**
- * The body of a failed response, so an app can show what the server said. Read
- * from a clone: `error.response` stays readable for code that reads it itself.
- */
-async function errorBody(response: Response): Promise<unknown> {
-  try {
-    const text = await response.clone().text();
-    if (!text) return undefined;
-    try {
-      return JSON.parse(text);
-    } catch {
-      return text;
-    }
-  } catch {
-    return undefined;
-  }
-}

@@ -1,5 +1,5 @@
 // The endpoints a list endpoint derives (push, unshift, assign, remove, move, paginated,
-// getPage), each built once per base endpoint. Finding its Collection is collectionSchema.ts's.
+// getPage); RestEndpoint keeps each one it reads. Finding its Collection is collectionSchema.ts's.
 import { serializeArgs } from '../schema/serializeArgs';
 import { push } from '../schema/collectionMerges';
 import { findCollection, mapCollection } from './collectionSchema';
@@ -16,42 +16,24 @@ interface Extendable {
   extend(options: Record<string, unknown>): any;
 }
 
-const made = new WeakMap<object, Record<string, unknown>>();
-
-// Each extender builds its endpoint once per base endpoint, so it keeps its
-// identity across reads (`getList.push === getList.push`). Endpoints are never
-// undefined, and the names (push, move, getPage...) are no Object.prototype members.
-function once<T>(base: object, name: string, build: () => T): T {
-  let byName = made.get(base);
-  if (!byName) made.set(base, (byName = {}));
-  return (byName[name] ??= build()) as T;
-}
-
-
 /**
- * A mutation endpoint derived from a list endpoint: the method changes, the
- * schema becomes one of the Collection's change schemas, and the call takes a
- * body (as if constructed with that method).
+ * A mutation endpoint derived from a list endpoint: the method changes (PATCH for
+ * remove and move, POST for the adds), the schema becomes one of the Collection's
+ * change schemas, and the call takes a body (as if constructed with that method).
  */
-export function collectionMutation(
-  base: Extendable,
-  member: 'push' | 'unshift' | 'assign' | 'remove' | 'move',
-  method: 'POST' | 'PATCH',
-): any {
-  return once(base, member, () => {
-    // The request sends and answers one item (or a list of them), not the list's
-    // page shape: the schema is the Collection's change schema alone, wherever the
-    // Collection sits in the list's schema (`{ results: todoList, cursor: '' }`).
-    const schema = findCollection(base.schema)?.[member];
-    const movePath = member === 'move' ? base.movePath : undefined;
-    return base.extend({
-      method,
-      schema,
-      name: `${base.name}.${member}`,
-      sideEffect: true,
-      [HAS_BODY]: true,
-      ...(typeof movePath === 'string' ? { path: movePath } : {}),
-    });
+export function collectionMutation(base: Extendable, member: 'push' | 'unshift' | 'assign' | 'remove' | 'move'): any {
+  // The request sends and answers one item (or a list of them), not the list's
+  // page shape: the schema is the Collection's change schema alone, wherever the
+  // Collection sits in the list's schema (`{ results: todoList, cursor: '' }`).
+  const schema = findCollection(base.schema)?.[member];
+  const movePath = member === 'move' ? base.movePath : undefined;
+  return base.extend({
+    method: member.endsWith('move') ? 'PATCH' : 'POST',
+    schema,
+    name: `${base.name}.${member}`,
+    sideEffect: true,
+    [HAS_BODY]: true,
+    ...(typeof movePath === 'string' ? { path: movePath } : {}),
   });
 }
 
@@ -92,13 +74,9 @@ export function paginatedEndpoint(
   });
 }
 
-/** `getPage`: `paginated(paginationField)`, built once. */
+/** `getPage`: `paginated(paginationField)` (only endpoints with a paginationField have it). */
 export function getPageEndpoint(base: Extendable): any {
-  const field = base.paginationField;
-  if (!field) {
-    throw new TypeError(`${base.name}.getPage: needs the paginationField option`);
-  }
-  return once(base, 'getPage', () => paginatedEndpoint(base, field, 'getPage'));
+  return paginatedEndpoint(base, base.paginationField!, 'getPage');
 }
 
 /** Whether a schema holds a Collection. */

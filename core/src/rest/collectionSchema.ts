@@ -49,24 +49,17 @@ export function mapCollection(
   schema: unknown,
   change: (collection: CollectionLike) => unknown,
 ): unknown {
-  // A Collection, duck-typed, so subclasses and copies of the class from another bundle count.
-  if (
-    typeof schema === 'object' &&
-    schema !== null &&
-    typeof (schema as CollectionLike).addWith === 'function' &&
-    typeof (schema as CollectionLike).pk === 'function' &&
-    'push' in schema
-  ) {
-    return change(schema as CollectionLike);
-  }
-  if (Array.isArray(schema)) {
-    const inner = schema.length === 1 ? mapCollection(schema[0], change) : undefined;
-    return inner === undefined ? undefined : [inner];
-  }
-  if (typeof schema === 'object' && schema !== null) {
+  // A Collection, duck-typed (only a Collection adds with a merge), so subclasses and
+  // copies of the class from another bundle count.
+  if (typeof (schema as CollectionLike | undefined)?.addWith === 'function') return change(schema as CollectionLike);
+  if (schema && typeof schema === 'object') {
     for (const key of Object.keys(schema)) {
       const inner = mapCollection((schema as Record<string, unknown>)[key], change);
-      if (inner !== undefined) return Object.assign(Object.create(Object.getPrototypeOf(schema)), schema, { [key]: inner });
+      if (inner !== undefined) {
+        // An array schema is a list of its one member's schema (a longer one is a tuple of none).
+        if (Array.isArray(schema)) return schema.length === 1 ? [inner] : undefined;
+        return Object.assign(Object.create(Object.getPrototypeOf(schema)), schema, { [key]: inner });
+      }
     }
   }
   return undefined;

@@ -15,7 +15,7 @@ export interface PathTemplate {
   readonly data: TokenData;
   /** Every parameter name in the template, required or optional. */
   readonly names: ReadonlySet<string>;
-  /** Full-match regexp of a filled path (case-sensitive). */
+  /** Full-match regexp of a filled path, optionally followed by a query (case-sensitive). */
   readonly regexp: RegExp;
 }
 
@@ -38,13 +38,6 @@ export function escapeTemplate(template: string): string {
   return template.replace(LITERAL, (match) => (match[0] === '\\' ? match : '\\' + match));
 }
 
-function collect(tokens: Token[], names: Set<string>): void {
-  for (const token of tokens) {
-    if (token.type === 'group') collect(token.tokens, names);
-    else if (token.type !== 'text') names.add(token.name);
-  }
-}
-
 const cache = new Map<string, PathTemplate>();
 
 /**
@@ -58,9 +51,11 @@ export function pathTemplate(source: string): PathTemplate {
   let template = cache.get(source);
   if (template) return template;
   const data = parse(escapeTemplate(source));
-  const names = new Set<string>();
-  collect(data.tokens, names);
-  template = { data, names, regexp: pathToRegexp(data, { sensitive: true }).regexp };
+  // `keys` lists the parameters of every optional-group combination (repeats dropped here).
+  const { regexp, keys } = pathToRegexp(data, { sensitive: true, trailing: false });
+  // Then an optional trailing slash and query: a `?`/`&` in a template is literal, so
+  // the query may start at any of them (the regexp tries each).
+  template = { data, names: new Set(keys.map((key) => key.name)), regexp: RegExp(regexp.source.slice(0, -1) + '/?(?:[?&][^]*)?$') };
   cache.set(source, template);
   return template;
 }
@@ -79,58 +74,56 @@ function fillTokens(
       // An optional group disappears when any parameter in it is missing.
       out += fillTokens(token.tokens, params, describe, true) ?? '';
     } else {
-      const value = params[token.name];
-      // Outside any group the parameter is required.
-      if (value == null) {
+      const { name } = token;
+      const value = params[name];
+      const wildcard = token.type === 'wildcard';
+      // Outside any group the parameter is required. `{/*name}` is zero or more
+      // segments: zero of them drops the group, as a missing value does.
+      if (value == null || (inGroup && wildcard && Array.isArray(value) && !value.length)) {
         if (inGroup) return undefined;
-        throw new TypeError(`${describe(token.name)} is missing`);
+        throw new TypeError(`${describe(name)} is missing`);
       }
-      // `{/*name}` is zero or more segments: zero of them drops the group.
-      if (inGroup && token.type === 'wildcard' && Array.isArray(value) && !value.length) return undefined;
-      out += encodeValue(token, value, describe);
+      // A *wildcard is a non-empty array of segments; a :param is one segment.
+      if (wildcard && (!Array.isArray(value) || !value.length)) {
+        throw refuse(describe(name), DEV && 'must be a non-empty array of strings (a *wildcard)', value);
+      }
+      out += wildcard
+        ? (value as unknown[]).map((segment) => encodeSegment(segment, describe, name, true)).join('/')
+        : encodeSegment(value, describe, name);
     }
   }
   return out;
 }
 
-function encodeValue(
-  token: { type: 'param' | 'wildcard'; name: string },
-  value: unknown,
-  describe: (name: string) => string,
-): string {
-  const what = describe(token.name);
-  // A value the URL cannot carry (ERRORS.md#16); production keeps what it got.
-  const refuse = (rule: string | false, got: unknown) =>
-    new TypeError(DEV ? `${what} ${rule}, got ${show(got)}` : `${what}: ${show(got)}${errorCode(16)}`);
-  if (token.type === 'wildcard') {
-    if (!Array.isArray(value) || !value.length) throw refuse(DEV && 'must be a non-empty array of strings (a *wildcard)', value);
-    return value
-      .map((segment) => {
-        if ((typeof segment !== 'string' && typeof segment !== 'number') || segment !== segment) throw refuse(DEV && 'must contain only strings', segment);
-        return encodeSegment(String(segment), `${what} (a *wildcard segment)`);
-      })
-      .join('/');
-  }
-  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'bigint') {
-    throw refuse(DEV && 'must be a string or number', value);
-  }
-  // `Number(undefined)` would otherwise go out as `/todos/NaN`.
-  if (value !== value) throw refuse(DEV && 'must be a number, not NaN', value);
-  return encodeSegment(String(value), what);
+/** A value the URL cannot carry (ERRORS.md#16); production keeps what it got. */
+function refuse(what: string, rule: string | false, got: unknown): TypeError {
+  return new TypeError(DEV ? `${what} ${rule}, got ${show(got)}` : `${what}: ${show(got)}${errorCode(16)}`);
 }
 
 /**
- * Percent-encode one path segment. `.`, `..` and `''` are refused rather than
- * encoded: URL parsers (fetch included) read `%2E%2E` as `..` too, so
- * `{ id: '..' }` on `/users/:id` would otherwise send `DELETE /`. A lone UTF-16
- * surrogate has no UTF-8 form (encodeURIComponent throws a bare URIError).
+ * Percent-encode one path segment (its parameter described only when it is refused).
+ * `.`, `..` and `''` are refused rather than encoded: URL parsers (fetch included)
+ * read `%2E%2E` as `..` too, so `{ id: '..' }` on `/users/:id` would otherwise send
+ * `DELETE /`. A lone UTF-16 surrogate has no UTF-8 form (encodeURIComponent throws a
+ * bare URIError on it).
  */
-function encodeSegment(text: string, what: string): string {
-  if (text === '' || text === '.' || text === '..') {
-    throw new TypeError(`${what} cannot be ${JSON.stringify(text)}` + (DEV ? ': it would change which path the request goes to' : errorCode(16)));
+function encodeSegment(segment: unknown, describe: (name: string) => string, name: string, wildcard?: boolean): string {
+  const type = typeof segment;
+  // `Number(undefined)` would otherwise go out as `/todos/NaN`.
+  if (segment !== segment || (type !== 'string' && type !== 'number' && (wildcard || type !== 'bigint'))) {
+    throw refuse(describe(name), DEV && (wildcard ? 'must contain only strings' : segment !== segment ? 'must be a number, not NaN' : 'must be a string or number'), segment);
   }
-  checkWellFormed(text, what);
-  return encodeURIComponent(text);
+  const text = String(segment);
+  const what = () => describe(name) + (wildcard ? ' (a *wildcard segment)' : '');
+  if (text === '' || text === '.' || text === '..') {
+    throw new TypeError(`${what()} cannot be ${JSON.stringify(text)}` + (DEV ? ': it would change which path the request goes to' : errorCode(16)));
+  }
+  try {
+    return encodeURIComponent(text);
+  } catch (error) {
+    checkWellFormed(text, what());
+    throw error;
+  }
 }
 
 function show(value: unknown): string {
@@ -151,25 +144,18 @@ export function fillPath(
   params: Record<string, unknown>,
   endpointName: string,
 ): string {
-  const describe = (name: string) => `${endpointName}: path parameter "${name}" of ${JSON.stringify(source)}`;
+  const describe = (name: string) => `${endpointName}: path parameter "${name}"` + (DEV ? ` of ${JSON.stringify(source)}` : '');
   // The top level never drops out: a missing parameter there throws.
   return fillTokens(pathTemplate(source).data.tokens, params, describe)!;
 }
 
 /**
  * Whether a filled path (optionally followed by a query string) matches the
- * template. A `?`/`&` inside the template is literal, so each cut point of the
- * query string is tried.
+ * template.
  *
  * @example
  * matchesPath('/users/:id', '/users/5?fields=name') // true
  */
 export function matchesPath(source: string, filled: string): boolean {
-  const { regexp } = pathTemplate(source);
-  if (regexp.test(filled)) return true;
-  for (let i = filled.length - 1; i > 0; i--) {
-    const ch = filled[i];
-    if ((ch === '?' || ch === '&') && regexp.test(filled.slice(0, i))) return true;
-  }
-  return false;
+  return pathTemplate(source).regexp.test(filled);
 }

@@ -11,23 +11,13 @@ import { RestEndpoint } from './RestEndpoint';
 import { listPath } from './listPath';
 import type { ResourceOptions, ResourceGenerics, Resource, ResourceNextPage } from './resourceTypes';
 
-// Options that go to every member endpoint unchanged.
-function memberOptions(options: Record<string, unknown>): Record<string, unknown> {
-  const {
-    path: _path,
-    schema: _schema,
-    body: _body,
-    searchParams: _searchParams,
-    paginationField: _paginationField,
-    nextPage: _nextPage,
-    nonFilterArgumentKeys: _nonFilter,
-    optimistic: _optimistic,
-    Endpoint: _Endpoint,
-    Collection: _Collection,
-    ...rest
-  } = options;
-  return rest;
-}
+// Options a member gets only where it applies (the rest go to every member unchanged).
+const LIST_OPTIONS = ['searchParams', 'paginationField', 'nextPage'];
+const OWN_OPTIONS = ['path', 'schema', 'body', 'nonFilterArgumentKeys', 'optimistic', 'Endpoint', 'Collection', ...LIST_OPTIONS];
+
+/** The options among `keys` that are set (to anything, `undefined` included). */
+const pick = (options: Record<string, unknown>, keys: string[]) =>
+  Object.fromEntries(keys.filter((k) => k in options).map((k) => [k, options[k]]));
 
 function schemaLabel(schema: any): string {
   return (typeof schema?.key === 'string' && schema.key) || schema?.name || 'Resource';
@@ -45,24 +35,19 @@ function fieldsOf(body: unknown): object {
   return body as object;
 }
 
-/** Optimistic responses per member. */
+/**
+ * Optimistic responses per member: push and unshift answer the item as sent; the
+ * others the body over a base, the stored entity (partialUpdate, move: none stored
+ * aborts) or the URL params (update, delete).
+ */
 function optimisticFor(member: string, schema: unknown) {
-  switch (member) {
-    case 'update':
-      return (_snapshot: unknown, params: object, body: unknown) => ({ ...params, ...fieldsOf(body) });
-    case 'partialUpdate':
-    case 'move':
-      return (snapshot: any, params: object, body: unknown) => {
-        const stored = snapshot.get(schema, params);
-        if (!stored) throw snapshot.abort;
-        return { ...stored, ...fieldsOf(body) };
-      };
-    case 'delete':
-      return (_snapshot: unknown, params: object) => params;
-    default:
-      // push / unshift: the created item as sent
-      return (_snapshot: unknown, ...args: unknown[]) => fieldsOf(args[args.length - 1]);
-  }
+  if (member === 'push' || member === 'unshift') return (_snapshot: unknown, ...args: unknown[]) => fieldsOf(args[args.length - 1]);
+  const stored = member === 'partialUpdate' || member === 'move';
+  return (snapshot: any, params: object, body?: unknown) => {
+    const base = stored ? snapshot.get(schema, params) : params;
+    if (!base) throw snapshot.abort;
+    return { ...base, ...fieldsOf(body) };
+  };
 }
 
 /**
@@ -106,9 +91,9 @@ export function resource<const O extends ResourceGenerics>(
   options: { [K in keyof O]: O[K] } & ResourceOptions & NoInfer<ResourceNextPage<O>>,
 ): Resource<O> {
   const opts = options as unknown as Record<string, any>;
-  const { path, schema, optimistic, paginationField, nextPage, nonFilterArgumentKeys } = opts;
-  if (typeof path !== 'string') throw new TypeError('resource: the "path" option is required');
-  if (schema === undefined) throw new TypeError(`resource(${path}): the "schema" option is required`);
+  const { path, schema, optimistic, nonFilterArgumentKeys } = opts;
+  const missing = typeof path !== 'string' ? 'path' : schema === undefined && 'schema';
+  if (missing) throw new TypeError(`resource(${missing === 'path' ? '' : path}): the "${missing}" option is required`);
   // The item path names the item; without a parameter get, update and delete would all hit the list.
   if (!/(^|[^\\])[:*][A-Za-z_$]/.test(path)) {
     throw new TypeError(
@@ -123,40 +108,28 @@ export function resource<const O extends ResourceGenerics>(
       const wrong = right.toLowerCase();
       if (wrong in opts && !(right in opts)) console.warn(`resource(${path}): unknown option "${wrong}"; the class option is spelled "${right}"`);
     });
-  const Endpoint: any = opts.Endpoint ?? RestEndpoint;
   const CollectionClass: any = opts.Collection ?? BaseCollection;
-  const internals: ResourceInternals = { options: opts, Endpoint };
-  const typing = (keys: string[]) => Object.fromEntries(keys.filter((k) => k in opts).map((k) => [k, opts[k]]));
-  const optimisticOf = (member: string) =>
-    optimistic ? { getOptimisticResponse: optimisticFor(member, schema) } : {};
-
-  const get = newMember(internals, 'get');
-  const listSchema = new CollectionClass([schema], nonFilterArgumentKeys ? { nonFilterArgumentKeys } : {});
+  const internals: ResourceInternals = { options: opts, Endpoint: opts.Endpoint ?? RestEndpoint };
+  const mutation = (name: string, method: string, extra?: object) =>
+    newMember(internals, name, {
+      ...(optimistic ? { getOptimisticResponse: optimisticFor(name, schema) } : {}),
+      method,
+      ...extra,
+    });
   const getList = newMember(internals, 'getList', {
-    ...typing(['body', 'searchParams']),
-    ...(paginationField ? { paginationField } : {}),
-    // Only the list pages: its getPage inherits it.
-    ...(nextPage !== undefined ? { nextPage } : {}),
+    ...pick(opts, ['body', ...LIST_OPTIONS]),
     path: listPath(path),
-    schema: listSchema,
+    schema: new CollectionClass([schema], nonFilterArgumentKeys ? { nonFilterArgumentKeys } : {}),
     // move works on the item (copies of getList carry it)
     movePath: path,
   });
-  decorateGetList(getList, opts);
-  const update = newMember(internals, 'update', { ...typing(['body']), ...optimisticOf('update'), method: 'PUT' });
-  const partialUpdate = newMember(internals, 'partialUpdate', {
-    ...typing(['body']),
-    ...optimisticOf('partialUpdate'),
-    method: 'PATCH',
-  });
-  const del = newMember(internals, 'delete', {
-    ...optimisticOf('delete'),
-    schema: new Invalidate(schema),
-    method: 'DELETE',
-    process: deleteProcess,
-  });
-  const members = { get, getList, update, partialUpdate, delete: del };
-  return withExtend(members, internals) as unknown as Resource<O>;
+  return withExtend({
+    get: newMember(internals, 'get'),
+    getList: decorateGetList(getList, opts),
+    update: mutation('update', 'PUT', pick(opts, ['body'])),
+    partialUpdate: mutation('partialUpdate', 'PATCH', pick(opts, ['body'])),
+    delete: mutation('delete', 'DELETE', { schema: new Invalidate(schema), process: deleteProcess }),
+  }, internals) as unknown as Resource<O>;
 }
 
 /**
@@ -164,8 +137,9 @@ export function resource<const O extends ResourceGenerics>(
  * item path and schema, then `options` (resource() and extend(name, options) alike).
  */
 function newMember({ options, Endpoint }: ResourceInternals, name: string, extra?: object): any {
+  const shared = Object.fromEntries(Object.entries(options).filter(([key]) => !OWN_OPTIONS.includes(key)));
   return new (Endpoint as any)({
-    ...memberOptions(options),
+    ...shared,
     path: options.path,
     schema: options.schema,
     name: `${schemaLabel(options.schema)}.${name}`,
@@ -174,52 +148,44 @@ function newMember({ options, Endpoint }: ResourceInternals, name: string, extra
 }
 
 function withExtend(members: Record<string, any>, internals: ResourceInternals): Record<string, any> {
-  const result: Record<string, any> = { ...members };
-  // deprecated alias: the current getList's push, also after extend(), unless set explicitly
-  if (!('create' in members)) Object.defineProperty(result, 'create', {
-    get(this: Record<string, any>) {
-      return this.getList?.push;
-    },
-    enumerable: true,
-    configurable: true,
-  });
+  // deprecated alias: getList's push (made anew by every extend()), unless set explicitly
+  const result: Record<string, any> = { create: members.getList?.push, ...members };
   // non-enumerable: defineProperty's default on a new key
-  Object.defineProperty(result, RESOURCE, { value: internals });
-  Object.defineProperty(result, 'extend', {
-    enumerable: false,
-    // `this` is the resource extended (its members as they are now)
-    value: function extend(this: Record<string, any>, first: unknown, second?: unknown) {
-      const out: Record<string, any> = {};
-      for (const key of Object.keys(this)) {
-        if (Object.getOwnPropertyDescriptor(this, key)?.get === undefined) out[key] = this[key];
-      }
-      if (typeof first === 'function') {
-        // 1. function form: this resource in, new or replaced members out
-        Object.assign(out, first(this));
-      } else if (typeof first === 'string' && typeof this[first]?.extend !== 'function') {
-        // 2. (name, options): one new member, constructed like the others so its
-        //    method decides the body argument
-        out[first] = newMember(internals, first, second as object);
-      } else if (typeof first === 'string' || (first && typeof first === 'object')) {
-        // 3. object form: option overrides per existing member; (name, options) naming
-        //    an existing member is the same with one member
-        const overrides = typeof first === 'string' ? { [first]: second } : first;
-        for (const [key, options] of Object.entries(overrides as Record<string, Record<string, unknown>>)) {
-          const member = this[key];
-          if (!member || typeof member.extend !== 'function') {
-            throw new TypeError(`resource.extend: "${key}" is not a member` + (DEV ? ` of ${schemaLabel(internals.options.schema)}'s resource` : errorCode(10)));
-          }
-          let next = member.extend(options);
-          if (key === 'getList') next = decorateGetList(next, internals.options);
-          out[key] = next;
-        }
+  return Object.defineProperties(result, { [RESOURCE]: { value: internals }, extend: { value: extendResource } });
+}
+
+/**
+ * resource.extend: `(resource) => members` adds or replaces members; `{ member: options }`
+ * or `(name, options)` extends existing members; `(name, options)` naming no member
+ * makes one, constructed like the others so its method decides the body argument.
+ * `this` is the resource extended (its members as they are now).
+ */
+function extendResource(this: Record<PropertyKey, any>, first: unknown, second?: unknown): Record<string, any> {
+  const internals: ResourceInternals = this[RESOURCE];
+  const out: Record<string, any> = {};
+  for (const key of Object.keys(this)) {
+    // (the create alias is left for withExtend to make anew)
+    if (key !== 'create' || this.create !== this.getList?.push) out[key] = this[key];
+  }
+  if (typeof first === 'function') {
+    Object.assign(out, first(this));
+  } else if (typeof first === 'string' || (first && typeof first === 'object')) {
+    const overrides = typeof first === 'string' ? { [first]: second } : first;
+    for (const [key, options] of Object.entries(overrides as Record<string, Record<string, unknown>>)) {
+      const member = this[key];
+      if (typeof member?.extend === 'function') {
+        const next = member.extend(options);
+        out[key] = key === 'getList' ? decorateGetList(next, internals.options) : next;
+      } else if (typeof first === 'string') {
+        out[key] = newMember(internals, key, options);
       } else {
-        throw new TypeError('resource.extend' + (DEV ? ': expected a function, an object of member options, or (name, options)' : errorCode(10)));
+        throw new TypeError(`resource.extend: "${key}" is not a member` + (DEV ? ` of ${schemaLabel(internals.options.schema)}'s resource` : errorCode(10)));
       }
-      return withExtend(out, internals);
-    },
-  });
-  return result;
+    }
+  } else {
+    throw new TypeError('resource.extend' + (DEV ? ': expected a function, an object of member options, or (name, options)' : errorCode(10)));
+  }
+  return withExtend(out, internals);
 }
 
 /**
