@@ -47,7 +47,7 @@ export class InFlight {
   declare aborted: boolean;
   /** Failed tries so far. */
   failures = 0;
-  /** The failures when the next try was decided (what readers show as `retryCount`). */
+  /** The failures when the next try was decided (what readers show as `retryCount`; a RetryManager sets it and publishes). */
   retryCount = 0;
   /** Ended: its outcome is stored, or it was aborted. */
   declare done: boolean;
@@ -89,12 +89,6 @@ export class InFlight {
   release(owner: object): boolean {
     this.owners.delete(owner);
     return !this.done && !this.owners.size && !this.pinned;
-  }
-
-  /** Another try was decided: readers show the failures so far. */
-  retried(): void {
-    this.retryCount = this.failures;
-    this.host.changed(this.key);
   }
 
   /**
