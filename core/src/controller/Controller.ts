@@ -437,12 +437,10 @@ function splitLast<L = unknown>(rest: readonly unknown[]): [unknown[], L] {
  * `const { fetch } = useController()` keeps working (subclass methods included).
  */
 function bindMethods(target: object): void {
-  for (let proto = Object.getPrototypeOf(target); proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+  for (let proto = Object.getPrototypeOf(target); proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
     for (const name of Object.getOwnPropertyNames(proto)) {
-      if (name === 'constructor' || Object.hasOwn(target, name)) continue;
-      const desc = Object.getOwnPropertyDescriptor(proto, name);
-      if (typeof desc?.value !== 'function') continue;
-      setHidden(target, name, desc.value.bind(target));
+      const { value } = Object.getOwnPropertyDescriptor(proto, name)!;
+      if (name !== 'constructor' && !Object.hasOwn(target, name) && typeof value === 'function') setHidden(target, name, value.bind(target));
     }
   }
 }
