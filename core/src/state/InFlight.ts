@@ -1,6 +1,7 @@
 // One request's life in one place: its promise, abort, owners, tries and start time.
 // Readers do not get callbacks from it: a change of its status (started, retrying,
 // ended) is published by key, the way a store change is, and they read it back.
+import type { FetchAction } from './actions';
 import type { State } from './State';
 
 /** Where an entry lives and publishes (the Controller). */
@@ -53,6 +54,11 @@ export class InFlight {
   declare done: boolean;
   /** The key's meta when it ended: what the readers it answered have handled. */
   declare endMeta: unknown;
+  /**
+   * The FETCHes it answers, each with its own `resolve`/`reject` (a manager may have
+   * wrapped them): set by the NetworkManager when it starts running it.
+   */
+  declare waiters: FetchAction['meta'][] | undefined;
   /** What `controller.fetch` resolves with, made once (see Controller.resultOf). */
   declare result: (Promise<any> & { resolved: boolean }) | undefined;
 
