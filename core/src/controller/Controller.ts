@@ -6,7 +6,6 @@ import { errorCode } from '../dev/errorCode';
 import type { StatusError } from '../endpoint/types';
 import { createEnvironment, type ClientEnvironment } from '../environment';
 import { denormalize, MemoCache, normalize, type QueryReads } from '../normalize';
-import { INVALID } from '../schema';
 import { setHidden } from '../schema/ownEntry';
 import {
   EXPIRE_ALL,
@@ -140,15 +139,9 @@ export class Controller {
    * const created = await controller.fetch(TodoResource.getList.push, { title: 'Write docs' });
    */
   fetch<E extends EndpointLike>(endpoint: E, ...args: EndpointArgs<E>): Promise<ResolveType<E>> {
-    let key: string;
-    try {
-      key = endpoint.key(...args);
-    } catch (e) {
-      // Bad arguments (a missing path param) reject like any other fetch failure.
-      return Promise.reject(e);
-    }
     // Its own promise: a failure nobody awaits is reported as unhandled (the shared one is not).
-    return this.resultOf(this.request(undefined, endpoint, args, key), endpoint, args).then();
+    // Bad arguments (a missing path param) reject like any other fetch failure.
+    return rejecting(() => this.resultOf(this.request(undefined, endpoint, args, endpoint.key(...args)), endpoint, args).then());
   }
 
   /**
@@ -199,7 +192,7 @@ export class Controller {
               return denormalize(endpoint.schema, result, state.entities, args) as ResolveType<E>;
             }
             const { data } = this.getResponse(endpoint, ...args, state);
-            if (data !== undefined && (data as unknown) !== INVALID) return data as ResolveType<E>;
+            if (data !== undefined) return data as ResolveType<E>;
             // Nothing to read back from the store (a delete's Invalidate leaves a tombstone):
             // the response itself read through the schema, so a deleted entity comes back as
             // an instance of its class, and a bare id (nothing to build it from) as undefined.
@@ -415,7 +408,7 @@ export function subscribing(controller: Controller, endpoint: EndpointLike, args
 }
 
 /** Bad arguments (a missing path param) reject, as fetch's do, instead of throwing. */
-function rejecting(run: () => Promise<void>): Promise<void> {
+function rejecting<T>(run: () => Promise<T>): Promise<T> {
   try {
     return run();
   } catch (error) {
@@ -444,12 +437,10 @@ function splitLast<L = unknown>(rest: readonly unknown[]): [unknown[], L] {
  * `const { fetch } = useController()` keeps working (subclass methods included).
  */
 function bindMethods(target: object): void {
-  for (let proto = Object.getPrototypeOf(target); proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+  for (let proto = Object.getPrototypeOf(target); proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
     for (const name of Object.getOwnPropertyNames(proto)) {
-      if (name === 'constructor' || Object.hasOwn(target, name)) continue;
-      const desc = Object.getOwnPropertyDescriptor(proto, name);
-      if (typeof desc?.value !== 'function') continue;
-      setHidden(target, name, desc.value.bind(target));
+      const { value } = Object.getOwnPropertyDescriptor(proto, name)!;
+      if (name !== 'constructor' && !Object.hasOwn(target, name) && typeof value === 'function') setHidden(target, name, value.bind(target));
     }
   }
 }

@@ -5,7 +5,7 @@ import type { Controller, Dispatch, GCInterface } from '../controller';
 import { ownValue } from '../schema/ownEntry';
 import { GC, SET_RESPONSE, type ActionTypes, type EndpointLike } from '../state';
 import type { Manager, Middleware } from './Manager';
-import { tableKeys, type EntityPath } from '../normalize';
+import { tableKeys } from '../normalize';
 
 /** Options of {@link GCPolicy}. */
 export interface GCOptions {
@@ -19,11 +19,12 @@ export interface GCOptions {
   readonly chunkSize?: number;
 }
 
+/** A read the sweep knows: a stored result (by its key) or a live query (its own object). */
 interface Known {
-  /** The key it is stored under (evicting it needs no endpoint.key call). */
-  readonly key: string;
-  readonly endpoint: EndpointLike;
+  /** The result's schema or the query's; a query has no `key`. */
+  readonly schema: unknown;
   readonly args: readonly unknown[];
+  readonly key?: string;
   refs: number;
   lastRead: number;
 }
@@ -41,8 +42,8 @@ interface Known {
  * });
  */
 export class GCPolicy implements Manager, GCInterface {
-  private readonly known = new Map<string, Known>();
-  private readonly queries = new Set<{ schema: unknown; args: readonly unknown[] }>();
+  /** Results by key, and the live queries (keyed by their own record). */
+  private readonly known = new Map<unknown, Known>();
   // Set later, off any hot path: declared, so no class-field definitions ship.
   declare private controller: Controller | undefined;
   declare private timer: ReturnType<typeof setInterval> | undefined;
@@ -64,30 +65,19 @@ export class GCPolicy implements Manager, GCInterface {
     this.controller = controller;
     return (next: Dispatch) => (action: ActionTypes) => {
       // A stored answer counts as just read (its grace starts now), and its endpoint tells the sweep what it reaches.
-      if (action.type === SET_RESPONSE && !action.error) this.entry(action.key, action.endpoint, action.args).lastRead = Date.now();
+      if (action.type === SET_RESPONSE && !action.error) this.entry(action.key, action.endpoint, action.args);
       return next(action);
     };
   };
 
   retain(endpoint: EndpointLike, args: readonly unknown[]): () => void {
-    const known = this.entry(endpoint.key(...args), endpoint, args);
-    known.refs++;
-    known.lastRead = Date.now();
-    this.startTimer();
-    let released: boolean | undefined;
-    return () => {
-      if (released) return;
-      released = true;
-      known.refs--;
-      known.lastRead = Date.now();
-    };
+    return this.hold(this.entry(endpoint.key(...args), endpoint, args));
   }
 
   retainQuery(schema: unknown, args: readonly unknown[]): () => void {
-    const query = { schema, args };
-    this.queries.add(query);
-    this.startTimer();
-    return () => void this.queries.delete(query);
+    const query: Known = { schema, args, refs: 0, lastRead: 0 };
+    this.known.set(query, query);
+    return this.hold(query, () => this.known.delete(query));
   }
 
   touch(key: string): void {
@@ -105,16 +95,31 @@ export class GCPolicy implements Manager, GCInterface {
     this.timer = undefined;
   }
 
-  // Started lazily: a client nobody reads from (a throwaway in a render) owns no timer.
-  private startTimer() {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.sweep(), this.intervalMS);
-    (this.timer as { unref?: () => void }).unref?.();
+  /** Counts a reader of `known` until the returned function is called (once). */
+  private hold(known: Known, gone?: () => void): () => void {
+    known.refs++;
+    known.lastRead = Date.now();
+    // Started lazily: a client nobody reads from (a throwaway in a render) owns no timer.
+    if (!this.timer) {
+      this.timer = setInterval(() => void this.sweep(), this.intervalMS);
+      (this.timer as { unref?: () => void }).unref?.();
+    }
+    let held = true;
+    return () => {
+      if (held) {
+        held = false;
+        known.refs--;
+        known.lastRead = Date.now();
+        gone?.();
+      }
+    };
   }
 
+  /** The record of the result under `key`, marked as just read. */
   private entry(key: string, endpoint: EndpointLike, args: readonly unknown[]): Known {
     let known = this.known.get(key);
-    if (!known) this.known.set(key, (known = { key, endpoint, args, refs: 0, lastRead: 0 }));
+    if (!known) this.known.set(key, (known = { key, schema: endpoint.schema, args, refs: 0, lastRead: 0 }));
+    known.lastRead = Date.now();
     return known;
   }
 
@@ -135,52 +140,49 @@ export class GCPolicy implements Manager, GCInterface {
       const now = Date.now();
       const state = controller.getState();
       const { memo } = controller;
-      /** The entities kept results and live queries reach, by `key\0pk`. */
+      /** The entities kept results and live queries reach. */
       const reach = new Set<string>();
-      const ids = (paths: EntityPath[] = []) => paths.map(({ key, pk }) => key + '\u0000' + pk);
       const doomed: string[] = [];
-      const kept: [Known, string[]][] = [];
-      // Forget keys nobody reads that are no longer stored (failed, collected or reset reads).
-      for (const [k, v] of known) if (!v.refs && !(k in state.meta) && !(k in state.endpoints)) known.delete(k);
-      for (const key of new Set([...tableKeys(state.endpoints), ...tableKeys(state.meta)])) {
-        const entry = known.get(key);
-        if (!entry?.refs && now > Math.max(state.meta[key]?.expiresAt ?? 0, (entry?.lastRead ?? 0) + graceMS)) doomed.push(key);
-        else if (entry) {
-          const stored = state.endpoints[key];
-          const { schema } = entry.endpoint;
-          kept.push([entry, ids(stored !== undefined && schema != null ? memo.denormalize(schema, stored, state.entities, entry.args).paths : [])]);
-          if (kept.length % this.chunkSize === 0) await yieldToHost();
+      // Every stored result (one nobody ever read counts as read at 0) and every live query,
+      // the read ones first, then from the most recently read: what fits the bound stays.
+      const reads = [...new Set([...tableKeys(state.endpoints), ...tableKeys(state.meta)])]
+        .map((key): Known => known.get(key) ?? { key, schema: undefined, args: [], refs: 0, lastRead: 0 })
+        .concat([...known.values()].filter((q) => !q.key))
+        .sort((a, b) => b.refs - a.refs || b.lastRead - a.lastRead);
+      let n = 0;
+      for (const { key, schema, args, refs, lastRead } of reads) {
+        if (!refs && now > Math.max(state.meta[key!]?.expiresAt ?? 0, lastRead + graceMS)) {
+          doomed.push(key!);
+          continue;
         }
+        const value = key ? state.endpoints[key] : args;
+        if (schema == null || value === undefined) continue;
+        const paths = key ? memo.denormalize(schema, value, state.entities, args).paths : memo.queryResult(schema, args, state)?.paths ?? [];
+        const ids = paths.map((p) => p.key + '\u0000' + p.pk);
+        if (!refs && reach.size + ids.filter((k) => !reach.has(k)).length > maxEntities) doomed.push(key!);
+        else for (const k of ids) reach.add(k);
+        if (++n % this.chunkSize === 0) await new Promise((resolve) => setTimeout(resolve, 0));
       }
-      for (const { schema, args } of this.queries) for (const k of ids(memo.queryResult(schema, args, state)?.paths)) reach.add(k);
-      kept.sort(([a], [b]) => b.refs - a.refs || b.lastRead - a.lastRead);
-      for (const [entry, keys] of kept) {
-        if (!entry.refs && reach.size + keys.filter((k) => !reach.has(k)).length > maxEntities) doomed.push(entry.key);
-        else for (const k of keys) reach.add(k);
-      }
-      // What stays of the entities nothing reaches: those still in their grace, while they fit.
-      const latest = controller.getState();
+      // What stays of the entities nothing reaches: those still in their grace, while they fit
+      // (read in the state the sweep started from: entities stored since are left for the next one).
       const entities: (readonly [string, string])[] = [];
       let staying = reach.size;
-      for (const entityKey in latest.entities) {
-        for (const pk in latest.entities[entityKey]) {
+      for (const entityKey in state.entities) {
+        for (const pk in state.entities[entityKey]) {
           if (reach.has(entityKey + '\u0000' + pk)) continue;
-          const m = ownValue(latest.entitiesMeta[entityKey], pk);
+          const m = ownValue(state.entitiesMeta[entityKey], pk);
           if (staying >= maxEntities || !m || now > m.expiresAt + graceMS) entities.push([entityKey, pk]);
           else staying++;
         }
       }
       // A result read again meanwhile is spared.
       const endpoints = doomed.filter((k) => !known.get(k)?.refs);
-      for (const k of endpoints) known.delete(k);
       if (endpoints.length || entities.length) await controller.dispatch({ type: GC, endpoints, entities });
+      // Forget results nobody reads that are no longer stored (collected, failed before storing, reset).
+      const after = controller.getState();
+      for (const [k, v] of known) if (!v.refs && v.key && !(v.key in after.meta) && !(v.key in after.endpoints)) known.delete(k);
     } finally {
       this.sweeping = false;
     }
   }
-}
-
-/** Lets the host run (rendering, input) between slices of a sweep. */
-function yieldToHost(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }

@@ -40,8 +40,8 @@ function abortError(message: string): Error {
  * const client = createClient({ managers: [new NetworkManager(), new SubscriptionManager()] });
  */
 export class NetworkManager implements Manager {
-  /** The requests it runs, each with every FETCH that asked for it (a manager may have wrapped their resolve). */
-  private readonly running = new Map<InFlight, FetchAction['meta'][]>();
+  /** The requests it runs (each lists the FETCHes it answers: its `waiters`). */
+  private readonly running = new Set<InFlight>();
 
   middleware: Middleware = (controller: Controller) => (next: Dispatch) => (action: ActionTypes) => {
     switch (action.type) {
@@ -71,7 +71,7 @@ export class NetworkManager implements Manager {
   /** Number of reads in flight (what the test helpers' `allSettled()` waits for). */
   get reads(): number {
     let n = 0;
-    for (const entry of this.running.keys()) if (entry.read) n++;
+    for (const entry of this.running) if (entry.read) n++;
     return n;
   }
 
@@ -80,7 +80,7 @@ export class NetworkManager implements Manager {
   }
 
   private abortAll(message: string) {
-    for (const entry of [...this.running.keys()]) this.abort(entry, message);
+    for (const entry of [...this.running]) this.abort(entry, message);
   }
 
   private abort(entry: InFlight, message: string) {
@@ -89,28 +89,28 @@ export class NetworkManager implements Manager {
     this.finish(entry, abortError(message));
   }
 
-  /** Ends a request that stores nothing: its waiters reject (the first one ends the entry, waking its readers). */
+  /**
+   * Ends a request that stores nothing: its waiters reject (the first one ends the entry,
+   * waking its readers), or the entry itself when its FETCH has not reached us yet.
+   */
   private finish(entry: InFlight, error: unknown) {
-    const waiters = this.running.get(entry);
     this.running.delete(entry);
-    if (!waiters) return entry.reject(error);
-    for (const w of waiters) w.reject(error);
+    for (const w of entry.waiters ?? [entry]) w.reject(error);
   }
 
   private handleFetch(controller: Controller, action: FetchAction, next: Dispatch) {
     const { endpoint, key, args, meta } = action;
     const { request } = meta;
-    const joined = this.running.get(request);
     // A read that joined a running request (the controller deduplicated it): answered with it.
-    if (joined) return void joined.push(meta);
+    if (this.running.has(request)) return void request.waiters!.push(meta);
     // It ended before its FETCH got here (aborted while a manager held it): pass its outcome on.
     if (request.done) return void request.promise.then(meta.resolve, meta.reject);
     const env = controller.environment;
     const hold = endpoint.sideEffect ? env.offline : undefined;
     const offline = hold?.refuse(endpoint);
     if (offline) return void meta.reject(offline);
-    const waiters = [meta];
-    this.running.set(request, waiters);
+    const waiters = (request.waiters = [meta]);
+    this.running.add(request);
 
     const { fetchedAt } = meta;
     // Which reset this fetch started after: compared as is, not with fetchedAt, so a clock

@@ -86,7 +86,9 @@ export class RetryManager implements Manager {
       // A client's retry is for reads; a mutation retries only when its endpoint says so.
       const option = read ? freshnessOption(env, endpoint, 'retry') : (endpoint as FreshnessOptions).retry;
       if (!shouldRetry(option, failures, error, !read)) return false;
-      request.retried();
+      // Readers show the failures so far while it waits.
+      request.retryCount = failures;
+      controller.changed(request.key);
       await sleep(retryDelay(freshnessOption(env, endpoint, 'retryDelay'), failures, error), stopped);
       return true;
     };

@@ -9,19 +9,20 @@ import type { EndpointLike, InFlight } from '../state';
 import { AbortError } from '../rest/AbortError';
 import { NetworkError } from '../rest/NetworkError';
 
-/** Options already warned about per endpoint: set without the manager that honours them (development only). */
-let warned: Record<string, WeakSet<object>> | undefined;
-
 /**
  * Development only: warns once per endpoint that `option` is set but `manager` is not
- * among the client's managers, so it does nothing.
+ * among the client's managers, so it does nothing. Undefined in production: a
+ * function declared here would stay in the bundle though its `if (DEV)` callers go.
  */
-function advise(endpoint: EndpointLike, option: string, manager: string): void {
-  const seen = ((warned ??= {})[option] ??= new WeakSet());
-  if (seen.has(endpoint)) return;
-  seen.add(endpoint);
-  console.warn(`Resto: ${endpoint.name} has a ${option} option, but ${option === 'retry' ? 'retries are' : 'it is'} off: add a ${manager} to the client's managers`);
-}
+const advise = DEV
+  ? (endpoint: EndpointLike, option: string, manager: string, seen = ((advised ??= {})[option] ??= new WeakSet())): void => {
+      if (seen.has(endpoint)) return;
+      seen.add(endpoint);
+      console.warn(`Resto: ${endpoint.name} has a ${option} option, but ${option === 'retry' ? 'retries are' : 'it is'} off: add a ${manager} to the client's managers`);
+    }
+  : undefined;
+/** Options already warned about per endpoint (development only). */
+let advised: Record<string, WeakSet<object>> | undefined;
 
 /** setTimeout's longest delay (2^31-1 ms); a longer one fires at once. */
 export const MAX_DELAY = 2_147_483_647;
@@ -70,8 +71,8 @@ export async function tryUntilSettled(
   // Once per endpoint: options nothing here honours (the retry rule is written out below,
   // not shared with RetryManager: a shared function stays in production bundles).
   if (DEV && !env.ssr) {
-    if (!env.tryOnce && freshnessOption(env, endpoint, 'timeout')) advise(endpoint, 'timeout', 'TimeoutManager');
-    if (!offline && !read && freshnessOption(env, endpoint, 'queueOfflineMutations')) advise(endpoint, 'queueOfflineMutations', 'OfflineManager');
+    if (!env.tryOnce && freshnessOption(env, endpoint, 'timeout')) advise!(endpoint, 'timeout', 'TimeoutManager');
+    if (!offline && !read && freshnessOption(env, endpoint, 'queueOfflineMutations')) advise!(endpoint, 'queueOfflineMutations', 'OfflineManager');
   }
   for (;;) {
     if (offline) await offline.wait(stopped);
@@ -94,7 +95,7 @@ export async function tryUntilSettled(
     if (offline?.holds(endpoint)) continue;
     tries.failures++;
     const retryer = env.ssr ? undefined : env.retryer;
-    if (DEV && !retryer && !env.ssr && (read ? freshnessOption(env, endpoint, 'retry') : (endpoint as FreshnessOptions).retry)) advise(endpoint, 'retry', 'RetryManager');
+    if (DEV && !retryer && !env.ssr && (read ? freshnessOption(env, endpoint, 'retry') : (endpoint as FreshnessOptions).retry)) advise!(endpoint, 'retry', 'RetryManager');
     if (!retryer || !(await retryer(endpoint, tries, outcome.response, stopped))) return outcome;
   }
 }

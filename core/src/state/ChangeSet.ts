@@ -35,8 +35,4 @@ export class ChangeSet {
     for (const k of other.keys) this.keys.push(k);
     for (const e of other.entities) this.entities.push(e);
   }
-
-  get empty(): boolean {
-    return !this.all && this.keys.length === 0 && this.entities.length === 0;
-  }
 }

@@ -1,6 +1,7 @@
 // One request's life in one place: its promise, abort, owners, tries and start time.
 // Readers do not get callbacks from it: a change of its status (started, retrying,
 // ended) is published by key, the way a store change is, and they read it back.
+import type { FetchAction } from './actions';
 import type { State } from './State';
 
 /** Where an entry lives and publishes (the Controller). */
@@ -47,12 +48,17 @@ export class InFlight {
   declare aborted: boolean;
   /** Failed tries so far. */
   failures = 0;
-  /** The failures when the next try was decided (what readers show as `retryCount`). */
+  /** The failures when the next try was decided (what readers show as `retryCount`; a RetryManager sets it and publishes). */
   retryCount = 0;
   /** Ended: its outcome is stored, or it was aborted. */
   declare done: boolean;
   /** The key's meta when it ended: what the readers it answered have handled. */
   declare endMeta: unknown;
+  /**
+   * The FETCHes it answers, each with its own `resolve`/`reject` (a manager may have
+   * wrapped them): set by the NetworkManager when it starts running it.
+   */
+  declare waiters: FetchAction['meta'][] | undefined;
   /** What `controller.fetch` resolves with, made once (see Controller.resultOf). */
   declare result: (Promise<any> & { resolved: boolean }) | undefined;
 
@@ -89,12 +95,6 @@ export class InFlight {
   release(owner: object): boolean {
     this.owners.delete(owner);
     return !this.done && !this.owners.size && !this.pinned;
-  }
-
-  /** Another try was decided: readers show the failures so far. */
-  retried(): void {
-    this.retryCount = this.failures;
-    this.host.changed(this.key);
   }
 
   /**

@@ -25,11 +25,10 @@ export function collect(
   if (entityRefs.length) {
     entities = { ...entities };
     entitiesMeta = { ...entitiesMeta };
-    const copied = new Set<string>();
     for (const [entityKey, pk] of entityRefs) {
       if (!entities[entityKey]) continue;
-      if (!copied.has(entityKey)) {
-        copied.add(entityKey);
+      // Each table is copied once, the first time one of its entities goes.
+      if (entities[entityKey] === state.entities[entityKey]) {
         entities[entityKey] = flatTable(entities[entityKey]!);
         if (entitiesMeta[entityKey]) entitiesMeta[entityKey] = flatTable(entitiesMeta[entityKey]!);
       }

@@ -44,23 +44,30 @@ function lengthOf(endpoint: ExpiryOptions, option: 'dataExpiryLength' | 'errorEx
   return fallback;
 }
 
-/** Meta for a response received now for a fetch that started at `fetchedAt`. */
-export function responseMeta(
-  endpoint: ExpiryOptions,
-  fetchedAt: number,
-  now: number,
-): { fetchedAt: number; date: number; expiresAt: number } {
-  return { fetchedAt, date: now, expiresAt: now + lengthOf(endpoint, 'dataExpiryLength', DEFAULT_DATA_EXPIRY) };
-}
+/** Meta for an outcome received `now` for a fetch that started at `fetchedAt`, expiring after the endpoint's `option`. */
+const metaAfter =
+  (option: 'dataExpiryLength' | 'errorExpiryLength', fallback: number) =>
+  (endpoint: ExpiryOptions, fetchedAt: number, now: number): { fetchedAt: number; date: number; expiresAt: number } => ({
+    fetchedAt,
+    date: now,
+    expiresAt: now + lengthOf(endpoint, option, fallback),
+  });
 
-/** Meta for an error received now. */
-export function errorMeta(
-  endpoint: ExpiryOptions,
-  fetchedAt: number,
-  now: number,
-): { fetchedAt: number; date: number; expiresAt: number } {
-  return { fetchedAt, date: now, expiresAt: now + lengthOf(endpoint, 'errorExpiryLength', DEFAULT_ERROR_EXPIRY) };
-}
+/**
+ * Meta for a response received now for a fetch that started at `fetchedAt`.
+ *
+ * @example
+ * responseMeta(TodoResource.get, fetchedAt, Date.now()); // { fetchedAt, date, expiresAt: date + 60 s }
+ */
+export const responseMeta = /* @__PURE__ */ metaAfter('dataExpiryLength', DEFAULT_DATA_EXPIRY);
+
+/**
+ * Meta for an error received now.
+ *
+ * @example
+ * errorMeta(TodoResource.get, fetchedAt, Date.now()); // { fetchedAt, date, expiresAt: date + 1 s }
+ */
+export const errorMeta = /* @__PURE__ */ metaAfter('errorExpiryLength', DEFAULT_ERROR_EXPIRY);
 
 /**
  * Whether `expiresAt` has passed, reading the clock only when the answer depends on

@@ -7,6 +7,7 @@ import { ownValue, setOwn } from '../schema/ownEntry';
 import { SET_RESPONSE, type OptimisticAction } from './actions';
 import type { ChangeSet } from './ChangeSet';
 import { setResponse } from './setResponse';
+import { deepEqual } from '../normalize';
 import type { State } from './State';
 
 // OPTIMISTIC updates are kept aside in `state.optimistic` and replayed on top of the base state.
@@ -14,12 +15,12 @@ import type { State } from './State';
 /** Builds what `getOptimisticResponse(snapshot, ...args)` receives; supplied by the Controller. */
 export type SnapshotFactory = (state: State, fetchedAt: number) => { readonly abort: unknown };
 
-/** Pending updates already reported: each replay (every store change) would report them again. */
-const reported = new WeakSet<object>();
-/** Pending updates whose getOptimisticResponse returned at least once. */
-const applied = new WeakSet<object>();
-/** What refused a pending update on its first application (see {@link refusal}). */
-const refused = new WeakMap<object, { error: unknown }>();
+/**
+ * What each pending update did so far: 1 it applied, 2 it applied and was reported (each
+ * replay, every store change, would report it again), or what refused it on its first
+ * application (see {@link refusal}).
+ */
+const marks = new WeakMap<object, 1 | 2 | { error: unknown }>();
 
 /**
  * What a pending update's getOptimisticResponse threw (anything but `snapshot.abort`)
@@ -33,11 +34,12 @@ const refused = new WeakMap<object, { error: unknown }>();
  * const refused = refusal(update); // { error } when the update refused itself
  */
 export function refusal(action: OptimisticAction): { error: unknown } | undefined {
-  return refused.get(action);
+  const mark = marks.get(action);
+  return typeof mark === 'object' ? mark : undefined;
 }
 function reportOnce(action: OptimisticAction, what: string, error: unknown) {
-  if (reported.has(action)) return;
-  reported.add(action);
+  if (marks.get(action) === 2) return;
+  marks.set(action, 2);
   console.error(`${action.endpoint.name}: ${what}`, error);
 }
 
@@ -53,12 +55,12 @@ export function applyOptimistic(state: State, makeSnapshot: SnapshotFactory, cha
     let response: unknown;
     try {
       response = action.endpoint.getOptimisticResponse!.call(action.endpoint, snapshot, ...action.args);
-      applied.add(action);
+      if (marks.get(action) !== 2) marks.set(action, 1);
     } catch (e) {
       // Throwing snapshot.abort cancels this update; anything else refuses it (see refusal()).
       if (e !== snapshot.abort) {
-        if (applied.has(action)) reportOnce(action, DEV ? 'getOptimisticResponse threw' : 'getOptimisticResponse' + errorCode(22), e);
-        else refused.set(action, { error: e });
+        if (typeof marks.get(action) === 'number') reportOnce(action, DEV ? 'getOptimisticResponse threw' : 'getOptimisticResponse' + errorCode(22), e);
+        else marks.set(action, { error: e });
       }
       continue;
     }
@@ -76,38 +78,23 @@ export function applyOptimistic(state: State, makeSnapshot: SnapshotFactory, cha
  * Keeps the identity of optimistic entities that did not change since the last
  * visible state. Replaying optimistic updates builds new objects each time; without
  * this, every unrelated action would re-render whatever shows a pending update.
- * Only tables that differ from `base` are fresh copies made by the replay, so they
- * may be patched in place before anyone sees them.
+ * Only what the replay wrote (`written`) differs from `base`, in tables that are fresh
+ * copies made by the replay, so they may be patched in place before anyone sees them.
  */
-export function keepOptimisticIdentity(prev: State, base: State, visible: State, written?: ChangeSet): State {
+export function keepOptimisticIdentity(prev: State, base: State, visible: State, written: ChangeSet): State {
   if (visible === base || prev === base) return visible;
-  const keep = (key: string, pk: string) => {
+  const e = written.entities;
+  for (let i = 0; i < e.length; i += 2) {
+    const key = e[i]!;
+    const pk = e[i + 1]!;
     const table = visible.entities[key] as Record<string, unknown> | undefined;
     const baseTable = base.entities[key];
     const prevTable = prev.entities[key];
-    if (!table || table === baseTable || !prevTable) return;
+    if (!table || table === baseTable || !prevTable) continue;
     const value = ownValue(table, pk);
-    if (baseTable && ownValue(baseTable, pk) === value) return;
+    if (baseTable && ownValue(baseTable, pk) === value) continue;
     const before = ownValue(prevTable, pk);
-    if (before !== undefined && before !== value && shallowEqual(before, value)) setOwn(table, pk, before);
-  };
-  if (written) {
-    // Only what the replay wrote differs from base: no scan of whole tables.
-    const e = written.entities;
-    for (let i = 0; i < e.length; i += 2) keep(e[i]!, e[i + 1]!);
-    return visible;
-  }
-  for (const key in visible.entities) {
-    const table = visible.entities[key];
-    if (table) for (const pk in table) keep(key, pk);
+    if (before !== undefined && before !== value && deepEqual(before, value)) setOwn(table, pk, before);
   }
   return visible;
-}
-
-function shallowEqual(a: unknown, b: unknown): boolean {
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  for (const k of ka) if ((a as Record<string, unknown>)[k] !== (b as Record<string, unknown>)[k]) return false;
-  return true;
 }
