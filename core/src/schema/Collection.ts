@@ -11,6 +11,7 @@ import { OneOf } from './OneOf';
 import { schemaName } from './schemaName';
 import { serializeArgs } from './serializeArgs';
 import { setHidden } from './ownEntry';
+import { Entity } from './Entity';
 import { KIND } from './symbols';
 import type { EntityMeta, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 import type { Values } from './Values';
@@ -19,7 +20,7 @@ import type { Values } from './Values';
 export type NonFilterArgumentKeys = readonly string[] | RegExp | ((key: string) => boolean);
 
 /** Decides, from a push's args, which stored collections (by their filter args) take the item. */
-export type CreateCollectionFilter = (...args: any[]) => (collectionKey: Record<string, string>) => boolean;
+export type CreateCollectionFilter = (...args: any[]) => (collectionKey: Record<string, string>, item?: any) => boolean;
 
 export interface CollectionOptions {
   /** Filter args from the endpoint args. Default: the first argument (URL params). */
@@ -62,10 +63,6 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
   declare readonly key: string;
   declare readonly argsKey: ((...args: any[]) => Record<string, unknown> | undefined) | undefined;
   declare readonly nestKey: ((parent: any, key: string) => Record<string, unknown>) | undefined;
-  /** The change schemas made so far, by name (see the accessors after the class). */
-  private readonly changes: Partial<Record<string, CollectionChange>> = {};
-  private readonly parsed = new Map<string, Record<string, string>>();
-
   static {
     (this.prototype as any)[KIND] = 'Collection';
   }
@@ -107,8 +104,9 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
    * @example
    * todoList.createCollectionFilter({ userId: 1 })({ userId: '1' }) // true
    */
-  createCollectionFilter(...args: any[]): (collectionKey: Record<string, string>) => boolean {
-    return (collectionKey) => this.matches(collectionKey, args[0], args[1], undefined);
+  createCollectionFilter(...args: any[]): (collectionKey: Record<string, string>, item?: any) => boolean {
+    // the member, when a change passes it, is the last place a filter arg is looked up
+    return (collectionKey, item) => this.matches(collectionKey, args[0], args[1], item);
   }
 
   /**
@@ -120,8 +118,7 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
    * todoList.accepts({ userId: '1' }, [{ userId: 1 }], undefined) // true
    */
   accepts(filterArgs: Record<string, string>, args: readonly any[], item: any, filter?: CreateCollectionFilter): boolean {
-    const custom = filter ?? (this.createCollectionFilter !== Collection.prototype.createCollectionFilter ? this.createCollectionFilter : undefined);
-    return custom !== undefined ? custom.apply(this, args as any[])(filterArgs) : this.matches(filterArgs, args[0], args[1], item);
+    return (filter ?? this.createCollectionFilter).apply(this, args as any[])(filterArgs, item);
   }
 
   /** Default matching: every filter arg equals the value in URL params, body or item. */
@@ -140,16 +137,12 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
 
   /** Filter args of a stored collection, from its primary key. */
   filterArgs(pk: string): Record<string, string> {
-    let parsed = this.parsed.get(pk);
-    if (parsed === undefined) {
-      try {
-        parsed = JSON.parse(pk) as Record<string, string>;
-      } catch {
-        parsed = {};
-      }
-      this.parsed.set(pk, parsed);
+    try {
+      return JSON.parse(pk);
+    } catch {
+      // a pk from a subclass's own pk()
+      return {};
     }
-    return parsed;
   }
 
   /**
@@ -182,22 +175,13 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
     return delegate.getEntity(this.key, pk) === undefined ? undefined : pk;
   }
 
-  /** A fetched list replaces the stored one. */
+  /**
+   * A fetched list replaces the stored one. With Entity's store merge (see the class's
+   * interface), a list fetched before the stored one never replaces it: a reordered
+   * merge is `merge(incoming, existing)`, which keeps the stored list.
+   */
   merge(_existing: any, incoming: any): any {
     return incoming;
-  }
-
-  shouldReorder(existingMeta: EntityMeta, incomingMeta: EntityMeta, _existing: any, _incoming: any): boolean {
-    return incomingMeta.fetchedAt < existingMeta.fetchedAt;
-  }
-
-  /** A list fetched before the stored one was fetched never replaces it. */
-  mergeWithStore(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any): any {
-    return this.shouldReorder(existingMeta, incomingMeta, existing, incoming) ? existing : this.merge(existing, incoming);
-  }
-
-  mergeMetaWithStore(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any): EntityMeta {
-    return this.shouldReorder(existingMeta, incomingMeta, existing, incoming) ? existingMeta : incomingMeta;
   }
 
   /**
@@ -238,7 +222,18 @@ export interface Collection<S extends readonly [any] | any[] | Values<any> | Arr
   remove: CollectionChange<S>;
   /** Schema moving a member: out of collections it no longer matches, into those it now matches. */
   move: CollectionChange<S>;
+  /** Entity's: true. */
+  shouldUpdate(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any): boolean;
+  /** Entity's: true when `incoming` was fetched before what is stored. */
+  shouldReorder(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any): boolean;
+  /** Entity's: a list fetched before the stored one was fetched never replaces it. */
+  mergeWithStore(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any): any;
+  /** Entity's: the later fetch's meta. */
+  mergeMetaWithStore(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any): EntityMeta;
 }
+
+// The store merge rules are Entity's own functions (one copy, and the store's checks see them).
+for (const name of ['shouldUpdate', 'shouldReorder', 'mergeWithStore', 'mergeMetaWithStore'] as const) setHidden(Collection.prototype, name, Entity[name]);
 
 // One accessor per change schema, on the prototype: [name, how it is made].
 for (const [name, make] of [
@@ -249,8 +244,11 @@ for (const [name, make] of [
   ['move', (c: Collection) => c.moveWith((c.schema as { keyed?: boolean }).keyed ? assignMerge : appendMerge)],
 ] as const) {
   Object.defineProperty(Collection.prototype, name, {
+    // made on the first read and kept as an own member
     get(this: Collection) {
-      return ((this as any).changes[name] ??= make(this));
+      const change = make(this);
+      setHidden(this, name, change);
+      return change;
     },
     set(value: unknown) {
       setHidden(this, name, value);

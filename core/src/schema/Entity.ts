@@ -4,6 +4,7 @@
 import { DEV } from '#dev';
 import { entityPlan, noPk } from './entityPlan';
 import { INVALID } from './symbols';
+import { setHidden } from './ownEntry';
 import { SchemaError, assertParsed } from './SchemaError';
 import type { EntityMeta, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 
@@ -37,7 +38,7 @@ export abstract class Entity {
   // ES2022 and no useDefineForClassFields, Babel's loose mode) turn
   // `static key = 'X'` into an assignment, which a getter-only accessor rejects.
   static set key(value: string) {
-    Object.defineProperty(this, 'key', { value, writable: true, enumerable: true, configurable: true });
+    setHidden(this, 'key', value, true);
   }
 
   /**
@@ -191,7 +192,7 @@ export abstract class Entity {
 
   // `static defaults = ...` compiled with assignment semantics (useDefineForClassFields off)
   static set defaults(value: any) {
-    Object.defineProperty(this, 'defaults', { value, writable: true, enumerable: true, configurable: true });
+    setHidden(this, 'defaults', value, true);
   }
 
   /**
