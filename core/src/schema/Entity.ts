@@ -174,9 +174,7 @@ export abstract class Entity {
    * const todo = Todo.fromJS({ id: 1, title: 'milk' });
    */
   static fromJS<T extends abstract new (...args: any) => any>(this: T, props: Partial<InstanceType<T>> = {}): InstanceType<T> {
-    const plan = entityPlan(this);
-    const inst = plan.ctorSafe ? new (this as any)() : Object.assign(Object.create((this as any).prototype), plan.defaults);
-    return Object.assign(inst, props);
+    return Object.assign(entityPlan(this).make(), props);
   }
 
   /**
@@ -258,8 +256,9 @@ export abstract class Entity {
       throw new SchemaError(
         this.key,
         key,
-        `primary key must be a string or number, got ${Array.isArray(id) ? 'an array' : typeof id} ${safeShow(id)}`,
-        DEV && this.prototype.pk === Entity.prototype.pk && 'the `id` field holds it; define pk() to pick a scalar',
+        'primary key must be a string or number',
+        DEV &&
+          `got ${Array.isArray(id) ? 'an array' : typeof id} ${safeShow(id)}${this.prototype.pk === Entity.prototype.pk ? '; the `id` field holds it: define pk() to pick a scalar' : ''}`,
       );
     }
     const pk = typeof id === 'string' ? id : `${id}`;
@@ -308,14 +307,11 @@ export abstract class Entity {
     }
     if (Object.hasOwn(stored, '__proto__')) {
       // A JSON field named "__proto__" stays a field: Object.assign would make it the prototype.
-      inst = Object.setPrototypeOf({ ...(plan.ctorSafe ? new (this as any)() : plan.defaults), ...stored }, this.prototype);
+      inst = Object.setPrototypeOf({ ...plan.make(), ...stored }, this.prototype);
     } else if (plan.spread && hasAll(stored, plan.defaultKeys)) {
       inst = Object.setPrototypeOf({ ...stored }, this.prototype);
-    } else if (plan.ctorSafe) {
-      // field initializers give a fixed-shape object: faster than adding defaults one by one
-      inst = Object.assign(new (this as any)(), stored);
     } else {
-      inst = Object.assign(Object.create(this.prototype), plan.defaults, stored);
+      inst = Object.assign(plan.make(), stored);
     }
     const { deserKeys, deserFns } = plan;
     for (let i = 0; i < deserKeys.length; i++) {
@@ -393,12 +389,13 @@ function missingPkError(cls: any, processed: any, field: unknown): SchemaError {
   return new SchemaError(
     cls.key,
     field,
-    'missing primary key (pk() returned ' + JSON.stringify(cls.pk(processed)) + ')',
+    'missing primary key',
     // All of the hint inside the DEV expression (a helper function would still ship).
     DEV &&
       ((fields: string) =>
-        cls.prototype.pk === Entity.prototype.pk
+        `pk() returned ${JSON.stringify(cls.pk(processed))}: ` +
+        (cls.prototype.pk === Entity.prototype.pk
           ? `the default pk() reads the \`id\` field, which is missing; fields present: ${fields}. Define pk() or add \`id\``
-          : `pk() found nothing in the fields present: ${fields}`)(Object.keys(processed).slice(0, 8).join(', ') || 'none'),
+          : `pk() found nothing in the fields present: ${fields}`))(Object.keys(processed).slice(0, 8).join(', ') || 'none'),
   );
 }

@@ -20,6 +20,8 @@ export interface EntityPlan {
   defaultKeys: string[];
   /** `new cls()` worked without arguments: field initializers give fast, fixed-shape instances. */
   ctorSafe: boolean;
+  /** A new instance with every field at its default: `new cls()`, or the defaults on the prototype. */
+  make: () => any;
   /** The class overrides `validate()`: stored records are checked when read (Entity decides it on first read). */
   validates: boolean | undefined;
   /** How instances are built; decided from the first stored record seen. */
@@ -96,7 +98,20 @@ export function entityPlan(cls: any): EntityPlan {
   } catch {
     // a constructor that needs arguments: no defaults (the assignment above never happened)
   }
-  plan = { owner: cls, source, nestedKeys, nestedSchemas, deserKeys, deserFns, defaults, defaultKeys: Object.keys(defaults), ctorSafe, validates: undefined };
+  plan = {
+    owner: cls,
+    source,
+    nestedKeys,
+    nestedSchemas,
+    deserKeys,
+    deserFns,
+    defaults,
+    defaultKeys: Object.keys(defaults),
+    ctorSafe,
+    // field initializers give a fixed-shape object: faster than adding defaults one by one
+    make: ctorSafe ? () => new cls() : () => Object.assign(Object.create(cls.prototype), defaults),
+    validates: undefined,
+  };
   setHidden(cls, PLAN, plan);
   return plan;
 }
