@@ -154,8 +154,7 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
    * todoList.pk(undefined, undefined, '', [{ userId: 1 }]) // '{"userId":"1"}'
    */
   pk(_value: any, parent?: any, key?: any, args: readonly any[] = []): string {
-    if (this.nestKey !== undefined && key) return serializeArgs(this.nestKey(parent, key));
-    return serializeArgs(this.argsKey !== undefined ? this.argsKey(...args) : args[0]);
+    return serializeArgs(this.nestKey !== undefined && key ? this.nestKey(parent, key) : this.argsKey !== undefined ? this.argsKey(...args) : args[0]);
   }
 
   normalize(input: any, parent: any, key: any, args: readonly any[], visit: Visit, delegate: NormalizeDelegate): string {
@@ -235,18 +234,19 @@ export interface Collection<S extends readonly [any] | any[] | Values<any> | Arr
 // The store merge rules are Entity's own functions (one copy, and the store's checks see them).
 for (const name of ['shouldUpdate', 'shouldReorder', 'mergeWithStore', 'mergeMetaWithStore'] as const) setHidden(Collection.prototype, name, Entity[name]);
 
-// One accessor per change schema, on the prototype: [name, how it is made].
-for (const [name, make] of [
-  ['push', (c: Collection) => new CollectionChange(c, 'add', appendMerge)],
-  ['unshift', (c: Collection) => new CollectionChange(c, 'add', prependMerge)],
-  ['assign', (c: Collection) => new CollectionChange(c, 'add', assignMerge)],
-  ['remove', (c: Collection) => new CollectionChange(c, 'remove', appendMerge)],
-  ['move', (c: Collection) => c.moveWith((c.schema as { keyed?: boolean }).keyed ? assignMerge : appendMerge)],
+// One accessor per change schema, on the prototype: [name, mode, merge]. A move adds by key
+// to a Values collection, else at the end.
+for (const [name, mode, merge] of [
+  ['push', 'add', appendMerge],
+  ['unshift', 'add', prependMerge],
+  ['assign', 'add', assignMerge],
+  ['remove', 'remove', appendMerge],
+  ['move', 'move'],
 ] as const) {
   Object.defineProperty(Collection.prototype, name, {
     // made on the first read and kept as an own member
     get(this: Collection) {
-      const change = make(this);
+      const change = new CollectionChange(this, mode, merge ?? ((this.schema as { keyed?: boolean }).keyed ? assignMerge : appendMerge));
       setHidden(this, name, change);
       return change;
     },

@@ -376,14 +376,16 @@ function hasAll(obj: object, keys: string[]): boolean {
   return true;
 }
 
-function safeShow(value: unknown): string {
-  try {
-    const text = JSON.stringify(value) ?? String(value);
-    return text.length > 40 ? `${text.slice(0, 40)}...` : text;
-  } catch {
-    return '';
-  }
-}
+// Called by development messages only: `false` in production, so no function ships.
+const safeShow = (DEV &&
+  ((value: unknown): string => {
+    try {
+      const text = JSON.stringify(value) ?? String(value);
+      return text.length > 40 ? `${text.slice(0, 40)}...` : text;
+    } catch {
+      return '';
+    }
+  })) as (value: unknown) => string;
 
 function missingPkError(cls: any, processed: any, field: unknown): SchemaError {
   return new SchemaError(

@@ -44,12 +44,11 @@ export function isSchema(value: unknown): boolean {
   return typeof value === 'object';
 }
 
-const callOnly = new Set<unknown>([Number, String, Boolean, BigInt, Symbol]);
-
 /** Constructors need `new` (Date('x') returns a string); plain functions and methods are called. */
 export function toConverter(fn: Deserializer): (value: any) => any {
   const f = fn as any;
-  if (callOnly.has(f)) return f;
+  // the primitives' own constructors convert when called
+  if ([Number, String, Boolean, BigInt, Symbol].includes(f)) return f;
   const src = Function.prototype.toString.call(f);
   const isClass = src.startsWith('class') || (f.prototype !== undefined && src.includes('[native code]'));
   return isClass ? (v: any) => new f(v) : f;
