@@ -76,7 +76,8 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
           : undefined;
     if (inner === undefined) throw new TypeError('Collection' + (DEV ? ' needs [Schema], schema.Array or Values' : errorCode(11)));
     this.schema = inner;
-    this.key = options.key ?? (inner.keyed ? `{${tableName(inner)}}` : `[${tableName(inner)}]`);
+    const name = tableName(inner);
+    this.key = options.key ?? (inner.keyed ? `{${name}}` : `[${name}]`);
     this.argsKey = options.argsKey;
     this.nestKey = options.nestKey;
     const nfk = options.nonFilterArgumentKeys;
@@ -122,12 +123,12 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
   }
 
   /** Default matching: every filter arg equals the value in URL params, body or item. */
-  matches(collectionKey: Record<string, string>, params: any, body: any, item: any): boolean {
+  matches(collectionKey: Record<string, string>, params: any, body?: any, item?: any): boolean {
     for (const k in collectionKey) {
       if (this.nonFilterArgumentKeys(k)) continue;
-      let v = params == null ? undefined : params[k];
-      if (v === undefined && body != null) v = body[k];
-      if (v === undefined && item != null) v = item[k];
+      let v;
+      // the first of them that has it (null included)
+      for (const from of [params, body, item]) if (v === undefined) v = from?.[k];
       if (v === undefined) return false;
       const want = collectionKey[k];
       if (typeof want === 'string' ? `${v}` !== want : JSON.stringify(v) !== JSON.stringify(want)) return false;

@@ -84,7 +84,7 @@ export class CollectionChange<S = any> {
       const filterArgs = c.filterArgs(pk);
       // Whether member i belongs in this stored collection (undefined: left as is).
       const fits = (i: number): boolean | undefined =>
-        move ? c.matches(filterArgs, after![i], undefined, undefined) : c.accepts(filterArgs, args, values ? undefined : items[i], this.filter) ? this.mode === 'add' : undefined;
+        move ? c.matches(filterArgs, after![i]) : c.accepts(filterArgs, args, values ? undefined : items[i], this.filter) ? this.mode === 'add' : undefined;
       let next = stored;
       // a Values collection updates its stored map itself (so apps without Values do not bundle
       // it); a deleted collection (INVALID) is neither a map nor a list, and stays as it is

@@ -297,14 +297,12 @@ export abstract class Entity {
    * Todo.createIfValid({ id: 1 }) // Todo { id: 1, title: '' }
    */
   static createIfValid(stored: any): any {
+    // (an EntityMixin's base class may have a static `validate` of its own that is no function)
+    if (typeof this.validate === 'function' && this.validate(stored)) return undefined;
     const plan = entityPlan(this);
-    // decided on the first read (here, not in entityPlan.ts, which then needs no Entity)
-    if ((plan.validates ??= typeof this.validate === 'function' && this.validate !== Entity.validate) && this.validate(stored)) return undefined;
     let inst: any;
-    if (plan.spread === undefined) {
-      // records with many undeclared fields copy fastest by spread; few, by assigning onto `new`
-      plan.spread = plan.ctorSafe && Object.keys(stored).length > plan.defaultKeys.length + 8;
-    }
+    // records with many undeclared fields copy fastest by spread; few, by assigning onto `new`
+    plan.spread ??= plan.ctorSafe && Object.keys(stored).length > plan.defaultKeys.length + 8;
     if (Object.hasOwn(stored, '__proto__')) {
       // A JSON field named "__proto__" stays a field: Object.assign would make it the prototype.
       inst = Object.setPrototypeOf({ ...plan.make(), ...stored }, this.prototype);

@@ -1,5 +1,5 @@
 // The per-class plan an Entity runs on: which `static schema` fields nest and which
-// convert, the field defaults, whether validate() is overridden. Computed once per class.
+// convert, the field defaults. Computed once per class.
 import { DEV } from '#dev';
 import { SchemaError } from './SchemaError';
 import { setHidden } from './ownEntry';
@@ -22,8 +22,6 @@ export interface EntityPlan {
   ctorSafe: boolean;
   /** A new instance with every field at its default: `new cls()`, or the defaults on the prototype. */
   make: () => any;
-  /** The class overrides `validate()`: stored records are checked when read (Entity decides it on first read). */
-  validates: boolean | undefined;
   /** How instances are built; decided from the first stored record seen. */
   spread?: boolean;
 }
@@ -109,7 +107,6 @@ export function entityPlan(cls: any): EntityPlan {
     ctorSafe,
     // field initializers give a fixed-shape object: faster than adding defaults one by one
     make: ctorSafe ? () => new cls() : () => Object.assign(Object.create(cls.prototype), defaults),
-    validates: undefined,
   };
   setHidden(cls, PLAN, plan);
   return plan;
