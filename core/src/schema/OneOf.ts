@@ -32,7 +32,7 @@ export abstract class OneOf {
   /** Name used in warnings and errors. */
   get name(): string {
     const s = this.schema;
-    return `${this.constructor.name}(${this.attribute === undefined ? schemaName(s) : Object.keys(s).map((k) => schemaName(s[k])).join('|')})`;
+    return `${this.constructor.name}(${this.attribute === undefined ? schemaName(s) : Object.values(s).map(schemaName).join('|')})`;
   }
 
   /** Schema for one value, or undefined for an unknown discriminator. */
