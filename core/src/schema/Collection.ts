@@ -175,13 +175,14 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
     return delegate.getEntity(this.key, pk) === undefined ? undefined : pk;
   }
 
-  /**
-   * A fetched list replaces the stored one. With Entity's store merge (see the class's
-   * interface), a list fetched before the stored one never replaces it: a reordered
-   * merge is `merge(incoming, existing)`, which keeps the stored list.
-   */
+  /** A fetched list replaces the stored one. */
   merge(_existing: any, incoming: any): any {
     return incoming;
+  }
+
+  /** A list fetched before the stored one was fetched never replaces it (whatever `merge` does). */
+  mergeWithStore(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any): any {
+    return this.shouldReorder(existingMeta, incomingMeta, existing, incoming) ? existing : this.merge(existing, incoming);
   }
 
   /**
@@ -222,18 +223,14 @@ export interface Collection<S extends readonly [any] | any[] | Values<any> | Arr
   remove: CollectionChange<S>;
   /** Schema moving a member: out of collections it no longer matches, into those it now matches. */
   move: CollectionChange<S>;
-  /** Entity's: true. */
-  shouldUpdate(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any): boolean;
   /** Entity's: true when `incoming` was fetched before what is stored. */
   shouldReorder(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any): boolean;
-  /** Entity's: a list fetched before the stored one was fetched never replaces it. */
-  mergeWithStore(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any): any;
   /** Entity's: the later fetch's meta. */
   mergeMetaWithStore(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any): EntityMeta;
 }
 
-// The store merge rules are Entity's own functions (one copy, and the store's checks see them).
-for (const name of ['shouldUpdate', 'shouldReorder', 'mergeWithStore', 'mergeMetaWithStore'] as const) setHidden(Collection.prototype, name, Entity[name]);
+// Which fetch is newer, and whose meta is kept, are Entity's own rules (one copy of each).
+for (const name of ['shouldReorder', 'mergeMetaWithStore'] as const) setHidden(Collection.prototype, name, Entity[name]);
 
 // One accessor per change schema, on the prototype: [name, mode, merge]. A move adds by key
 // to a Values collection, else at the end.
