@@ -297,9 +297,9 @@ export abstract class Entity {
    * Todo.createIfValid({ id: 1 }) // Todo { id: 1, title: '' }
    */
   static createIfValid(stored: any): any {
+    const plan = entityPlan(this);
     // (an EntityMixin's base class may have a static `validate` of its own that is no function)
     if (typeof this.validate === 'function' && this.validate(stored)) return undefined;
-    const plan = entityPlan(this);
     let inst: any;
     // records with many undeclared fields copy fastest by spread; few, by assigning onto `new`
     plan.spread ??= plan.ctorSafe && Object.keys(stored).length > plan.defaultKeys.length + 8;
