@@ -336,12 +336,15 @@ export abstract class Entity {
       const k = keys[i]!;
       const v = inst[k];
       if (v === undefined || v === null) continue;
-      const value = unvisit(plan.nestedSchemas[i], v);
+      let value = unvisit(plan.nestedSchemas[i], v);
       // A deleted single reference reads as missing, unless the field is required (its
       // default is not empty): then this entity reads as deleted too, as in data-client.
       // Lists drop deleted members themselves.
-      if (typeof value === 'symbol' && plan.defaults[k]) return value;
-      inst[k] = typeof value === 'symbol' ? undefined : value;
+      if (typeof value === 'symbol') {
+        if (plan.defaults[k]) return value;
+        value = undefined;
+      }
+      inst[k] = value;
     }
     return inst;
   }

@@ -36,20 +36,27 @@ export function noPk(id: unknown): id is undefined | null | '' {
 
 /** A nested schema (Entity class, schema instance, array, plain object) vs a deserialiser. */
 export function isSchema(value: unknown): boolean {
-  if (value === null || value === undefined) return false;
   if (typeof value === 'function') return typeof (value as any).normalize === 'function';
   // lists (`[Todo]`) included
-  return typeof value === 'object';
+  return typeof value === 'object' && value !== null;
 }
 
-/** Constructors need `new` (Date('x') returns a string); plain functions and methods are called. */
+const converters = new WeakMap<Deserializer, (value: any) => any>();
+
+/**
+ * Constructors need `new` (Date('x') returns a string); plain functions and methods are
+ * called. Decided once per function (the source text is read to tell a class).
+ */
 export function toConverter(fn: Deserializer): (value: any) => any {
   const f = fn as any;
-  // the primitives' own constructors convert when called
-  if ([Number, String, Boolean, BigInt, Symbol].includes(f)) return f;
-  const src = Function.prototype.toString.call(f);
-  const isClass = src.startsWith('class') || (f.prototype !== undefined && src.includes('[native code]'));
-  return isClass ? (v: any) => new f(v) : f;
+  let c = converters.get(f);
+  if (c === undefined) {
+    const src = Function.prototype.toString.call(f);
+    // the primitives' own constructors convert when called
+    c = ![Number, String, Boolean, BigInt, Symbol].includes(f) && (src.startsWith('class') || (f.prototype !== undefined && src.includes('[native code]'))) ? (v: any) => new f(v) : f;
+    converters.set(f, c!);
+  }
+  return c!;
 }
 
 /**
