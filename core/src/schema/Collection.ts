@@ -288,8 +288,4 @@ class ListOf extends OneOf {
   denormalize(input: any, _args: readonly any[], unvisit: Unvisit): any[] {
     return denormalizeArray(this.schema, input, unvisit);
   }
-
-  queryKey(_args: readonly any[], _delegate: QueryDelegate): undefined {
-    return undefined;
-  }
 }

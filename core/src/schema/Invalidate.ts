@@ -5,7 +5,7 @@ import { SchemaError, assertParsed } from './SchemaError';
 import { OneOf, type SchemaAttribute } from './OneOf';
 import { schemaName } from './schemaName';
 import { noPk } from './entityPlan';
-import type { Denormalize, EntityLikeClass, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
+import type { Denormalize, EntityLikeClass, NormalizeDelegate, Unvisit, Visit } from './types';
 import type { Union } from './Union';
 import { KIND } from './symbols';
 
@@ -67,9 +67,5 @@ export class Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass
 
   denormalize(input: any, _args: readonly any[], unvisit: Unvisit): Denormalize<E> {
     return this.denormalizeValue(input, unvisit);
-  }
-
-  queryKey(_args: readonly any[], _delegate: QueryDelegate): any {
-    return undefined;
   }
 }

@@ -3,7 +3,7 @@
 // Array, Values and All), Invalidate and Collection's own `[S]` list share. Normalizing a
 // value picked by discriminator is Polymorphic's.
 import { schemaName } from './schemaName';
-import type { Unvisit } from './types';
+import type { QueryDelegate, Unvisit } from './types';
 
 export type SchemaAttribute = string | ((value: any, parent: any, key: any) => string);
 
@@ -39,6 +39,11 @@ export abstract class OneOf {
   inferSchema(value: any, parent: any, key: any): any {
     if (this.attribute === undefined) return this.schema;
     return this.schema[this.attribute(value, parent, key)];
+  }
+
+  /** Nothing stored is found from args alone (Union and All look theirs up). */
+  queryKey(_args: readonly any[], _delegate: QueryDelegate): any {
+    return undefined;
   }
 
   protected denormalizeValue(value: any, unvisit: Unvisit): any {
