@@ -71,7 +71,7 @@ export class All<E extends EntityLikeClass | Union<any> | Record<string, EntityL
     return out;
   }
 
-  queryKey(_args: readonly any[], delegate: QueryDelegate): any {
+  override queryKey(_args: readonly any[], delegate: QueryDelegate): any {
     const s: any = this.schema;
     if (this.isSingleSchema && typeof s.key === 'string' && typeof s.pk === 'function') {
       const table = delegate.getEntities(s.key);

@@ -23,7 +23,6 @@ export function normalizeArray(
 }
 
 function toList(input: any, key: any, name: string): any[] {
-  if (Array.isArray(input)) return input;
   assertParsed(input, name, key);
   if (typeof input !== 'object' || input === null) {
     throw new SchemaError(name, key, `expected an array, got ${typeof input}`);
@@ -48,17 +47,11 @@ export function denormalizeArray(schema: any, input: any, unvisit: Unvisit): any
   return out;
 }
 
-/** Same member reference: a pk, or `{ id, schema }` for polymorphic members. */
-function sameRef(a: any, b: any): boolean {
-  if (a === b) return true;
-  return typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && a.id === b.id && a.schema === b.schema;
-}
-
-/** Index of a member reference in a stored list, or -1. */
+/** Index of a member reference (a pk, or `{ id, schema }` for polymorphic members) in a stored list, or -1. */
 export function indexOfRef(list: readonly any[], ref: any): number {
-  if (typeof ref !== 'object') return list.indexOf(ref);
-  for (let i = 0; i < list.length; i++) if (sameRef(list[i], ref)) return i;
-  return -1;
+  return typeof ref !== 'object' || ref === null
+    ? list.indexOf(ref)
+    : list.findIndex((r) => r === ref || (typeof r === 'object' && r !== null && r.id === ref.id && r.schema === ref.schema));
 }
 
 /** Data type of one member: the single schema's, or any of the map's. */

@@ -3,7 +3,7 @@
 import { denormalizeArray, normalizeArray, type MemberOf } from './Array';
 import { Polymorphic, type SchemaAttribute } from './Polymorphic';
 import { KIND } from './symbols';
-import type { NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
+import type { NormalizeDelegate, Unvisit, Visit } from './types';
 
 /**
  * A list schema; with a schema attribute, members pick their schema by discriminator.
@@ -42,9 +42,5 @@ export class ArraySchema<S = any> extends Polymorphic {
     if (this.isSingleSchema) return denormalizeArray(this.schema, input, unvisit);
     // members picked by discriminator each go through denormalizeValue (no schema given: null members stay)
     return denormalizeArray(undefined, input, (_s, value) => this.denormalizeValue(value, unvisit));
-  }
-
-  queryKey(_args: readonly any[], _delegate: QueryDelegate): any {
-    return undefined;
   }
 }

@@ -11,6 +11,7 @@ import { OneOf } from './OneOf';
 import { schemaName } from './schemaName';
 import { serializeArgs } from './serializeArgs';
 import { setHidden } from './ownEntry';
+import { Entity } from './Entity';
 import { KIND } from './symbols';
 import type { EntityMeta, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 import type { Values } from './Values';
@@ -19,7 +20,7 @@ import type { Values } from './Values';
 export type NonFilterArgumentKeys = readonly string[] | RegExp | ((key: string) => boolean);
 
 /** Decides, from a push's args, which stored collections (by their filter args) take the item. */
-export type CreateCollectionFilter = (...args: any[]) => (collectionKey: Record<string, string>) => boolean;
+export type CreateCollectionFilter = (...args: any[]) => (collectionKey: Record<string, string>, item?: any) => boolean;
 
 export interface CollectionOptions {
   /** Filter args from the endpoint args. Default: the first argument (URL params). */
@@ -62,10 +63,6 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
   declare readonly key: string;
   declare readonly argsKey: ((...args: any[]) => Record<string, unknown> | undefined) | undefined;
   declare readonly nestKey: ((parent: any, key: string) => Record<string, unknown>) | undefined;
-  /** The change schemas made so far, by name (see the accessors after the class). */
-  private readonly changes: Partial<Record<string, CollectionChange>> = {};
-  private readonly parsed = new Map<string, Record<string, string>>();
-
   static {
     (this.prototype as any)[KIND] = 'Collection';
   }
@@ -79,7 +76,8 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
           : undefined;
     if (inner === undefined) throw new TypeError('Collection' + (DEV ? ' needs [Schema], schema.Array or Values' : errorCode(11)));
     this.schema = inner;
-    this.key = options.key ?? (inner.keyed ? `{${tableName(inner)}}` : `[${tableName(inner)}]`);
+    const name = tableName(inner);
+    this.key = options.key ?? (inner.keyed ? `{${name}}` : `[${name}]`);
     this.argsKey = options.argsKey;
     this.nestKey = options.nestKey;
     const nfk = options.nonFilterArgumentKeys;
@@ -107,8 +105,9 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
    * @example
    * todoList.createCollectionFilter({ userId: 1 })({ userId: '1' }) // true
    */
-  createCollectionFilter(...args: any[]): (collectionKey: Record<string, string>) => boolean {
-    return (collectionKey) => this.matches(collectionKey, args[0], args[1], undefined);
+  createCollectionFilter(...args: any[]): (collectionKey: Record<string, string>, item?: any) => boolean {
+    // the member, when a change passes it, is the last place a filter arg is looked up
+    return (collectionKey, item) => this.matches(collectionKey, args[0], args[1], item);
   }
 
   /**
@@ -120,17 +119,16 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
    * todoList.accepts({ userId: '1' }, [{ userId: 1 }], undefined) // true
    */
   accepts(filterArgs: Record<string, string>, args: readonly any[], item: any, filter?: CreateCollectionFilter): boolean {
-    const custom = filter ?? (this.createCollectionFilter !== Collection.prototype.createCollectionFilter ? this.createCollectionFilter : undefined);
-    return custom !== undefined ? custom.apply(this, args as any[])(filterArgs) : this.matches(filterArgs, args[0], args[1], item);
+    return (filter ?? this.createCollectionFilter).apply(this, args as any[])(filterArgs, item);
   }
 
   /** Default matching: every filter arg equals the value in URL params, body or item. */
-  matches(collectionKey: Record<string, string>, params: any, body: any, item: any): boolean {
+  matches(collectionKey: Record<string, string>, params: any, body?: any, item?: any): boolean {
     for (const k in collectionKey) {
       if (this.nonFilterArgumentKeys(k)) continue;
-      let v = params == null ? undefined : params[k];
-      if (v === undefined && body != null) v = body[k];
-      if (v === undefined && item != null) v = item[k];
+      let v;
+      // the first of them that has it (null included)
+      for (const from of [params, body, item]) if (v === undefined) v = from?.[k];
       if (v === undefined) return false;
       const want = collectionKey[k];
       if (typeof want === 'string' ? `${v}` !== want : JSON.stringify(v) !== JSON.stringify(want)) return false;
@@ -140,16 +138,12 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
 
   /** Filter args of a stored collection, from its primary key. */
   filterArgs(pk: string): Record<string, string> {
-    let parsed = this.parsed.get(pk);
-    if (parsed === undefined) {
-      try {
-        parsed = JSON.parse(pk) as Record<string, string>;
-      } catch {
-        parsed = {};
-      }
-      this.parsed.set(pk, parsed);
+    try {
+      return JSON.parse(pk);
+    } catch {
+      // a pk from a subclass's own pk()
+      return {};
     }
-    return parsed;
   }
 
   /**
@@ -161,8 +155,7 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
    * todoList.pk(undefined, undefined, '', [{ userId: 1 }]) // '{"userId":"1"}'
    */
   pk(_value: any, parent?: any, key?: any, args: readonly any[] = []): string {
-    if (this.nestKey !== undefined && key) return serializeArgs(this.nestKey(parent, key));
-    return serializeArgs(this.argsKey !== undefined ? this.argsKey(...args) : args[0]);
+    return serializeArgs(this.nestKey !== undefined && key ? this.nestKey(parent, key) : this.argsKey !== undefined ? this.argsKey(...args) : args[0]);
   }
 
   normalize(input: any, parent: any, key: any, args: readonly any[], visit: Visit, delegate: NormalizeDelegate): string {
@@ -187,17 +180,9 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
     return incoming;
   }
 
-  shouldReorder(existingMeta: EntityMeta, incomingMeta: EntityMeta, _existing: any, _incoming: any): boolean {
-    return incomingMeta.fetchedAt < existingMeta.fetchedAt;
-  }
-
-  /** A list fetched before the stored one was fetched never replaces it. */
+  /** A list fetched before the stored one was fetched never replaces it (whatever `merge` does). */
   mergeWithStore(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any): any {
     return this.shouldReorder(existingMeta, incomingMeta, existing, incoming) ? existing : this.merge(existing, incoming);
-  }
-
-  mergeMetaWithStore(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any): EntityMeta {
-    return this.shouldReorder(existingMeta, incomingMeta, existing, incoming) ? existingMeta : incomingMeta;
   }
 
   /**
@@ -238,19 +223,30 @@ export interface Collection<S extends readonly [any] | any[] | Values<any> | Arr
   remove: CollectionChange<S>;
   /** Schema moving a member: out of collections it no longer matches, into those it now matches. */
   move: CollectionChange<S>;
+  /** Entity's: true when `incoming` was fetched before what is stored. */
+  shouldReorder(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any): boolean;
+  /** Entity's: the later fetch's meta. */
+  mergeMetaWithStore(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any): EntityMeta;
 }
 
-// One accessor per change schema, on the prototype: [name, how it is made].
-for (const [name, make] of [
-  ['push', (c: Collection) => new CollectionChange(c, 'add', appendMerge)],
-  ['unshift', (c: Collection) => new CollectionChange(c, 'add', prependMerge)],
-  ['assign', (c: Collection) => new CollectionChange(c, 'add', assignMerge)],
-  ['remove', (c: Collection) => new CollectionChange(c, 'remove', appendMerge)],
-  ['move', (c: Collection) => c.moveWith((c.schema as { keyed?: boolean }).keyed ? assignMerge : appendMerge)],
+// Which fetch is newer, and whose meta is kept, are Entity's own rules (one copy of each).
+for (const name of ['shouldReorder', 'mergeMetaWithStore'] as const) setHidden(Collection.prototype, name, Entity[name]);
+
+// One accessor per change schema, on the prototype: [name, mode, merge]. A move adds by key
+// to a Values collection, else at the end.
+for (const [name, mode, merge] of [
+  ['push', 'add', appendMerge],
+  ['unshift', 'add', prependMerge],
+  ['assign', 'add', assignMerge],
+  ['remove', 'remove', appendMerge],
+  ['move', 'move'],
 ] as const) {
   Object.defineProperty(Collection.prototype, name, {
+    // made on the first read and kept as an own member
     get(this: Collection) {
-      return ((this as any).changes[name] ??= make(this));
+      const change = new CollectionChange(this, mode, merge ?? ((this.schema as { keyed?: boolean }).keyed ? assignMerge : appendMerge));
+      setHidden(this, name, change);
+      return change;
     },
     set(value: unknown) {
       setHidden(this, name, value);
@@ -291,9 +287,5 @@ class ListOf extends OneOf {
 
   denormalize(input: any, _args: readonly any[], unvisit: Unvisit): any[] {
     return denormalizeArray(this.schema, input, unvisit);
-  }
-
-  queryKey(_args: readonly any[], _delegate: QueryDelegate): undefined {
-    return undefined;
   }
 }

@@ -1,6 +1,6 @@
 // How a change (push, unshift, assign, remove, move) stores its members and updates every
 // matching stored collection. Which collections match is Collection's rule.
-import { INVALID, KIND } from './symbols';
+import { KIND } from './symbols';
 import { noPk } from './entityPlan';
 import type { Values } from './Values';
 import type { Collection, CreateCollectionFilter } from './Collection';
@@ -74,39 +74,35 @@ export class CollectionChange<S = any> {
       : undefined;
     // A Values collection holds members by key: a moved member goes under its pk.
     const refs = visit(inner, values ? (move && !noPk(id) ? { [`${id}`]: input } : input) : items, parent, key, args);
-    // Whether member i belongs in the stored collection with these filter args (undefined: left as is).
-    const fits = (filterArgs: Record<string, string>, i: number): boolean | undefined =>
-      move ? c.matches(filterArgs, after![i], undefined, undefined) : c.accepts(filterArgs, args, values ? undefined : items[i], this.filter) ? this.mode === 'add' : undefined;
-    this.update(delegate, (stored, filterArgs) => {
-      // a Values collection updates its stored map itself (so apps without Values do not bundle it)
-      if (values) return inner.applyChange(stored, refs, fits(filterArgs, 0), this);
-      if (!Array.isArray(stored)) return stored;
-      // members to take out and to add: each by whether it belongs and whether it is there
-      let out: any[] | undefined;
-      let add: any[] | undefined;
-      for (let i = 0; i < refs.length; i++) {
-        const want = fits(filterArgs, i);
-        if (want !== undefined && want !== (indexOfRef(stored, refs[i]) !== -1)) (want ? (add ??= []) : (out ??= [])).push(refs[i]);
-      }
-      const kept = out ? stored.filter((r) => indexOfRef(out!, r) === -1) : stored;
-      return add ? this.merge(kept, add) : kept;
-    });
-    return values || many ? refs : refs[0];
-  }
-
-  private update(delegate: NormalizeDelegate, next: (stored: any, filterArgs: Record<string, string>) => any): void {
-    const c = this.collection;
-    const table = delegate.getEntities(c.key);
-    if (table === undefined) return;
-    // for...in: a stored table may be layered (its older entries on its prototype)
+    // Every stored collection of this kind (none stored: no table, nothing to update). for...in:
+    // a stored table may be layered (its older entries on its prototype); listed before writing.
+    const table: any = delegate.getEntities(c.key);
     const pks: string[] = [];
     for (const pk in table) pks.push(pk);
     for (const pk of pks) {
       const stored = table[pk];
-      if (stored === undefined || stored === INVALID) continue;
-      const value = next(stored, c.filterArgs(pk));
-      if (value !== stored) delegate.setEntity(c.key, pk, value);
+      const filterArgs = c.filterArgs(pk);
+      // Whether member i belongs in this stored collection (undefined: left as is).
+      const fits = (i: number): boolean | undefined =>
+        move ? c.matches(filterArgs, after![i]) : c.accepts(filterArgs, args, values ? undefined : items[i], this.filter) ? this.mode === 'add' : undefined;
+      let next = stored;
+      // a Values collection updates its stored map itself (so apps without Values do not bundle
+      // it); a deleted collection (INVALID) is neither a map nor a list, and stays as it is
+      if (values) next = inner.applyChange(stored, refs, fits(0), this);
+      else if (Array.isArray(stored)) {
+        // members to take out and to add: each by whether it belongs and whether it is there
+        let out: any[] | undefined;
+        let add: any[] | undefined;
+        for (let i = 0; i < refs.length; i++) {
+          const want = fits(i);
+          if (want !== undefined && want !== (indexOfRef(stored, refs[i]) !== -1)) (want ? (add ??= []) : (out ??= [])).push(refs[i]);
+        }
+        next = out ? stored.filter((r) => indexOfRef(out!, r) === -1) : stored;
+        if (add) next = this.merge(next, add);
+      }
+      if (next !== stored) delegate.setEntity(c.key, pk, next);
     }
+    return values || many ? refs : refs[0];
   }
 
   denormalize(input: any, args: readonly any[], unvisit: Unvisit): Member<S> | Member<S>[] {

@@ -4,6 +4,7 @@
 import { DEV } from '#dev';
 import { entityPlan, noPk } from './entityPlan';
 import { INVALID } from './symbols';
+import { setHidden } from './ownEntry';
 import { SchemaError, assertParsed } from './SchemaError';
 import type { EntityMeta, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 
@@ -37,7 +38,7 @@ export abstract class Entity {
   // ES2022 and no useDefineForClassFields, Babel's loose mode) turn
   // `static key = 'X'` into an assignment, which a getter-only accessor rejects.
   static set key(value: string) {
-    Object.defineProperty(this, 'key', { value, writable: true, enumerable: true, configurable: true });
+    setHidden(this, 'key', value, true);
   }
 
   /**
@@ -173,9 +174,7 @@ export abstract class Entity {
    * const todo = Todo.fromJS({ id: 1, title: 'milk' });
    */
   static fromJS<T extends abstract new (...args: any) => any>(this: T, props: Partial<InstanceType<T>> = {}): InstanceType<T> {
-    const plan = entityPlan(this);
-    const inst = plan.ctorSafe ? new (this as any)() : Object.assign(Object.create((this as any).prototype), plan.defaults);
-    return Object.assign(inst, props);
+    return Object.assign(entityPlan(this).make(), props);
   }
 
   /**
@@ -191,7 +190,7 @@ export abstract class Entity {
 
   // `static defaults = ...` compiled with assignment semantics (useDefineForClassFields off)
   static set defaults(value: any) {
-    Object.defineProperty(this, 'defaults', { value, writable: true, enumerable: true, configurable: true });
+    setHidden(this, 'defaults', value, true);
   }
 
   /**
@@ -257,8 +256,9 @@ export abstract class Entity {
       throw new SchemaError(
         this.key,
         key,
-        `primary key must be a string or number, got ${Array.isArray(id) ? 'an array' : typeof id} ${safeShow(id)}`,
-        DEV && this.prototype.pk === Entity.prototype.pk && 'the `id` field holds it; define pk() to pick a scalar',
+        'primary key must be a string or number',
+        DEV &&
+          `got ${Array.isArray(id) ? 'an array' : typeof id} ${safeShow(id)}${this.prototype.pk === Entity.prototype.pk ? '; the `id` field holds it: define pk() to pick a scalar' : ''}`,
       );
     }
     const pk = typeof id === 'string' ? id : `${id}`;
@@ -298,23 +298,18 @@ export abstract class Entity {
    */
   static createIfValid(stored: any): any {
     const plan = entityPlan(this);
-    // decided on the first read (here, not in entityPlan.ts, which then needs no Entity)
-    if ((plan.validates ??= typeof this.validate === 'function' && this.validate !== Entity.validate) && this.validate(stored)) return undefined;
+    // (an EntityMixin's base class may have a static `validate` of its own that is no function)
+    if (typeof this.validate === 'function' && this.validate(stored)) return undefined;
     let inst: any;
-    if (plan.spread === undefined) {
-      // records with many undeclared fields copy fastest by spread; few, by assigning onto `new`
-      plan.spread = plan.ctorSafe && Object.keys(stored).length > plan.defaultKeys.length + 8;
-    }
+    // records with many undeclared fields copy fastest by spread; few, by assigning onto `new`
+    plan.spread ??= plan.ctorSafe && Object.keys(stored).length > plan.defaultKeys.length + 8;
     if (Object.hasOwn(stored, '__proto__')) {
       // A JSON field named "__proto__" stays a field: Object.assign would make it the prototype.
-      inst = Object.setPrototypeOf({ ...(plan.ctorSafe ? new (this as any)() : plan.defaults), ...stored }, this.prototype);
+      inst = Object.setPrototypeOf({ ...plan.make(), ...stored }, this.prototype);
     } else if (plan.spread && hasAll(stored, plan.defaultKeys)) {
       inst = Object.setPrototypeOf({ ...stored }, this.prototype);
-    } else if (plan.ctorSafe) {
-      // field initializers give a fixed-shape object: faster than adding defaults one by one
-      inst = Object.assign(new (this as any)(), stored);
     } else {
-      inst = Object.assign(Object.create(this.prototype), plan.defaults, stored);
+      inst = Object.assign(plan.make(), stored);
     }
     const { deserKeys, deserFns } = plan;
     for (let i = 0; i < deserKeys.length; i++) {
@@ -341,12 +336,15 @@ export abstract class Entity {
       const k = keys[i]!;
       const v = inst[k];
       if (v === undefined || v === null) continue;
-      const value = unvisit(plan.nestedSchemas[i], v);
+      let value = unvisit(plan.nestedSchemas[i], v);
       // A deleted single reference reads as missing, unless the field is required (its
       // default is not empty): then this entity reads as deleted too, as in data-client.
       // Lists drop deleted members themselves.
-      if (typeof value === 'symbol' && plan.defaults[k]) return value;
-      inst[k] = typeof value === 'symbol' ? undefined : value;
+      if (typeof value === 'symbol') {
+        if (plan.defaults[k]) return value;
+        value = undefined;
+      }
+      inst[k] = value;
     }
     return inst;
   }
@@ -379,25 +377,28 @@ function hasAll(obj: object, keys: string[]): boolean {
   return true;
 }
 
-function safeShow(value: unknown): string {
-  try {
-    const text = JSON.stringify(value) ?? String(value);
-    return text.length > 40 ? `${text.slice(0, 40)}...` : text;
-  } catch {
-    return '';
-  }
-}
+// Called by development messages only: `false` in production, so no function ships.
+const safeShow = (DEV &&
+  ((value: unknown): string => {
+    try {
+      const text = JSON.stringify(value) ?? String(value);
+      return text.length > 40 ? `${text.slice(0, 40)}...` : text;
+    } catch {
+      return '';
+    }
+  })) as (value: unknown) => string;
 
 function missingPkError(cls: any, processed: any, field: unknown): SchemaError {
   return new SchemaError(
     cls.key,
     field,
-    'missing primary key (pk() returned ' + JSON.stringify(cls.pk(processed)) + ')',
+    'missing primary key',
     // All of the hint inside the DEV expression (a helper function would still ship).
     DEV &&
       ((fields: string) =>
-        cls.prototype.pk === Entity.prototype.pk
+        `pk() returned ${JSON.stringify(cls.pk(processed))}: ` +
+        (cls.prototype.pk === Entity.prototype.pk
           ? `the default pk() reads the \`id\` field, which is missing; fields present: ${fields}. Define pk() or add \`id\``
-          : `pk() found nothing in the fields present: ${fields}`)(Object.keys(processed).slice(0, 8).join(', ') || 'none'),
+          : `pk() found nothing in the fields present: ${fields}`))(Object.keys(processed).slice(0, 8).join(', ') || 'none'),
   );
 }

@@ -5,7 +5,7 @@ import { SchemaError, assertParsed } from './SchemaError';
 import { OneOf, type SchemaAttribute } from './OneOf';
 import { schemaName } from './schemaName';
 import { noPk } from './entityPlan';
-import type { Denormalize, EntityLikeClass, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
+import type { Denormalize, EntityLikeClass, NormalizeDelegate, Unvisit, Visit } from './types';
 import type { Union } from './Union';
 import { KIND } from './symbols';
 
@@ -39,30 +39,19 @@ export class Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass
   }
 
   normalize(input: any, parent: any, key: any, args: readonly any[], _visit: Visit, delegate: NormalizeDelegate): any {
-    let schema: any = this.schema;
-    let type: string | undefined;
+    const single = this.attribute === undefined;
     // an object is a record to read the pk (and discriminator) from; anything else is the pk
     const record = typeof input === 'object' && input !== null;
-    if (this.attribute !== undefined) {
-      // The discriminator picks the entity kind. Without one (a bare pk, or params
-      // only) the kind is unknown: warn and keep the value, as a Union does.
-      type = record ? this.attribute(input, parent, key) : undefined;
-      if (type === undefined || schema[type] === undefined) {
-        if (DEV) console.warn(
-          `Invalidate(${this.key}): no schema for discriminator ${JSON.stringify(type)} in ${JSON.stringify(input)}; nothing invalidated`,
-        );
-        return input;
-      }
-      schema = schema[type];
+    // The discriminator picks the entity kind. Without one (a bare pk, or params
+    // only) the kind is unknown: warn and keep the value, as a Union does.
+    const type = single || !record ? undefined : this.attribute!(input, parent, key);
+    const schema = single ? this.schema : type === undefined ? undefined : this.schema[type];
+    if (schema === undefined) {
+      if (DEV) console.warn(`Invalidate(${this.key}): no schema for discriminator ${JSON.stringify(type)} in ${JSON.stringify(input)}; nothing invalidated`);
+      return input;
     }
-    let id: unknown;
-    if (record) {
-      const processed = schema.process(input, parent, key, args);
-      id = schema.pk(processed, parent, key, args);
-    } else {
-      assertParsed(input, `Invalidate(${this.key})`, key);
-      id = input;
-    }
+    if (!record) assertParsed(input, `Invalidate(${this.key})`, key);
+    const id: unknown = record ? schema.pk(schema.process(input, parent, key, args), parent, key, args) : input;
     if (noPk(id) || id === 'undefined') {
       throw new SchemaError(
         `Invalidate(${schema.key})`,
@@ -73,14 +62,10 @@ export class Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass
     }
     const pk = `${id}`;
     delegate.invalidate(schema.key, pk);
-    return type === undefined ? pk : { id: pk, schema: type };
+    return single ? pk : { id: pk, schema: type };
   }
 
   denormalize(input: any, _args: readonly any[], unvisit: Unvisit): Denormalize<E> {
     return this.denormalizeValue(input, unvisit);
-  }
-
-  queryKey(_args: readonly any[], _delegate: QueryDelegate): any {
-    return undefined;
   }
 }

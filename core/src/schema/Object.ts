@@ -29,15 +29,6 @@ export function normalizeObject(
   return out;
 }
 
-const converters = new WeakMap<(...args: any[]) => unknown, (value: any) => any>();
-
-/** A deserializer member (`{ at: Temporal.Instant.from }`) applied to the stored value. */
-function convert(fn: (...args: any[]) => unknown, value: unknown): unknown {
-  let c = converters.get(fn);
-  if (c === undefined) converters.set(fn, (c = toConverter(fn as any)));
-  return c(value);
-}
-
 /**
  * Denormalize declared fields; a deleted (INVALID) member makes the whole object
  * INVALID. A function member that is no schema is a deserializer of the value.
@@ -50,7 +41,8 @@ export function denormalizeObject(schema: Record<string, any>, input: any, unvis
     if (v === undefined || v === null) continue;
     const s = schema[k];
     if (typeof s === 'function' && typeof s.denormalize !== 'function') {
-      out[k] = convert(s, v);
+      // a deserializer member (`{ at: Temporal.Instant.from }`)
+      out[k] = toConverter(s)(v);
       continue;
     }
     const value = unvisit(s, v);

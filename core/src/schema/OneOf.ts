@@ -3,7 +3,7 @@
 // Array, Values and All), Invalidate and Collection's own `[S]` list share. Normalizing a
 // value picked by discriminator is Polymorphic's.
 import { schemaName } from './schemaName';
-import type { Unvisit } from './types';
+import type { QueryDelegate, Unvisit } from './types';
 
 export type SchemaAttribute = string | ((value: any, parent: any, key: any) => string);
 
@@ -32,13 +32,18 @@ export abstract class OneOf {
   /** Name used in warnings and errors. */
   get name(): string {
     const s = this.schema;
-    return `${this.constructor.name}(${this.attribute === undefined ? schemaName(s) : Object.keys(s).map((k) => schemaName(s[k])).join('|')})`;
+    return `${this.constructor.name}(${this.attribute === undefined ? schemaName(s) : Object.values(s).map(schemaName).join('|')})`;
   }
 
   /** Schema for one value, or undefined for an unknown discriminator. */
   inferSchema(value: any, parent: any, key: any): any {
     if (this.attribute === undefined) return this.schema;
     return this.schema[this.attribute(value, parent, key)];
+  }
+
+  /** Nothing stored is found from args alone (Union and All look theirs up). */
+  queryKey(_args: readonly any[], _delegate: QueryDelegate): any {
+    return undefined;
   }
 
   protected denormalizeValue(value: any, unvisit: Unvisit): any {

@@ -18,12 +18,12 @@ export class SchemaError extends Error {
   readonly field: string | undefined;
 
   constructor(schema: string, field: unknown, problem: string, hint?: string | false) {
-    const where = field === undefined || field === '' ? '' : ` at field "${String(field)}"`;
+    const f = field === undefined ? undefined : String(field);
     // Callers pass hints as `DEV && '...'`, so production builds drop their texts.
-    super(`${schema}${where}: ${problem}${hint ? `\n  hint: ${hint}` : ''}`);
+    super(`${schema}${f ? ` at field "${f}"` : ''}: ${problem}${DEV && hint ? `\n  hint: ${hint}` : ''}`);
     this.name = 'SchemaError';
     this.schema = schema;
-    this.field = field === undefined ? undefined : String(field);
+    this.field = f;
   }
 }
 

@@ -40,7 +40,7 @@ export class Union<S extends Record<string, any> = Record<string, any>> extends 
   }
 
   /** Lookup by args holding the discriminator and the primary key fields. */
-  queryKey(args: readonly any[], delegate: QueryDelegate): any {
+  override queryKey(args: readonly any[], delegate: QueryDelegate): any {
     const first = args[0];
     if (!first || typeof first !== 'object') return undefined;
     const type = this.attribute!(first, undefined, undefined);

@@ -4,7 +4,7 @@ import { hasOwn, setOwn } from './ownEntry';
 import { Polymorphic, type SchemaAttribute } from './Polymorphic';
 import { SchemaError, assertParsed } from './SchemaError';
 import { indexOfRef, type MemberOf } from './Array';
-import type { NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
+import type { NormalizeDelegate, Unvisit, Visit } from './types';
 
 /**
  * A map of arbitrary keys to members of one schema (or of several, by attribute).
@@ -68,9 +68,5 @@ export class Values<S = any> extends Polymorphic {
     let next: Record<string, unknown> | undefined;
     for (const k in stored) if (move ? indexOfRef(moved, stored[k]) !== -1 : hasOwn.call(refs, k)) delete (next ??= { ...stored })[k];
     return next ?? stored;
-  }
-
-  queryKey(_args: readonly any[], _delegate: QueryDelegate): any {
-    return undefined;
   }
 }

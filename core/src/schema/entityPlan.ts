@@ -1,5 +1,5 @@
 // The per-class plan an Entity runs on: which `static schema` fields nest and which
-// convert, the field defaults, whether validate() is overridden. Computed once per class.
+// convert, the field defaults. Computed once per class.
 import { DEV } from '#dev';
 import { SchemaError } from './SchemaError';
 import { setHidden } from './ownEntry';
@@ -20,8 +20,8 @@ export interface EntityPlan {
   defaultKeys: string[];
   /** `new cls()` worked without arguments: field initializers give fast, fixed-shape instances. */
   ctorSafe: boolean;
-  /** The class overrides `validate()`: stored records are checked when read (Entity decides it on first read). */
-  validates: boolean | undefined;
+  /** A new instance with every field at its default: `new cls()`, or the defaults on the prototype. */
+  make: () => any;
   /** How instances are built; decided from the first stored record seen. */
   spread?: boolean;
 }
@@ -36,21 +36,27 @@ export function noPk(id: unknown): id is undefined | null | '' {
 
 /** A nested schema (Entity class, schema instance, array, plain object) vs a deserialiser. */
 export function isSchema(value: unknown): boolean {
-  if (value === null || value === undefined) return false;
   if (typeof value === 'function') return typeof (value as any).normalize === 'function';
   // lists (`[Todo]`) included
-  return typeof value === 'object';
+  return typeof value === 'object' && value !== null;
 }
 
-const callOnly = new Set<unknown>([Number, String, Boolean, BigInt, Symbol]);
+const converters = new WeakMap<Deserializer, (value: any) => any>();
 
-/** Constructors need `new` (Date('x') returns a string); plain functions and methods are called. */
+/**
+ * Constructors need `new` (Date('x') returns a string); plain functions and methods are
+ * called. Decided once per function (the source text is read to tell a class).
+ */
 export function toConverter(fn: Deserializer): (value: any) => any {
   const f = fn as any;
-  if (callOnly.has(f)) return f;
-  const src = Function.prototype.toString.call(f);
-  const isClass = src.startsWith('class') || (f.prototype !== undefined && src.includes('[native code]'));
-  return isClass ? (v: any) => new f(v) : f;
+  let c = converters.get(f);
+  if (c === undefined) {
+    const src = Function.prototype.toString.call(f);
+    // the primitives' own constructors convert when called
+    c = ![Number, String, Boolean, BigInt, Symbol].includes(f) && (src.startsWith('class') || (f.prototype !== undefined && src.includes('[native code]'))) ? (v: any) => new f(v) : f;
+    converters.set(f, c!);
+  }
+  return c!;
 }
 
 /**
@@ -96,7 +102,19 @@ export function entityPlan(cls: any): EntityPlan {
   } catch {
     // a constructor that needs arguments: no defaults (the assignment above never happened)
   }
-  plan = { owner: cls, source, nestedKeys, nestedSchemas, deserKeys, deserFns, defaults, defaultKeys: Object.keys(defaults), ctorSafe, validates: undefined };
+  plan = {
+    owner: cls,
+    source,
+    nestedKeys,
+    nestedSchemas,
+    deserKeys,
+    deserFns,
+    defaults,
+    defaultKeys: Object.keys(defaults),
+    ctorSafe,
+    // field initializers give a fixed-shape object: faster than adding defaults one by one
+    make: ctorSafe ? () => new cls() : () => Object.assign(Object.create(cls.prototype), defaults),
+  };
   setHidden(cls, PLAN, plan);
   return plan;
 }

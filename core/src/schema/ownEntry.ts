@@ -28,17 +28,18 @@ export const hasOwn = Object.prototype.hasOwnProperty;
 
 /** Store `value` under `pk` as an own, enumerable key, `"__proto__"` included. See {@link ownValue}. */
 export function setOwn<T>(table: { [pk: string]: T }, pk: string, value: T): void {
-  if (pk === '__proto__') Object.defineProperty(table, pk, { value, writable: true, enumerable: true, configurable: true });
+  if (pk === '__proto__') setHidden(table, pk, value, true);
   else table[pk] = value;
 }
 
 /**
- * Set `name` as an own, writable, configurable, non-enumerable member (one that
- * `extend()` and spreads skip), over whatever was there.
+ * Set `name` as an own, writable, configurable member, non-enumerable (one that
+ * `extend()` and spreads skip) unless `enumerable`, over whatever was there (a
+ * setter, an inherited getter, the `__proto__` accessor).
  *
  * @example
  * setHidden(collection, 'push', collection.addWith(unshift));
  */
-export function setHidden(target: object, name: PropertyKey, value: unknown): void {
-  Object.defineProperty(target, name, { value, writable: true, configurable: true, enumerable: false });
+export function setHidden(target: object, name: PropertyKey, value: unknown, enumerable = false): void {
+  Object.defineProperty(target, name, { value, writable: true, configurable: true, enumerable });
 }

@@ -5,8 +5,8 @@ const cache = new WeakMap<object, unknown>();
 
 /** An object literal (or `Object.create(null)`): not an array, class instance or Date. */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const proto = Object.getPrototypeOf(value);
+  // `false` for anything that is no object, which no prototype equals
+  const proto = typeof value === 'object' && value !== null && Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
 }
 

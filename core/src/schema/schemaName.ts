@@ -4,9 +4,9 @@
 export function schemaName(s: any): string {
   if (s === null || s === undefined) return String(s);
   if (Array.isArray(s)) return `[${schemaName(s[0])}]`;
-  if (typeof s === 'function') return typeof s.key === 'string' ? s.key : s.name;
+  // a class's `name` is always a string: the key, else the class name
   if (typeof s.key === 'string') return s.key;
   if (typeof s.name === 'string') return s.name;
-  if (typeof s === 'object' && s.constructor === Object) return `{${Object.keys(s).join(', ')}}`;
+  if (s.constructor === Object) return `{${Object.keys(s).join(', ')}}`;
   return s.constructor?.name ?? 'schema';
 }

@@ -11,14 +11,12 @@ import { isPlainObject } from './schemaDefaults';
  * serializeArgs({ userId: 1, filter: { b: 2, a: 1 } }) // '{"filter":{"a":1,"b":2},"userId":"1"}'
  */
 export function serializeArgs(value: unknown): string {
-  if (value === undefined || value === null || typeof value !== 'object') return '{}';
-  const obj = value as Record<string, unknown>;
-  const keys = Object.keys(obj).sort();
-  const out: Record<string, unknown> = {};
-  for (const k of keys) {
-    const v = obj[k];
-    if (v === undefined) continue;
-    setOwn(out, k, typeof v === 'object' && v !== null ? sortKeys(v) : String(v));
+  // a spread copy is a plain object (own enumerable keys, `__proto__` as a field) for sortKeys
+  const out = sortKeys(typeof value === 'object' && value !== null ? { ...value } : {}) as Record<string, unknown>;
+  for (const k in out) {
+    const v = out[k];
+    // an own key: `__proto__` too is written as the field; JSON.stringify drops undefined
+    if (v !== undefined && (typeof v !== 'object' || v === null)) out[k] = String(v);
   }
   return JSON.stringify(out);
 }

@@ -216,6 +216,21 @@ describe('Collection', () => {
     expect(earlier.entities[todoList.key]!['{}']).toEqual(['2']);
   });
 
+  it('a list fetched before the stored one never replaces it, whatever its merge', () => {
+    class Appending extends Collection<[typeof Todo]> {
+      override merge(existing: string[], incoming: string[]) {
+        return [...existing, ...incoming];
+      }
+    }
+    const pages = new Appending([Todo]);
+    const later = normalize(pages, [{ id: 2 }], [{}], undefined, meta(10));
+    const earlier = normalize(pages, [{ id: 1 }], [{}], later, meta(5));
+    expect(earlier.entities[pages.key]!['{}']).toEqual(['2']);
+    // fetched after it: merged
+    const next = normalize(pages, [{ id: 3 }], [{}], later, meta(20));
+    expect(next.entities[pages.key]!['{}']).toEqual(['2', '3']);
+  });
+
   it('lists skip members that were deleted', async () => {
     const { Invalidate } = await import('../../src/schema');
     let s = seed();
