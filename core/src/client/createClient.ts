@@ -5,7 +5,7 @@ import { DEV } from '#dev';
 import { Controller } from '../controller';
 import { errorCode } from '../dev/errorCode';
 import type { FreshnessOptions } from '../endpoint';
-import { createEnvironment, Subscribable, type EnvironmentSignal } from '../environment';
+import { createEnvironment, type EnvironmentSignal } from '../environment';
 import { getDefaultManagers, type Manager } from '../managers';
 import {
   applyOptimistic,
@@ -115,7 +115,6 @@ let unpolled: WeakSet<object> | undefined;
 const INTERNALS = Symbol('resto.client');
 
 interface ClientInternals {
-  readonly listeners: StoreListeners;
   readonly readers: ReaderIndex;
   destroyed: boolean;
 }
@@ -132,7 +131,7 @@ const clientPrototype: object = Object.create(Object.prototype, {
   listenerCount: {
     get(this: { [INTERNALS]: ClientInternals }) {
       const internals = this[INTERNALS];
-      return internals.listeners.listenerCount + internals.readers.size;
+      return internals.readers.listenerCount + internals.readers.size;
     },
   },
   destroyed: {
@@ -141,30 +140,6 @@ const clientPrototype: object = Object.create(Object.prototype, {
     },
   },
 });
-
-/**
- * A client's plain store listeners (`client.subscribe`): every change of one tick is
- * told in one batch. The same function subscribed twice counts twice, as for observers.
- */
-class StoreListeners extends Subscribable {
-  /** A flush is scheduled (declared: unset until the first wake-up). */
-  declare private scheduled: boolean;
-  private readonly run = () => {
-    this.scheduled = false;
-    this.notify();
-  };
-
-  /** Queues the batch (batched: many dispatches in one tick notify once, and never inside a read). */
-  schedule(): void {
-    if (this.scheduled || !this.listeners.size) return;
-    this.scheduled = true;
-    scheduleNotification(this.run);
-  }
-
-  clear(): void {
-    this.listeners.clear();
-  }
-}
 
 /**
  * Creates a store. Without `managers` it installs the defaults: network (dedupe,
@@ -196,14 +171,11 @@ export function createClient({
         : (initialState as State);
   const running = new Set<() => void>();
   let visible = base;
-  // Plain listeners hear every change; observers are woken through `readers` only
-  // when something they read changed.
-  const listeners = new StoreListeners();
   // The one batcher (notifyQueue.ts): everything a tick changed is told in one
-  // microtask, woken readers first (observers refresh once), then plain listeners;
-  // a test helper's act() can deliver it at once.
+  // microtask, to plain listeners (`subscribe`: every change) and to the observers it
+  // could change (each refreshes once); a test helper's act() can deliver it at once.
   const readers = new ReaderIndex(scheduleNotification);
-  const internals: ClientInternals = { listeners, readers, destroyed: false };
+  const internals: ClientInternals = { readers, destroyed: false };
   /** What the optimistic updates wrote into the visible state, undone by the next replay. */
   let optimisticWrites: ChangeSet | undefined;
 
@@ -269,8 +241,7 @@ export function createClient({
       }
       // What the GC removed must not stay reachable through memoized reads of it.
       if (action.type === GC) controller.memo.prune(visible.entities as never);
-      if (changes) readers.mark(changes);
-      listeners.schedule();
+      readers.mark(changes);
     }
     return Promise.resolve();
   };
@@ -285,7 +256,7 @@ export function createClient({
     managers,
     readers,
     shared: new Map() as SharedReads,
-    subscribe: listeners.subscribe,
+    subscribe: readers.subscribe,
     getSnapshot: () => visible,
     observe<E extends EndpointLike>(endpoint: E, ...args: readonly unknown[]) {
       return observeRead(store, endpoint, args);
@@ -308,7 +279,6 @@ export function createClient({
       for (const stop of [...running]) stop();
       running.clear();
       for (const m of managers) m.cleanup();
-      listeners.clear();
       readers.clear();
       store.shared.clear();
     },
