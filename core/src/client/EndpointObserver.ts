@@ -2,7 +2,7 @@
 // focus/reconnect, GC retain, reader registration), whose fields change together in
 // refresh(). The request itself is its InFlight entry's (state/InFlight.ts). Its parts
 // with no state live beside it: the fetch decisions (shouldFetch.ts), sharing
-// (sharedReads.ts), wake-ups (ReaderIndex.ts).
+// (observeRead.ts), wake-ups (ReaderIndex.ts).
 import type { Controller, ReadDeps, ResolveType, ResponseInfo } from '../controller';
 import { errorByKey, responseByKey } from '../controller/byKey';
 import { subscribing } from '../controller/Controller';
@@ -13,7 +13,6 @@ import { ExpiryStatus, isPast, type EndpointLike, type InFlight, type ResultMeta
 import type { ReaderIndex } from './ReaderIndex';
 import { StoreRead } from './StoreRead';
 import { shouldFetchOnChange, shouldFetchOnExpiry, shouldFetchOnTrigger, type ReadFacts } from './shouldFetch';
-import { share, unshare, type SharedReads } from './sharedReads';
 
 /** What a read shows at one moment. The same object until one of its fields changes. */
 export interface ObserverSnapshot<T = unknown> {
@@ -61,8 +60,6 @@ export interface StoreLike {
   getSnapshot(): State;
   /** Server mode: no expiry timers (the read ends with the render). */
   readonly ssr?: boolean;
-  /** Lets the store stop this read on `destroy()`; returns the unregister. */
-  track?(stop: () => void): () => void;
   /** `destroy()` ran: a read subscribed later fetches and polls nothing. */
   readonly destroyed?: boolean;
   /**
@@ -77,6 +74,9 @@ export interface StoreLike {
    */
   readonly shared: SharedReads;
 }
+
+/** Subscribed observers by store key (see {@link StoreLike.shared}). */
+export type SharedReads = Map<string, EndpointObserver<any>[]>;
 
 const SETTLED = Promise.resolve();
 /** The option each trigger follows. */
@@ -142,25 +142,19 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   /** When an unsubscribed claim on the running fetch lapses (see `release`). */
   private lapse: ReturnType<typeof setTimeout> | undefined;
 
-  /** `knownKey`: `endpoint.key(...args)` when the caller already computed it (observeRead). */
-  constructor(store: StoreLike, endpoint: E, args: readonly unknown[] | null, options: ObserveOptions = {}, knownKey?: string) {
+  constructor(store: StoreLike, endpoint: E, args: readonly unknown[] | null, options: ObserveOptions = {}) {
     super(store);
     this.endpoint = endpoint;
-    const live = args === null || args[0] === null ? null : args;
-    let key = live ? knownKey : undefined;
-    let argsError: StatusError | undefined;
-    if (live && key === undefined) {
+    this.options = options;
+    this.args = args === null || args[0] === null ? null : args;
+    if (this.args)
       try {
-        key = endpoint.key(...live);
+        this.key = endpoint.key(...this.args);
       } catch (error) {
         // Delivered like a fetch error (snapshot, read(), readAsync()), not thrown from observe().
-        argsError = error instanceof Error ? error : new Error(String(error));
+        this.argsError = error instanceof Error ? error : new Error(String(error));
+        this.args = null;
       }
-    }
-    this.args = argsError ? null : live;
-    this.key = key;
-    this.argsError = argsError;
-    this.options = options;
   }
 
   // `subscribe(listener)` (from Subscribable) starts reading: the first listener
@@ -325,17 +319,11 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     else this.lapse = setTimeout(go, afterMs);
   }
 
-  /** Drops every listener and lets go of everything (what `client.destroy()` calls). */
-  close = (): void => {
-    if (!this.listeners.size) return;
-    this.listeners.clear();
-    this.onLast();
-  };
-
   protected override onFirst() {
     const { store, stops } = this;
-    if (store.track) stops.push(store.track(this.close));
-    share(store, this);
+    // Listed as its read's, unless another observer of the same read already is.
+    const key = this.key;
+    if (key !== undefined && !findShared(store, key, this.endpoint, this.options)) store.shared.set(key, [...(store.shared.get(key) ?? []), this]);
     this.watch();
     if (this.args === null) return;
     const { controller } = store;
@@ -352,8 +340,11 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   }
 
   protected override onLast() {
-    super.onLast(); // the stops (the store's tracking, the GC retain, the poll, the focus and online signals), the reader index
-    unshare(this.store, this);
+    super.onLast(); // the stops (the GC retain, the poll, the focus and online signals), the reader index
+    const { shared } = this.store;
+    const reads = shared.get(this.key!)?.filter((o) => o !== this);
+    if (reads?.length) shared.set(this.key!, reads);
+    else if (reads) shared.delete(this.key!);
     // A `promise()` still waiting keeps listening for its answer.
     if (this.waiting) this.watch();
     clearTimeout(this.timer);
@@ -519,4 +510,12 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     this.reader.dirty = true;
     return this.request;
   }
+}
+
+/** The subscribed observer reading `endpoint` at `key` the way `options` say (fetching or cache-only, polling or not). */
+export function findShared(store: StoreLike, key: string, endpoint: EndpointLike, options: ObserveOptions): EndpointObserver<any> | undefined {
+  return store.shared
+    .get(key)
+    // Polling through the client's SubscriptionManager (`true`) and bringing its own (`PollingModes`) are two reads.
+    ?.find((o) => o.endpoint === endpoint && (o.options.fetch !== false) === (options.fetch !== false) && (o.options.poll || false) === (options.poll || false));
 }

@@ -11,6 +11,8 @@ export interface Reader {
   dirty: boolean;
   /** Recompute, decide whether to fetch, notify if the snapshot changed. */
   refresh(): void;
+  /** Drops its listeners (the client is destroyed). */
+  close?(): void;
 }
 
 /** What a reader depends on, as registered (see {@link ReaderIndex.track}). */
@@ -93,6 +95,11 @@ export class ReaderIndex extends Subscribable {
       if (set?.delete(reader) && !set.size && byPk!.delete(names[i + 1]!) && !byPk!.size) this.by.delete(names[i]!);
     }
     if (!keep) this.pending.delete(reader);
+  }
+
+  /** Closes every reader (the client is being destroyed): each lets go of what it holds. */
+  close(): void {
+    for (const reader of [...this.registered.keys()]) reader.close?.();
   }
 
   /**

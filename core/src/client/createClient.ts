@@ -22,9 +22,8 @@ import {
   type EndpointLike,
   type State,
 } from '../state';
-import type { EndpointObserver, ObserveOptions } from './EndpointObserver';
+import type { EndpointObserver, ObserveOptions, SharedReads } from './EndpointObserver';
 import { observeRead } from './observeRead';
-import type { SharedReads } from './sharedReads';
 import { scheduleNotification } from './notifyQueue';
 import { ReaderIndex } from './ReaderIndex';
 
@@ -98,8 +97,6 @@ export interface Client {
   readonly ssr: boolean;
   /** True once `destroy()` ran. */
   readonly destroyed: boolean;
-  /** Registers a running read so `destroy()` can stop it; returns the unregister. @internal */
-  track(stop: () => void): () => void;
   /**
    * Stops everything: every manager (timers, sockets, in-flight fetches), every
    * observer (expiry timers, polling) and every listener. Later dispatches do nothing
@@ -169,7 +166,6 @@ export function createClient({
         (initialState as { version?: unknown }).version !== undefined && !('optimistic' in initialState)
         ? snapshotState(initialState as DehydratedState)
         : (initialState as State);
-  const running = new Set<() => void>();
   let visible = base;
   // The one batcher (notifyQueue.ts): everything a tick changed is told in one
   // microtask, to plain listeners (`subscribe`: every change) and to the observers it
@@ -267,17 +263,10 @@ export function createClient({
     ssr,
     online: environment.online,
     focus: environment.focus,
-    track(stop: () => void) {
-      running.add(stop);
-      return () => {
-        running.delete(stop);
-      };
-    },
     destroy() {
       if (internals.destroyed) return;
       internals.destroyed = true;
-      for (const stop of [...running]) stop();
-      running.clear();
+      readers.close();
       for (const m of managers) m.cleanup();
       readers.clear();
       store.shared.clear();
