@@ -387,12 +387,6 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     this.getSnapshot(); // registers what it reads
   }
 
-  /** Marks the snapshot for recomputing and, subscribed, schedules `refresh` with the store's wake-ups. */
-  private wake() {
-    this.reader.dirty = true;
-    if (this.listeners.size) this.store.readers.wake(this.reader);
-  }
-
   /** The request of its key it fetched or joined, while it runs. */
   private running(): InFlight | undefined {
     const request = this.request;
@@ -412,38 +406,30 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
       const meta = ended.endMeta as ResultMeta | undefined;
       if (!(meta?.invalidated && meta.invalidatedAt! > ended.fetchedAt)) this.handledMeta = meta;
     }
+    const { endpoint, args } = this;
     const request = this.request;
-    let snapshot: ObserverSnapshot<ResolveType<E>>;
-    if (this.args === null) {
-      const error = this.argsError;
-      // A read turned off with `null` args shows the schema's plain defaults (`{ nextPage: '' }`
-      // for `{ results: [Todo], nextPage: '' }`), as the established library does.
-      const data = error ? undefined : (schemaDefaults(this.endpoint.schema) as ResolveType<E> | undefined);
-      snapshot = { data, loading: false, error, expiryStatus: error ? ExpiryStatus.Invalid : ExpiryStatus.Valid, stale: false, retryCount: 0 };
-    } else {
-      const res = responseByKey(controller, this.endpoint, this.args, key!, state, track);
-      const error = errorByKey(controller, this.endpoint, this.args, key!, state, res);
-      this.response = res;
-      const stale = isPast(res.expiresAt);
-      const unusable =
-        res.expiryStatus === ExpiryStatus.Invalid || (res.expiryStatus === ExpiryStatus.InvalidIfStale && stale);
-      const wantsFetch = this.options.fetch !== false;
+    // A read turned off with `null` args shows the schema's plain defaults (`{ nextPage: '' }`
+    // for `{ results: [Todo], nextPage: '' }`), as the established library does; one whose
+    // args make no key shows why, as its error.
+    const error = args ? errorByKey(controller, endpoint, args, key!, state, (this.response = responseByKey(controller, endpoint, args, key!, state, track))) : this.argsError;
+    const defaults = () => schemaDefaults(endpoint.schema) as ResolveType<E> | undefined;
+    const res = args ? this.response! : { data: defaults(), expiryStatus: error ? ExpiryStatus.Invalid : ExpiryStatus.Valid, expiresAt: Infinity };
+    const stale = isPast(res.expiresAt);
+    const unusable = res.expiryStatus === ExpiryStatus.Invalid || (res.expiryStatus === ExpiryStatus.InvalidIfStale && stale);
+    const wantsFetch = this.options.fetch !== false;
+    if (track) readers!.track(this.reader, track);
+    return {
       // A cache-only read (useCache) of an object schema shows its plain defaults
       // until data is stored, as the established library does; reads that fetch wait.
-      const data = unusable ? (wantsFetch ? undefined : (schemaDefaults(this.endpoint.schema) as ResolveType<E> | undefined)) : res.data;
-      snapshot = {
-        data,
-        // Unusable after our own fetch answered this meta (deleted meanwhile, say): no fetch
-        // is coming, so it is settled, not loading.
-        loading: request !== undefined || (unusable && !error && wantsFetch && state.meta[key!] !== this.handledMeta),
-        error,
-        expiryStatus: res.expiryStatus,
-        stale,
-        retryCount: request ? request.retryCount : 0,
-      };
-    }
-    if (track) readers!.track(this.reader, track);
-    return snapshot;
+      data: !unusable ? res.data : args && !wantsFetch ? defaults() : undefined,
+      // Unusable after our own fetch answered this meta (deleted meanwhile, say): no fetch
+      // is coming, so it is settled, not loading.
+      loading: request !== undefined || (unusable && !error && wantsFetch && state.meta[key!] !== this.handledMeta),
+      error,
+      expiryStatus: res.expiryStatus,
+      stale,
+      retryCount: request ? request.retryCount : 0,
+    };
   }
 
   /**
@@ -492,13 +478,12 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     // Infinity never expires; NaN (a stored expiresAt no length made sane, from a restored
     // store say) would fire at once. A server render never revalidates.
     if (!(ms >= 0 && ms < Infinity) || this.store.ssr) return;
-    // setTimeout overflows past 2^31-1 ms (24.8 days) and would fire at once: wait in steps.
-    const step = Math.min(ms, 2_147_483_647);
+    // setTimeout overflows past 2^31-1 ms (24.8 days) and would fire at once: wait in steps
+    // (a timer that fires early finds the data fresh, and the refresh arms the next step).
     this.timer = setTimeout(() => {
-      if (step < ms) return this.schedule(ms - step, meta);
       this.expired = true;
-      this.wake();
-    }, step);
+      this.store.readers.wake(this.reader);
+    }, Math.min(ms, 2_147_483_647));
   }
 
   /** Fetches (or joins the request of its key that runs): the request is the store's, it only refers to it. */
