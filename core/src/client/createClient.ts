@@ -108,32 +108,18 @@ export interface Client {
 /** Endpoints already warned that nothing polls them (development only). */
 let unpolled: WeakSet<object> | undefined;
 
-/** Where a client keeps what its `listenerCount` and `destroyed` getters read. */
-const INTERNALS = Symbol('resto.client');
-
-interface ClientInternals {
-  readonly readers: ReaderIndex;
-  destroyed: boolean;
-}
-
 /**
- * The prototype of every client: holds its two getters once. Getters written into
- * the client's object literal would be new functions per client, and V8 then gives
- * every client its own hidden class in the old generation, whose reference to the
- * getters (closures over the client's state) keeps each client's whole store alive
- * through every minor GC until a full one: creating clients that store a large
- * response (tests, server renders) then spent about half its time collecting.
+ * The prototype of every client: holds its getter once. A getter written into the
+ * client's object literal would be a new function per client, and V8 then gives every
+ * client its own hidden class in the old generation, whose reference to the getter (a
+ * closure over the client's state) keeps each client's whole store alive through every
+ * minor GC until a full one: creating clients that store a large response (tests,
+ * server renders) then spent about half its time collecting.
  */
 const clientPrototype: object = Object.create(Object.prototype, {
   listenerCount: {
-    get(this: { [INTERNALS]: ClientInternals }) {
-      const internals = this[INTERNALS];
-      return internals.readers.listenerCount + internals.readers.size;
-    },
-  },
-  destroyed: {
-    get(this: { [INTERNALS]: ClientInternals }) {
-      return this[INTERNALS].destroyed;
+    get(this: Client) {
+      return this.readers.listenerCount + this.readers.size;
     },
   },
 });
@@ -171,7 +157,8 @@ export function createClient({
   // microtask, to plain listeners (`subscribe`: every change) and to the observers it
   // could change (each refreshes once); a test helper's act() can deliver it at once.
   const readers = new ReaderIndex(scheduleNotification);
-  const internals: ClientInternals = { readers, destroyed: false };
+  // Made first, filled last: dispatch (a manager's init may call it) reads `destroyed` from it.
+  const store = Object.create(clientPrototype) as Client;
   /** What the optimistic updates wrote into the visible state, undone by the next replay. */
   let optimisticWrites: ChangeSet | undefined;
 
@@ -187,7 +174,7 @@ export function createClient({
     // A manager says it collects garbage by offering `gc` (GCPolicy does).
     gc: managers.find((m) => m.gc !== undefined)?.gc,
     dispatch: (action: ActionTypes) => {
-      if (!internals.destroyed) return chain(action);
+      if (!store.destroyed) return chain(action);
       // A destroyed client starts nothing again: a late timer or a stray read is refused here.
       if (action.type === FETCH) action.meta.reject(new Error(`Resto: ${action.key} was read after client.destroy()`));
       return Promise.resolve();
@@ -246,8 +233,8 @@ export function createClient({
   for (let i = managers.length - 1; i >= 0; i--) chain = managers[i]!.middleware(controller)(chain);
   for (const m of managers) m.init?.(visible);
 
-  const store: Client = Object.assign(Object.create(clientPrototype) as Pick<Client, 'listenerCount' | 'destroyed'>, {
-    [INTERNALS]: internals,
+  return Object.assign(store, {
+    destroyed: false,
     controller,
     managers,
     readers,
@@ -264,13 +251,12 @@ export function createClient({
     online: environment.online,
     focus: environment.focus,
     destroy() {
-      if (internals.destroyed) return;
-      internals.destroyed = true;
+      if (store.destroyed) return;
+      (store as { destroyed: boolean }).destroyed = true;
       readers.close();
       for (const m of managers) m.cleanup();
       readers.clear();
       store.shared.clear();
     },
   });
-  return store;
 }
