@@ -129,10 +129,11 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   private snapshotState: State | undefined;
   /** The stored result behind `snapshot`. */
   private response: ResponseInfo<ResolveType<E>> | undefined;
-  /** The expiry timer fired: the next refresh revalidates as for a timer. */
-  private expired = false;
-  /** The key's meta when the expiry timer was armed: a different one at refresh means the store changed too. */
-  private timerMeta: unknown;
+  /**
+   * The expiry timer fired, with the key's meta when it was armed: the next refresh
+   * revalidates as for a timer, unless the meta differs (the store changed too).
+   */
+  private fired: [meta: unknown] | undefined;
   /** The request of its key it fetched or joined, until it has seen it end (see compute). */
   private request: InFlight | undefined;
   /** What `promise()` handed out for the running request (the same promise while it runs). */
@@ -197,8 +198,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
    * any more is aborted. Calling it again re-takes a claim whose `release(ms)` is pending.
    */
   promise(): Promise<void> {
-    const snap = this.getSnapshot();
-    if (this.args === null || snap.error || snap.data !== undefined) return SETTLED;
+    if (this.read().status !== 'pending') return SETTLED;
     clearTimeout(this.lapse);
     const request = this.fetch(this); // the running one, if any
     if (this.waiting?.request !== request) {
@@ -374,8 +374,9 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     if (!this.listeners.size) return;
     // The timer alone starts no request, but a store change in the same flush (an
     // expireAll, an invalidation) is decided as a change.
-    const reason = this.expired && this.store.getSnapshot().meta[this.key!] === this.timerMeta ? 'timer' : 'change';
-    this.expired = false;
+    const fired = this.fired;
+    this.fired = undefined;
+    const reason = fired && this.store.getSnapshot().meta[this.key!] === fired[0] ? 'timer' : 'change';
     this.revalidate(reason, prev?.data !== undefined);
     if (this.getSnapshot() !== prev) this.notify();
   }
@@ -474,14 +475,13 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
 
   private schedule(ms: number, meta: unknown) {
     clearTimeout(this.timer);
-    this.timerMeta = meta;
     // Infinity never expires; NaN (a stored expiresAt no length made sane, from a restored
     // store say) would fire at once. A server render never revalidates.
     if (!(ms >= 0 && ms < Infinity) || this.store.ssr) return;
     // setTimeout overflows past 2^31-1 ms (24.8 days) and would fire at once: wait in steps
     // (a timer that fires early finds the data fresh, and the refresh arms the next step).
     this.timer = setTimeout(() => {
-      this.expired = true;
+      this.fired = [meta];
       this.store.readers.wake(this.reader);
     }, Math.min(ms, 2_147_483_647));
   }
