@@ -413,8 +413,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     // for `{ results: [Todo], nextPage: '' }`), as the established library does; one whose
     // args make no key shows why, as its error.
     const error = args ? errorByKey(controller, endpoint, args, key!, state, (this.response = responseByKey(controller, endpoint, args, key!, state, track))) : this.argsError;
-    const defaults = () => schemaDefaults(endpoint.schema) as ResolveType<E> | undefined;
-    const res = args ? this.response! : { data: defaults(), expiryStatus: error ? ExpiryStatus.Invalid : ExpiryStatus.Valid, expiresAt: Infinity };
+    const res = args ? this.response! : { data: schemaDefaults(endpoint.schema) as ResolveType<E> | undefined, expiryStatus: error ? ExpiryStatus.Invalid : ExpiryStatus.Valid, expiresAt: Infinity };
     const stale = isPast(res.expiresAt);
     const unusable = res.expiryStatus === ExpiryStatus.Invalid || (res.expiryStatus === ExpiryStatus.InvalidIfStale && stale);
     const wantsFetch = this.options.fetch !== false;
@@ -422,7 +421,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     return {
       // A cache-only read (useCache) of an object schema shows its plain defaults
       // until data is stored, as the established library does; reads that fetch wait.
-      data: !unusable ? res.data : args && !wantsFetch ? defaults() : undefined,
+      data: !unusable ? res.data : args && !wantsFetch ? (schemaDefaults(endpoint.schema) as ResolveType<E> | undefined) : undefined,
       // Unusable after our own fetch answered this meta (deleted meanwhile, say): no fetch
       // is coming, so it is settled, not loading.
       loading: request !== undefined || (unusable && !error && wantsFetch && state.meta[key!] !== this.handledMeta),

@@ -45,8 +45,8 @@ const ALL = '\0';
  */
 export class ReaderIndex extends Subscribable {
   private readonly by = new Map<string, Map<string, Set<Reader>>>();
-  /** Each reader's registration and the names (flat pairs) it is listed under. */
-  private readonly registered = new Map<Reader, [ReaderDeps, string[]]>();
+  /** Each reader's registration. */
+  private readonly registered = new Map<Reader, ReaderDeps>();
   private pending = new Set<Reader>();
   /** The plain listeners' face in the batch. */
   private readonly all: Reader = { dirty: false, refresh: () => this.notify() };
@@ -67,33 +67,19 @@ export class ReaderIndex extends Subscribable {
 
   /** Registers (or re-registers) what `reader` depends on; O(old deps + new deps). */
   track(reader: Reader, deps: ReaderDeps): void {
-    const prev = this.registered.get(reader)?.[0];
+    const prev = this.registered.get(reader);
     if (prev && prev.key === deps.key && prev.deps === deps.deps && same(prev.entities, deps.entities) && same(prev.tables, deps.tables)) return;
     this.untrack(reader, true);
-    const names: string[] = deps.key === undefined ? [...deps.entities] : [ALL, deps.key, ...deps.entities];
-    const d = deps.deps;
-    for (let i = 0; i < d.length; i += 3) names.push(d[i] as string, d[i + 1] as string);
-    for (const t of deps.tables) names.push(t, ALL);
-    this.registered.set(reader, [deps, names]);
-    for (let i = 0; i < names.length; i += 2) {
-      let byPk = this.by.get(names[i]!);
-      if (!byPk) this.by.set(names[i]!, (byPk = new Map()));
-      let set = byPk.get(names[i + 1]!);
-      if (!set) byPk.set(names[i + 1]!, (set = new Set()));
-      set.add(reader);
-    }
+    this.registered.set(reader, deps);
+    this.list(reader, deps, true);
   }
 
   /** Forgets `reader` (its last unsubscribe). `keep`: it stays woken (re-registering). */
   untrack(reader: Reader, keep?: boolean): void {
-    const names = this.registered.get(reader)?.[1];
-    if (!names) return;
+    const deps = this.registered.get(reader);
+    if (!deps) return;
     this.registered.delete(reader);
-    for (let i = 0; i < names.length; i += 2) {
-      const byPk = this.by.get(names[i]!);
-      const set = byPk?.get(names[i + 1]!);
-      if (set?.delete(reader) && !set.size && byPk!.delete(names[i + 1]!) && !byPk!.size) this.by.delete(names[i]!);
-    }
+    this.list(reader, deps, false);
     if (!keep) this.pending.delete(reader);
   }
 
@@ -133,6 +119,29 @@ export class ReaderIndex extends Subscribable {
   /** Wakes the readers of an endpoint key: its stored result or meta changed, or its request (InFlight) did. */
   wakeKey(key: string): void {
     this.wakeAt(ALL, key);
+  }
+
+  /** Lists (or unlists) `reader` under every name `deps` gives. */
+  private list(reader: Reader, deps: ReaderDeps, add: boolean): void {
+    if (deps.key !== undefined) this.at(ALL, deps.key, reader, add);
+    const { deps: d, entities: e } = deps;
+    for (let i = 0; i < d.length; i += 3) this.at(d[i] as string, d[i + 1] as string, reader, add);
+    for (let i = 0; i < e.length; i += 2) this.at(e[i]!, e[i + 1]!, reader, add);
+    for (const t of deps.tables) this.at(t, ALL, reader, add);
+  }
+
+  private at(a: string, b: string, reader: Reader, add: boolean): void {
+    let byB = this.by.get(a);
+    if (add) {
+      if (!byB) this.by.set(a, (byB = new Map()));
+      let set = byB.get(b);
+      if (!set) byB.set(b, (set = new Set()));
+      set.add(reader);
+    } else {
+      const set = byB?.get(b);
+      // An empty set, and a first level left empty, go with their last reader.
+      if (set?.delete(reader) && !set.size && byB!.delete(b) && !byB!.size) this.by.delete(a);
+    }
   }
 
   private wakeAt(a: string, b: string): void {
