@@ -2,8 +2,9 @@
 // the subscribed reads that depend on it, plus the store's plain listeners, which hear
 // every change; the batched refresh of what a change wakes. It never reads the store:
 // observers register, createClient hands it each ChangeSet.
-import { Subscribable, report } from '../environment/Subscribable';
+import { Subscribable } from '../environment/Subscribable';
 import type { ChangeSet } from '../state';
+import { scheduleRefresh, unschedule } from './notifyQueue';
 
 /** A subscribed read the index can wake: it recomputes and notifies its listeners in `refresh`. */
 export interface Reader {
@@ -35,11 +36,11 @@ const ALL = '\0';
  * Which subscribed reads depend on which endpoint keys, entities and tables, so a
  * store change wakes only the reads it could change: the cost of a change is the
  * size of the change plus the readers it wakes, never the number of readers.
- * Woken readers are refreshed together in one microtask ({@link flush}). Its own
+ * Woken readers are refreshed together in one microtask (notifyQueue.ts). Its own
  * listeners (`subscribe`, the client's) hear every store change, in the same batch.
  *
  * @example
- * const index = new ReaderIndex(queueMicrotask);
+ * const index = new ReaderIndex();
  * index.track(reader, { key: 'GET /todos/1', deps: ['Todo', '1', stored], entities: [], tables: [] });
  * index.mark(changes); // wakes reader only if changes name 'GET /todos/1' or Todo 1
  */
@@ -47,18 +48,8 @@ export class ReaderIndex extends Subscribable {
   private readonly by = new Map<string, Map<string, Set<Reader>>>();
   /** Each reader's registration. */
   private readonly registered = new Map<Reader, ReaderDeps>();
-  private pending = new Set<Reader>();
   /** The plain listeners' face in the batch. */
   private readonly all: Reader = { dirty: false, refresh: () => this.notify() };
-  /** A flush is scheduled (declared: unset until the first wake-up). */
-  declare private scheduled: boolean;
-  // `declare`d members are set in the constructor: no class-field definitions ship for them.
-  declare private readonly schedule: (flush: () => void) => void;
-
-  constructor(schedule: (flush: () => void) => void) {
-    super();
-    this.schedule = schedule;
-  }
 
   /** Number of readers tracked. */
   get size(): number {
@@ -80,7 +71,7 @@ export class ReaderIndex extends Subscribable {
     if (!deps) return;
     this.registered.delete(reader);
     this.list(reader, deps, false);
-    if (!keep) this.pending.delete(reader);
+    if (!keep) unschedule(reader);
   }
 
   /** Closes every reader (the client is being destroyed): each lets go of what it holds. */
@@ -151,33 +142,8 @@ export class ReaderIndex extends Subscribable {
 
   /** Marks one reader dirty and schedules its refresh (its own fetch started, its timer fired...). */
   wake(reader: Reader): void {
-    reader.dirty = true;
-    this.pending.add(reader);
-    if (!this.scheduled) {
-      this.scheduled = true;
-      // called unbound: browsers reject queueMicrotask with another receiver ("Illegal invocation")
-      const schedule = this.schedule;
-      schedule(this.flush);
-    }
+    scheduleRefresh(reader);
   }
-
-  /**
-   * Refreshes every woken reader once. A refresh that changes the store wakes readers
-   * for the next flush; one that throws (a listener of its own) is reported, and the
-   * other readers are still refreshed.
-   */
-  readonly flush = (): void => {
-    this.scheduled = false;
-    const readers = this.pending;
-    this.pending = new Set();
-    for (const r of readers) {
-      try {
-        r.refresh();
-      } catch (error) {
-        report(error);
-      }
-    }
-  };
 }
 
 function same(a: readonly string[], b: readonly string[]): boolean {

@@ -24,7 +24,6 @@ import {
 } from '../state';
 import type { EndpointObserver, ObserveOptions, SharedReads } from './EndpointObserver';
 import { observeRead } from './observeRead';
-import { scheduleNotification } from './notifyQueue';
 import { ReaderIndex } from './ReaderIndex';
 
 /**
@@ -156,7 +155,7 @@ export function createClient({
   // The one batcher (notifyQueue.ts): everything a tick changed is told in one
   // microtask, to plain listeners (`subscribe`: every change) and to the observers it
   // could change (each refreshes once); a test helper's act() can deliver it at once.
-  const readers = new ReaderIndex(scheduleNotification);
+  const readers = new ReaderIndex();
   // Made first, filled last: dispatch (a manager's init may call it) reads `destroyed` from it.
   const store = Object.create(clientPrototype) as Client;
   /** What the optimistic updates wrote into the visible state, undone by the next replay. */
