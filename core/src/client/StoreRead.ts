@@ -30,11 +30,6 @@ export abstract class StoreRead extends Subscribable {
     this.onLast();
   }
 
-  /** Starts listening: woken by the reader index (registered by the next recompute). */
-  protected listen(): void {
-    this.tracked = true;
-  }
-
   protected override onLast(): void {
     for (const stop of this.stops.splice(0)) stop();
     if (this.tracked) {
