@@ -64,19 +64,12 @@ export interface StoreLike {
   readonly destroyed?: boolean;
   /**
    * Where subscribed reads register what they read, to be woken only by changes to
-   * it, and by changes of their key's request.
+   * it, and by changes of their key's request. It also says which observers read a
+   * key: `observe()` of a read that is already subscribed returns that observer, so
+   * every reader of a key shares one fetch decision, one snapshot and one registration.
    */
   readonly readers: ReaderIndex;
-  /**
-   * Subscribed reads by key: `observe()` of a read that is already subscribed
-   * returns that observer, so every reader of a key shares one fetch decision, one
-   * snapshot and one registration.
-   */
-  readonly shared: SharedReads;
 }
-
-/** Subscribed observers by store key (see {@link StoreLike.shared}). */
-export type SharedReads = Map<string, EndpointObserver<any>[]>;
 
 const SETTLED = Promise.resolve();
 /** The option each trigger follows. */
@@ -321,10 +314,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
 
   protected override onFirst() {
     const { store, stops } = this;
-    // Listed as its read's, unless another observer of the same read already is.
-    const key = this.key;
-    if (key !== undefined && !findShared(store, key, this.endpoint, this.options)) store.shared.set(key, [...(store.shared.get(key) ?? []), this]);
-    this.watch();
+    this.watch(); // registered under its key: observe() of the same read hands it out from now on
     if (this.args === null) return;
     const { controller } = store;
     const releaseGC = controller.gc?.retain(this.endpoint, this.args);
@@ -341,10 +331,6 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
 
   protected override onLast() {
     super.onLast(); // the stops (the GC retain, the poll, the focus and online signals), the reader index
-    const { shared } = this.store;
-    const reads = shared.get(this.key!)?.filter((o) => o !== this);
-    if (reads?.length) shared.set(this.key!, reads);
-    else if (reads) shared.delete(this.key!);
     // A `promise()` still waiting keeps listening for its answer.
     if (this.waiting) this.watch();
     clearTimeout(this.timer);
@@ -496,10 +482,20 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   }
 }
 
-/** The subscribed observer reading `endpoint` at `key` the way `options` say (fetching or cache-only, polling or not). */
+/**
+ * A subscribed observer reading `endpoint` at `key` the way `options` say (fetching or
+ * cache-only, polling or not), from the readers the index lists under the key.
+ */
 export function findShared(store: StoreLike, key: string, endpoint: EndpointLike, options: ObserveOptions): EndpointObserver<any> | undefined {
-  return store.shared
-    .get(key)
-    // Polling through the client's SubscriptionManager (`true`) and bringing its own (`PollingModes`) are two reads.
-    ?.find((o) => o.endpoint === endpoint && (o.options.fetch !== false) === (options.fetch !== false) && (o.options.poll || false) === (options.poll || false));
+  for (const { of: o } of store.readers.readersOf(key))
+    if (
+      o instanceof EndpointObserver &&
+      // A read waiting in promise() with no listener is never handed out twice.
+      o.listenerCount &&
+      o.endpoint === endpoint &&
+      (o.options.fetch !== false) === (options.fetch !== false) &&
+      // Polling through the client's SubscriptionManager (`true`) and bringing its own (`PollingModes`) are two reads.
+      (o.options.poll || false) === (options.poll || false)
+    )
+      return o;
 }

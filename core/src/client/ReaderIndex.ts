@@ -14,6 +14,8 @@ export interface Reader {
   refresh(): void;
   /** Drops its listeners (the client is destroyed). */
   close?(): void;
+  /** The observer it stands for (what `observe()` of the same read may hand out). */
+  readonly of?: object;
 }
 
 /** What a reader depends on, as registered (see {@link ReaderIndex.track}). */
@@ -105,6 +107,11 @@ export class ReaderIndex extends Subscribable {
         this.wakeAt(e[i]!, e[i + 1]!);
       }
     }
+  }
+
+  /** The readers of an endpoint key: its subscribed reads, and reads waiting in `promise()`. */
+  readersOf(key: string): Iterable<Reader> {
+    return this.by.get(ALL)?.get(key) ?? [];
   }
 
   /** Wakes the readers of an endpoint key: its stored result or meta changed, or its request (InFlight) did. */

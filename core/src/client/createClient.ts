@@ -22,7 +22,7 @@ import {
   type EndpointLike,
   type State,
 } from '../state';
-import type { EndpointObserver, ObserveOptions, SharedReads } from './EndpointObserver';
+import type { EndpointObserver, ObserveOptions } from './EndpointObserver';
 import { observeRead } from './observeRead';
 import { ReaderIndex } from './ReaderIndex';
 
@@ -78,8 +78,6 @@ export interface Client {
    * change. Observers register themselves here. @internal
    */
   readonly readers: ReaderIndex;
-  /** Subscribed reads by key, which `observe()` of the same read returns. @internal */
-  readonly shared: SharedReads;
   /** How many store listeners are attached (a subscribed read holds one, shared by all its readers): for leak checks. */
   readonly listenerCount: number;
   /** The managers in dispatch order. */
@@ -237,7 +235,6 @@ export function createClient({
     controller,
     managers,
     readers,
-    shared: new Map() as SharedReads,
     subscribe: readers.subscribe,
     getSnapshot: () => visible,
     observe<E extends EndpointLike>(endpoint: E, ...args: readonly unknown[]) {
@@ -255,7 +252,6 @@ export function createClient({
       readers.close();
       for (const m of managers) m.cleanup();
       readers.clear();
-      store.shared.clear();
     },
   });
 }

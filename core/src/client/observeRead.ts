@@ -1,5 +1,5 @@
 // Behind client.observe(): which observer `observe()` hands out, the subscribed one of
-// the same read (endpoint, key, mode) when there is one (the store's `shared` lists them).
+// the same read (endpoint, key, mode) when there is one (the reader index lists the readers of each key).
 import type { EndpointLike } from '../state';
 import { EndpointObserver, findShared, type ObserveOptions, type StoreLike } from './EndpointObserver';
 
