@@ -2,7 +2,7 @@
 // focus/reconnect, GC retain, reader registration), whose fields change together in
 // refresh(). The request itself is its InFlight entry's (state/InFlight.ts). Its parts
 // with no state live beside it: the fetch decisions (shouldFetch.ts), sharing
-// (sharedReads.ts), wake-ups (ReaderIndex.ts).
+// (observeRead.ts), wake-ups (ReaderIndex.ts).
 import type { Controller, ReadDeps, ResolveType, ResponseInfo } from '../controller';
 import { errorByKey, responseByKey } from '../controller/byKey';
 import { subscribing } from '../controller/Controller';
@@ -13,7 +13,6 @@ import { ExpiryStatus, isPast, type EndpointLike, type InFlight, type ResultMeta
 import type { ReaderIndex } from './ReaderIndex';
 import { StoreRead } from './StoreRead';
 import { shouldFetchOnChange, shouldFetchOnExpiry, shouldFetchOnTrigger, type ReadFacts } from './shouldFetch';
-import { share, unshare, type SharedReads } from './sharedReads';
 
 /** What a read shows at one moment. The same object until one of its fields changes. */
 export interface ObserverSnapshot<T = unknown> {
@@ -61,21 +60,15 @@ export interface StoreLike {
   getSnapshot(): State;
   /** Server mode: no expiry timers (the read ends with the render). */
   readonly ssr?: boolean;
-  /** Lets the store stop this read on `destroy()`; returns the unregister. */
-  track?(stop: () => void): () => void;
   /** `destroy()` ran: a read subscribed later fetches and polls nothing. */
   readonly destroyed?: boolean;
   /**
    * Where subscribed reads register what they read, to be woken only by changes to
-   * it, and by changes of their key's request.
+   * it, and by changes of their key's request. It also says which observers read a
+   * key: `observe()` of a read that is already subscribed returns that observer, so
+   * every reader of a key shares one fetch decision, one snapshot and one registration.
    */
   readonly readers: ReaderIndex;
-  /**
-   * Subscribed reads by key: `observe()` of a read that is already subscribed
-   * returns that observer, so every reader of a key shares one fetch decision, one
-   * snapshot and one registration.
-   */
-  readonly shared: SharedReads;
 }
 
 const SETTLED = Promise.resolve();
@@ -129,10 +122,11 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   private snapshotState: State | undefined;
   /** The stored result behind `snapshot`. */
   private response: ResponseInfo<ResolveType<E>> | undefined;
-  /** The expiry timer fired: the next refresh revalidates as for a timer. */
-  private expired = false;
-  /** The key's meta when the expiry timer was armed: a different one at refresh means the store changed too. */
-  private timerMeta: unknown;
+  /**
+   * The expiry timer fired, with the key's meta when it was armed: the next refresh
+   * revalidates as for a timer, unless the meta differs (the store changed too).
+   */
+  private fired: [meta: unknown] | undefined;
   /** The request of its key it fetched or joined, until it has seen it end (see compute). */
   private request: InFlight | undefined;
   /** What `promise()` handed out for the running request (the same promise while it runs). */
@@ -142,25 +136,19 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   /** When an unsubscribed claim on the running fetch lapses (see `release`). */
   private lapse: ReturnType<typeof setTimeout> | undefined;
 
-  /** `knownKey`: `endpoint.key(...args)` when the caller already computed it (observeRead). */
-  constructor(store: StoreLike, endpoint: E, args: readonly unknown[] | null, options: ObserveOptions = {}, knownKey?: string) {
+  constructor(store: StoreLike, endpoint: E, args: readonly unknown[] | null, options: ObserveOptions = {}) {
     super(store);
     this.endpoint = endpoint;
-    const live = args === null || args[0] === null ? null : args;
-    let key = live ? knownKey : undefined;
-    let argsError: StatusError | undefined;
-    if (live && key === undefined) {
+    this.options = options;
+    this.args = args === null || args[0] === null ? null : args;
+    if (this.args)
       try {
-        key = endpoint.key(...live);
+        this.key = endpoint.key(...this.args);
       } catch (error) {
         // Delivered like a fetch error (snapshot, read(), readAsync()), not thrown from observe().
-        argsError = error instanceof Error ? error : new Error(String(error));
+        this.argsError = error instanceof Error ? error : new Error(String(error));
+        this.args = null;
       }
-    }
-    this.args = argsError ? null : live;
-    this.key = key;
-    this.argsError = argsError;
-    this.options = options;
   }
 
   // `subscribe(listener)` (from Subscribable) starts reading: the first listener
@@ -203,8 +191,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
    * any more is aborted. Calling it again re-takes a claim whose `release(ms)` is pending.
    */
   promise(): Promise<void> {
-    const snap = this.getSnapshot();
-    if (this.args === null || snap.error || snap.data !== undefined) return SETTLED;
+    if (this.read().status !== 'pending') return SETTLED;
     clearTimeout(this.lapse);
     const request = this.fetch(this); // the running one, if any
     if (this.waiting?.request !== request) {
@@ -325,18 +312,9 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     else this.lapse = setTimeout(go, afterMs);
   }
 
-  /** Drops every listener and lets go of everything (what `client.destroy()` calls). */
-  close = (): void => {
-    if (!this.listeners.size) return;
-    this.listeners.clear();
-    this.onLast();
-  };
-
   protected override onFirst() {
     const { store, stops } = this;
-    if (store.track) stops.push(store.track(this.close));
-    share(store, this);
-    this.watch();
+    this.watch(); // registered under its key: observe() of the same read hands it out from now on
     if (this.args === null) return;
     const { controller } = store;
     const releaseGC = controller.gc?.retain(this.endpoint, this.args);
@@ -352,8 +330,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   }
 
   protected override onLast() {
-    super.onLast(); // the stops (the store's tracking, the GC retain, the poll, the focus and online signals), the reader index
-    unshare(this.store, this);
+    super.onLast(); // the stops (the GC retain, the poll, the focus and online signals), the reader index
     // A `promise()` still waiting keeps listening for its answer.
     if (this.waiting) this.watch();
     clearTimeout(this.timer);
@@ -383,8 +360,9 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     if (!this.listeners.size) return;
     // The timer alone starts no request, but a store change in the same flush (an
     // expireAll, an invalidation) is decided as a change.
-    const reason = this.expired && this.store.getSnapshot().meta[this.key!] === this.timerMeta ? 'timer' : 'change';
-    this.expired = false;
+    const fired = this.fired;
+    this.fired = undefined;
+    const reason = fired && this.store.getSnapshot().meta[this.key!] === fired[0] ? 'timer' : 'change';
     this.revalidate(reason, prev?.data !== undefined);
     if (this.getSnapshot() !== prev) this.notify();
   }
@@ -394,12 +372,6 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     this.tracked = true;
     this.reader.dirty = true;
     this.getSnapshot(); // registers what it reads
-  }
-
-  /** Marks the snapshot for recomputing and, subscribed, schedules `refresh` with the store's wake-ups. */
-  private wake() {
-    this.reader.dirty = true;
-    if (this.listeners.size) this.store.readers.wake(this.reader);
   }
 
   /** The request of its key it fetched or joined, while it runs. */
@@ -421,38 +393,29 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
       const meta = ended.endMeta as ResultMeta | undefined;
       if (!(meta?.invalidated && meta.invalidatedAt! > ended.fetchedAt)) this.handledMeta = meta;
     }
+    const { endpoint, args } = this;
     const request = this.request;
-    let snapshot: ObserverSnapshot<ResolveType<E>>;
-    if (this.args === null) {
-      const error = this.argsError;
-      // A read turned off with `null` args shows the schema's plain defaults (`{ nextPage: '' }`
-      // for `{ results: [Todo], nextPage: '' }`), as the established library does.
-      const data = error ? undefined : (schemaDefaults(this.endpoint.schema) as ResolveType<E> | undefined);
-      snapshot = { data, loading: false, error, expiryStatus: error ? ExpiryStatus.Invalid : ExpiryStatus.Valid, stale: false, retryCount: 0 };
-    } else {
-      const res = responseByKey(controller, this.endpoint, this.args, key!, state, track);
-      const error = errorByKey(controller, this.endpoint, this.args, key!, state, res);
-      this.response = res;
-      const stale = isPast(res.expiresAt);
-      const unusable =
-        res.expiryStatus === ExpiryStatus.Invalid || (res.expiryStatus === ExpiryStatus.InvalidIfStale && stale);
-      const wantsFetch = this.options.fetch !== false;
+    // A read turned off with `null` args shows the schema's plain defaults (`{ nextPage: '' }`
+    // for `{ results: [Todo], nextPage: '' }`), as the established library does; one whose
+    // args make no key shows why, as its error.
+    const error = args ? errorByKey(controller, endpoint, args, key!, state, (this.response = responseByKey(controller, endpoint, args, key!, state, track))) : this.argsError;
+    const res = args ? this.response! : { data: schemaDefaults(endpoint.schema) as ResolveType<E> | undefined, expiryStatus: error ? ExpiryStatus.Invalid : ExpiryStatus.Valid, expiresAt: Infinity };
+    const stale = isPast(res.expiresAt);
+    const unusable = res.expiryStatus === ExpiryStatus.Invalid || (res.expiryStatus === ExpiryStatus.InvalidIfStale && stale);
+    const wantsFetch = this.options.fetch !== false;
+    if (track) readers!.track(this.reader, track);
+    return {
       // A cache-only read (useCache) of an object schema shows its plain defaults
       // until data is stored, as the established library does; reads that fetch wait.
-      const data = unusable ? (wantsFetch ? undefined : (schemaDefaults(this.endpoint.schema) as ResolveType<E> | undefined)) : res.data;
-      snapshot = {
-        data,
-        // Unusable after our own fetch answered this meta (deleted meanwhile, say): no fetch
-        // is coming, so it is settled, not loading.
-        loading: request !== undefined || (unusable && !error && wantsFetch && state.meta[key!] !== this.handledMeta),
-        error,
-        expiryStatus: res.expiryStatus,
-        stale,
-        retryCount: request ? request.retryCount : 0,
-      };
-    }
-    if (track) readers!.track(this.reader, track);
-    return snapshot;
+      data: !unusable ? res.data : args && !wantsFetch ? (schemaDefaults(endpoint.schema) as ResolveType<E> | undefined) : undefined,
+      // Unusable after our own fetch answered this meta (deleted meanwhile, say): no fetch
+      // is coming, so it is settled, not loading.
+      loading: request !== undefined || (unusable && !error && wantsFetch && state.meta[key!] !== this.handledMeta),
+      error,
+      expiryStatus: res.expiryStatus,
+      stale,
+      retryCount: request ? request.retryCount : 0,
+    };
   }
 
   /**
@@ -497,17 +460,15 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
 
   private schedule(ms: number, meta: unknown) {
     clearTimeout(this.timer);
-    this.timerMeta = meta;
     // Infinity never expires; NaN (a stored expiresAt no length made sane, from a restored
     // store say) would fire at once. A server render never revalidates.
     if (!(ms >= 0 && ms < Infinity) || this.store.ssr) return;
-    // setTimeout overflows past 2^31-1 ms (24.8 days) and would fire at once: wait in steps.
-    const step = Math.min(ms, 2_147_483_647);
+    // setTimeout overflows past 2^31-1 ms (24.8 days) and would fire at once: wait in steps
+    // (a timer that fires early finds the data fresh, and the refresh arms the next step).
     this.timer = setTimeout(() => {
-      if (step < ms) return this.schedule(ms - step, meta);
-      this.expired = true;
-      this.wake();
-    }, step);
+      this.fired = [meta];
+      this.store.readers.wake(this.reader);
+    }, Math.min(ms, 2_147_483_647));
   }
 
   /** Fetches (or joins the request of its key that runs): the request is the store's, it only refers to it. */
@@ -519,4 +480,22 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     this.reader.dirty = true;
     return this.request;
   }
+}
+
+/**
+ * A subscribed observer reading `endpoint` at `key` the way `options` say (fetching or
+ * cache-only, polling or not), from the readers the index lists under the key.
+ */
+export function findShared(store: StoreLike, key: string, endpoint: EndpointLike, options: ObserveOptions): EndpointObserver<any> | undefined {
+  for (const { of: o } of store.readers.readersOf(key))
+    if (
+      o instanceof EndpointObserver &&
+      // A read waiting in promise() with no listener is never handed out twice.
+      o.listenerCount &&
+      o.endpoint === endpoint &&
+      (o.options.fetch !== false) === (options.fetch !== false) &&
+      // Polling through the client's SubscriptionManager (`true`) and bringing its own (`PollingModes`) are two reads.
+      (o.options.poll || false) === (options.poll || false)
+    )
+      return o;
 }

@@ -56,8 +56,9 @@ export class QueryObserver<T = unknown> extends StoreRead {
   }
 
   protected override onFirst() {
-    this.listen();
-    if (this.tracked) this.state = undefined;
+    // Woken by the reader index from now on (registered by the recompute below).
+    this.tracked = true;
+    this.state = undefined;
     this.last = this.getSnapshot(); // tracked: registers what it reads
     const release = this.args === null ? undefined : this.store.controller.gc?.retainQuery?.(this.schema, this.args);
     if (release) this.stops.push(release);

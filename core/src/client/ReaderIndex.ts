@@ -1,8 +1,10 @@
-// Who reads what: the index from endpoint keys, entities and tables to the subscribed
-// reads that depend on them, and the batched refresh of the reads a change wakes. It
-// never reads the store: observers register, createClient hands it each ChangeSet.
-import { report } from '../environment/Subscribable';
+// Who reads what: one map from what can change (an endpoint key, an entity, a table) to
+// the subscribed reads that depend on it, plus the store's plain listeners, which hear
+// every change; the batched refresh of what a change wakes. It never reads the store:
+// observers register, createClient hands it each ChangeSet.
+import { Subscribable } from '../environment/Subscribable';
 import type { ChangeSet } from '../state';
+import { scheduleRefresh, unschedule } from './notifyQueue';
 
 /** A subscribed read the index can wake: it recomputes and notifies its listeners in `refresh`. */
 export interface Reader {
@@ -10,6 +12,10 @@ export interface Reader {
   dirty: boolean;
   /** Recompute, decide whether to fetch, notify if the snapshot changed. */
   refresh(): void;
+  /** Drops its listeners (the client is destroyed). */
+  close?(): void;
+  /** The observer it stands for (what `observe()` of the same read may hand out). */
+  readonly of?: object;
 }
 
 /** What a reader depends on, as registered (see {@link ReaderIndex.track}). */
@@ -24,46 +30,28 @@ export interface ReaderDeps {
   readonly tables: readonly string[];
 }
 
-type Readers = Set<Reader>;
-
-/**
- * Readers sharing one denormalized result (the same `deps` array, e.g. a thousand
- * rows of one list): its entities are registered once for all of them.
- */
-interface Group {
-  readonly deps: readonly unknown[];
-  readonly readers: Readers;
-}
+// One two-level name space for the three kinds (no string is built on the hot path):
+// an entity is (entity key, pk), a whole table (entity key, ALL), an endpoint key (ALL, key).
+const ALL = '\0';
 
 /**
  * Which subscribed reads depend on which endpoint keys, entities and tables, so a
  * store change wakes only the reads it could change: the cost of a change is the
  * size of the change plus the readers it wakes, never the number of readers.
- * Woken readers are refreshed together in one microtask ({@link flush}).
+ * Woken readers are refreshed together in one microtask (notifyQueue.ts). Its own
+ * listeners (`subscribe`, the client's) hear every store change, in the same batch.
  *
  * @example
- * const index = new ReaderIndex(queueMicrotask);
+ * const index = new ReaderIndex();
  * index.track(reader, { key: 'GET /todos/1', deps: ['Todo', '1', stored], entities: [], tables: [] });
  * index.mark(changes); // wakes reader only if changes name 'GET /todos/1' or Todo 1
  */
-export class ReaderIndex {
-  private readonly byKey = new Map<string, Readers>();
-  /** Readers by entity looked up by a query. */
-  private readonly byEntity = new Map<string, Map<string, Readers>>();
-  /** Result groups by entity denormalized. */
-  private readonly groupsByEntity = new Map<string, Map<string, Set<Group>>>();
-  private readonly groups = new Map<readonly unknown[], Group>();
-  private readonly byTable = new Map<string, Readers>();
+export class ReaderIndex extends Subscribable {
+  private readonly by = new Map<string, Map<string, Set<Reader>>>();
+  /** Each reader's registration. */
   private readonly registered = new Map<Reader, ReaderDeps>();
-  private pending = new Set<Reader>();
-  /** A flush is scheduled (declared: unset until the first wake-up). */
-  declare private scheduled: boolean;
-  // `declare`d members are set in the constructor: no class-field definitions ship for them.
-  declare private readonly schedule: (flush: () => void) => void;
-
-  constructor(schedule: (flush: () => void) => void) {
-    this.schedule = schedule;
-  }
+  /** The plain listeners' face in the batch. */
+  private readonly all: Reader = { dirty: false, refresh: () => this.notify() };
 
   /** Number of readers tracked. */
   get size(): number {
@@ -73,157 +61,98 @@ export class ReaderIndex {
   /** Registers (or re-registers) what `reader` depends on; O(old deps + new deps). */
   track(reader: Reader, deps: ReaderDeps): void {
     const prev = this.registered.get(reader);
-    if (prev !== undefined) {
-      if (
-        prev.key === deps.key &&
-        prev.deps === deps.deps &&
-        sameList(prev.entities, deps.entities) &&
-        sameList(prev.tables, deps.tables)
-      ) {
-        return;
-      }
-      this.remove(reader, prev);
-    }
+    if (prev && prev.key === deps.key && prev.deps === deps.deps && same(prev.entities, deps.entities) && same(prev.tables, deps.tables)) return;
+    this.untrack(reader, true);
     this.registered.set(reader, deps);
-    if (deps.key !== undefined) add(this.byKey, deps.key, reader);
-    const d = deps.deps;
-    if (d.length) {
-      // Join the group of readers of this result; a new group registers its entities.
-      let group = this.groups.get(d);
-      if (group === undefined) {
-        this.groups.set(d, (group = { deps: d, readers: new Set() }));
-        for (let i = 0; i < d.length; i += 3) add2(this.groupsByEntity, d[i] as string, d[i + 1] as string, group);
-      }
-      group.readers.add(reader);
-    }
-    const e = deps.entities;
-    for (let i = 0; i < e.length; i += 2) add2(this.byEntity, e[i]!, e[i + 1]!, reader);
-    for (const t of deps.tables) add(this.byTable, t, reader);
+    this.list(reader, deps, true);
   }
 
-  /** Forgets `reader` (its last unsubscribe). */
-  untrack(reader: Reader): void {
-    const prev = this.registered.get(reader);
-    if (prev === undefined) return;
+  /** Forgets `reader` (its last unsubscribe). `keep`: it stays woken (re-registering). */
+  untrack(reader: Reader, keep?: boolean): void {
+    const deps = this.registered.get(reader);
+    if (!deps) return;
     this.registered.delete(reader);
-    this.remove(reader, prev);
-    this.pending.delete(reader);
+    this.list(reader, deps, false);
+    if (!keep) unschedule(reader);
+  }
+
+  /** Closes every reader (the client is being destroyed): each lets go of what it holds. */
+  close(): void {
+    for (const reader of [...this.registered.keys()]) reader.close?.();
   }
 
   /**
-   * Forgets every reader (the client is destroyed). Those already woken still refresh:
-   * a read waiting on a request the destroy aborted learns that it ended.
+   * Forgets every reader and listener (the client is destroyed). Those already woken
+   * still refresh: a read waiting on a request the destroy aborted learns that it ended.
    */
   clear(): void {
-    for (const m of [this.byKey, this.byEntity, this.groupsByEntity, this.groups, this.byTable, this.registered]) m.clear();
+    this.by.clear();
+    this.registered.clear();
+    this.listeners.clear();
   }
 
-  /** Marks every reader `changes` could affect dirty and schedules their refresh. */
-  mark(changes: ChangeSet): void {
-    if (changes.all) {
-      for (const reader of this.registered.keys()) this.wake(reader);
-      return;
+  /**
+   * The store changed: wakes the plain listeners and every reader `changes` could
+   * affect (none recorded: nobody was tracked when it was made).
+   */
+  mark(changes?: ChangeSet): void {
+    if (this.listeners.size) this.wake(this.all);
+    if (!changes) return;
+    if (changes.all) for (const reader of this.registered.keys()) this.wake(reader);
+    else {
+      for (const key of changes.keys) this.wakeKey(key);
+      const e = changes.entities;
+      for (let i = 0; i < e.length; i += 2) {
+        this.wakeAt(e[i]!, ALL);
+        this.wakeAt(e[i]!, e[i + 1]!);
+      }
     }
-    for (const key of changes.keys) this.wakeKey(key);
-    const e = changes.entities;
-    for (let i = 0; i < e.length; i += 2) {
-      const entityKey = e[i]!;
-      const table = this.byTable.get(entityKey);
-      if (table !== undefined) for (const r of table) this.wake(r);
-      const pk = e[i + 1]!;
-      const readers = this.byEntity.get(entityKey)?.get(pk);
-      if (readers !== undefined) for (const r of readers) this.wake(r);
-      const groups = this.groupsByEntity.get(entityKey)?.get(pk);
-      if (groups !== undefined) for (const g of groups) for (const r of g.readers) this.wake(r);
-    }
+  }
+
+  /** The readers of an endpoint key: its subscribed reads, and reads waiting in `promise()`. */
+  readersOf(key: string): Iterable<Reader> {
+    return this.by.get(ALL)?.get(key) ?? [];
   }
 
   /** Wakes the readers of an endpoint key: its stored result or meta changed, or its request (InFlight) did. */
   wakeKey(key: string): void {
-    const readers = this.byKey.get(key);
-    if (readers !== undefined) for (const r of readers) this.wake(r);
+    this.wakeAt(ALL, key);
+  }
+
+  /** Lists (or unlists) `reader` under every name `deps` gives. */
+  private list(reader: Reader, deps: ReaderDeps, add: boolean): void {
+    if (deps.key !== undefined) this.at(ALL, deps.key, reader, add);
+    const { deps: d, entities: e } = deps;
+    for (let i = 0; i < d.length; i += 3) this.at(d[i] as string, d[i + 1] as string, reader, add);
+    for (let i = 0; i < e.length; i += 2) this.at(e[i]!, e[i + 1]!, reader, add);
+    for (const t of deps.tables) this.at(t, ALL, reader, add);
+  }
+
+  private at(a: string, b: string, reader: Reader, add: boolean): void {
+    let byB = this.by.get(a);
+    if (add) {
+      if (!byB) this.by.set(a, (byB = new Map()));
+      let set = byB.get(b);
+      if (!set) byB.set(b, (set = new Set()));
+      set.add(reader);
+    } else {
+      const set = byB?.get(b);
+      // An empty set, and a first level left empty, go with their last reader.
+      if (set?.delete(reader) && !set.size && byB!.delete(b) && !byB!.size) this.by.delete(a);
+    }
+  }
+
+  private wakeAt(a: string, b: string): void {
+    const readers = this.by.get(a)?.get(b);
+    if (readers) for (const r of readers) this.wake(r);
   }
 
   /** Marks one reader dirty and schedules its refresh (its own fetch started, its timer fired...). */
   wake(reader: Reader): void {
-    reader.dirty = true;
-    if (this.pending.has(reader)) return;
-    this.pending.add(reader);
-    if (!this.scheduled) {
-      this.scheduled = true;
-      // called unbound: browsers reject queueMicrotask with another receiver ("Illegal invocation")
-      const schedule = this.schedule;
-      schedule(this.flush);
-    }
-  }
-
-  /**
-   * Refreshes every woken reader once. A refresh that changes the store wakes readers
-   * for the next flush; one that throws (a listener of its own) is reported, and the
-   * other readers are still refreshed.
-   */
-  readonly flush = (): void => {
-    this.scheduled = false;
-    const readers = this.pending;
-    this.pending = new Set();
-    for (const r of readers) {
-      try {
-        r.refresh();
-      } catch (error) {
-        report(error);
-      }
-    }
-  };
-
-  private remove(reader: Reader, deps: ReaderDeps): void {
-    if (deps.key !== undefined) remove(this.byKey, deps.key, reader);
-    const d = deps.deps;
-    const group = d.length ? this.groups.get(d) : undefined;
-    if (group !== undefined) {
-      group.readers.delete(reader);
-      // The last reader of a result takes its group and the group's entities along.
-      if (!group.readers.size) {
-        this.groups.delete(d);
-        for (let i = 0; i < d.length; i += 3) remove2(this.groupsByEntity, d[i] as string, d[i + 1] as string, group);
-      }
-    }
-    const e = deps.entities;
-    for (let i = 0; i < e.length; i += 2) remove2(this.byEntity, e[i]!, e[i + 1]!, reader);
-    for (const t of deps.tables) remove(this.byTable, t, reader);
+    scheduleRefresh(reader);
   }
 }
 
-function add<T>(map: Map<string, Set<T>>, key: string, item: T): void {
-  let set = map.get(key);
-  if (set === undefined) map.set(key, (set = new Set()));
-  set.add(item);
-}
-
-function remove<T>(map: Map<string, Set<T>>, key: string, item: T): void {
-  const set = map.get(key);
-  if (set === undefined) return;
-  set.delete(item);
-  if (set.size === 0) map.delete(key);
-}
-
-/** `add` one level down: entity key, then pk. */
-function add2<T>(map: Map<string, Map<string, Set<T>>>, entityKey: string, pk: string, item: T): void {
-  let byPk = map.get(entityKey);
-  if (byPk === undefined) map.set(entityKey, (byPk = new Map()));
-  add(byPk, pk, item);
-}
-
-/** `remove` one level down, dropping an entity key left with no pks. */
-function remove2<T>(map: Map<string, Map<string, Set<T>>>, entityKey: string, pk: string, item: T): void {
-  const byPk = map.get(entityKey);
-  if (byPk === undefined) return;
-  remove(byPk, pk, item);
-  if (byPk.size === 0) map.delete(entityKey);
-}
-
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
+function same(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }

@@ -10,8 +10,8 @@ export abstract class StoreRead extends Subscribable {
   declare protected readonly store: StoreLike;
   /** Registered with the store's reader index (subscribed): recompute only when woken. */
   protected tracked = false;
-  /** Our face in the reader index. */
-  protected readonly reader: Reader = { dirty: false, refresh: () => this.refresh() };
+  /** Our face in the reader index, which closes it when the client is destroyed. */
+  protected readonly reader: Reader = { dirty: false, refresh: () => this.refresh(), close: () => this.close(), of: this };
   /** What the last unsubscribe undoes (the store's subscription, the GC retain, ...). */
   protected readonly stops: (() => void)[] = [];
 
@@ -23,9 +23,11 @@ export abstract class StoreRead extends Subscribable {
   /** Recomputes; notifies when what it shows changed. */
   protected abstract refresh(): void;
 
-  /** Starts listening: woken by the reader index (registered by the next recompute). */
-  protected listen(): void {
-    this.tracked = true;
+  /** Drops every listener and lets go of everything (what `client.destroy()` calls). */
+  close(): void {
+    if (!this.listeners.size) return;
+    this.listeners.clear();
+    this.onLast();
   }
 
   protected override onLast(): void {

@@ -5,7 +5,7 @@ import { DEV } from '#dev';
 import { Controller } from '../controller';
 import { errorCode } from '../dev/errorCode';
 import type { FreshnessOptions } from '../endpoint';
-import { createEnvironment, Subscribable, type EnvironmentSignal } from '../environment';
+import { createEnvironment, type EnvironmentSignal } from '../environment';
 import { getDefaultManagers, type Manager } from '../managers';
 import {
   applyOptimistic,
@@ -24,8 +24,6 @@ import {
 } from '../state';
 import type { EndpointObserver, ObserveOptions } from './EndpointObserver';
 import { observeRead } from './observeRead';
-import type { SharedReads } from './sharedReads';
-import { scheduleNotification } from './notifyQueue';
 import { ReaderIndex } from './ReaderIndex';
 
 /**
@@ -80,8 +78,6 @@ export interface Client {
    * change. Observers register themselves here. @internal
    */
   readonly readers: ReaderIndex;
-  /** Subscribed reads by key, which `observe()` of the same read returns. @internal */
-  readonly shared: SharedReads;
   /** How many store listeners are attached (a subscribed read holds one, shared by all its readers): for leak checks. */
   readonly listenerCount: number;
   /** The managers in dispatch order. */
@@ -98,8 +94,6 @@ export interface Client {
   readonly ssr: boolean;
   /** True once `destroy()` ran. */
   readonly destroyed: boolean;
-  /** Registers a running read so `destroy()` can stop it; returns the unregister. @internal */
-  track(stop: () => void): () => void;
   /**
    * Stops everything: every manager (timers, sockets, in-flight fetches), every
    * observer (expiry timers, polling) and every listener. Later dispatches do nothing
@@ -111,60 +105,21 @@ export interface Client {
 /** Endpoints already warned that nothing polls them (development only). */
 let unpolled: WeakSet<object> | undefined;
 
-/** Where a client keeps what its `listenerCount` and `destroyed` getters read. */
-const INTERNALS = Symbol('resto.client');
-
-interface ClientInternals {
-  readonly listeners: StoreListeners;
-  readonly readers: ReaderIndex;
-  destroyed: boolean;
-}
-
 /**
- * The prototype of every client: holds its two getters once. Getters written into
- * the client's object literal would be new functions per client, and V8 then gives
- * every client its own hidden class in the old generation, whose reference to the
- * getters (closures over the client's state) keeps each client's whole store alive
- * through every minor GC until a full one: creating clients that store a large
- * response (tests, server renders) then spent about half its time collecting.
+ * The prototype of every client: holds its getter once. A getter written into the
+ * client's object literal would be a new function per client, and V8 then gives every
+ * client its own hidden class in the old generation, whose reference to the getter (a
+ * closure over the client's state) keeps each client's whole store alive through every
+ * minor GC until a full one: creating clients that store a large response (tests,
+ * server renders) then spent about half its time collecting.
  */
 const clientPrototype: object = Object.create(Object.prototype, {
   listenerCount: {
-    get(this: { [INTERNALS]: ClientInternals }) {
-      const internals = this[INTERNALS];
-      return internals.listeners.listenerCount + internals.readers.size;
-    },
-  },
-  destroyed: {
-    get(this: { [INTERNALS]: ClientInternals }) {
-      return this[INTERNALS].destroyed;
+    get(this: Client) {
+      return this.readers.listenerCount + this.readers.size;
     },
   },
 });
-
-/**
- * A client's plain store listeners (`client.subscribe`): every change of one tick is
- * told in one batch. The same function subscribed twice counts twice, as for observers.
- */
-class StoreListeners extends Subscribable {
-  /** A flush is scheduled (declared: unset until the first wake-up). */
-  declare private scheduled: boolean;
-  private readonly run = () => {
-    this.scheduled = false;
-    this.notify();
-  };
-
-  /** Queues the batch (batched: many dispatches in one tick notify once, and never inside a read). */
-  schedule(): void {
-    if (this.scheduled || !this.listeners.size) return;
-    this.scheduled = true;
-    scheduleNotification(this.run);
-  }
-
-  clear(): void {
-    this.listeners.clear();
-  }
-}
 
 /**
  * Creates a store. Without `managers` it installs the defaults: network (dedupe,
@@ -194,16 +149,13 @@ export function createClient({
         (initialState as { version?: unknown }).version !== undefined && !('optimistic' in initialState)
         ? snapshotState(initialState as DehydratedState)
         : (initialState as State);
-  const running = new Set<() => void>();
   let visible = base;
-  // Plain listeners hear every change; observers are woken through `readers` only
-  // when something they read changed.
-  const listeners = new StoreListeners();
   // The one batcher (notifyQueue.ts): everything a tick changed is told in one
-  // microtask, woken readers first (observers refresh once), then plain listeners;
-  // a test helper's act() can deliver it at once.
-  const readers = new ReaderIndex(scheduleNotification);
-  const internals: ClientInternals = { listeners, readers, destroyed: false };
+  // microtask, to plain listeners (`subscribe`: every change) and to the observers it
+  // could change (each refreshes once); a test helper's act() can deliver it at once.
+  const readers = new ReaderIndex();
+  // Made first, filled last: dispatch (a manager's init may call it) reads `destroyed` from it.
+  const store = Object.create(clientPrototype) as Client;
   /** What the optimistic updates wrote into the visible state, undone by the next replay. */
   let optimisticWrites: ChangeSet | undefined;
 
@@ -219,7 +171,7 @@ export function createClient({
     // A manager says it collects garbage by offering `gc` (GCPolicy does).
     gc: managers.find((m) => m.gc !== undefined)?.gc,
     dispatch: (action: ActionTypes) => {
-      if (!internals.destroyed) return chain(action);
+      if (!store.destroyed) return chain(action);
       // A destroyed client starts nothing again: a late timer or a stray read is refused here.
       if (action.type === FETCH) action.meta.reject(new Error(`Resto: ${action.key} was read after client.destroy()`));
       return Promise.resolve();
@@ -269,8 +221,7 @@ export function createClient({
       }
       // What the GC removed must not stay reachable through memoized reads of it.
       if (action.type === GC) controller.memo.prune(visible.entities as never);
-      if (changes) readers.mark(changes);
-      listeners.schedule();
+      readers.mark(changes);
     }
     return Promise.resolve();
   };
@@ -279,13 +230,12 @@ export function createClient({
   for (let i = managers.length - 1; i >= 0; i--) chain = managers[i]!.middleware(controller)(chain);
   for (const m of managers) m.init?.(visible);
 
-  const store: Client = Object.assign(Object.create(clientPrototype) as Pick<Client, 'listenerCount' | 'destroyed'>, {
-    [INTERNALS]: internals,
+  return Object.assign(store, {
+    destroyed: false,
     controller,
     managers,
     readers,
-    shared: new Map() as SharedReads,
-    subscribe: listeners.subscribe,
+    subscribe: readers.subscribe,
     getSnapshot: () => visible,
     observe<E extends EndpointLike>(endpoint: E, ...args: readonly unknown[]) {
       return observeRead(store, endpoint, args);
@@ -296,22 +246,12 @@ export function createClient({
     ssr,
     online: environment.online,
     focus: environment.focus,
-    track(stop: () => void) {
-      running.add(stop);
-      return () => {
-        running.delete(stop);
-      };
-    },
     destroy() {
-      if (internals.destroyed) return;
-      internals.destroyed = true;
-      for (const stop of [...running]) stop();
-      running.clear();
+      if (store.destroyed) return;
+      (store as { destroyed: boolean }).destroyed = true;
+      readers.close();
       for (const m of managers) m.cleanup();
-      listeners.clear();
       readers.clear();
-      store.shared.clear();
     },
   });
-  return store;
 }

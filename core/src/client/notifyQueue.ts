@@ -1,41 +1,49 @@
 /**
- * The store's batched notifications: every client queues its wake-ups here, and
- * they run together in a microtask. {@link flushNotifications} runs them now,
- * which test helpers do at the end of a synchronous `act(() => ...)` so an update
- * made inside it (an optimistic write) renders before `act` returns, as it does
- * with data-client.
+ * The store's batched notifications: every client's reader index queues the readers a
+ * change woke here, and they refresh together in a microtask, each once.
+ * {@link flushNotifications} runs them now, which test helpers do at the end of a
+ * synchronous `act(() => ...)` so an update made inside it (an optimistic write)
+ * renders before `act` returns, as it does with data-client.
  */
 import { report } from '../environment/Subscribable';
+import type { Reader } from './ReaderIndex';
 
-let pending: (() => void)[] = [];
+let pending = new Set<Reader>();
 let queued = false;
 
-/** Queues `task` for the next batch of store notifications. */
-export function scheduleNotification(task: () => void): void {
-  pending.push(task);
+/** Marks `reader` dirty and queues its refresh for the next batch (once, however often it is woken). */
+export function scheduleRefresh(reader: Reader): void {
+  reader.dirty = true;
+  pending.add(reader);
   if (!queued) {
     queued = true;
+    // called unbound: browsers reject queueMicrotask with another receiver ("Illegal invocation")
     queueMicrotask(runBatch);
   }
 }
 
-// A task queued while a batch runs (a refresh that changed the store) waits for the next microtask.
+/** Takes `reader` out of the batch (it stopped listening before the batch ran). */
+export function unschedule(reader: Reader): void {
+  pending.delete(reader);
+}
+
+// A reader woken while a batch runs (a refresh that changed the store) waits for the next microtask.
 function runBatch(): void {
   queued = false;
   run();
 }
 
 /**
- * Runs the tasks queued so far. Every client shares this queue: a task that throws
- * (an app's listener) is reported and the others still run, or the clients whose
- * tasks came after it would never hear of their changes again.
+ * Refreshes the readers queued so far. Every client shares this queue: a refresh that
+ * throws (an app's listener) is reported and the others still run, or the clients whose
+ * readers came after it would never hear of their changes again.
  */
 function run(): void {
-  const tasks = pending;
-  pending = [];
-  for (const task of tasks) {
+  const readers = pending;
+  pending = new Set();
+  for (const reader of readers) {
     try {
-      task();
+      reader.refresh();
     } catch (error) {
       report(error);
     }
@@ -51,5 +59,5 @@ function run(): void {
  */
 export function flushNotifications(): void {
   // Bounded: a store that keeps changing on every notification must not hang a test.
-  for (let round = 0; pending.length && round < 100; round++) run();
+  for (let round = 0; pending.size && round < 100; round++) run();
 }

@@ -1,8 +1,7 @@
 // Behind client.observe(): which observer `observe()` hands out, the subscribed one of
-// the same read (endpoint, key, mode) when there is one (sharedReads.ts lists them).
+// the same read (endpoint, key, mode) when there is one (the reader index lists the readers of each key).
 import type { EndpointLike } from '../state';
-import { EndpointObserver, type ObserveOptions, type StoreLike } from './EndpointObserver';
-import { find } from './sharedReads';
+import { EndpointObserver, findShared, type ObserveOptions, type StoreLike } from './EndpointObserver';
 
 /**
  * The subscribed observer of this read if there is one, else a new observer. The
@@ -20,16 +19,7 @@ export function observeRead<E extends EndpointLike>(
   args: readonly unknown[] | null,
   options: ObserveOptions = {},
 ): EndpointObserver<E> {
-  let key: string | undefined;
-  if (args !== null && args[0] !== null) {
-    try {
-      key = endpoint.key(...args);
-    } catch {
-      // the observer computes it again and reports it (as its error)
-    }
-    const found = key === undefined ? undefined : find(store, key, endpoint, options);
-    if (found) return found;
-  }
-  // The key is computed once per observe(): a read's key builds its URL.
-  return new EndpointObserver(store, endpoint, args, options, key);
+  // The key is computed once per observe() (a read's key builds its URL): the new observer's.
+  const observer = new EndpointObserver(store, endpoint, args, options);
+  return (observer.key !== undefined && findShared(store, observer.key, endpoint, options)) || observer;
 }
