@@ -30,8 +30,8 @@ export interface ClientEnvironment {
   tabs?: TabRole;
   /**
    * Set by a RetryManager: after a failed try of `request`, whether to try again,
-   * resolving once the backoff is over (or `stopped` fired); it tells the request
-   * (`request.retried()`, which its readers see) before waiting.
+   * resolving once the backoff is over (or `stopped` fired); before waiting it sets
+   * the request's `retryCount` and wakes the request's readers, so they show it.
    * Undefined (no RetryManager): every failure is final.
    */
   retryer?: (endpoint: EndpointLike, request: InFlight, error: unknown, stopped: AbortSignal) => Promise<boolean>;
