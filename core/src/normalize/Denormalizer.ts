@@ -159,14 +159,18 @@ export class Denormalizer {
     const parentDeps = this.deps;
     const parentMin = this.minRef;
     const depth = ++this.depth;
-    // registered before nested fields resolve, so a cycle closes on this instance
+    // An entity is registered before its fields resolve, so a cycle closes on this instance; a
+    // collection (no instance yet, only its stored list) once read: a cycle through it closes
+    // on its member entities.
     const entry: LocalEntry = { value, deps: null, depth };
-    (this.local ??= new Map()).set(obj, entry);
+    const local = (this.local ??= new Map());
+    if (value !== obj) local.set(obj, entry);
     if (cache) {
       this.deps = [key, pk, obj];
       this.minRef = Infinity;
     }
     value = entry.value = schema.denormalize(value, this.args, this.unvisit);
+    local.set(obj, entry);
     this.depth--;
     if (cache) {
       const deps = (entry.deps = this.deps);
