@@ -106,7 +106,9 @@ export class Denormalizer {
       return obj;
     }
     const hit = this.local?.get(obj);
-    if (hit !== undefined) {
+    // A collection being read has no instance yet (its value is still the stored list): read
+    // again, a cycle through it closes on its member entities.
+    if (hit !== undefined && hit.value !== obj) {
       if (cache) {
         if (hit.deps === null) {
           // cycle: the entity is still being built further up
@@ -159,18 +161,14 @@ export class Denormalizer {
     const parentDeps = this.deps;
     const parentMin = this.minRef;
     const depth = ++this.depth;
-    // An entity is registered before its fields resolve, so a cycle closes on this instance; a
-    // collection (no instance yet, only its stored list) once read: a cycle through it closes
-    // on its member entities.
+    // registered before nested fields resolve, so a cycle closes on this instance
     const entry: LocalEntry = { value, deps: null, depth };
-    const local = (this.local ??= new Map());
-    if (value !== obj) local.set(obj, entry);
+    (this.local ??= new Map()).set(obj, entry);
     if (cache) {
       this.deps = [key, pk, obj];
       this.minRef = Infinity;
     }
     value = entry.value = schema.denormalize(value, this.args, this.unvisit);
-    local.set(obj, entry);
     this.depth--;
     if (cache) {
       const deps = (entry.deps = this.deps);
