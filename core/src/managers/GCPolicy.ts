@@ -164,13 +164,14 @@ export class GCPolicy implements Manager, GCInterface {
         if (++n % this.chunkSize === 0) await new Promise((resolve) => setTimeout(resolve, 0));
       }
       // What stays of the entities nothing reaches: those still in their grace, while they fit
-      // (read in the state the sweep started from: entities stored since are left for the next one).
+      // (those of the state the sweep started from, entities stored since are left for the next
+      // one; by their meta as it is now: one stored again while the sweep yielded is fresh).
       const entities: (readonly [string, string])[] = [];
       let staying = reach.size;
       for (const entityKey in state.entities) {
         for (const pk in state.entities[entityKey]) {
           if (reach.has(entityKey + '\u0000' + pk)) continue;
-          const m = ownValue(state.entitiesMeta[entityKey], pk);
+          const m = ownValue(controller.getState().entitiesMeta[entityKey], pk);
           if (staying >= maxEntities || !m || now > m.expiresAt + graceMS) entities.push([entityKey, pk]);
           else staying++;
         }

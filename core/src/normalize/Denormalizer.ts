@@ -106,7 +106,9 @@ export class Denormalizer {
       return obj;
     }
     const hit = this.local?.get(obj);
-    if (hit !== undefined) {
+    // A collection being read has no instance yet (its value is still the stored list): read
+    // again, a cycle through it closes on its member entities.
+    if (hit !== undefined && hit.value !== obj) {
       if (cache) {
         if (hit.deps === null) {
           // cycle: the entity is still being built further up

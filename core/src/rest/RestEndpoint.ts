@@ -207,7 +207,8 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
         },
         () => undefined,
       );
-      throw new NetworkError(response, { message: `${this.name}: ${input}: ${response.statusText || response.status}`, body });
+      // `url` is the one requested (after a redirect, response.url names where it ended)
+      throw new NetworkError(response, { message: `${this.name}: ${input}: ${response.statusText || response.status}`, url: input, body });
     }
     return response;
   }
@@ -330,7 +331,7 @@ proto.fetch = async function fetch(this: RestEndpointImpl, ...args: unknown[]) {
     const message =
       `${this.name}: ${url} answered ${response!.status} with no data` +
       (DEV ? `${value === null ? ' (an empty body or null)' : ''}, but its schema expects data; set nullable: true if "nothing" is a valid answer` : errorCode(3));
-    throw failure(this, url, new NetworkError(response, { status: 400, message }));
+    throw failure(this, url, new NetworkError(response, { status: 400, message, url }));
   }
   return value;
 };

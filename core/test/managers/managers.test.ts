@@ -342,6 +342,31 @@ describe('garbage collection (GCPolicy)', () => {
     full.destroy();
   });
 
+  it('does not collect an entity stored afresh while the sweep yields (its old meta was expired)', async () => {
+    fakeTimers();
+    const now = Date.now();
+    // Todo 1 is stored long expired and no result reaches it; Todo 2 is read (kept), so the
+    // sweep yields to the host after it (chunkSize 1).
+    const old = { fetchedAt: now - 200_000, date: now - 200_000, expiresAt: now - 100_000 };
+    const base = createClient().getSnapshot();
+    const gc = new GCPolicy({ intervalMS: 1_000_000, graceMS: 1000, chunkSize: 1 });
+    const mock = createMockClient([{ endpoint: getTodo, response: ({ id }: { id: number }) => ({ id, title: `new${id}` }) }], {
+      managers: [new NetworkManager(), gc],
+      initialState: { ...base, entities: { Todo: { 1: { id: 1, title: 'old' } } }, entitiesMeta: { Todo: { 1: old } } },
+    });
+    client = mock;
+    const u = mock.observe(getTodo, { id: 2 }).subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(0);
+    const sweeping = gc.sweep();
+    // While the sweep waits for the host, Todo 1 is fetched again: fresh, and read by its result.
+    const todo = await mock.controller.fetch(getTodo, { id: 1 });
+    expect(todo.title).toBe('new1');
+    await vi.advanceTimersByTimeAsync(10);
+    await sweeping;
+    expect(mock.getSnapshot().entities.Todo?.['1']).toEqual({ id: 1, title: 'new1' });
+    u();
+  });
+
   it('soak: 10,000 observe/unsubscribe cycles over 100 endpoints leave no timers, listeners or unread data', async () => {
     fakeTimers();
     const { gc, mock } = setup({ intervalMS: 60_000, graceMS: 1000 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Entity } from '../../src/schema';
+import { Collection, Entity } from '../../src/schema';
 import { MemoCache, denormalize, normalize } from '../../src/normalize';
 
 class Person extends Entity {
@@ -22,6 +22,28 @@ describe('cycles', () => {
       const a = read();
       expect(a.friend!.name).toBe('b');
       expect(a.friend!.friend).toBe(a);
+    }
+  });
+
+  it('a cycle through a nested collection reads its members, not their stored keys', () => {
+    // Each todo lists the todos of its user: todo 2's list is the one being read around it.
+    class Todo extends Entity {
+      id = 0;
+      userId = 0;
+      mine: Todo[] = [];
+      static override key = 'Todo';
+    }
+    Todo.schema = { mine: new Collection([Todo], { nestKey: (todo: Todo) => ({ userId: todo.userId }) }) };
+    const s = normalize([Todo], [{ id: 1, userId: 1, mine: [{ id: 1, userId: 1 }, { id: 2, userId: 1, mine: [] }] }]);
+    for (const read of [
+      () => denormalize([Todo], s.result, s.entities) as Todo[],
+      () => new MemoCache().denormalize([Todo], s.result, s.entities).data as Todo[],
+    ]) {
+      const [one] = read();
+      const two = one!.mine[1]!;
+      expect(two).toBeInstanceOf(Todo);
+      expect(two.mine.map((t) => t.id)).toEqual([1, 2]);
+      expect(two.mine[0]).toBe(one);
     }
   });
 

@@ -35,6 +35,10 @@ beforeAll(async () => {
         return send(404, 'application/json', '{"error":"not found"}');
       case '/broken':
         return send(500, 'text/plain', 'boom');
+      case '/moved':
+        return send(302, undefined, '', { location: '/missing' });
+      case '/moved-empty':
+        return send(302, undefined, '', { location: '/empty' });
       case '/bad-json':
         return send(200, 'application/json', '{"a":');
       case '/paged':
@@ -127,6 +131,14 @@ describe('errors', () => {
     expect(error).toMatchObject({ status: 404, message: `/missing: ${server.url}/missing: Not Found`, endpoint: "/missing", url: `${server.url}/missing` });
     const response = (error as NetworkError).response!;
     expect(await response.json()).toEqual({ error: 'not found' });
+  });
+
+  it("after a redirect, the error's url is still the URL the endpoint requested", async () => {
+    const error = await endpoint('/moved')().catch((e: NetworkError) => e);
+    expect(error).toMatchObject({ status: 404, endpoint: '/moved', url: `${server.url}/moved` });
+    // the "no data" answer of a schema endpoint too
+    const empty = await endpoint('/moved-empty', { schema: { a: 0 } })().catch((e: NetworkError) => e);
+    expect(empty).toMatchObject({ status: 400, endpoint: '/moved-empty', url: `${server.url}/moved-empty` });
   });
 
   it('a 5xx is a NetworkError that the default errorPolicy treats as soft', async () => {
