@@ -232,6 +232,9 @@ export interface Collection<S extends readonly [any] | any[] | Values<any> | Arr
 // Which fetch is newer, and whose meta is kept, are Entity's own rules (one copy of each).
 for (const name of ['shouldReorder', 'mergeMetaWithStore'] as const) setHidden(Collection.prototype, name, Entity[name]);
 
+/** The change schemas each collection made, by name. */
+const made = new WeakMap<Collection, Record<string, CollectionChange>>();
+
 // One accessor per change schema, on the prototype: [name, mode, merge]. A move adds by key
 // to a Values collection, else at the end.
 for (const [name, mode, merge] of [
@@ -242,11 +245,15 @@ for (const [name, mode, merge] of [
   ['move', 'move'],
 ] as const) {
   Object.defineProperty(Collection.prototype, name, {
-    // made on the first read and kept as an own member
+    // Made on the first read and kept aside (not as an own member, which would hide a
+    // subclass's getter that reads `super.push`); `move` goes through `moveWith`, so a
+    // subclass overriding that changes the default move too.
     get(this: Collection) {
-      const change = new CollectionChange(this, mode, merge ?? ((this.schema as { keyed?: boolean }).keyed ? assignMerge : appendMerge));
-      setHidden(this, name, change);
-      return change;
+      let own = made.get(this);
+      if (!own) made.set(this, (own = {}));
+      return (own[name] ??= merge
+        ? new CollectionChange(this, mode, merge)
+        : this.moveWith((this.schema as { keyed?: boolean }).keyed ? assignMerge : appendMerge));
     },
     set(value: unknown) {
       setHidden(this, name, value);

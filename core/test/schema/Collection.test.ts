@@ -125,6 +125,30 @@ describe('Collection', () => {
     expect((denormalize(c, '{"userId":"2"}', s.entities) as Todo[]).map((t) => t.id)).toEqual([1, 2]);
   });
 
+  it('a subclass overriding moveWith changes the default move; a getter reading super.push keeps running', () => {
+    class FrontMoves extends Collection<[typeof Todo]> {
+      override moveWith() {
+        return super.moveWith(unshift);
+      }
+    }
+    const c = new FrontMoves([Todo], { key: 'FrontMoves' });
+    let s = normalize(c, [{ id: 1, userId: 1 }], [{ userId: 1 }]);
+    s = normalize(c, [{ id: 2, userId: 2 }], [{ userId: 2 }], s);
+    s = normalize(c.move, { id: 1, userId: 2 }, [{ id: 1 }, { userId: 2 }], s);
+    expect((denormalize(c, '{"userId":"2"}', s.entities) as Todo[]).map((t) => t.id)).toEqual([1, 2]);
+
+    let pinned = false;
+    class Pinning extends Collection<[typeof Todo]> {
+      override get push() {
+        return pinned ? super.unshift : super.push;
+      }
+    }
+    const p = new Pinning([Todo], { key: 'Pinning' });
+    expect(p.push).toBe(p.push);
+    pinned = true;
+    expect(p.push).toBe(p.unshift);
+  });
+
   it('move of an array with a prepending merge: the moved members join in their order', () => {
     const front = new Collection([Todo], { key: 'FrontMany' });
     front.move = front.moveWith(unshift);
