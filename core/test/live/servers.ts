@@ -3,6 +3,12 @@
 // The SSE server is @resto/testing/sse's (the adapters' tests use it too).
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { afterEach, beforeEach } from 'vitest';
+import { startSseServer } from '@resto/testing/sse';
+import { startTodoServer, type TodoServer } from '@resto/testing/todos';
+import type { Client } from '../../src';
+
+type SseServer = Awaited<ReturnType<typeof startSseServer>>;
 
 /** A WebSocket server: every socket gets each event; `?after=<id>` in the URL replays what came after it. */
 export async function startWsServer() {
@@ -80,4 +86,20 @@ export function manualClock(start = Date.now()) {
       next.run();
     },
   };
+}
+
+/**
+ * A todo server and an SSE server for each test on 127.0.0.1, and the clients the test
+ * pushed into `clients`: destroyed, and both servers closed, after each test.
+ */
+export function liveServers() {
+  const live = { api: undefined as unknown as TodoServer, sse: undefined as unknown as SseServer, clients: [] as Client[] };
+  beforeEach(async () => {
+    [live.api, live.sse] = await Promise.all([startTodoServer(3), startSseServer()]);
+  });
+  afterEach(async () => {
+    for (const c of live.clients.splice(0)) c.destroy();
+    await Promise.all([live.api.close(), live.sse.kill()]);
+  });
+  return live;
 }

@@ -2,52 +2,44 @@
 // the connection: the list's change reaches the other tabs' stores through tab sync,
 // whose merge keeps the newer copy of each record (so the change must carry its time).
 import { waitFor } from '@resto/testing';
-import { EventSource, startSseServer } from '@resto/testing/sse';
-import { startTodoServer, Todo, type TodoServer } from '@resto/testing/todos';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { EventSource } from '@resto/testing/sse';
+import { Todo } from '@resto/testing/todos';
+import { expect, it } from 'vitest';
 import { createClient, getDefaultManagers, Invalidate, type Client } from '../../src';
 import { liveStream } from '../../src/live';
 import { tabSync } from '../../src/sync';
 import { fakeLocks } from '../sync/fakeLocks';
+import { liveServers } from './servers';
 
-let api: TodoServer;
-let sse: Awaited<ReturnType<typeof startSseServer>>;
-const clients: Client[] = [];
-beforeEach(async () => {
-  [api, sse] = await Promise.all([startTodoServer(3), startSseServer()]);
-});
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.destroy();
-  await Promise.all([api.close(), sse.kill()]);
-});
+const servers = liveServers();
 
 function tabs(count: number) {
   const name = `live-collection-${process.pid}`;
   const locks = fakeLocks();
   return Array.from({ length: count }, () => {
     const live = liveStream({
-      urlPrefix: sse.url,
+      urlPrefix: servers.sse.url,
       url: '/events',
       EventSource,
-      messages: { 'todo.created': api.api.list.schema.push, 'todo.deleted': new Invalidate(Todo) },
+      messages: { 'todo.created': servers.api.api.list.schema.push, 'todo.deleted': new Invalidate(Todo) },
     });
     const client = createClient({ retry: 0, managers: [tabSync({ name, locks, helloTimeout: 50 }), ...getDefaultManagers(), live] });
-    clients.push(client);
+    servers.clients.push(client);
     return { live, client };
   });
 }
 
-const ids = (client: Client) => client.observe(api.api.list).getSnapshot().data?.map((t) => t.id);
+const ids = (client: Client) => client.observe(servers.api.api.list).getSnapshot().data?.map((t) => t.id);
 
 it('an item pushed to the leader joins the list in every tab, and a deleted one leaves it everywhere', async () => {
   const [a, b] = tabs(2);
   await waitFor(() => expect([a!, b!].map((t) => t.live.getSnapshot().reason ?? t.live.getSnapshot().status)).toEqual(['open', 'follower']));
-  for (const t of [a!, b!]) await t.client.controller.fetch(api.api.list);
-  const reads = api.count('GET', '/todos');
+  for (const t of [a!, b!]) await t.client.controller.fetch(servers.api.api.list);
+  const reads = servers.api.count('GET', '/todos');
 
-  sse.emit('todo.created', { id: 4, title: 'from another user', completed: false });
+  servers.sse.emit('todo.created', { id: 4, title: 'from another user', completed: false });
   await waitFor(() => expect([a!, b!].map((t) => ids(t.client))).toEqual([[1, 2, 3, 4], [1, 2, 3, 4]]));
-  sse.emit('todo.deleted', { id: 2 });
+  servers.sse.emit('todo.deleted', { id: 2 });
   await waitFor(() => expect([a!, b!].map((t) => ids(t.client))).toEqual([[1, 3, 4], [1, 3, 4]]));
-  expect(api.count('GET', '/todos')).toBe(reads);
+  expect(servers.api.count('GET', '/todos')).toBe(reads);
 });

@@ -2,24 +2,16 @@
 // the leader keeps its last event id in the store, tab sync hands it to the other tabs,
 // and the new leader sends it as Last-Event-ID. Without one it is a gap, as before.
 import { waitFor } from '@resto/testing';
-import { EventSource, startSseServer } from '@resto/testing/sse';
-import { startTodoServer, Todo, type TodoServer } from '@resto/testing/todos';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { EventSource } from '@resto/testing/sse';
+import { Todo } from '@resto/testing/todos';
+import { expect, it } from 'vitest';
 import { createClient, getDefaultManagers, type Client } from '../../src';
 import { liveStream, parseMessage, type LiveManager } from '../../src/live';
 import { tabSync } from '../../src/sync';
 import { fakeLocks } from '../sync/fakeLocks';
+import { liveServers } from './servers';
 
-let api: TodoServer;
-let sse: Awaited<ReturnType<typeof startSseServer>>;
-const clients: Client[] = [];
-beforeEach(async () => {
-  [api, sse] = await Promise.all([startTodoServer(3), startSseServer()]);
-});
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.destroy();
-  await Promise.all([api.close(), sse.kill()]);
-});
+const servers = liveServers();
 
 let apps = 0;
 /** Tabs of one app; each records the ids of the messages its own connection received. */
@@ -29,15 +21,15 @@ function tabs(count: number) {
   return Array.from({ length: count }, () => {
     const received: (string | undefined)[] = [];
     const live = liveStream({
-      urlPrefix: sse.url,
+      urlPrefix: servers.sse.url,
       url: '/events',
       EventSource,
       messages: { 'todo.updated': Todo },
-      covers: [api.api.get],
+      covers: [servers.api.api.get],
       parse: (text, event, id) => (received.push(id), parseMessage(text, event, id)),
     });
     const client = createClient({ retry: 0, managers: [tabSync({ name, locks, helloTimeout: 50 }), ...getDefaultManagers(), live] });
-    clients.push(client);
+    servers.clients.push(client);
     return { live, client, received };
   });
 }
@@ -49,12 +41,12 @@ const todo = (title: string) => ({ id: 1, title, completed: false });
 it('the new leader resumes from the old leader’s last event: only later events, each once, and no revalidation', async () => {
   const [a, b] = tabs(2);
   await waitFor(() => expect([status(a!.live), status(b!.live)]).toEqual(['open', 'follower']));
-  const read = b!.client.observe(api.api.get, { id: 1 });
+  const read = b!.client.observe(servers.api.api.get, { id: 1 });
   const stop = read.subscribe(() => {});
   await waitFor(() => expect(read.getSnapshot().data?.title).toBeDefined());
-  const reads = api.count('GET', '/todos/1');
+  const reads = servers.api.count('GET', '/todos/1');
 
-  for (const n of [1, 2, 3]) sse.emit('todo.updated', todo(`event ${n}`));
+  for (const n of [1, 2, 3]) servers.sse.emit('todo.updated', todo(`event ${n}`));
   await waitFor(() => expect(a!.live.getSnapshot().lastEventId).toBe('3'));
   expect(a!.received).toEqual(['1', '2', '3']);
   // The follower has the leader's changes, and with them the id they reached.
@@ -62,55 +54,55 @@ it('the new leader resumes from the old leader’s last event: only later events
   await waitFor(() => expect(b!.live.getSnapshot()).toMatchObject({ reason: 'follower', lastEventId: '3' }));
 
   a!.client.destroy();
-  sse.emit('todo.updated', todo('event 4'));
+  servers.sse.emit('todo.updated', todo('event 4'));
   await waitFor(() => expect(status(b!.live)).toBe('open'));
-  expect(sse.connections.map((c) => c.lastEventId)).toEqual([undefined, '3']);
+  expect(servers.sse.connections.map((c) => c.lastEventId)).toEqual([undefined, '3']);
   await waitFor(() => expect(titleIn(b!.client)).toBe('event 4'));
-  sse.emit('todo.updated', todo('event 5'));
+  servers.sse.emit('todo.updated', todo('event 5'));
   await waitFor(() => expect(titleIn(b!.client)).toBe('event 5'));
   expect(b!.received).toEqual(['4', '5']);
   expect(b!.live.getSnapshot().lastEventId).toBe('5');
   // Nothing was missed, so the covered read stays fresh and is not fetched again.
-  expect(b!.client.getSnapshot().meta[api.api.get.key({ id: 1 })]!.expiresAt).toBeGreaterThan(Date.now());
-  expect(api.count('GET', '/todos/1')).toBe(reads);
+  expect(b!.client.getSnapshot().meta[servers.api.api.get.key({ id: 1 })]!.expiresAt).toBeGreaterThan(Date.now());
+  expect(servers.api.count('GET', '/todos/1')).toBe(reads);
   stop();
 });
 
 it('a tab that takes over with no last event id counts it as a gap and revalidates what the stream covers', async () => {
   const [a, b] = tabs(2);
   await waitFor(() => expect([status(a!.live), status(b!.live)]).toEqual(['open', 'follower']));
-  const read = b!.client.observe(api.api.get, { id: 1 });
+  const read = b!.client.observe(servers.api.api.get, { id: 1 });
   const stop = read.subscribe(() => {});
   await waitFor(() => expect(read.getSnapshot().data?.title).toBeDefined());
-  const reads = api.count('GET', '/todos/1');
+  const reads = servers.api.count('GET', '/todos/1');
 
   a!.client.destroy();
   await waitFor(() => expect(status(b!.live)).toBe('open'));
-  expect(sse.connections.map((c) => c.lastEventId)).toEqual([undefined, undefined]);
-  await waitFor(() => expect(api.count('GET', '/todos/1')).toBe(reads + 1));
+  expect(servers.sse.connections.map((c) => c.lastEventId)).toEqual([undefined, undefined]);
+  await waitFor(() => expect(servers.api.count('GET', '/todos/1')).toBe(reads + 1));
   stop();
 });
 
 it('after a resumed handover, a drop of the new leader’s connection is still a gap: covered reads revalidate', async () => {
   const [a, b] = tabs(2);
   await waitFor(() => expect([status(a!.live), status(b!.live)]).toEqual(['open', 'follower']));
-  const read = b!.client.observe(api.api.get, { id: 1 });
+  const read = b!.client.observe(servers.api.api.get, { id: 1 });
   const stop = read.subscribe(() => {});
   await waitFor(() => expect(read.getSnapshot().data?.title).toBeDefined());
-  sse.emit('todo.updated', todo('event 1'));
+  servers.sse.emit('todo.updated', todo('event 1'));
   await waitFor(() => expect(b!.live.getSnapshot().lastEventId).toBe('1'));
-  const reads = api.count('GET', '/todos/1');
+  const reads = servers.api.count('GET', '/todos/1');
 
   a!.client.destroy();
   await waitFor(() => expect(status(b!.live)).toBe('open'));
-  expect(api.count('GET', '/todos/1')).toBe(reads);
+  expect(servers.api.count('GET', '/todos/1')).toBe(reads);
 
-  await sse.kill();
+  await servers.sse.kill();
   await waitFor(() => expect(status(b!.live)).toBe('reconnecting'));
-  await sse.restart();
+  await servers.sse.restart();
   b!.live.reconnect();
   await waitFor(() => expect(status(b!.live)).toBe('open'));
-  expect(sse.connections.map((c) => c.lastEventId)).toEqual([undefined, '1', '1']);
-  await waitFor(() => expect(api.count('GET', '/todos/1')).toBe(reads + 1));
+  expect(servers.sse.connections.map((c) => c.lastEventId)).toEqual([undefined, '1', '1']);
+  await waitFor(() => expect(servers.api.count('GET', '/todos/1')).toBe(reads + 1));
   stop();
 });
