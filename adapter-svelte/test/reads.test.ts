@@ -121,8 +121,8 @@ describe('stale-while-revalidate', () => {
     expect(fetched()).toEqual([]);
     expect(server.count('GET', '/todos/1')).toBe(1);
     // ...until the page is visible again: a refetch starts and the old data stays on screen.
-    client.focus.set(false);
-    client.focus.set(true);
+    client.focus!.set(false);
+    client.focus!.set(true);
     await until(() => server.count('GET', '/todos/1') === 2);
     await until(() => text('title') === 'todo 1 (refreshing)');
     release();
@@ -142,8 +142,8 @@ describe('stale-while-revalidate', () => {
     observer.observe(document.body, { subtree: true, childList: true, characterData: true });
     // Stale once expired; the page becoming visible again revalidates.
     await vi.advanceTimersByTimeAsync(110);
-    client.focus.set(false);
-    client.focus.set(true);
+    client.focus!.set(false);
+    client.focus!.set(true);
     await until(() => text('title') === 'renamed');
     observer.disconnect();
     expect([...seen].some((t) => t.includes('loading'))).toBe(false);

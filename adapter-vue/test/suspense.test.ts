@@ -227,8 +227,8 @@ describe('useDLE', () => {
       expect(fetched()).toEqual([]);
       expect(server.count('GET', '/todos/1')).toBe(count);
       // ...the page becoming visible again does: a refetch starts, the old title stays on screen meanwhile.
-      client.focus.set(false);
-      client.focus.set(true);
+      client.focus!.set(false);
+      client.focus!.set(true);
       await until(() => server.count('GET', '/todos/1') === count + 1);
       await nextTick();
       expect(wrapper.text()).toBe('one (loading)');

@@ -51,12 +51,12 @@ describe('<resto-devtools> Tabs view', () => {
     expect($('tr[data-traffic="data"]')!.textContent).toContain(api.TodoResource.getList.key());
     expect($('p[data-queue]')!.textContent).toBe('Nothing waits to be sent.');
 
-    mine.online.set(false);
+    mine.online!.set(false);
     const edit = mine.controller.fetch(api.TodoResource.partialUpdate, { id: 1 }, { title: 'offline' }).catch(() => undefined);
     await until(() => $$('tr[data-queued]').length === 1, 5_000);
     expect($('tr[data-queued]')!.textContent).toContain('Todo.partialUpdate');
     expect($('tr[data-queued]')!.textContent).toContain('"offline"');
-    mine.online.set(true);
+    mine.online!.set(true);
     await edit;
     await until(() => $$('tr[data-queued]').length === 0, 5_000);
   });

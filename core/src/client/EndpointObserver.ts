@@ -441,7 +441,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
       invalid,
       unusable: invalid || (expiryStatus === ExpiryStatus.InvalidIfStale && stale),
       stale,
-      online: environment.online.value,
+      online: environment.online?.value !== false,
       // Data it showed became invalid under the same meta (an entity of it deleted): not
       // an answer of ours, so it asks again (and shows the 404), as data-client does.
       handled: meta === this.handledMeta && !(shown && invalid),

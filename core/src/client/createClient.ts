@@ -47,14 +47,14 @@ export interface ClientOptions extends FreshnessOptions {
    */
   readonly ssr?: boolean;
   /**
-   * Whether the network is reachable (default: true until told otherwise; a
-   * `WindowEventsManager` makes it follow the browser's `navigator.onLine` and
-   * `online`/`offline` events). Replace it, or call its `set`/`setEventListener`, for
-   * React Native or tests; what acts on it (the offline hold, revalidating on reconnect)
-   * comes with an OfflineManager or a WindowEventsManager.
+   * Whether the network is reachable: `createOnlineSignal()` follows the browser, a
+   * `new EnvironmentSignal(true)` only what it is told (React Native, tests). Without it a
+   * manager that needs one installs it (a `WindowEventsManager` ties it to the browser's
+   * `navigator.onLine` and `online`/`offline` events, an OfflineManager makes one that is
+   * true until told); with neither the client has none and counts as online.
    */
   readonly online?: EnvironmentSignal;
-  /** Whether the page is visible (default: true until told; `document.visibilityState` with a `WindowEventsManager`); see `online`. */
+  /** Whether the page is visible (`createFocusSignal()`: `document.visibilityState`); see `online`. */
   readonly focus?: EnvironmentSignal;
 }
 
@@ -85,11 +85,13 @@ export interface Client {
   /**
    * Whether the network is reachable: with an OfflineManager (or WindowEventsManager)
    * reads wait while it is not, and with a WindowEventsManager they revalidate when it is
-   * back. `client.online.set(false)` simulates offline in a test.
+   * back. `client.online!.set(false)` simulates offline in a test. Absent unless the
+   * `online` option or a manager that needs it (WindowEventsManager, OfflineManager,
+   * LiveManager, OfflineQueueManager) brought one: the client then counts as online.
    */
-  readonly online: EnvironmentSignal;
-  /** Whether the page is visible: with a WindowEventsManager, subscribed reads revalidate stale data when it becomes so. */
-  readonly focus: EnvironmentSignal;
+  readonly online?: EnvironmentSignal;
+  /** Whether the page is visible: with a WindowEventsManager, subscribed reads revalidate stale data when it becomes so. Absent like `online`. */
+  readonly focus?: EnvironmentSignal;
   /** Server mode (`createClient({ ssr: true })`): no timers, reads fetch once. */
   readonly ssr: boolean;
   /** True once `destroy()` ran. */

@@ -2,7 +2,7 @@
 // freshness options, ssr, the tab role), and the rule that an endpoint's own option wins.
 import type { FreshnessOptions } from '../endpoint';
 import type { EndpointLike, InFlight } from '../state';
-import { EnvironmentSignal } from './EnvironmentSignal';
+import type { EnvironmentSignal } from './EnvironmentSignal';
 
 /**
  * What a client's managers and reads know about where they run: the online and
@@ -12,12 +12,18 @@ import { EnvironmentSignal } from './EnvironmentSignal';
  *
  * @example
  * const { online, defaults } = client.controller.environment;
- * online.value; // false while offline
+ * online?.value; // false while offline
  * defaults.retry; // what createClient was given, if anything
  */
 export interface ClientEnvironment {
-  readonly online: EnvironmentSignal;
-  readonly focus: EnvironmentSignal;
+  /**
+   * Whether the network is reachable: the `online` option, else installed by the first
+   * manager that needs it (see {@link environmentSignal}). Absent: nothing tells the client
+   * it is offline, so reads count as online.
+   */
+  online?: EnvironmentSignal;
+  /** Whether the page is visible: the `focus` option, else installed by a manager that needs it. */
+  focus?: EnvironmentSignal;
   /** The client's options; an endpoint's own win (see {@link freshnessOption}). */
   readonly defaults: FreshnessOptions;
   /** Server mode: reads never listen to the signals and never retry. */
@@ -82,8 +88,8 @@ export interface TabRole {
 }
 
 /**
- * An environment with the given signals, else ones that stay true until told
- * otherwise (a WindowEventsManager attaches the browser's events to them).
+ * An environment with the given signals, if any (a manager that needs one installs it:
+ * {@link environmentSignal}).
  *
  * @example
  * const env = createEnvironment({ retry: 0 });
@@ -91,20 +97,8 @@ export interface TabRole {
 export function createEnvironment(
   options: FreshnessOptions & { online?: EnvironmentSignal; focus?: EnvironmentSignal; ssr?: boolean } = {},
 ): ClientEnvironment {
-  const { online = defaultSignal(), focus = defaultSignal(), ssr = false, ...defaults } = options;
+  const { online, focus, ssr = false, ...defaults } = options;
   return { online, focus, ssr, defaults };
-}
-
-/**
- * The signals {@link createEnvironment} made because none was given: the only ones a
- * WindowEventsManager ties to the browser (a signal the app passed keeps its own source).
- */
-export const defaultSignals: WeakSet<EnvironmentSignal> = new WeakSet();
-
-function defaultSignal(): EnvironmentSignal {
-  const signal = new EnvironmentSignal(true);
-  defaultSignals.add(signal);
-  return signal;
 }
 
 /**

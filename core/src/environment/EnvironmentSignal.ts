@@ -1,6 +1,7 @@
 // One yes/no fact about the environment (online, page visible) with listeners, its event
 // source attached only while someone listens. The browser's sources are onlineSignal.ts
 // and focusSignal.ts.
+import type { ClientEnvironment } from './ClientEnvironment';
 import { Subscribable } from './Subscribable';
 /**
  * Hands an event source the setter; returns what detaches it.
@@ -98,4 +99,26 @@ export class EnvironmentSignal extends Subscribable<(value: boolean) => void> {
     this.detach?.();
     this.detach = undefined;
   }
+}
+
+/**
+ * The signals {@link environmentSignal} installed because the app passed none: the only
+ * ones a WindowEventsManager ties to the browser (a signal the app passed keeps its own source).
+ */
+export const defaultSignals: WeakSet<EnvironmentSignal> = new WeakSet();
+
+/**
+ * The environment's `online` or `focus` signal, installed (true until told otherwise) by
+ * the first manager that needs one when the app passed none: a client has the signals
+ * only with such a manager (or the `online`/`focus` options), so apps without them carry
+ * none of this code.
+ *
+ * @example
+ * const online = environmentSignal(controller.environment, 'online');
+ * online.subscribe((isOnline) => isOnline && resume());
+ */
+export function environmentSignal(env: ClientEnvironment, name: 'online' | 'focus'): EnvironmentSignal {
+  let signal = env[name];
+  if (!signal) defaultSignals.add((signal = env[name] = new EnvironmentSignal(true)));
+  return signal;
 }

@@ -5,6 +5,7 @@
 import { DEV } from '#dev';
 import type { Controller, Dispatch } from '../controller';
 import { errorCode } from '../dev/errorCode';
+import { environmentSignal } from '../environment';
 import type { Manager, Middleware } from '../managers/Manager';
 import { uniqueNow, type ActionTypes, type EndpointLike } from '../state';
 import { backoffDelay, type BackoffOptions } from './backoff';
@@ -174,8 +175,10 @@ export class LiveManager implements Manager, LiveStatusSource {
     const env = controller.environment;
     // A server render opens nothing: the page connects after hydration.
     if (env.ssr) return this.state.set({ status: 'closed', reason: 'server' });
-    if (!env.online.value) this.paused.add('offline');
-    this.stops.push(env.online.subscribe((online) => (online ? this.resume('offline') : this.pause('offline'))));
+    // Installs the signals the app did not pass: true until told otherwise.
+    const online = environmentSignal(env, 'online');
+    if (!online.value) this.paused.add('offline');
+    this.stops.push(online.subscribe((online) => (online ? this.resume('offline') : this.pause('offline'))));
     // With tabSync, only the leading tab connects; the others get its changes through the
     // shared store, the leader's last event id with them: a tab that takes over resumes from it.
     const { tabs } = env;
@@ -186,7 +189,7 @@ export class LiveManager implements Manager, LiveStatusSource {
     const { closeWhenHidden } = this.options;
     if (closeWhenHidden !== undefined)
       this.stops.push(
-        env.focus.subscribe((visible) => {
+        environmentSignal(env, 'focus').subscribe((visible) => {
           this.clock.clearTimeout(this.hiddenTimer);
           this.hiddenTimer = undefined;
           if (visible) this.resume('hidden');

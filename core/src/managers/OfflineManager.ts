@@ -2,7 +2,7 @@
 // network and mutations are refused (OfflineError) or queued in order. The network manager
 // and retry.ts call it through `controller.environment.offline`.
 import type { Controller, Dispatch } from '../controller';
-import { freshnessOption, waitUntil, type ClientEnvironment, type OfflineHold } from '../environment';
+import { environmentSignal, freshnessOption, waitUntil, type ClientEnvironment, type OfflineHold } from '../environment';
 import type { Manager, Middleware } from './Manager';
 import { OfflineError } from './OfflineError';
 
@@ -17,10 +17,11 @@ export function offlineHold(env: ClientEnvironment): OfflineHold {
   /** Mutations queued and not ended yet. */
   let queued = 0;
   let tail: Promise<void> | undefined;
-  const offline = () => !env.online.value;
+  const online = environmentSignal(env, 'online');
+  const offline = () => !online.value;
   const mayQueue = (endpoint: Parameters<OfflineHold['holds']>[0]) => freshnessOption(env, endpoint, 'queueOfflineMutations');
   return {
-    wait: (stopped) => waitUntil(env.online, stopped),
+    wait: (stopped) => waitUntil(online, stopped),
     // A read waits; so does a mutation that may queue. Any other mutation fails now: it
     // may have reached the server, so it is never sent twice unasked.
     holds: (endpoint) => offline() && (!endpoint.sideEffect || !!mayQueue(endpoint)),

@@ -96,9 +96,10 @@ export class SubscriptionManager implements Manager {
       // Infinity (or past setInterval's range) means never, not every millisecond.
       if (frequency! > 0 && frequency! <= MAX_DELAY) {
         if (!this.stopFocus) {
+          // No focus signal (no WindowEventsManager, no `focus` option): never hidden.
           const { focus } = this.controller!.environment;
-          this.hidden = !focus.value;
-          this.stopFocus = focus.subscribe(this.onFocus);
+          this.hidden = focus?.value === false;
+          this.stopFocus = focus?.subscribe(this.onFocus);
         }
         if (!poll) {
           poll = { key, endpoint, args: action.args, subscribers: [], frequency: frequency! };
@@ -163,7 +164,7 @@ export class SubscriptionManager implements Manager {
   private poll(poll: Poll) {
     const controller = this.controller;
     // Offline, or the last poll still out: a tick would only add one more waiter to the held request.
-    if (!controller || poll.busy || !controller.environment.online.value) return;
+    if (!controller || poll.busy || controller.environment.online?.value === false) return;
     // With tab sync (`@resto/core/sync`), a follower tab skips a tick while the stored
     // answer is younger than 1.5 intervals: the leader polled it and the sync delivered
     // it. If those answers stop (the leader does not poll this key, is hidden or gone),

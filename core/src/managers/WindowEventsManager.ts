@@ -2,7 +2,7 @@
 // visibility and the window's online/offline events, and the client acts on being offline
 // (the OfflineManager's hold comes with it).
 import type { Controller, Dispatch } from '../controller';
-import { defaultSignals, focusEvents, onlineEvents, readOnline, readVisible } from '../environment';
+import { defaultSignals, environmentSignal, focusEvents, onlineEvents, readOnline, readVisible } from '../environment';
 import type { Manager, Middleware } from './Manager';
 import { offlineHold } from './OfflineManager';
 
@@ -13,8 +13,8 @@ import { offlineHold } from './OfflineManager';
  * failing and mutations reject with an OfflineError (or queue, with
  * `queueOfflineMutations`), as with an {@link OfflineManager}, which it includes; polling
  * pauses while the page is hidden. Without it reads never revalidate on focus or
- * reconnect, the client's `online` and `focus` signals change only when told
- * (`client.online.set(false)`), and apps carry none of this code. Signals passed to
+ * reconnect, the client has no `online` and `focus` signals unless an `online`/`focus`
+ * option or another manager (an OfflineManager) brings them, and apps carry none of this code. Signals passed to
  * createClient (`online`, `focus`: React Native's NetInfo and AppState) keep their own
  * source, and get the same triggers and hold. Server mode attaches no listener.
  *
@@ -25,8 +25,11 @@ import { offlineHold } from './OfflineManager';
 export class WindowEventsManager implements Manager {
   middleware: Middleware = (controller: Controller) => {
     const env = controller.environment;
-    const { online, focus, ssr } = env;
+    // Installs the signals the app did not pass (the hold installs `online`).
     env.offline ??= offlineHold(env);
+    const { ssr } = env;
+    const online = environmentSignal(env, 'online');
+    const focus = environmentSignal(env, 'focus');
     env.triggers = (revalidate) => {
       // Signals call back on change only: true means "regained". A hidden tab makes no
       // requests: a reconnect while hidden is acted on when the page is visible again.

@@ -164,6 +164,7 @@ export class OfflineQueueManager implements Manager {
   middleware: Middleware = (controller: Controller) => {
     this.controller = controller;
     // Queueing offline is the hold's: one per client, whichever manager installed it first.
+    // (The hold installs the `online` signal this manager reads.)
     controller.environment.offline ??= offlineHold(controller.environment);
     return (next: Dispatch) => (action: ActionTypes) => {
       if (action.type !== FETCH || !action.endpoint.sideEffect || this.stopped) return next(action);
@@ -172,7 +173,7 @@ export class OfflineQueueManager implements Manager {
       if (replay) return next(this.track(action, replay));
       const env = controller.environment;
       // Only what the network manager queues: offline, or behind mutations still queued.
-      if (!freshnessOption(env, action.endpoint, 'queueOfflineMutations') || (env.online.value && this.live === 0)) return next(action);
+      if (!freshnessOption(env, action.endpoint, 'queueOfflineMutations') || (env.online!.value && this.live === 0)) return next(action);
       const name = action.endpoint.name;
       if (!name || this.registry.get(name) === undefined) {
         action.meta.reject(
@@ -202,7 +203,7 @@ export class OfflineQueueManager implements Manager {
       this.stopLeader = tabs?.subscribe?.((leads) => leads && void this.adopt());
       // Back online: what tabs closed meanwhile left is sent now.
       const env = this.controller?.environment;
-      this.stopOnline = env?.online.subscribe((online) => online && void this.adopt());
+      this.stopOnline = env?.online!.subscribe((online) => online && void this.adopt());
       void this.adopt().finally(() => this.settle());
     });
   }
@@ -300,7 +301,7 @@ export class OfflineQueueManager implements Manager {
         const sent = controller.fetch(endpoint, ...(entry.args as never[])).catch(() => undefined);
         this.replaying = undefined;
         // Offline, the network manager queues them in order; online, one after another.
-        if (controller.environment.online.value) await sent;
+        if (controller.environment.online!.value) await sent;
       }
     } finally {
       this.adopting = false;

@@ -192,8 +192,8 @@ describe('expiry', () => {
     // Expiry alone starts no request.
     expect(obs.getSnapshot()).toMatchObject({ stale: true, loading: false, data: { title: 'todo 1' } });
     expect(server.count('GET', '/todos/1')).toBe(1);
-    client.focus.set(false);
-    client.focus.set(true);
+    client.focus!.set(false);
+    client.focus!.set(true);
     await waitFor(() => expect(obs.getSnapshot().data?.title).toBe('fresh'));
     expect(server.count('GET', '/todos/1')).toBe(2);
     unsub();

@@ -54,13 +54,13 @@ function expire() {
 }
 
 function regainFocus() {
-  client.focus.set(false);
-  client.focus.set(true);
+  client.focus!.set(false);
+  client.focus!.set(true);
 }
 
 function reconnect() {
-  client.online.set(false);
-  client.online.set(true);
+  client.online!.set(false);
+  client.online!.set(true);
 }
 
 describe('expiry', () => {
@@ -152,7 +152,7 @@ describe('focus regained', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const { obs } = await mounted(getTodo(), { refetchOnWindowFocus: 'always' });
     expire();
-    client.focus.set(false);
+    client.focus!.set(false);
     expect(obs.getSnapshot().loading).toBe(false);
     expect(count()).toBe(1);
   });
@@ -204,11 +204,11 @@ describe('hidden tab', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const { obs } = await mounted(getTodo({ refetchOnWindowFocus: false }));
     expire();
-    client.focus.set(false);
+    client.focus!.set(false);
     reconnect();
     expect(obs.getSnapshot().loading).toBe(false);
     expect(count()).toBe(1);
-    client.focus.set(true);
+    client.focus!.set(true);
     await waitFor(() => expect(count()).toBe(2));
   });
 });
@@ -253,20 +253,20 @@ describe('mount', () => {
 describe('listeners', () => {
   it('a read listens to focus and online only while subscribed, and none are left after destroy', async () => {
     const { stop } = await mounted(getTodo());
-    expect(client.focus.listenerCount).toBe(1);
-    expect(client.online.listenerCount).toBe(1);
+    expect(client.focus!.listenerCount).toBe(1);
+    expect(client.online!.listenerCount).toBe(1);
     stop();
-    expect(client.focus.listenerCount).toBe(0);
-    expect(client.online.listenerCount).toBe(0);
+    expect(client.focus!.listenerCount).toBe(0);
+    expect(client.online!.listenerCount).toBe(0);
 
     const again = client.observe(getTodo(), { id: 1 });
     again.subscribe(() => {});
     const cacheOnly = client.observeWith({ fetch: false }, getTodo(), [{ id: 1 }]);
     cacheOnly.subscribe(() => {});
-    expect(client.focus.listenerCount).toBe(1); // a cache-only read never revalidates
+    expect(client.focus!.listenerCount).toBe(1); // a cache-only read never revalidates
     client.destroy();
-    expect(client.focus.listenerCount).toBe(0);
-    expect(client.online.listenerCount).toBe(0);
+    expect(client.focus!.listenerCount).toBe(0);
+    expect(client.online!.listenerCount).toBe(0);
   });
 
   it('a server render (ssr) never listens and never retries', async () => {
@@ -278,7 +278,7 @@ describe('listeners', () => {
     client = createClient({ ssr: true, retryDelay: 0, managers: [...getDefaultManagers({ ssr: true }), new WindowEventsManager()] });
     const obs = client.observe(getTodo(), { id: 1 });
     obs.subscribe(() => {});
-    expect(client.focus.listenerCount + client.online.listenerCount).toBe(0);
+    expect(client.focus!.listenerCount + client.online!.listenerCount).toBe(0);
     await waitFor(() => expect(obs.getSnapshot().error?.status).toBe(503));
     expect(calls).toBe(1);
   });

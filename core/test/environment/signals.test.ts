@@ -91,8 +91,8 @@ describe('EnvironmentSignal', () => {
     vi.stubGlobal('reportError', (error: unknown) => errors.push(error));
     const ep = new Endpoint(async () => ({ ok: 1 }), { name: 'ep' });
     const client = createClient({ managers: [new NetworkManager(), new OfflineManager()] });
-    client.online.set(false);
-    client.online.subscribe((isOnline) => {
+    client.online!.set(false);
+    client.online!.subscribe((isOnline) => {
       if (isOnline) throw new Error('banner not mounted yet');
     });
     let outcome = 'pending';
@@ -102,9 +102,9 @@ describe('EnvironmentSignal', () => {
     );
     await nextTask();
     expect(outcome).toBe('pending'); // held: offline
-    client.online.set(true); // does not throw at the caller either
+    client.online!.set(true); // does not throw at the caller either
     await nextTask();
-    expect({ online: client.online.value, outcome }).toEqual({ online: true, outcome: 'resolved' });
+    expect({ online: client.online!.value, outcome }).toEqual({ online: true, outcome: 'resolved' });
     expect(errors.map(String)).toEqual(['Error: banner not mounted yet']);
     client.destroy();
   });
@@ -170,8 +170,25 @@ describe('WindowEventsManager (opt-in)', () => {
     /** Waits until the answer to the `n`th request is shown, and stale again. */
     const shown = (n: number) => vi.waitFor(() => expect(observer.getSnapshot()).toMatchObject({ data: { n }, stale: true, loading: false }));
     await shown(1);
-    return { calls: () => calls, shown, stop };
+    return { calls: () => calls, shown, stop, observer };
   }
+
+  it('a client has the signals only when given them or when a manager needs them; without, its reads count as online', async () => {
+    const plain = createClient();
+    expect([plain.online, plain.focus]).toEqual([undefined, undefined]);
+    const read = await staleRead(plain);
+    read.stop();
+    read.observer.subscribe(() => {}); // mounted again on stale data: revalidates, as online
+    await read.shown(2);
+    plain.destroy();
+    const held = createClient({ managers: [new NetworkManager(), new OfflineManager()] });
+    expect([held.online?.value, held.focus]).toEqual([true, undefined]);
+    held.destroy();
+    const windowed = createClient({ managers: [new OfflineManager(), ...getDefaultManagers(), new WindowEventsManager()] });
+    expect(windowed.online).toBeInstanceOf(EnvironmentSignal);
+    expect(windowed.focus).toBeInstanceOf(EnvironmentSignal);
+    windowed.destroy();
+  });
 
   it('without it the client ignores the window: no listeners, no refetch on focus or reconnect', async () => {
     const doc = new CountingTarget();
@@ -179,8 +196,8 @@ describe('WindowEventsManager (opt-in)', () => {
     vi.stubGlobal('document', doc);
     vi.stubGlobal('window', win);
     vi.stubGlobal('navigator', { onLine: false });
-    const client = createClient();
-    expect(client.online.value).toBe(true); // navigator.onLine is not consulted either
+    const client = createClient({ online: new EnvironmentSignal(true), focus: new EnvironmentSignal(true) });
+    expect(client.online!.value).toBe(true); // navigator.onLine is not consulted either
     const read = await staleRead(client);
     expect(doc.listeners + win.listeners).toBe(0);
     doc.visibilityState = 'hidden';
@@ -191,13 +208,13 @@ describe('WindowEventsManager (opt-in)', () => {
     await nextTask();
     expect(read.calls()).toBe(1);
     // Told by hand, nothing either: revalidating on focus and reconnect comes with the manager.
-    client.focus.set(false);
-    client.focus.set(true);
-    client.online.set(false);
-    client.online.set(true);
+    client.focus!.set(false);
+    client.focus!.set(true);
+    client.online!.set(false);
+    client.online!.set(true);
     await nextTask();
     expect(read.calls()).toBe(1);
-    expect(client.focus.listenerCount + client.online.listenerCount).toBe(0);
+    expect(client.focus!.listenerCount + client.online!.listenerCount).toBe(0);
     read.stop();
     client.destroy();
   });
@@ -231,19 +248,19 @@ describe('WindowEventsManager (opt-in)', () => {
     vi.stubGlobal('window', win);
     vi.stubGlobal('navigator', nav);
     const client = createClient({ managers: [...getDefaultManagers(), new WindowEventsManager()] });
-    expect(client.online.value).toBe(false); // navigator.onLine, read while nothing listens
+    expect(client.online!.value).toBe(false); // navigator.onLine, read while nothing listens
     nav.onLine = true;
-    expect(client.online.value).toBe(true);
+    expect(client.online!.value).toBe(true);
     const read = await staleRead(client);
     expect(doc.listeners + win.listeners).toBe(4); // visibilitychange, focus, online, offline
     doc.visibilityState = 'hidden';
     doc.dispatchEvent(new Event('visibilitychange'));
-    expect(client.focus.value).toBe(false);
+    expect(client.focus!.value).toBe(false);
     doc.visibilityState = 'visible';
     doc.dispatchEvent(new Event('visibilitychange'));
     await read.shown(2);
     win.dispatchEvent(new Event('offline'));
-    expect(client.online.value).toBe(false);
+    expect(client.online!.value).toBe(false);
     win.dispatchEvent(new Event('online'));
     await read.shown(3);
     read.stop();
@@ -262,8 +279,8 @@ describe('WindowEventsManager (opt-in)', () => {
       return () => attached--;
     });
     const client = createClient({ online, managers: [...getDefaultManagers(), new WindowEventsManager()] });
-    const stop = client.online.subscribe(() => {});
-    expect(client.online.value).toBe(false); // not navigator.onLine
+    const stop = client.online!.subscribe(() => {});
+    expect(client.online!.value).toBe(false); // not navigator.onLine
     expect(attached).toBe(1);
     expect(win.listeners).toBe(0);
     stop();
@@ -275,8 +292,8 @@ describe('WindowEventsManager (opt-in)', () => {
     vi.stubGlobal('document', doc);
     vi.stubGlobal('navigator', { onLine: false });
     const client = createClient({ ssr: true, managers: [new NetworkManager(), new WindowEventsManager()] });
-    expect(client.online.value).toBe(true);
-    const stop = client.focus.subscribe(() => {});
+    expect(client.online!.value).toBe(true);
+    const stop = client.focus!.subscribe(() => {});
     expect(doc.listeners).toBe(0);
     stop();
     client.destroy();

@@ -50,7 +50,7 @@ describe('@resto/core/live over WebSocket', () => {
     await waitFor(() => expect(list.getSnapshot().data?.[0]?.title).toBe('live'));
     api.todos.set(1, { id: 1, title: 'live', completed: false });
 
-    client.online.set(false);
+    client.online!.set(false);
     expect(live.getSnapshot()).toMatchObject({ status: 'closed', reason: 'offline' });
     await waitFor(() => expect(ws.closed).toEqual(['/live']));
     // what happened meanwhile: one change the stream logged, one it never told
@@ -59,7 +59,7 @@ describe('@resto/core/live over WebSocket', () => {
     api.todos.set(3, { id: 3, title: 'sent while away', completed: false });
     expect(api.count('GET', '/todos')).toBe(1);
 
-    client.online.set(true);
+    client.online!.set(true);
     await waitFor(() => expect(live.getSnapshot().status).toBe('open'));
     expect(ws.connections.map((c) => c.url)).toEqual(['/live', '/live?after=1']);
     await waitFor(() => expect(api.count('GET', '/todos')).toBe(2));
@@ -88,17 +88,17 @@ describe('@resto/core/live over WebSocket', () => {
     const clock = manualClock();
     const { client, live } = start({ clock, closeWhenHidden: 5000 });
     await waitFor(() => expect(live.getSnapshot().status).toBe('open'));
-    client.focus.set(false);
+    client.focus!.set(false);
     expect(live.getSnapshot().status).toBe('open');
     clock.runNext();
     expect(live.getSnapshot()).toMatchObject({ status: 'closed', reason: 'hidden' });
     await waitFor(() => expect(ws.open).toBe(0));
-    client.focus.set(true);
+    client.focus!.set(true);
     await waitFor(() => expect(live.getSnapshot().status).toBe('open'));
     expect(ws.connections).toHaveLength(2);
     // hidden only briefly: nothing closes
-    client.focus.set(false);
-    client.focus.set(true);
+    client.focus!.set(false);
+    client.focus!.set(true);
     expect(clock.pending).toBe(0);
     expect(live.getSnapshot().status).toBe('open');
   });

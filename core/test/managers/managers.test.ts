@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   Endpoint,
+  EnvironmentSignal,
   Entity,
   GCPolicy,
   NetworkManager,
@@ -67,8 +68,8 @@ describe('polling (SubscriptionManager)', () => {
     const calls: string[] = [];
     const slow = new Endpoint(async () => (calls.push('slow'), { now: 1 }), { name: 'time', key: () => 'GET /time', pollFrequency: 1000 });
     const fast = new Endpoint(async () => (calls.push('fast'), { now: 2 }), { name: 'time', key: () => 'GET /time', pollFrequency: 250 });
-    client = createClient({ managers: [new NetworkManager(), new SubscriptionManager()] });
-    client.focus.set(true);
+    client = createClient({ focus: new EnvironmentSignal(true), managers: [new NetworkManager(), new SubscriptionManager()] });
+    client.focus!.set(true);
     const u1 = client.observeWith({ poll: true }, slow, []).subscribe(() => {});
     const u2 = client.observeWith({ poll: true }, fast, []).subscribe(() => {});
     await vi.advanceTimersByTimeAsync(0);
@@ -159,15 +160,15 @@ describe('polling (SubscriptionManager)', () => {
     let answer: (() => void) | undefined;
     const time = new Endpoint(() => new Promise((resolve) => (answer = () => resolve({ now: ++calls }))), { name: 'time', pollFrequency: 1000 });
     const network = new NetworkManager();
-    client = createClient({ managers: [network, new SubscriptionManager()] });
-    client.focus.set(true);
-    client.online.set(false);
+    client = createClient({ online: new EnvironmentSignal(true), focus: new EnvironmentSignal(true), managers: [network, new SubscriptionManager()] });
+    client.focus!.set(true);
+    client.online!.set(false);
     const fetches = vi.spyOn(client.controller, 'fetch');
     const obs = client.observeWith({ poll: true }, time, []);
     const stop = obs.subscribe(() => {});
     await vi.advanceTimersByTimeAsync(60 * 60 * 1000); // an hour offline
     expect(fetches).toHaveBeenCalledTimes(0); // not one poll per second waiting for the network
-    client.online.set(true);
+    client.online!.set(true);
     await vi.advanceTimersByTimeAsync(0);
     answer!(); // the read held while offline goes out and is answered
     await vi.advanceTimersByTimeAsync(0);

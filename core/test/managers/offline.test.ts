@@ -54,14 +54,14 @@ describe('reads while offline', () => {
   it('a read with nothing to show is held (no request) and sent when the network is back', async () => {
     client = createClient({ managers: offline() });
     const fetched = recordFetches();
-    client.online.set(false);
+    client.online!.set(false);
     const obs = client.observe(api().get, { id: 1 });
     obs.subscribe(() => {});
     const direct = client.controller.fetch(api().get, { id: 1 });
     await flush();
     expect(obs.getSnapshot()).toMatchObject({ loading: true, data: undefined, error: undefined });
     expect(fetched()).toEqual([]);
-    client.online.set(true);
+    client.online!.set(true);
     await expect(direct).resolves.toMatchObject({ title: 'todo 1' });
     await waitFor(() => expect(obs.getSnapshot().data?.title).toBe('todo 1'));
     expect(server.count('GET', '/todos/1')).toBe(1);
@@ -75,13 +75,13 @@ describe('reads while offline', () => {
     const fetched = recordFetches();
     vi.setSystemTime(Date.now() + 1500);
     rows.get(1)!.title = 'renamed';
-    client.online.set(false);
+    client.online!.set(false);
     const obs = client.observe(get, { id: 1 });
     obs.subscribe(() => {});
     expect(obs.getSnapshot()).toMatchObject({ loading: false, stale: true, data: { title: 'todo 1' } });
     await flush();
     expect(fetched()).toEqual([]);
-    client.online.set(true);
+    client.online!.set(true);
     await waitFor(() => expect(obs.getSnapshot().data?.title).toBe('renamed'));
     expect(server.count('GET', '/todos/1')).toBe(2);
   });
@@ -92,7 +92,7 @@ describe('reads while offline', () => {
     const ep = new Endpoint(
       async () => {
         if (++calls === 1) {
-          client.online.set(false); // the connection dropped during the request
+          client.online!.set(false); // the connection dropped during the request
           throw new TypeError('fetch failed');
         }
         return { ok: true };
@@ -104,7 +104,7 @@ describe('reads while offline', () => {
     await flush();
     expect(obs.getSnapshot()).toMatchObject({ loading: true, retryCount: 0, error: undefined });
     expect(calls).toBe(1);
-    client.online.set(true);
+    client.online!.set(true);
     await waitFor(() => expect(obs.getSnapshot().data).toEqual({ ok: true }));
     expect(calls).toBe(2);
   });
@@ -117,13 +117,13 @@ describe('mutations while offline', () => {
     const save = new Endpoint(
       async () => {
         calls++;
-        client.online.set(false); // the connection dropped during the request
+        client.online!.set(false); // the connection dropped during the request
         throw new TypeError('fetch failed');
       },
       { name: 'save', sideEffect: true },
     );
     await expect(client.controller.fetch(save)).rejects.toBeInstanceOf(TypeError);
-    client.online.set(true);
+    client.online!.set(true);
     await flush();
     expect(calls).toBe(1);
   });
@@ -133,14 +133,14 @@ describe('mutations while offline', () => {
     const { partialUpdate, get } = api();
     await client.controller.fetch(get, { id: 1 });
     const fetched = recordFetches();
-    client.online.set(false);
+    client.online!.set(false);
     const error = await client.controller.fetch(partialUpdate, { id: 1 }, { title: 'offline' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OfflineError);
     expect(error).toMatchObject({ name: 'OfflineError', endpoint: partialUpdate.name });
     expect((error as Error).message).toContain(partialUpdate.name);
     expect((error as Error).message).toContain('queueOfflineMutations');
     expect(title(1)).toBe('todo 1');
-    client.online.set(true);
+    client.online!.set(true);
     await flush();
     expect(fetched()).toEqual([]);
   });
@@ -150,7 +150,7 @@ describe('mutations while offline', () => {
     const { partialUpdate, get } = api();
     await client.controller.fetch(get, { id: 1 });
     const fetched = recordFetches();
-    client.online.set(false);
+    client.online!.set(false);
     const settled: string[] = [];
     const first = client.controller.fetch(partialUpdate, { id: 1 }, { title: 'first' }).then(() => settled.push('first'));
     const second = client.controller.fetch(partialUpdate, { id: 2 }, { title: 'second' }).then(() => settled.push('second'));
@@ -160,7 +160,7 @@ describe('mutations while offline', () => {
 
     const held = defer();
     gate = held.promise;
-    client.online.set(true);
+    client.online!.set(true);
     await waitFor(() => expect(server.hits.filter((h) => h.method === 'PATCH')).toHaveLength(1));
     await flush();
     // One after another: the second waits for the first's answer.
@@ -179,11 +179,11 @@ describe('mutations while offline', () => {
     client = createClient({ managers: offline() });
     const fetched = recordFetches();
     const queued = api().partialUpdate.extend({ queueOfflineMutations: true });
-    client.online.set(false);
+    client.online!.set(false);
     const pending = client.controller.fetch(queued, { id: 1 }, { title: 'later' });
     await flush();
     expect(fetched()).toEqual([]);
-    client.online.set(true);
+    client.online!.set(true);
     await expect(pending).resolves.toMatchObject({ title: 'later' });
     expect(server.count('PATCH', '/todos/1')).toBe(1);
   });
@@ -191,16 +191,16 @@ describe('mutations while offline', () => {
   it('client.destroy() rejects what is queued and leaves no listener', async () => {
     client = createClient({ queueOfflineMutations: true, managers: offline() });
     const fetched = recordFetches();
-    client.online.set(false);
+    client.online!.set(false);
     const pending = client.controller.fetch(api().partialUpdate, { id: 1 }, { title: 'never' }).catch((e: unknown) => e);
     const read = client.controller.fetch(api().get, { id: 1 }).catch((e: unknown) => e);
     await flush();
-    expect(client.online.listenerCount).toBeGreaterThan(0);
+    expect(client.online!.listenerCount).toBeGreaterThan(0);
     client.destroy();
     expect(await pending).toMatchObject({ name: 'AbortError' });
     expect(await read).toMatchObject({ name: 'AbortError' });
-    expect(client.online.listenerCount).toBe(0);
-    client.online.set(true);
+    expect(client.online!.listenerCount).toBe(0);
+    client.online!.set(true);
     await flush();
     expect(fetched()).toEqual([]);
     expect(server.hits).toHaveLength(0);
@@ -221,7 +221,7 @@ describe('types', () => {
     new RestEndpoint({ path: '/x', retry: 2, retryDelay: 10, refetchOnWindowFocus: 'always', queueOfflineMutations: true });
     resource({ path: '/r/:id', schema: Todo, refetchOnReconnect: false, queueOfflineMutations: true });
     const c = createClient();
-    expectTypeOf(c.online).toEqualTypeOf<EnvironmentSignal>();
+    expectTypeOf(c.online).toEqualTypeOf<EnvironmentSignal | undefined>();
     expectTypeOf(c.observe(api().get, { id: 1 }).getSnapshot().retryCount).toEqualTypeOf<number>();
     // @ts-expect-error not a refetch mode
     new RestEndpoint({ path: '/x', refetchOnWindowFocus: 'sometimes' });

@@ -55,7 +55,7 @@ function start(storage: MemoryStorage, options: Partial<OfflineQueueOptions> = {
   // mutations apply to the restored todos.
   const persist = new PersistManager({ storage: webStorage(storage), throttle: 0 });
   const client = createClient({ managers: [persist, queue, ...getDefaultManagers()], queueOfflineMutations: true, retry: 0 });
-  client.online.set(online);
+  client.online!.set(online);
   clients.push(client);
   return { queue, persist, client, Todos };
 }
@@ -83,7 +83,7 @@ describe('OfflineQueueManager', () => {
     expect(title(second.client, 1)).toBe('c');
     expect(title(second.client, 2)).toBe('b');
     expect(patches()).toEqual([]);
-    second.client.online.set(true);
+    second.client.online!.set(true);
     await vi.waitFor(() => expect(second.queue.queue).toEqual([]), WAIT);
     expect(patches()).toEqual(['/todos/1 {"title":"a"}', '/todos/2 {"title":"b"}', '/todos/1 {"title":"c"}']);
     expect(storage.map.get('resto:queue')).toBe('[[]]');
@@ -160,7 +160,7 @@ describe('OfflineQueueManager', () => {
     void first.client.controller.fetch(first.Todos.partialUpdate, { id: 1 }, { title: 'once' }).catch(() => undefined);
     await vi.waitFor(() => expect(first.queue.queue).toHaveLength(1), WAIT);
     const [saved] = first.queue.queue;
-    first.client.online.set(true);
+    first.client.online!.set(true);
     // The request reached the server; the tab goes before the answer.
     await vi.waitFor(() => expect(server.count('PATCH', '/todos/1')).toBe(1), WAIT);
     first.client.destroy();
@@ -188,7 +188,7 @@ describe('OfflineQueueManager', () => {
       const sent = client.controller.fetch(Todos.partialUpdate, { id: 2 }, { title: String(idempotencyKey) });
       await vi.waitFor(() => expect(queue.queue).toHaveLength(1), WAIT);
       const [saved] = queue.queue;
-      client.online.set(true);
+      client.online!.set(true);
       await sent;
       const [hit] = server.hits.filter((h) => h.method === 'PATCH');
       expect(hit!.headers[header]).toBe(idempotencyKey ? saved!.id : undefined);
@@ -255,20 +255,20 @@ describe('OfflineQueueManager', () => {
     const a = tab();
     const b = tab();
     await Promise.all([a.queue.restored, b.queue.restored]);
-    a.client.online.set(false);
-    b.client.online.set(false);
+    a.client.online!.set(false);
+    b.client.online!.set(false);
     const first = a.client.controller.fetch(a.Todos.partialUpdate, { id: 1 }, { title: 'from a' });
     await vi.waitFor(() => expect(b.queue.queue).toHaveLength(0), WAIT);
     await vi.waitFor(() => expect(a.queue.queue).toHaveLength(1), WAIT);
     // Both come back at once: only A sends A's mutation.
-    a.client.online.set(true);
-    b.client.online.set(true);
+    a.client.online!.set(true);
+    b.client.online!.set(true);
     await first;
     await vi.waitFor(() => expect(a.queue.queue).toEqual([]), WAIT);
     expect(patches()).toEqual(['/todos/1 {"title":"from a"}']);
 
     // A queues another and closes before the network is back: B takes it over, once.
-    a.client.online.set(false);
+    a.client.online!.set(false);
     void a.client.controller.fetch(a.Todos.partialUpdate, { id: 2 }, { title: 'left by a' }).catch(() => undefined);
     await vi.waitFor(() => expect(a.queue.queue).toHaveLength(1), WAIT);
     a.client.destroy();

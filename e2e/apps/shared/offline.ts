@@ -16,8 +16,9 @@ export function mountOfflineBanner(client: Client): HTMLElement {
   const show = (online: boolean) => {
     banner.hidden = online;
   };
-  show(client.online.value);
-  client.online.subscribe(show);
+  // The demo client's WindowEventsManager installs the signal.
+  show(client.online!.value);
+  client.online!.subscribe(show);
   document.body.prepend(banner);
   return banner;
 }

@@ -246,9 +246,9 @@ export async function runProgram(server: ModelServer, { queueOfflineMutations, s
         resets++;
         return void client.controller.resetEntireStore();
       case 'offline':
-        return client.online.set(false);
+        return client.online!.set(false);
       case 'online':
-        return client.online.set(true);
+        return client.online!.set(true);
       case 'release': {
         const live = server.live();
         const s = live[o.pick % Math.max(1, live.length)];
@@ -271,7 +271,7 @@ export async function runProgram(server: ModelServer, { queueOfflineMutations, s
 
   /** Back online, then every held answer is released as is until nothing is in flight. */
   const settle = async (when: string) => {
-    client.online.set(true);
+    client.online!.set(true);
     for (let round = 0; ; round++) {
       await idle();
       const live = server.live();
