@@ -1,8 +1,7 @@
-// Long on purpose: one read's view (snapshot, the request it refers to, expiry timer,
-// focus/reconnect, GC retain, reader registration), whose fields change together in
-// refresh(). The request itself is its InFlight entry's (state/InFlight.ts). Its parts
-// with no state live beside it: the fetch decisions (shouldFetch.ts), sharing
-// (observeRead.ts), wake-ups (ReaderIndex.ts).
+// One read's view: a snapshot computed from the store and the request it refers to, and a
+// subscription. The request is its InFlight entry's (state/InFlight.ts); the fetch
+// decisions are the pure functions of shouldFetch.ts; sharing is observeRead.ts's and
+// wake-ups the ReaderIndex's. What is left here is the state those need between calls.
 import type { Controller, ReadDeps, ResolveType, ResponseInfo } from '../controller';
 import { errorByKey, responseByKey } from '../controller/byKey';
 import { subscribing } from '../controller/Controller';
@@ -74,7 +73,7 @@ export interface StoreLike {
 const SETTLED = Promise.resolve();
 /** The option each trigger follows. */
 const TRIGGERS = { mount: 'refetchOnMount', focus: 'refetchOnWindowFocus', reconnect: 'refetchOnReconnect' } as const;
-const NONE: readonly never[] = Object.freeze([]);
+const NONE: readonly never[] = [];
 const noop = () => {};
 
 /**
@@ -119,19 +118,18 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   /** @internal How it reads (see {@link observeRead}). */
   declare readonly options: ObserveOptions;
   private snapshot: ObserverSnapshot<ResolveType<E>> | undefined;
-  private snapshotState: State | undefined;
+  /** The State `snapshot` was computed from. */
+  private seen: State | undefined;
   /** The stored result behind `snapshot`. */
   private response: ResponseInfo<ResolveType<E>> | undefined;
-  /**
-   * The expiry timer fired, with the key's meta when it was armed: the next refresh
-   * revalidates as for a timer, unless the meta differs (the store changed too).
-   */
-  private fired: [meta: unknown] | undefined;
-  /** The request of its key it fetched or joined, until it has seen it end (see compute). */
+  /** The request of its key it fetched or joined, until it has seen it end. */
   private request: InFlight | undefined;
+  /** The key's meta its fetch decisions already answered (its own request's end, or a decision to wait). */
+  private handledMeta: unknown = {};
   /** What `promise()` handed out for the running request (the same promise while it runs). */
   private waiting: { request: InFlight; promise: Promise<void>; resolve: () => void } | undefined;
-  private handledMeta: unknown = {};
+  /** The expiry timer fired, with the key's meta when it was armed (see refresh). */
+  private fired: [meta: unknown] | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** When an unsubscribed claim on the running fetch lapses (see `release`). */
   private lapse: ReturnType<typeof setTimeout> | undefined;
@@ -140,7 +138,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     super(store);
     this.endpoint = endpoint;
     this.options = options;
-    this.args = args === null || args[0] === null ? null : args;
+    this.args = args && args[0] !== null ? args : null;
     if (this.args)
       try {
         this.key = endpoint.key(...this.args);
@@ -158,26 +156,56 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   /** The current snapshot; the same object until something it shows changed. */
   getSnapshot = (): ObserverSnapshot<ResolveType<E>> => {
     const state = this.store.getSnapshot();
-    // `reader.dirty`: something we read changed or our key's request did (tracked: the index
-    // marks it), or our own fetch or timer asks for a recompute. Not registered (nobody
-    // subscribed), any new state may matter too, so may the end of our request, and so
-    // may the time: data shown fresh may have expired (no response yet: undefined compares false).
-    if (
-      this.snapshot === undefined ||
-      this.reader.dirty ||
-      (!this.tracked &&
-        (state !== this.snapshotState || this.request?.done || (!this.snapshot.stale && isPast(this.response?.expiresAt as number))))
-    ) {
-      this.snapshotState = state;
-      this.reader.dirty = false;
-      if (this.key !== undefined) this.store.controller.gc?.touch(this.key);
-      const next = this.compute(state);
-      const prev = this.snapshot;
-      // compute() sets every field, so comparing its keys compares the whole snapshot.
-      if (!prev || (Object.keys(next) as (keyof ObserverSnapshot)[]).some((k) => prev[k] !== next[k])) this.snapshot = next;
-    }
-    return this.snapshot!;
+    const prev = this.snapshot;
+    // `reader.dirty`: the index woke it (something it read, or its key's request, changed), or
+    // its own fetch or timer asks. Not registered (nobody subscribed), any new state may matter
+    // too, so may the end of its request and the time (no response yet: undefined compares false).
+    return prev && !this.reader.dirty && (this.tracked || (state === this.seen && !this.request?.done && (prev.stale || !isPast(this.response?.expiresAt as number))))
+      ? prev
+      : this.compute(state, prev);
   };
+
+  /** Recomputes the snapshot (kept apart so that the check above stays small enough to inline). */
+  private compute(state: State, prev: ObserverSnapshot<ResolveType<E>> | undefined): ObserverSnapshot<ResolveType<E>> {
+    const { store, key, endpoint, args, reader } = this;
+    this.seen = state;
+    reader.dirty = false;
+    const { controller, readers } = store;
+    if (key !== undefined) controller.gc?.touch(key);
+    // Filled by the read, then registered as it is with the reader index.
+    const track: (ReadDeps & { key: string | undefined }) | undefined = this.tracked ? { key, deps: NONE, entities: [], tables: [] } : undefined;
+    let request = this.request;
+    if (request?.done) {
+      // Its request ended: the meta it left is handled, unless it was invalidated while the
+      // request ran (each invalidation has its own time): that answer is out of date.
+      const meta = request.endMeta as ResultMeta | undefined;
+      if (!(meta?.invalidated && meta.invalidatedAt! > request.fetchedAt)) this.handledMeta = meta;
+      request = this.request = undefined;
+    }
+    // A read turned off with `null` args shows the schema's plain defaults (`{ nextPage: '' }`
+    // for `{ results: [Todo], nextPage: '' }`), as the established library does; one whose
+    // args make no key shows why, as its error.
+    const error = args ? errorByKey(controller, endpoint, args, key!, state, (this.response = responseByKey(controller, endpoint, args, key!, state, track))) : this.argsError;
+    const res = args ? this.response! : { data: schemaDefaults(endpoint.schema) as ResolveType<E> | undefined, expiryStatus: error ? ExpiryStatus.Invalid : ExpiryStatus.Valid, expiresAt: Infinity };
+    const stale = isPast(res.expiresAt);
+    const unusable = res.expiryStatus === ExpiryStatus.Invalid || (res.expiryStatus === ExpiryStatus.InvalidIfStale && stale);
+    const fetches = this.options.fetch !== false;
+    if (track) readers.track(reader, track);
+    const next: ObserverSnapshot<ResolveType<E>> = {
+      // A cache-only read (useCache) of an object schema shows its plain defaults
+      // until data is stored, as the established library does; reads that fetch wait.
+      data: !unusable ? res.data : args && !fetches ? (schemaDefaults(endpoint.schema) as ResolveType<E> | undefined) : undefined,
+      // Unusable after its own fetch answered this meta (deleted meanwhile, say): no fetch
+      // is coming, so it is settled, not loading.
+      loading: !!request || (unusable && !error && fetches && state.meta[key!] !== this.handledMeta),
+      error,
+      expiryStatus: res.expiryStatus,
+      stale,
+      retryCount: request ? request.retryCount : 0,
+    };
+    // Every field is set above, so comparing its keys compares the whole snapshot.
+    return (this.snapshot = prev && (Object.keys(next) as (keyof ObserverSnapshot)[]).every((k) => prev[k] === next[k]) ? prev : next);
+  }
 
   /**
    * Settles once the read has usable data or an error (already settled when it
@@ -195,10 +223,9 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     clearTimeout(this.lapse);
     const request = this.fetch(this); // the running one, if any
     if (this.waiting?.request !== request) {
-      // Settles when the read shows usable data, an error, or no longer loads: told by
-      // the reader index like every other wake-up (see refresh), whether the answer is
-      // its request's or came from elsewhere (a restored or hydrated store, a push from
-      // a socket): a suspended render shows it without waiting for its own request.
+      // Settles when the read shows usable data, an error, or no longer loads: woken by the
+      // reader index like every other wake-up (see refresh), whether the answer is its
+      // request's or came from elsewhere (a restored or hydrated store, a pushed change).
       let resolve!: () => void;
       const promise = new Promise<void>((r) => (resolve = r));
       this.waiting = { request, promise, resolve };
@@ -225,15 +252,17 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   read(): ReadResult<ResolveType<E> | undefined> {
     // A switched-off read's snapshot shows its argsError, else its defaults: never pending.
     const { data, error } = this.getSnapshot();
-    if (error) return { status: 'error', error };
-    if (data !== undefined || this.args === null) return { status: 'ready', data };
     const wait = () => this.promise();
-    return {
-      status: 'pending',
-      get promise() {
-        return wait();
-      },
-    };
+    return error
+      ? { status: 'error', error }
+      : data !== undefined || !this.args
+        ? { status: 'ready', data }
+        : {
+            status: 'pending',
+            get promise() {
+              return wait();
+            },
+          };
   }
 
   /**
@@ -247,14 +276,15 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
    * const todo = await client.observe(TodoResource.get, { id: 1 }).readAsync();
    */
   async readAsync(): Promise<ResolveType<E> | undefined> {
-    for (let r = this.read(); ; r = this.read()) {
+    for (;;) {
+      const r = this.read();
       if (r.status === 'error') throw r.error;
       if (r.status === 'ready') return r.data;
       await r.promise;
       // Wait again only while loading: a fetch runs, or the one that ended answered for
       // data invalidated since (the next promise() asks again).
-      const snap = this.getSnapshot();
-      if (!snap.loading && snap.data === undefined && !snap.error) return undefined;
+      const { loading, data, error } = this.getSnapshot();
+      if (!loading && !error) return data;
     }
   }
 
@@ -271,10 +301,10 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
    * await pending; // the todo, or undefined at once when it is fresh
    */
   fetchIfNeeded(): (Promise<ResolveType<E>> & { resolved: boolean }) | undefined {
-    if (this.args === null) return undefined;
+    if (!this.args) return;
     if (!this.running() && !this.listeners.size) {
       const { data, error, stale } = this.getSnapshot();
-      if (!error && (data === undefined || stale)) this.fetch(undefined);
+      if (!error && (data === undefined || stale)) this.fetch();
     }
     const request = this.running();
     return request && this.store.controller.resultOf(request, this.endpoint, this.args);
@@ -282,8 +312,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
 
   /** Fetches now, whatever is stored (e.g. a retry button). */
   refetch(): Promise<void> {
-    if (this.args === null) return SETTLED;
-    return this.fetch(this.listeners.size ? this : undefined, true).promise.then(noop, noop);
+    return this.args ? this.fetch(this.listeners.size ? this : undefined, true).promise.then(noop, noop) : SETTLED;
   }
 
   /**
@@ -313,24 +342,24 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   }
 
   protected override onFirst() {
-    const { store, stops } = this;
+    const { store, stops, endpoint, args } = this;
     this.watch(); // registered under its key: observe() of the same read hands it out from now on
-    if (this.args === null) return;
-    const { controller } = store;
-    const releaseGC = controller.gc?.retain(this.endpoint, this.args);
+    if (!args) return;
+    const { controller, ssr } = store;
+    const releaseGC = controller.gc?.retain(endpoint, args);
     if (releaseGC) stops.push(releaseGC);
-    const { poll } = this.options;
+    const { poll, fetch } = this.options;
     // A server render never polls (no timers), whichever polling the read brings; nor does a destroyed client.
-    if (poll && this.endpoint.pollFrequency && !store.ssr && !store.destroyed) stops.push((poll === true ? subscribing : poll)(controller, this.endpoint, this.args));
+    if (poll && endpoint.pollFrequency && !ssr && !store.destroyed) stops.push((poll === true ? subscribing : poll)(controller, endpoint, args));
     // A server render and a cache-only read never revalidate; the others listen only while
     // subscribed, to focus and reconnect when a WindowEventsManager gives them those.
     const triggers = controller.environment.triggers;
-    if (triggers && !store.ssr && this.options.fetch !== false) stops.push(triggers((reason) => this.revalidate(reason)));
+    if (triggers && !ssr && fetch !== false) stops.push(triggers((reason) => this.revalidate(reason)));
     this.revalidate('mount');
   }
 
   protected override onLast() {
-    super.onLast(); // the stops (the GC retain, the poll, the focus and online signals), the reader index
+    super.onLast(); // the stops (the GC retain, the poll, the triggers), the reader index
     // A `promise()` still waiting keeps listening for its answer.
     if (this.waiting) this.watch();
     clearTimeout(this.timer);
@@ -339,10 +368,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     this.release();
   }
 
-  /**
-   * The one path of every wake-up: decide whether to fetch, recompute, notify if
-   * the snapshot changed.
-   */
+  /** The one path of every wake-up: settle a waiting promise(), decide whether to fetch, notify if the snapshot changed. */
   protected override refresh() {
     const prev = this.snapshot;
     const waiting = this.waiting;
@@ -362,85 +388,55 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     // expireAll, an invalidation) is decided as a change.
     const fired = this.fired;
     this.fired = undefined;
-    const reason = fired && this.store.getSnapshot().meta[this.key!] === fired[0] ? 'timer' : 'change';
-    this.revalidate(reason, prev?.data !== undefined);
+    this.revalidate(fired && this.store.getSnapshot().meta[this.key!] === fired[0] ? 'timer' : 'change', prev?.data !== undefined);
     if (this.getSnapshot() !== prev) this.notify();
   }
 
   /** Registers with the reader index what it reads (subscribed, or `promise()` waiting). */
   private watch() {
-    this.tracked = true;
-    this.reader.dirty = true;
-    this.getSnapshot(); // registers what it reads
+    this.tracked = this.reader.dirty = true;
+    this.getSnapshot();
   }
 
   /** The request of its key it fetched or joined, while it runs. */
   private running(): InFlight | undefined {
     const request = this.request;
-    return request && !request.done ? request : undefined;
-  }
-
-  private compute(state: State): ObserverSnapshot<ResolveType<E>> {
-    const { controller, readers } = this.store;
-    const key = this.key;
-    // Filled by the read, then registered as it is with the reader index.
-    const track: (ReadDeps & { key: string | undefined }) | undefined = this.tracked ? { key, deps: NONE, entities: [], tables: [] } : undefined;
-    const ended = this.request;
-    if (ended?.done) {
-      // Its request ended: the meta it left is handled, unless it was invalidated while the
-      // request ran (each invalidation has its own time): that answer is out of date.
-      this.request = undefined;
-      const meta = ended.endMeta as ResultMeta | undefined;
-      if (!(meta?.invalidated && meta.invalidatedAt! > ended.fetchedAt)) this.handledMeta = meta;
-    }
-    const { endpoint, args } = this;
-    const request = this.request;
-    // A read turned off with `null` args shows the schema's plain defaults (`{ nextPage: '' }`
-    // for `{ results: [Todo], nextPage: '' }`), as the established library does; one whose
-    // args make no key shows why, as its error.
-    const error = args ? errorByKey(controller, endpoint, args, key!, state, (this.response = responseByKey(controller, endpoint, args, key!, state, track))) : this.argsError;
-    const res = args ? this.response! : { data: schemaDefaults(endpoint.schema) as ResolveType<E> | undefined, expiryStatus: error ? ExpiryStatus.Invalid : ExpiryStatus.Valid, expiresAt: Infinity };
-    const stale = isPast(res.expiresAt);
-    const unusable = res.expiryStatus === ExpiryStatus.Invalid || (res.expiryStatus === ExpiryStatus.InvalidIfStale && stale);
-    const wantsFetch = this.options.fetch !== false;
-    if (track) readers!.track(this.reader, track);
-    return {
-      // A cache-only read (useCache) of an object schema shows its plain defaults
-      // until data is stored, as the established library does; reads that fetch wait.
-      data: !unusable ? res.data : args && !wantsFetch ? (schemaDefaults(endpoint.schema) as ResolveType<E> | undefined) : undefined,
-      // Unusable after our own fetch answered this meta (deleted meanwhile, say): no fetch
-      // is coming, so it is settled, not loading.
-      loading: request !== undefined || (unusable && !error && wantsFetch && state.meta[key!] !== this.handledMeta),
-      error,
-      expiryStatus: res.expiryStatus,
-      stale,
-      retryCount: request ? request.retryCount : 0,
-    };
+    return request?.done ? undefined : request;
   }
 
   /**
    * Gathers what the read looks like now and asks the pure decision for `reason`
-   * (see shouldFetch.ts: mount, focus, reconnect, a store change, the expiry timer).
-   * `shown`: the last snapshot showed data.
+   * (see shouldFetch.ts: mount, focus, reconnect, a store change, the expiry timer);
+   * arms the expiry timer. `shown`: the last snapshot showed data.
    */
   private revalidate(reason: 'mount' | 'change' | 'timer' | 'focus' | 'reconnect', shown?: boolean) {
+    const { store, key } = this;
     // A destroyed client refuses every fetch at once: asking again on each refusal would never end.
-    if (this.args === null || !this.listeners.size || this.store.destroyed) return;
+    if (!this.args || !this.listeners.size || store.destroyed) return;
     this.getSnapshot(); // brings `response` (and the end of its request) up to date
     if (this.running()) return;
     const { data, expiryStatus, expiresAt } = this.response!;
     const now = Date.now();
     const stale = expiresAt <= now;
-    const meta = this.store.getSnapshot().meta[this.key!];
-    // Learn when fresh data expires, to flip `stale` then.
-    if (data !== undefined && !stale) this.schedule(expiresAt - now, meta);
+    const meta = store.getSnapshot().meta[key!];
+    clearTimeout(this.timer);
+    // Fresh data: flip `stale` when it expires. Infinity never does; NaN (a stored expiresAt no
+    // length made sane, from a restored store say) would fire at once; a server render never
+    // revalidates. setTimeout overflows past 2^31-1 ms (24.8 days) and would fire at once: wait
+    // in steps (a timer that fires early finds the data fresh, and the refresh arms the next one).
+    if (data !== undefined && !stale && expiresAt < Infinity && !store.ssr)
+      this.timer = setTimeout(() => {
+        this.fired = [meta];
+        store.readers.wake(this.reader);
+      }, Math.min(expiresAt - now, 2_147_483_647));
     if (this.options.fetch === false) return; // cache-only reads never fetch
-    const environment = this.store.controller.environment;
+    const environment = store.controller.environment;
     const invalid = expiryStatus === ExpiryStatus.Invalid; // so is missing data (responseByKey)
     const facts: ReadFacts = {
       invalid,
       unusable: invalid || (expiryStatus === ExpiryStatus.InvalidIfStale && stale),
       stale,
+      // No online signal (no manager or option brought one): nothing says it is offline.
       online: environment.online?.value !== false,
       // Data it showed became invalid under the same meta (an entity of it deleted): not
       // an answer of ours, so it asks again (and shows the 404), as data-client does.
@@ -455,24 +451,11 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
           ? shouldFetchOnExpiry(facts)
           : shouldFetchOnTrigger(facts, freshnessOption(environment, this.endpoint, TRIGGERS[reason]), reason === 'mount');
     if (decision === 'handled') this.handledMeta = meta;
-    else if (decision === 'fetch') void this.fetch(this);
-  }
-
-  private schedule(ms: number, meta: unknown) {
-    clearTimeout(this.timer);
-    // Infinity never expires; NaN (a stored expiresAt no length made sane, from a restored
-    // store say) would fire at once. A server render never revalidates.
-    if (!(ms >= 0 && ms < Infinity) || this.store.ssr) return;
-    // setTimeout overflows past 2^31-1 ms (24.8 days) and would fire at once: wait in steps
-    // (a timer that fires early finds the data fresh, and the refresh arms the next step).
-    this.timer = setTimeout(() => {
-      this.fired = [meta];
-      this.store.readers.wake(this.reader);
-    }, Math.min(ms, 2_147_483_647));
+    else if (decision === 'fetch') this.fetch(this);
   }
 
   /** Fetches (or joins the request of its key that runs): the request is the store's, it only refers to it. */
-  private fetch(owner: object | undefined, force = false): InFlight {
+  private fetch(owner?: object, force?: boolean): InFlight {
     const running = this.running();
     if (running && !force) return running;
     this.request = this.store.controller.request(owner, this.endpoint, this.args!, this.key!);
