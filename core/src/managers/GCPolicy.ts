@@ -6,6 +6,7 @@ import { ownValue } from '../schema/ownEntry';
 import { GC, SET_RESPONSE, type ActionTypes, type EndpointLike } from '../state';
 import type { Manager, Middleware } from './Manager';
 import { tableKeys } from '../normalize';
+import { reach } from './reach';
 
 /** Options of {@link GCPolicy}. */
 export interface GCOptions {
@@ -77,7 +78,7 @@ export class GCPolicy implements Manager, GCInterface {
   retainQuery(schema: unknown, args: readonly unknown[]): () => void {
     const query: Known = { schema, args, refs: 0, lastRead: 0 };
     this.known.set(query, query);
-    return this.hold(query, () => this.known.delete(query));
+    return this.hold(query);
   }
 
   touch(key: string): void {
@@ -95,8 +96,8 @@ export class GCPolicy implements Manager, GCInterface {
     this.timer = undefined;
   }
 
-  /** Counts a reader of `known` until the returned function is called (once). */
-  private hold(known: Known, gone?: () => void): () => void {
+  /** Counts a reader of `known` until the returned function is called (once); a query is forgotten then. */
+  private hold(known: Known): () => void {
     known.refs++;
     known.lastRead = Date.now();
     // Started lazily: a client nobody reads from (a throwaway in a render) owns no timer.
@@ -110,7 +111,7 @@ export class GCPolicy implements Manager, GCInterface {
         held = false;
         known.refs--;
         known.lastRead = Date.now();
-        gone?.();
+        if (!known.key) this.known.delete(known);
       }
     };
   }
@@ -126,8 +127,8 @@ export class GCPolicy implements Manager, GCInterface {
   /**
    * One sweep; resolves when it is done. Safe to call by hand (tests, memory pressure);
    * a sweep already running is not started twice. Results nobody reads that are past
-   * expiry and grace go. The others keep the entities they reach (by what their
-   * memoized denormalization read, as live queries do): read ones first, then unread
+   * expiry and grace go. The others keep the entities they reach (a result's stored pks
+   * walked through its schema, a live query's by what its reader read): read ones first, then unread
    * ones from the most recently read while what they add fits `maxEntities` (the rest
    * go). Then every entity nothing reaches goes once past its own expiry and grace (at
    * once while over the bound), all in one GC action.
@@ -139,14 +140,13 @@ export class GCPolicy implements Manager, GCInterface {
     try {
       const now = Date.now();
       const state = controller.getState();
-      const { memo } = controller;
       /** The entities kept results and live queries reach. */
-      const reach = new Set<string>();
+      const kept = new Set<string>();
       const doomed: string[] = [];
       // Every stored result (one nobody ever read counts as read at 0) and every live query,
       // the read ones first, then from the most recently read: what fits the bound stays.
       const reads = [...new Set([...tableKeys(state.endpoints), ...tableKeys(state.meta)])]
-        .map((key): Known => known.get(key) ?? { key, schema: undefined, args: [], refs: 0, lastRead: 0 })
+        .map((key) => known.get(key) ?? ({ key, refs: 0, lastRead: 0 } as Known))
         .concat([...known.values()].filter((q) => !q.key))
         .sort((a, b) => b.refs - a.refs || b.lastRead - a.lastRead);
       let n = 0;
@@ -155,22 +155,23 @@ export class GCPolicy implements Manager, GCInterface {
           doomed.push(key!);
           continue;
         }
-        const value = key ? state.endpoints[key] : args;
-        if (schema == null || value === undefined) continue;
-        const paths = key ? memo.denormalize(schema, value, state.entities, args).paths : memo.queryResult(schema, args, state)?.paths ?? [];
-        const ids = paths.map((p) => p.key + '\u0000' + p.pk);
-        if (!refs && reach.size + ids.filter((k) => !reach.has(k)).length > maxEntities) doomed.push(key!);
-        else for (const k of ids) reach.add(k);
+        // What it adds: a result's entities walked from its stored pks; a live query's, what
+        // its reader's memoized read recorded (the same read, not made again; always kept).
+        const ids = new Set<string>();
+        if (key) reach(schema, state.endpoints[key], state.entities, args, ids, kept);
+        else for (const p of controller.memo.queryResult(schema, args, state)?.paths ?? []) ids.add(p.key + '\u0000' + p.pk);
+        if (!refs && kept.size + ids.size > maxEntities) doomed.push(key!);
+        else for (const k of ids) kept.add(k);
         if (++n % this.chunkSize === 0) await new Promise((resolve) => setTimeout(resolve, 0));
       }
       // What stays of the entities nothing reaches: those still in their grace, while they fit
       // (those of the state the sweep started from, entities stored since are left for the next
       // one; by their meta as it is now: one stored again while the sweep yielded is fresh).
       const entities: (readonly [string, string])[] = [];
-      let staying = reach.size;
+      let staying = kept.size;
       for (const entityKey in state.entities) {
         for (const pk in state.entities[entityKey]) {
-          if (reach.has(entityKey + '\u0000' + pk)) continue;
+          if (kept.has(entityKey + '\u0000' + pk)) continue;
           const m = ownValue(controller.getState().entitiesMeta[entityKey], pk);
           if (staying >= maxEntities || !m || now > m.expiresAt + graceMS) entities.push([entityKey, pk]);
           else staying++;

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   Endpoint,
+  Collection,
   Entity,
   GCPolicy,
   NetworkManager,
@@ -365,6 +366,54 @@ describe('garbage collection (GCPolicy)', () => {
     await sweeping;
     expect(mock.getSnapshot().entities.Todo?.['1']).toEqual({ id: 1, title: 'new1' });
     u();
+  });
+
+  it('finds what a stored result reaches without building its entities: nested ones through a Collection stay, the rest go', async () => {
+    fakeTimers();
+    let built = 0;
+    class Author extends Entity {
+      id = 0;
+      name = '';
+      static override key = 'GCAuthor';
+      constructor() {
+        super();
+        built++;
+      }
+    }
+    class Post extends Entity {
+      id = 0;
+      author = Author.fromJS();
+      static override key = 'GCPost';
+      static override schema = { author: Author };
+      constructor() {
+        super();
+        built++;
+      }
+    }
+    const posts = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/posts', schema: new Collection([Post]) });
+    const post = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/posts/:id', schema: Post, dataExpiryLength: 10 });
+    // A bound of three (the list, its post and author): entities no kept result reaches go at once.
+    const gc = new GCPolicy({ intervalMS: 1_000_000, graceMS: 10, maxEntities: 3 });
+    const mock = createMockClient(
+      [
+        { endpoint: posts, args: [], response: [{ id: 1, author: { id: 7, name: 'a' } }] },
+        { endpoint: post, response: ({ id }: { id: number }) => ({ id, author: { id: 8, name: 'c' } }) },
+      ],
+      { managers: [new NetworkManager(), gc] },
+    );
+    client = mock;
+    await mock.controller.fetch(posts);
+    await mock.controller.fetch(post, { id: 2 });
+    // The unread list's author changes after it was last read.
+    await mock.controller.setResponse(post, { id: 1 }, { id: 1, author: { id: 7, name: 'b' } });
+    await vi.advanceTimersByTimeAsync(100);
+    built = 0;
+    await gc.sweep();
+    const after = mock.getSnapshot();
+    expect(Object.keys(after.endpoints)).toEqual([posts.key()]);
+    expect(Object.keys(after.entities.GCPost ?? {})).toEqual(['1']);
+    expect(Object.keys(after.entities.GCAuthor ?? {})).toEqual(['7']);
+    expect(built).toBe(0);
   });
 
   it('soak: 10,000 observe/unsubscribe cycles over 100 endpoints leave no timers, listeners or unread data', async () => {
