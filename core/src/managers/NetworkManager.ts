@@ -18,12 +18,8 @@ const UNREAD = DEV ? 'Aborted: nobody reads it anymore' : 'Aborted' + errorCode(
 const RESET_ABORT = DEV ? 'Aborted: the store was reset' : 'Aborted' + errorCode(20);
 const DESTROYED = DEV ? 'Aborted: the client was destroyed' : 'Aborted' + errorCode(21);
 
-/** Error a read rejects with when it was aborted or the store was reset. */
-function abortError(message: string): Error {
-  const e = new Error(message);
-  e.name = 'AbortError';
-  return e;
-}
+/** Error a request rejects with when we aborted it. */
+const abortError = (message: string): Error => Object.assign(new Error(message), { name: 'AbortError' });
 
 /**
  * Runs fetches. Identical reads in flight share one request; a read that only
@@ -86,9 +82,10 @@ export class NetworkManager implements Manager {
   }
 
   private abort(entry: InFlight, message: string) {
+    const error = abortError(message);
     entry.aborted = true;
-    entry.abort.abort(abortError(message));
-    this.finish(entry, abortError(message));
+    entry.abort.abort(error);
+    this.finish(entry, error);
   }
 
   /**
