@@ -5,7 +5,7 @@ import type { Controller, Dispatch, GCInterface } from '../controller';
 import { ownValue } from '../schema/ownEntry';
 import { GC, SET_RESPONSE, type ActionTypes, type EndpointLike } from '../state';
 import type { Manager, Middleware } from './Manager';
-import { tableKeys } from '../normalize';
+import { queryKey, tableKeys } from '../normalize';
 import { reach } from './reach';
 
 /** Options of {@link GCPolicy}. */
@@ -127,8 +127,8 @@ export class GCPolicy implements Manager, GCInterface {
   /**
    * One sweep; resolves when it is done. Safe to call by hand (tests, memory pressure);
    * a sweep already running is not started twice. Results nobody reads that are past
-   * expiry and grace go. The others keep the entities they reach (a result's stored pks
-   * walked through its schema, a live query's by what its reader read): read ones first, then unread
+   * expiry and grace go. The others keep the entities they reach (their stored pks walked
+   * through their schema, never denormalized): read ones first, then unread
    * ones from the most recently read while what they add fits `maxEntities` (the rest
    * go). Then every entity nothing reaches goes once past its own expiry and grace (at
    * once while over the bound), all in one GC action.
@@ -155,11 +155,9 @@ export class GCPolicy implements Manager, GCInterface {
           doomed.push(key!);
           continue;
         }
-        // What it adds: a result's entities walked from its stored pks; a live query's, what
-        // its reader's memoized read recorded (the same read, not made again; always kept).
+        // What it adds, walked from its stored pks (a live query's: those its args find).
         const ids = new Set<string>();
-        if (key) reach(schema, state.endpoints[key], state.entities, args, ids, kept);
-        else for (const p of controller.memo.queryResult(schema, args, state)?.paths ?? []) ids.add(p.key + '\u0000' + p.pk);
+        reach(schema, key ? state.endpoints[key] : queryKey(schema, args, state.entities), state.entities, args, ids, kept);
         if (!refs && kept.size + ids.size > maxEntities) doomed.push(key!);
         else for (const k of ids) kept.add(k);
         if (++n % this.chunkSize === 0) await new Promise((resolve) => setTimeout(resolve, 0));

@@ -33,7 +33,14 @@ export function reach(schema: unknown, input: unknown, entities: Tables, args: r
       return v;
     }
     if (Array.isArray(s)) return denormalizeArray(s[0], v, visit);
-    if (typeof s.denormalize === 'function') return s.denormalize(v, args, visit);
+    // A Query's `process` runs on pks, not instances, once its members were walked: what it throws is moot
+    if (typeof s.denormalize === 'function') {
+      try {
+        return s.denormalize(v, args, visit);
+      } catch {
+        return v;
+      }
+    }
     return typeof s === 'object' ? denormalizeObject(s, v, visit) : v;
   };
   visit(schema, input);

@@ -1,11 +1,14 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  All,
   Endpoint,
   Collection,
   Entity,
   GCPolicy,
   NetworkManager,
+  Query,
+  QueryObserver,
   RestEndpoint,
   SubscriptionManager,
   WindowEventsManager,
@@ -414,6 +417,27 @@ describe('garbage collection (GCPolicy)', () => {
     expect(Object.keys(after.entities.GCPost ?? {})).toEqual(['1']);
     expect(Object.keys(after.entities.GCAuthor ?? {})).toEqual(['7']);
     expect(built).toBe(0);
+  });
+
+  it("keeps what a subscribed query's process reads, though process fails on anything but built entities", async () => {
+    fakeTimers();
+    const gc = new GCPolicy({ intervalMS: 1_000_000, graceMS: 10 });
+    const list = listTodos.extend({ dataExpiryLength: 10 });
+    const mock = createMockClient([{ endpoint: list, args: [], response: [{ id: 1, title: 'a' }, { id: 2, title: 'b' }] }], {
+      managers: [new NetworkManager(), gc],
+    });
+    client = mock;
+    await mock.controller.fetch(list);
+    const titles = new QueryObserver<string[]>(mock, new Query(new All(Todo), (todos: Todo[]) => todos.map((t) => t.title.toUpperCase())), []);
+    const u = titles.subscribe(() => {});
+    expect(titles.getSnapshot()).toEqual(['A', 'B']);
+    await vi.advanceTimersByTimeAsync(1000);
+    await gc.sweep(); // the list is collected, the todos the query reads stay
+    expect(mock.getSnapshot().endpoints).toEqual({});
+    expect(titles.getSnapshot()).toEqual(['A', 'B']);
+    u();
+    await gc.sweep();
+    expect(mock.getSnapshot().entities.Todo ?? {}).toEqual({});
   });
 
   it('soak: 10,000 observe/unsubscribe cycles over 100 endpoints leave no timers, listeners or unread data', async () => {
