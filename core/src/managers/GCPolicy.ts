@@ -178,9 +178,10 @@ export class GCPolicy implements Manager, GCInterface {
       // A result read again meanwhile is spared.
       const endpoints = doomed.filter((k) => !known.get(k)?.refs);
       if (endpoints.length || entities.length) await controller.dispatch({ type: GC, endpoints, entities });
-      // Forget results nobody reads that are no longer stored (collected, failed before storing, reset).
+      // Forget results nobody reads that are no longer stored (collected, failed before storing, reset;
+      // a live query is forgotten when its last reader leaves).
       const after = controller.getState();
-      for (const [k, v] of known) if (!v.refs && v.key && !(v.key in after.meta) && !(v.key in after.endpoints)) known.delete(k);
+      for (const [k, v] of known) if (!v.refs && !(v.key! in after.meta) && !(v.key! in after.endpoints)) known.delete(k);
     } finally {
       this.sweeping = false;
     }

@@ -45,20 +45,22 @@ export class NetworkManager implements Manager {
     switch (action.type) {
       case FETCH:
         this.handleFetch(controller, action, next);
-        return Promise.resolve();
+        break;
       case RELEASE: {
         const entry = controller.requests.get(action.key);
         if (entry?.release(action.owner)) this.abort(entry, UNREAD);
-        return Promise.resolve();
+        break;
       }
       case INVALIDATE:
         return next(controller.requests.has(action.key) ? { ...action, inFlight: true } : action);
       case RESET:
         this.abortAll(RESET_ABORT);
-        return next(action);
+      // falls through: the reset is stored
       default:
         return next(action);
     }
+    // FETCH and RELEASE stop here: they are this manager's to answer, not the reducer's.
+    return Promise.resolve();
   };
 
   /** Number of requests in flight (reads and mutations). */
