@@ -33,10 +33,11 @@ export function reach(schema: unknown, input: unknown, entities: Tables, args: r
       return v;
     }
     if (Array.isArray(s)) return denormalizeArray(s[0], v, visit);
-    // A Query's `process` runs on pks, not instances, once its members were walked: what it throws is moot
+    // A Query's members only: its `process` expects instances. A custom schema's denormalize
+    // gets pks back from the walk: what it throws after walking is moot.
     if (typeof s.denormalize === 'function') {
       try {
-        return s.denormalize(v, args, visit);
+        return s.process ? visit(s.schema, v) : s.denormalize(v, args, visit);
       } catch {
         return v;
       }

@@ -419,7 +419,7 @@ describe('garbage collection (GCPolicy)', () => {
     expect(built).toBe(0);
   });
 
-  it("keeps what a subscribed query's process reads, though process fails on anything but built entities", async () => {
+  it("keeps what a subscribed query's process reads, and never calls process with anything but built entities", async () => {
     fakeTimers();
     const gc = new GCPolicy({ intervalMS: 1_000_000, graceMS: 10 });
     const list = listTodos.extend({ dataExpiryLength: 10 });
@@ -428,13 +428,19 @@ describe('garbage collection (GCPolicy)', () => {
     });
     client = mock;
     await mock.controller.fetch(list);
-    const titles = new QueryObserver<string[]>(mock, new Query(new All(Todo), (todos: Todo[]) => todos.map((t) => t.title.toUpperCase())), []);
+    const given: unknown[] = [];
+    const upper = (todos: Todo[]) => {
+      given.push(...todos);
+      return todos.map((t) => t.title.toUpperCase());
+    };
+    const titles = new QueryObserver<string[]>(mock, new Query(new All(Todo), upper), []);
     const u = titles.subscribe(() => {});
     expect(titles.getSnapshot()).toEqual(['A', 'B']);
     await vi.advanceTimersByTimeAsync(1000);
     await gc.sweep(); // the list is collected, the todos the query reads stay
     expect(mock.getSnapshot().endpoints).toEqual({});
     expect(titles.getSnapshot()).toEqual(['A', 'B']);
+    expect(given.every((t) => t instanceof Todo)).toBe(true);
     u();
     await gc.sweep();
     expect(mock.getSnapshot().entities.Todo ?? {}).toEqual({});
