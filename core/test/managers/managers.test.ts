@@ -11,6 +11,8 @@ import {
   QueryObserver,
   RestEndpoint,
   SubscriptionManager,
+  Union,
+  Values,
   WindowEventsManager,
   getDefaultManagers,
   createClient,
@@ -444,6 +446,45 @@ describe('garbage collection (GCPolicy)', () => {
     u();
     await gc.sweep();
     expect(mock.getSnapshot().entities.Todo ?? {}).toEqual({});
+  });
+
+  it('finds what a result reaches through Union, Values and nested objects', async () => {
+    fakeTimers();
+    class Cat extends Entity {
+      id = 0;
+      type = 'cat';
+      static override key = 'GCCat';
+    }
+    class Dog extends Entity {
+      id = 0;
+      type = 'dog';
+      static override key = 'GCDog';
+    }
+    const pets = new RestEndpoint({
+      urlPrefix: 'http://api.test',
+      path: '/pets',
+      schema: { list: [new Union({ cat: Cat, dog: Dog }, 'type')], byName: new Values(Dog) },
+    });
+    const dog = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/dogs/:id', schema: Dog });
+    // A bound of three, what the read result reaches: the unread one does not fit, nor does its dog.
+    const gc = new GCPolicy({ intervalMS: 1_000_000, graceMS: 1_000_000, maxEntities: 3 });
+    const mock = createMockClient(
+      [
+        { endpoint: pets, args: [], response: { list: [{ id: 1, type: 'cat' }, { id: 2, type: 'dog' }], byName: { rex: { id: 3, type: 'dog' } } } },
+        { endpoint: dog, response: ({ id }: { id: number }) => ({ id, type: 'dog' }) },
+      ],
+      { managers: [new NetworkManager(), gc] },
+    );
+    client = mock;
+    await mock.controller.fetch(pets);
+    const release = gc.retain(pets, []);
+    await mock.controller.fetch(dog, { id: 4 });
+    await gc.sweep();
+    const after = mock.getSnapshot();
+    expect(Object.keys(after.endpoints)).toEqual([pets.key()]);
+    expect(Object.keys(after.entities.GCCat ?? {})).toEqual(['1']);
+    expect(Object.keys(after.entities.GCDog ?? {}).sort()).toEqual(['2', '3']);
+    release();
   });
 
   it('soak: 10,000 observe/unsubscribe cycles over 100 endpoints leave no timers, listeners or unread data', async () => {
