@@ -55,7 +55,7 @@ export class NetworkManager implements Manager {
         return next(controller.requests.has(action.key) ? { ...action, inFlight: true } : action);
       case RESET:
         this.abortAll(RESET_ABORT);
-      // falls through: the reset is stored
+        return next(action);
       default:
         return next(action);
     }
