@@ -66,19 +66,17 @@ export class GCPolicy implements Manager, GCInterface {
     this.controller = controller;
     return (next: Dispatch) => (action: ActionTypes) => {
       // A stored answer counts as just read (its grace starts now), and its endpoint tells the sweep what it reaches.
-      if (action.type === SET_RESPONSE && !action.error) this.entry(action.key, action.endpoint, action.args);
+      if (action.type === SET_RESPONSE && !action.error) this.entry(action.key, action.endpoint.schema, action.args);
       return next(action);
     };
   };
 
   retain(endpoint: EndpointLike, args: readonly unknown[]): () => void {
-    return this.hold(this.entry(endpoint.key(...args), endpoint, args));
+    return this.hold(this.entry(endpoint.key(...args), endpoint.schema, args));
   }
 
   retainQuery(schema: unknown, args: readonly unknown[]): () => void {
-    const query: Known = { schema, args, refs: 0, lastRead: 0 };
-    this.known.set(query, query);
-    return this.hold(query);
+    return this.hold(this.entry(undefined, schema, args));
   }
 
   touch(key: string): void {
@@ -116,10 +114,13 @@ export class GCPolicy implements Manager, GCInterface {
     };
   }
 
-  /** The record of the result under `key`, marked as just read. */
-  private entry(key: string, endpoint: EndpointLike, args: readonly unknown[]): Known {
+  /** The record of the result under `key` (a new live query's without one, keyed by itself), marked as just read. */
+  private entry(key: string | undefined, schema: unknown, args: readonly unknown[]): Known {
     let known = this.known.get(key);
-    if (!known) this.known.set(key, (known = { key, schema: endpoint.schema, args, refs: 0, lastRead: 0 }));
+    if (!known) {
+      known = { key, schema, args, refs: 0, lastRead: 0 };
+      this.known.set(key ?? known, known);
+    }
     known.lastRead = Date.now();
     return known;
   }

@@ -28,8 +28,9 @@ export function reach(schema: unknown, input: unknown, entities: Tables, args: r
         const stored = ownValue(entities[s.key], `${v}`);
         if (into.has(id) || seen.has(id) || stored === undefined) return v;
         into.add(id);
-        visit(s.schema, stored);
-      } else visit(s.schema, v);
+        v = stored;
+      }
+      visit(s.schema, v);
       return v;
     }
     if (Array.isArray(s)) return denormalizeArray(s[0], v, visit);
