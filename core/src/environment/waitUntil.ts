@@ -1,5 +1,5 @@
 // Waiting, abortably, for a signal to turn true: how a request is held while offline.
-// The retry loop that uses it is managers/retry.ts.
+// The loop of tries that uses it is NetworkManager.handleFetch (managers/NetworkManager.ts).
 import type { EnvironmentSignal } from './EnvironmentSignal';
 
 /**

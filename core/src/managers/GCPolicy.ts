@@ -5,7 +5,8 @@ import type { Controller, Dispatch, GCInterface } from '../controller';
 import { ownValue } from '../schema/ownEntry';
 import { GC, SET_RESPONSE, type ActionTypes, type EndpointLike } from '../state';
 import type { Manager, Middleware } from './Manager';
-import { tableKeys } from '../normalize';
+import { queryKey, tableKeys } from '../normalize';
+import { reach } from './reach';
 
 /** Options of {@link GCPolicy}. */
 export interface GCOptions {
@@ -65,19 +66,17 @@ export class GCPolicy implements Manager, GCInterface {
     this.controller = controller;
     return (next: Dispatch) => (action: ActionTypes) => {
       // A stored answer counts as just read (its grace starts now), and its endpoint tells the sweep what it reaches.
-      if (action.type === SET_RESPONSE && !action.error) this.entry(action.key, action.endpoint, action.args);
+      if (action.type === SET_RESPONSE && !action.error) this.entry(action.key, action.endpoint.schema, action.args);
       return next(action);
     };
   };
 
   retain(endpoint: EndpointLike, args: readonly unknown[]): () => void {
-    return this.hold(this.entry(endpoint.key(...args), endpoint, args));
+    return this.hold(this.entry(endpoint.key(...args), endpoint.schema, args));
   }
 
   retainQuery(schema: unknown, args: readonly unknown[]): () => void {
-    const query: Known = { schema, args, refs: 0, lastRead: 0 };
-    this.known.set(query, query);
-    return this.hold(query, () => this.known.delete(query));
+    return this.hold(this.entry(undefined, schema, args));
   }
 
   touch(key: string): void {
@@ -95,8 +94,8 @@ export class GCPolicy implements Manager, GCInterface {
     this.timer = undefined;
   }
 
-  /** Counts a reader of `known` until the returned function is called (once). */
-  private hold(known: Known, gone?: () => void): () => void {
+  /** Counts a reader of `known` until the returned function is called (once); a query is forgotten then. */
+  private hold(known: Known): () => void {
     known.refs++;
     known.lastRead = Date.now();
     // Started lazily: a client nobody reads from (a throwaway in a render) owns no timer.
@@ -110,15 +109,18 @@ export class GCPolicy implements Manager, GCInterface {
         held = false;
         known.refs--;
         known.lastRead = Date.now();
-        gone?.();
+        if (!known.key) this.known.delete(known);
       }
     };
   }
 
-  /** The record of the result under `key`, marked as just read. */
-  private entry(key: string, endpoint: EndpointLike, args: readonly unknown[]): Known {
+  /** The record of the result under `key` (a new live query's without one, keyed by itself), marked as just read. */
+  private entry(key: string | undefined, schema: unknown, args: readonly unknown[]): Known {
     let known = this.known.get(key);
-    if (!known) this.known.set(key, (known = { key, schema: endpoint.schema, args, refs: 0, lastRead: 0 }));
+    if (!known) {
+      known = { key, schema, args, refs: 0, lastRead: 0 };
+      this.known.set(key ?? known, known);
+    }
     known.lastRead = Date.now();
     return known;
   }
@@ -126,8 +128,8 @@ export class GCPolicy implements Manager, GCInterface {
   /**
    * One sweep; resolves when it is done. Safe to call by hand (tests, memory pressure);
    * a sweep already running is not started twice. Results nobody reads that are past
-   * expiry and grace go. The others keep the entities they reach (by what their
-   * memoized denormalization read, as live queries do): read ones first, then unread
+   * expiry and grace go. The others keep the entities they reach (their stored pks walked
+   * through their schema, never denormalized): read ones first, then unread
    * ones from the most recently read while what they add fits `maxEntities` (the rest
    * go). Then every entity nothing reaches goes once past its own expiry and grace (at
    * once while over the bound), all in one GC action.
@@ -139,14 +141,13 @@ export class GCPolicy implements Manager, GCInterface {
     try {
       const now = Date.now();
       const state = controller.getState();
-      const { memo } = controller;
       /** The entities kept results and live queries reach. */
-      const reach = new Set<string>();
+      const kept = new Set<string>();
       const doomed: string[] = [];
       // Every stored result (one nobody ever read counts as read at 0) and every live query,
       // the read ones first, then from the most recently read: what fits the bound stays.
       const reads = [...new Set([...tableKeys(state.endpoints), ...tableKeys(state.meta)])]
-        .map((key): Known => known.get(key) ?? { key, schema: undefined, args: [], refs: 0, lastRead: 0 })
+        .map((key) => known.get(key) ?? ({ key, refs: 0, lastRead: 0 } as Known))
         .concat([...known.values()].filter((q) => !q.key))
         .sort((a, b) => b.refs - a.refs || b.lastRead - a.lastRead);
       let n = 0;
@@ -155,22 +156,21 @@ export class GCPolicy implements Manager, GCInterface {
           doomed.push(key!);
           continue;
         }
-        const value = key ? state.endpoints[key] : args;
-        if (schema == null || value === undefined) continue;
-        const paths = key ? memo.denormalize(schema, value, state.entities, args).paths : memo.queryResult(schema, args, state)?.paths ?? [];
-        const ids = paths.map((p) => p.key + '\u0000' + p.pk);
-        if (!refs && reach.size + ids.filter((k) => !reach.has(k)).length > maxEntities) doomed.push(key!);
-        else for (const k of ids) reach.add(k);
+        // What it adds, walked from its stored pks (a live query's: those its args find).
+        const ids = new Set<string>();
+        reach(schema, key ? state.endpoints[key] : queryKey(schema, args, state.entities), state.entities, args, ids, kept);
+        if (!refs && kept.size + ids.size > maxEntities) doomed.push(key!);
+        else for (const k of ids) kept.add(k);
         if (++n % this.chunkSize === 0) await new Promise((resolve) => setTimeout(resolve, 0));
       }
       // What stays of the entities nothing reaches: those still in their grace, while they fit
       // (those of the state the sweep started from, entities stored since are left for the next
       // one; by their meta as it is now: one stored again while the sweep yielded is fresh).
       const entities: (readonly [string, string])[] = [];
-      let staying = reach.size;
+      let staying = kept.size;
       for (const entityKey in state.entities) {
         for (const pk in state.entities[entityKey]) {
-          if (reach.has(entityKey + '\u0000' + pk)) continue;
+          if (kept.has(entityKey + '\u0000' + pk)) continue;
           const m = ownValue(controller.getState().entitiesMeta[entityKey], pk);
           if (staying >= maxEntities || !m || now > m.expiresAt + graceMS) entities.push([entityKey, pk]);
           else staying++;
@@ -179,9 +179,10 @@ export class GCPolicy implements Manager, GCInterface {
       // A result read again meanwhile is spared.
       const endpoints = doomed.filter((k) => !known.get(k)?.refs);
       if (endpoints.length || entities.length) await controller.dispatch({ type: GC, endpoints, entities });
-      // Forget results nobody reads that are no longer stored (collected, failed before storing, reset).
+      // Forget results nobody reads that are no longer stored (collected, failed before storing, reset;
+      // a live query is forgotten when its last reader leaves).
       const after = controller.getState();
-      for (const [k, v] of known) if (!v.refs && v.key && !(v.key in after.meta) && !(v.key in after.endpoints)) known.delete(k);
+      for (const [k, v] of known) if (!v.refs && !(v.key! in after.meta) && !(v.key! in after.endpoints)) known.delete(k);
     } finally {
       this.sweeping = false;
     }

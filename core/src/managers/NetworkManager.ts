@@ -7,21 +7,19 @@ import type { Controller, Dispatch } from '../controller';
 import { errorCode } from '../dev/errorCode';
 import { FETCH, INVALIDATE, optimisticAction, RELEASE, RESET, type ActionTypes, type FetchAction, type InFlight } from '../state';
 import { refusal } from '../state/optimistic';
-import { report } from '../environment';
 import type { Manager, Middleware } from './Manager';
-import { tryUntilSettled } from './retry';
+import { advise, isAbort, tryOnce } from './retry';
+import { AbortError } from '../rest/AbortError';
+import type { FreshnessOptions } from '../endpoint';
+import { freshnessOption, report } from '../environment';
 
 // Why a request was aborted: in words in a development build, by code (ERRORS.md) in production.
 const UNREAD = DEV ? 'Aborted: nobody reads it anymore' : 'Aborted' + errorCode(19);
 const RESET_ABORT = DEV ? 'Aborted: the store was reset' : 'Aborted' + errorCode(20);
 const DESTROYED = DEV ? 'Aborted: the client was destroyed' : 'Aborted' + errorCode(21);
 
-/** Error a read rejects with when it was aborted or the store was reset. */
-function abortError(message: string): Error {
-  const e = new Error(message);
-  e.name = 'AbortError';
-  return e;
-}
+/** Error a request rejects with when we aborted it. */
+const abortError = (message: string): Error => Object.assign(new Error(message), { name: 'AbortError' });
 
 /**
  * Runs fetches. Identical reads in flight share one request; a read that only
@@ -47,11 +45,11 @@ export class NetworkManager implements Manager {
     switch (action.type) {
       case FETCH:
         this.handleFetch(controller, action, next);
-        return Promise.resolve();
+        break;
       case RELEASE: {
         const entry = controller.requests.get(action.key);
         if (entry?.release(action.owner)) this.abort(entry, UNREAD);
-        return Promise.resolve();
+        break;
       }
       case INVALIDATE:
         return next(controller.requests.has(action.key) ? { ...action, inFlight: true } : action);
@@ -61,6 +59,8 @@ export class NetworkManager implements Manager {
       default:
         return next(action);
     }
+    // FETCH and RELEASE stop here: they are this manager's to answer, not the reducer's.
+    return Promise.resolve();
   };
 
   /** Number of requests in flight (reads and mutations). */
@@ -84,9 +84,10 @@ export class NetworkManager implements Manager {
   }
 
   private abort(entry: InFlight, message: string) {
+    const error = abortError(message);
     entry.aborted = true;
-    entry.abort.abort(abortError(message));
-    this.finish(entry, abortError(message));
+    entry.abort.abort(error);
+    this.finish(entry, error);
   }
 
   /**
@@ -107,8 +108,8 @@ export class NetworkManager implements Manager {
     if (request.done) return void request.promise.then(meta.resolve, meta.reject);
     const env = controller.environment;
     const hold = endpoint.sideEffect ? env.offline : undefined;
-    const offline = hold?.refuse(endpoint);
-    if (offline) return void meta.reject(offline);
+    const refusedOffline = hold?.refuse(endpoint);
+    if (refusedOffline) return void meta.reject(refusedOffline);
     const waiters = (request.waiters = [meta]);
     this.running.add(request);
 
@@ -125,7 +126,7 @@ export class NetworkManager implements Manager {
       void next(update);
       refused = refusal(update);
     }
-    const settle = (response: unknown, error: boolean) => {
+    const settle = (response: unknown, error?: boolean) => {
       // Ended by another manager (a tab answering a joined read from fresh data) is not
       // aborted: the answer is still stored and the request leaves `running`.
       if (request.aborted) return;
@@ -139,16 +140,51 @@ export class NetworkManager implements Manager {
         for (const w of waiters) (error ? w.reject : w.resolve)(response);
       });
     };
-    const attempt = async () => {
-      const outcome = await tryUntilSettled(env, endpoint, args, request);
-      if (outcome) return settle(outcome.response, outcome.error);
-    };
     if (refused) {
       void settle(refused.error, true);
       return;
     }
+    // The tries, until an answer, a failure the client's retryer (a RetryManager) does not
+    // try again (any failure without one) or an abort. With an offline hold nothing is sent
+    // offline and a failure while offline is not counted; with a TimeoutManager each try has
+    // its own timeout. Each try sees the caller's signal and ours; our abort stores nothing.
+    const run = async () => {
+      const own = (endpoint as { signal?: AbortSignal }).signal;
+      const stopped = own ? AbortSignal.any([own, request.abort.signal]) : request.abort.signal;
+      const { offline, tryOnce: once = tryOnce } = env;
+      // Once per endpoint: options nothing here honours.
+      if (DEV && !env.ssr) {
+        if (!env.tryOnce && freshnessOption(env, endpoint, 'timeout')) advise!(endpoint, 'timeout', 'TimeoutManager');
+        if (!offline && endpoint.sideEffect && freshnessOption(env, endpoint, 'queueOfflineMutations')) advise!(endpoint, 'queueOfflineMutations', 'OfflineManager');
+      }
+      for (;;) {
+        if (offline) await offline.wait(stopped);
+        if (request.aborted) return;
+        if (own?.aborted) return settle(new AbortError(endpoint.name, undefined, own.reason), true);
+        let response: unknown;
+        let error: true | undefined;
+        try {
+          response = await once(endpoint, args, stopped);
+        } catch (thrown) {
+          response = thrown;
+          error = true;
+        }
+        if (request.aborted) return;
+        if (!error) return settle(response);
+        // The caller's abort is final: reported at once, never tried again (our own timeout,
+        // had it fired first, is still a timeout: the next turn reports the abort).
+        if (isAbort(response) || (own?.aborted && (response as Error | undefined)?.name !== 'TimeoutError')) {
+          return settle(response instanceof AbortError ? response : new AbortError(endpoint.name, (response as { url?: string } | undefined)?.url, response), true);
+        }
+        if (offline?.holds(endpoint)) continue;
+        request.failures++;
+        const retryer = env.ssr ? undefined : env.retryer;
+        if (DEV && !retryer && !env.ssr && (endpoint.sideEffect ? (endpoint as FreshnessOptions).retry : freshnessOption(env, endpoint, 'retry'))) advise!(endpoint, 'retry', 'RetryManager');
+        if (!retryer || !(await retryer(endpoint, request, response, stopped))) return settle(response, true);
+      }
+    };
     const send = () =>
-      attempt()
+      run()
         // A user callback threw while the request was tried (a `retry` function, say):
         // the request fails with what it threw, and its key is free for the next fetch.
         .catch((thrown: unknown) => (request.done ? report(thrown) : settle(thrown, true)))

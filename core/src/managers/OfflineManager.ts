@@ -1,6 +1,6 @@
 // Opt-in offline handling: while the client's `online` signal is false, reads wait for the
 // network and mutations are refused (OfflineError) or queued in order. The network manager
-// and retry.ts call it through `controller.environment.offline`.
+// and its loop of tries call it through `controller.environment.offline`.
 import type { Controller, Dispatch } from '../controller';
 import { environmentSignal, freshnessOption, waitUntil, type ClientEnvironment, type OfflineHold } from '../environment';
 import type { Manager, Middleware } from './Manager';

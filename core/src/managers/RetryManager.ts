@@ -1,6 +1,6 @@
 // Opt-in retries: what is worth another try (transport failures, 5xx), how many
 // (the `retry` option, 3 for reads by default), and the backoff between tries. The
-// loop of tries is retry.ts's; this manager gives it the decision.
+// loop of tries is NetworkManager.ts's; this manager gives it the decision.
 import isNetworkError from 'is-network-error';
 import type { Controller, Dispatch } from '../controller';
 import type { FreshnessOptions, RetryDelayOption, RetryOption, StatusError } from '../endpoint';

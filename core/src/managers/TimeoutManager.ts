@@ -1,5 +1,5 @@
 // Opt-in per-try timeout: each try of a request with a `timeout` (the endpoint's, else the
-// client's) is aborted past it and fails with a TimeoutError. retry.ts calls it for each try.
+// client's) is aborted past it and fails with a TimeoutError. The network manager's loop of tries calls it for each try.
 import type { Controller, Dispatch } from '../controller';
 import { freshnessOption } from '../environment';
 import { TimeoutError } from '../rest/TimeoutError';

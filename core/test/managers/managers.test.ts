@@ -1,13 +1,19 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  All,
   Endpoint,
+  Collection,
   EnvironmentSignal,
   Entity,
   GCPolicy,
   NetworkManager,
+  Query,
+  QueryObserver,
   RestEndpoint,
   SubscriptionManager,
+  Union,
+  Values,
   WindowEventsManager,
   getDefaultManagers,
   createClient,
@@ -366,6 +372,120 @@ describe('garbage collection (GCPolicy)', () => {
     await sweeping;
     expect(mock.getSnapshot().entities.Todo?.['1']).toEqual({ id: 1, title: 'new1' });
     u();
+  });
+
+  it('finds what a stored result reaches without building its entities: nested ones through a Collection stay, the rest go', async () => {
+    fakeTimers();
+    let built = 0;
+    class Author extends Entity {
+      id = 0;
+      name = '';
+      static override key = 'GCAuthor';
+      constructor() {
+        super();
+        built++;
+      }
+    }
+    class Post extends Entity {
+      id = 0;
+      author = Author.fromJS();
+      static override key = 'GCPost';
+      static override schema = { author: Author };
+      constructor() {
+        super();
+        built++;
+      }
+    }
+    const posts = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/posts', schema: new Collection([Post]) });
+    const post = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/posts/:id', schema: Post, dataExpiryLength: 10 });
+    // A bound of three (the list, its post and author): entities no kept result reaches go at once.
+    const gc = new GCPolicy({ intervalMS: 1_000_000, graceMS: 10, maxEntities: 3 });
+    const mock = createMockClient(
+      [
+        { endpoint: posts, args: [], response: [{ id: 1, author: { id: 7, name: 'a' } }] },
+        { endpoint: post, response: ({ id }: { id: number }) => ({ id, author: { id: 8, name: 'c' } }) },
+      ],
+      { managers: [new NetworkManager(), gc] },
+    );
+    client = mock;
+    await mock.controller.fetch(posts);
+    await mock.controller.fetch(post, { id: 2 });
+    // The unread list's author changes after it was last read.
+    await mock.controller.setResponse(post, { id: 1 }, { id: 1, author: { id: 7, name: 'b' } });
+    await vi.advanceTimersByTimeAsync(100);
+    built = 0;
+    await gc.sweep();
+    const after = mock.getSnapshot();
+    expect(Object.keys(after.endpoints)).toEqual([posts.key()]);
+    expect(Object.keys(after.entities.GCPost ?? {})).toEqual(['1']);
+    expect(Object.keys(after.entities.GCAuthor ?? {})).toEqual(['7']);
+    expect(built).toBe(0);
+  });
+
+  it("keeps what a subscribed query's process reads, and never calls process with anything but built entities", async () => {
+    fakeTimers();
+    const gc = new GCPolicy({ intervalMS: 1_000_000, graceMS: 10 });
+    const list = listTodos.extend({ dataExpiryLength: 10 });
+    const mock = createMockClient([{ endpoint: list, args: [], response: [{ id: 1, title: 'a' }, { id: 2, title: 'b' }] }], {
+      managers: [new NetworkManager(), gc],
+    });
+    client = mock;
+    await mock.controller.fetch(list);
+    const given: unknown[] = [];
+    const upper = (todos: Todo[]) => {
+      given.push(...todos);
+      return todos.map((t) => t.title.toUpperCase());
+    };
+    const titles = new QueryObserver<string[]>(mock, new Query(new All(Todo), upper), []);
+    const u = titles.subscribe(() => {});
+    expect(titles.getSnapshot()).toEqual(['A', 'B']);
+    await vi.advanceTimersByTimeAsync(1000);
+    await gc.sweep(); // the list is collected, the todos the query reads stay
+    expect(mock.getSnapshot().endpoints).toEqual({});
+    expect(titles.getSnapshot()).toEqual(['A', 'B']);
+    expect(given.every((t) => t instanceof Todo)).toBe(true);
+    u();
+    await gc.sweep();
+    expect(mock.getSnapshot().entities.Todo ?? {}).toEqual({});
+  });
+
+  it('finds what a result reaches through Union, Values and nested objects', async () => {
+    fakeTimers();
+    class Cat extends Entity {
+      id = 0;
+      type = 'cat';
+      static override key = 'GCCat';
+    }
+    class Dog extends Entity {
+      id = 0;
+      type = 'dog';
+      static override key = 'GCDog';
+    }
+    const pets = new RestEndpoint({
+      urlPrefix: 'http://api.test',
+      path: '/pets',
+      schema: { list: [new Union({ cat: Cat, dog: Dog }, 'type')], byName: new Values(Dog) },
+    });
+    const dog = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/dogs/:id', schema: Dog });
+    // A bound of three, what the read result reaches: the unread one does not fit, nor does its dog.
+    const gc = new GCPolicy({ intervalMS: 1_000_000, graceMS: 1_000_000, maxEntities: 3 });
+    const mock = createMockClient(
+      [
+        { endpoint: pets, args: [], response: { list: [{ id: 1, type: 'cat' }, { id: 2, type: 'dog' }], byName: { rex: { id: 3, type: 'dog' } } } },
+        { endpoint: dog, response: ({ id }: { id: number }) => ({ id, type: 'dog' }) },
+      ],
+      { managers: [new NetworkManager(), gc] },
+    );
+    client = mock;
+    await mock.controller.fetch(pets);
+    const release = gc.retain(pets, []);
+    await mock.controller.fetch(dog, { id: 4 });
+    await gc.sweep();
+    const after = mock.getSnapshot();
+    expect(Object.keys(after.endpoints)).toEqual([pets.key()]);
+    expect(Object.keys(after.entities.GCCat ?? {})).toEqual(['1']);
+    expect(Object.keys(after.entities.GCDog ?? {}).sort()).toEqual(['2', '3']);
+    release();
   });
 
   it('soak: 10,000 observe/unsubscribe cycles over 100 endpoints leave no timers, listeners or unread data', async () => {
