@@ -58,16 +58,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
       // A default name follows the path: keep it out of what extend() copies.
       setHidden(this, 'name', name);
     }
-    if (typeof options.path === 'string') {
-      try {
-        pathTemplate(options.path);
-      } catch (error) {
-        throw new TypeError(`${name}: invalid path template: ${(error as Error).message}`, {
-          cause: error,
-        });
-      }
-    }
-    checkContent(name, options.content, options.schema);
+    if (DEV) checkOptions!(name, options);
     // `sideEffect: true` without a method means POST (as data-client): a GET never changes data.
     // Only when constructed: `get.extend({ sideEffect: true })` stays a GET (a forced refetch).
     const inherited = options[HAS_BODY];
@@ -78,7 +69,6 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     // POST, PUT and PATCH take a body argument unless `body: undefined` removes it.
     // Hidden: `{ ...endpoint, method }` must decide anew, only extend() hands it on.
     setHidden(this, HAS_BODY, inherited ?? (/^(POST|PUT|PATCH)$/.test(this.method) && !('body' in options && options.body === undefined)));
-    checkNextPage(name, options.nextPage);
     // getPage exists only with a paginationField.
     if (options.paginationField) Object.defineProperty(this, 'getPage', derived('getPage', getPageEndpoint));
   }
@@ -119,20 +109,24 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
   }
 
   url(urlParams: Params = {}): string {
-    if (typeof this.path !== 'string') {
-      throw new TypeError(`${this.name}: the "path" option is required`);
-    }
-    const template = pathTemplate(this.path);
+    if (DEV && typeof this.path !== 'string') throw new TypeError(`${this.name}: the "path" option is required`);
+    const { names } = pathTemplate(this.path);
     const url = this.urlPrefix + fillPath(this.path, urlParams, this.name);
     const search: Params = {};
     let hasSearch = false;
     // Sorted at every depth, so args equal up to key order give one URL and one key.
     for (const key of Object.keys(urlParams).sort()) {
       const value = urlParams[key];
-      if (template.names.has(key) || value == null) continue;
-      search[key] = sortKeys(value, () => {
-        throw new TypeError(`${searchParam(this.name, key)} contains itself` + (DEV ? ' (a cycle), so it cannot be sent in a URL' : errorCode(2)));
-      });
+      if (names.has(key) || value == null) continue;
+      // (without the cycle check a value that contains itself overflows the stack)
+      search[key] = sortKeys(
+        value,
+        DEV
+          ? () => {
+              throw new TypeError(`${this.name}: search parameter "${key}" contains itself (a cycle), so it cannot be sent in a URL`);
+            }
+          : undefined,
+      );
       hasSearch = true;
     }
     // Nothing to send (no params, or only empty arrays): no dangling '?'.
@@ -147,10 +141,13 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     const search = new URLSearchParams();
     for (const key of Object.keys(searchParams)) {
       const value = searchParams[key];
-      const what = searchParam(this.name, key);
       // null and undefined are left out; an array is the key repeated.
-      if (Array.isArray(value)) for (const item of value) search.append(key, searchScalar(key, item, `${what} (an array item)`));
-      else if (value != null) search.append(key, searchScalar(key, value, what));
+      if (value != null) {
+        for (const item of Array.isArray(value) ? value : [value]) {
+          if (DEV) checkScalar!(this.name, key, item, item !== value);
+          search.append(key, item as string);
+        }
+      }
     }
     search.sort();
     return search.toString();
@@ -163,26 +160,12 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     // Either aborts the request: the signal option (the client's, per try) and requestInit's.
     if (this.signal) init.signal = base.signal ? AbortSignal.any([base.signal, this.signal]) : this.signal;
     const raw = body !== undefined && isRawBody(body);
-    const isString = typeof body === 'string';
     let contentType = new Headers(headers).get('content-type');
     // JSON unless said otherwise; raw bodies other than strings (FormData, Blob...) let fetch set it.
-    if ((!raw || isString) && !contentType) contentType = headers['Content-Type'] = 'application/json';
+    if ((!raw || typeof body === 'string') && !contentType) contentType = headers['Content-Type'] = 'application/json';
     if (body !== undefined) {
-      try {
-        // A string body declared as JSON must be JSON: catching it here names the
-        // endpoint instead of leaving a 400 from the server to puzzle over.
-        if (isString && /json/i.test(contentType!)) JSON.parse(body);
-        init.body = raw ? (body as BodyInit) : JSON.stringify(body);
-        // (functions and symbols have no JSON)
-        if (init.body === undefined) throw new TypeError(`got ${typeof body}`);
-      } catch (error) {
-        const { message } = error as Error;
-        throw new TypeError(
-          `${this.name}: body ` +
-            (isString ? 'is a string but not JSON' + (DEV ? `, while Content-Type is ${contentType}: ${message}` : errorCode(5)) : `cannot be sent as JSON: ${message}`),
-          { cause: error },
-        );
-      }
+      if (DEV) checkBody!(this.name, body, contentType!);
+      init.body = raw ? (body as BodyInit) : JSON.stringify(body);
     }
     init.headers = await this.getHeaders(headers);
     return init;
@@ -216,7 +199,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
   async parseResponse(response: Response): Promise<unknown> {
     if (response.status === 204) return null;
     const { name, schema } = this;
-    checkContent(name, this.content, schema, response);
+    if (DEV) checkContent!(name, this.content, schema, response);
     const contentType = response.headers.get('content-type');
     // Unset content auto-detects; `content: 'json'` parses the body whatever its Content-Type says.
     const kind = this.content || detectContent(contentType);
@@ -270,37 +253,76 @@ for (const member of ['push', 'unshift', 'assign', 'remove', 'move']) {
   Object.defineProperty(RestEndpointImpl.prototype, member, derived(member, collectionMutation));
 }
 
-/** How messages name a search parameter. */
-const searchParam = (endpoint: string, key: string) => `${endpoint}: search parameter "${key}"`;
+
+// Development-only checks: each only turns what would go wrong later (a 400 from the
+// server, '[object Object]' in a URL, an option ignored) into an error naming the
+// endpoint and field. Production builds drop them with their text.
 
 /** One value of the default query encoding: strings, numbers, booleans (and Dates etc. by their String()). */
-function searchScalar(key: string, value: unknown, what: string): string {
-  if (value == null || Array.isArray(value) || isPlainObject(value)) {
-    throw new TypeError(
-      `${what} is ${value == null ? value : Array.isArray(value) ? 'an array' : 'an object'}` +
-        (DEV
-          ? '; the default searchToString sends strings, numbers, booleans and flat arrays of them (as repeated keys). Override searchToString to encode nested data, e.g. with the qs library: searchToString(params) { return qs.stringify(params) }'
-          : errorCode(2)),
-    );
-  }
-  const text = String(value);
-  // The key with each of its values: a key without values is not sent.
-  checkWellFormed(key + text, what);
-  return text;
-}
+const checkScalar = DEV
+  ? (name: string, key: string, value: unknown, inArray: boolean): void => {
+      const what = `${name}: search parameter "${key}"` + (inArray ? ' (an array item)' : '');
+      if (value == null || Array.isArray(value) || isPlainObject(value)) {
+        throw new TypeError(
+          `${what} is ${value == null ? value : Array.isArray(value) ? 'an array' : 'an object'}` +
+            '; the default searchToString sends strings, numbers, booleans and flat arrays of them (as repeated keys). Override searchToString to encode nested data, e.g. with the qs library: searchToString(params) { return qs.stringify(params) }',
+        );
+      }
+      // The key with each of its values: a key without values is not sent.
+      checkWellFormed!(key + String(value), what);
+    }
+  : undefined;
 
 /**
- * Throws for a RestEndpoint whose `content` is not JSON but that has a schema
- * (ERRORS.md#1): a TypeError when built, a 400 when a subclass field set it.
+ * A body fetch cannot send as it stands: a string declared as JSON that is not JSON
+ * (named here rather than left to a 400 from the server), or a value without JSON
+ * (functions, symbols, BigInt).
  */
-function checkContent(name: string, content: unknown, schema: unknown, response?: Response): void {
-  if (content !== undefined && content !== 'json' && schema !== undefined) {
-    const message =
-      `${name}: content '${String(content)}' cannot be used with a schema` +
-      (DEV ? "; binary and text responses are not normalized, so remove the schema (file downloads: content: 'blob', dataExpiryLength: 0)" : errorCode(1));
-    throw response ? new NetworkError(response, { status: 400, message }) : new TypeError(message);
-  }
-}
+const checkBody = DEV
+  ? (name: string, body: unknown, contentType: string): void => {
+      const isString = typeof body === 'string';
+      try {
+        if (isString && /json/i.test(contentType)) JSON.parse(body);
+        if (!isRawBody(body) && JSON.stringify(body) === undefined) throw new TypeError(`got ${typeof body}`);
+      } catch (error) {
+        const { message } = error as Error;
+        throw new TypeError(
+          `${name}: body ` + (isString ? `is a string but not JSON, while Content-Type is ${contentType}: ${message}` : `cannot be sent as JSON: ${message}`),
+          { cause: error },
+        );
+      }
+    }
+  : undefined;
+
+/**
+ * A RestEndpoint whose `content` is not JSON but that has a schema: a TypeError when
+ * built, a 400 when a subclass field set it.
+ */
+const checkContent = DEV
+  ? (name: string, content: unknown, schema: unknown, response?: Response): void => {
+      if (content !== undefined && content !== 'json' && schema !== undefined) {
+        const message =
+          `${name}: content '${String(content)}' cannot be used with a schema` +
+          "; binary and text responses are not normalized, so remove the schema (file downloads: content: 'blob', dataExpiryLength: 0)";
+        throw response ? new NetworkError(response, { status: 400, message }) : new TypeError(message);
+      }
+    }
+  : undefined;
+
+/** The options a RestEndpoint is built with: its path template, content and nextPage. */
+const checkOptions = DEV
+  ? (name: string, options: Params): void => {
+      if (typeof options.path === 'string') {
+        try {
+          pathTemplate(options.path);
+        } catch (error) {
+          throw new TypeError(`${name}: invalid path template: ${(error as Error).message}`, { cause: error });
+        }
+      }
+      checkContent!(name, options.content, options.schema);
+      checkNextPage!(name, options.nextPage);
+    }
+  : undefined;
 
 const proto = RestEndpointImpl.prototype as unknown as Record<PropertyKey, unknown>;
 // Defaults live on the prototype so options, subclass fields and `extend()`

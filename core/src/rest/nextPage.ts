@@ -1,6 +1,5 @@
 // The `nextPage` option: its type and the check made when an endpoint is built. The rule
 // that applies it (and counts a numbered paginationField) is page info's, state/pageInfo.ts.
-import { errorCode } from '../dev/errorCode';
 import { DEV } from '#dev';
 /**
  * The `nextPage` option: from the page just received (the response as the server
@@ -20,17 +19,17 @@ export type NextPage<Result = any, Params = any> = (
 ) => string | number | undefined | null;
 
 /**
- * Throws when a `nextPage` option is not a function, naming the endpoint.
+ * Development only: throws when a `nextPage` option is not a function, naming the endpoint.
  *
  * @example
- * checkNextPage('Post.getList', options.nextPage);
+ * if (DEV) checkNextPage!('Post.getList', options.nextPage);
  */
-export function checkNextPage(name: string, nextPage: unknown): void {
-  if (nextPage !== undefined && typeof nextPage !== 'function') {
-    throw new TypeError(
-      DEV
-        ? `${name}: nextPage must be a function (lastPage, params) => next page or cursor (undefined when there is none), got ${typeof nextPage}`
-        : `${name}: nextPage is ${typeof nextPage}${errorCode(7)}`,
-    );
-  }
-}
+export const checkNextPage = DEV
+  ? (name: string, nextPage: unknown): void => {
+      if (nextPage !== undefined && typeof nextPage !== 'function') {
+        throw new TypeError(
+          `${name}: nextPage must be a function (lastPage, params) => next page or cursor (undefined when there is none), got ${typeof nextPage}`,
+        );
+      }
+    }
+  : undefined;

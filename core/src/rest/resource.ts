@@ -92,8 +92,7 @@ export function resource<const O extends ResourceGenerics>(
 ): Resource<O> {
   const opts = options as unknown as Record<string, any>;
   const { path, schema, optimistic, nonFilterArgumentKeys } = opts;
-  const missing = typeof path !== 'string' ? 'path' : schema === undefined && 'schema';
-  if (missing) throw new TypeError(`resource(${missing === 'path' ? '' : path}): the "${missing}" option is required`);
+  if (DEV) checkResourceOptions!(opts);
   // The item path names the item; without a parameter get, update and delete would all hit the list.
   if (!/(^|[^\\])[:*][A-Za-z_$]/.test(path)) {
     throw new TypeError(
@@ -102,12 +101,6 @@ export function resource<const O extends ResourceGenerics>(
         : `resource(${path}): no :parameter${errorCode(9)}`,
     );
   }
-  // One expression statement, so minifiers drop all of it from production builds.
-  if (DEV)
-    ['Endpoint', 'Collection'].forEach((right) => {
-      const wrong = right.toLowerCase();
-      if (wrong in opts && !(right in opts)) console.warn(`resource(${path}): unknown option "${wrong}"; the class option is spelled "${right}"`);
-    });
   const CollectionClass: any = opts.Collection ?? BaseCollection;
   const internals: ResourceInternals = { options: opts, Endpoint: opts.Endpoint ?? RestEndpoint };
   const mutation = (name: string, method: string, extra?: object) =>
@@ -131,6 +124,22 @@ export function resource<const O extends ResourceGenerics>(
     delete: mutation('delete', 'DELETE', { schema: new Invalidate(schema), process: deleteProcess }),
   }, internals) as unknown as Resource<O>;
 }
+
+/**
+ * Development only: the required options, and a lowercase class option (`endpoint`,
+ * `collection`) that would be ignored.
+ */
+const checkResourceOptions = DEV
+  ? (opts: Record<string, unknown>): void => {
+      const { path } = opts;
+      const missing = typeof path !== 'string' ? 'path' : opts.schema === undefined && 'schema';
+      if (missing) throw new TypeError(`resource(${missing === 'path' ? '' : path}): the "${missing}" option is required`);
+      for (const right of ['Endpoint', 'Collection']) {
+        const wrong = right.toLowerCase();
+        if (wrong in opts && !(right in opts)) console.warn(`resource(${path}): unknown option "${wrong}"; the class option is spelled "${right}"`);
+      }
+    }
+  : undefined;
 
 /**
  * A member endpoint named `<schema label>.<name>`: the resource's shared options, its
@@ -169,21 +178,24 @@ function extendResource(this: Record<PropertyKey, any>, first: unknown, second?:
   }
   if (typeof first === 'function') {
     Object.assign(out, first(this));
-  } else if (typeof first === 'string' || (first && typeof first === 'object')) {
+  } else {
+    if (DEV && typeof first !== 'string' && !(first && typeof first === 'object')) {
+      throw new TypeError('resource.extend: expected a function, an object of member options, or (name, options)');
+    }
     const overrides = typeof first === 'string' ? { [first]: second } : first;
     for (const [key, options] of Object.entries(overrides as Record<string, Record<string, unknown>>)) {
       const member = this[key];
-      if (typeof member?.extend === 'function') {
-        const next = member.extend(options);
-        out[key] = key === 'getList' ? decorateGetList(next, internals.options) : next;
-      } else if (typeof first === 'string') {
-        out[key] = newMember(internals, key, options);
-      } else {
-        throw new TypeError(`resource.extend: "${key}" is not a member` + (DEV ? ` of ${schemaLabel(internals.options.schema)}'s resource` : errorCode(10)));
+      // (production makes a member of an unknown key in the object form too)
+      if (DEV && typeof member?.extend !== 'function' && typeof first !== 'string') {
+        throw new TypeError(`resource.extend: "${key}" is not a member of ${schemaLabel(internals.options.schema)}'s resource`);
       }
+      out[key] =
+        typeof member?.extend === 'function'
+          ? key === 'getList'
+            ? decorateGetList(member.extend(options), internals.options)
+            : member.extend(options)
+          : newMember(internals, key, options);
     }
-  } else {
-    throw new TypeError('resource.extend' + (DEV ? ': expected a function, an object of member options, or (name, options)' : errorCode(10)));
   }
   return withExtend(out, internals);
 }
