@@ -177,46 +177,33 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
 
   async fetchResponse(input: string, init: RequestInit): Promise<Response> {
     const response = await fetch(input, init);
-    if (!response.ok) {
-      // The body of a failed response, so an app can show what the server said; read
-      // from a clone: `error.response` stays readable for code that reads it itself.
-      const body = await response.clone().text().then(
-        (text) => {
-          try {
-            return JSON.parse(text);
-          } catch {
-            return text || undefined;
-          }
-        },
-        () => undefined,
-      );
-      // `url` is the one requested (after a redirect, response.url names where it ended)
-      throw new NetworkError(response, { message: `${this.name}: ${input}: ${response.statusText || response.status}`, url: input, body });
+    if (response.ok) return response;
+    // The body of a failed response (JSON, else text), so an app can show what the server
+    // said; read from a clone: `error.response` stays readable for code that reads it itself.
+    const text = await response.clone().text().catch(() => '');
+    let body: unknown = text || undefined;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // (not JSON: the text)
     }
-    return response;
+    // `url` is the one requested (after a redirect, response.url names where it ended)
+    throw new NetworkError(response, { message: `${this.name}: ${input}: ${response.statusText || response.status}`, url: input, body });
   }
 
   async parseResponse(response: Response): Promise<unknown> {
-    if (response.status === 204) return null;
     const { name, schema } = this;
+    if (response.status === 204) return null;
     if (DEV) checkContent!(name, this.content, schema, response);
     const contentType = response.headers.get('content-type');
     // Unset content auto-detects; `content: 'json'` parses the body whatever its Content-Type says.
     const kind = this.content || detectContent(contentType);
-    // (A non-JSON content with a schema was refused above.)
     if (kind !== 'json' && schema === undefined) return kind === 'stream' ? response.body : response[kind]();
-    const notJson = (status: number, hint: string | false) =>
-      new NetworkError(response, {
-        status,
-        message: `${name}: ` + (DEV ? `expected JSON for its schema, but ${response.url} sent ${contentType}${hint}` : `${response.url} sent ${contentType}${errorCode(4)}`),
-      });
-    if (kind === 'blob') throw notJson(400, DEV && "; for files use content: 'blob' without a schema");
+    // A schema reads JSON whatever the type: anything else fails to parse (a 400).
     const text = await response.text();
+    if (DEV) checkJson!(name, response, kind, contentType, text);
     // An empty body (e.g. a DELETE answered with 200 and nothing) is no data.
     if (!text.trim()) return null;
-    if (kind === 'text' && contentType) {
-      throw notJson(404, DEV && ` (starts with ${JSON.stringify(text.slice(0, 40))}); is the urlPrefix/path right?`);
-    }
     try {
       return JSON.parse(text);
     } catch (error) {
@@ -309,6 +296,22 @@ const checkContent = DEV
     }
   : undefined;
 
+/**
+ * A response whose Content-Type is not JSON for an endpoint with a schema: a file
+ * (400, even empty) or a text page such as an HTML error page from a wrong
+ * urlPrefix (404, unless empty: no data).
+ */
+const checkJson = DEV
+  ? (name: string, response: Response, kind: string, contentType: string | null, text: string): void => {
+      const notJson = (status: number, hint: string) =>
+        new NetworkError(response, { status, message: `${name}: expected JSON for its schema, but ${response.url} sent ${contentType}${hint}` });
+      if (kind === 'blob') throw notJson(400, "; for files use content: 'blob' without a schema");
+      if (kind === 'text' && contentType && text.trim()) {
+        throw notJson(404, ` (starts with ${JSON.stringify(text.slice(0, 40))}); is the urlPrefix/path right?`);
+      }
+    }
+  : undefined;
+
 /** The options a RestEndpoint is built with: its path template, content and nextPage. */
 const checkOptions = DEV
   ? (name: string, options: Params): void => {
@@ -331,6 +334,8 @@ proto.urlPrefix = '';
 proto.method = 'GET';
 proto[HAS_BODY] = false;
 proto.fetch = async function fetch(this: RestEndpointImpl, ...args: unknown[]) {
+  // The spec's fetch sequence: URL, request options, response, parsed body, process.
+  const { name } = this;
   const [params, body] = this.splitArgs(args);
   const url = this.url(params);
   const init = await this.getRequestInit(body);
@@ -340,50 +345,38 @@ proto.fetch = async function fetch(this: RestEndpointImpl, ...args: unknown[]) {
     response = await this.fetchResponse(url, init);
     parsed = await this.parseResponse(response);
   } catch (error) {
-    throw failure(this, url, error, response, init.signal);
+    // One failure path: the error names the endpoint and URL. An error with a status (a
+    // NetworkError, or one a subclass threw) stays as it is; an abort (the signal fired)
+    // is an AbortError; anything else is a network failure, status 500 (soft by default):
+    // no response (fetch itself rejected), or a body that broke off while being read.
+    if (error instanceof NetworkError) {
+      error.url ??= url;
+      error.endpoint ??= name;
+      throw error;
+    }
+    if (init.signal?.aborted || (error as Error | undefined)?.name === 'AbortError') throw new AbortError(name, url, error);
+    if (typeof (error as { status?: unknown } | undefined)?.status === 'number') throw error;
+    const cause = (error as Error)?.message ?? String(error);
+    throw new NetworkError(response, {
+      status: 500,
+      message: DEV
+        ? `${name}: ${response ? `the response from ${url} broke off while being read` : `request to ${url} failed`}: ${cause}`
+        : `${name}: ${url}: ${cause}${errorCode(15)}`,
+      cause: error,
+      url,
+      endpoint: name,
+    });
   }
   const value = this.process(parsed, ...args);
-  if (
-    (value === null || value === undefined) &&
-    response!.status !== 204 &&
-    this.schema != null &&
-    !this.nullable
-  ) {
+  if ((value === null || value === undefined) && response!.status !== 204 && this.schema != null && !this.nullable) {
     // Storing "nothing" would replace good data: a 200 without data is a bad answer.
     const message =
-      `${this.name}: ${url} answered ${response!.status} with no data` +
+      `${name}: ${url} answered ${response!.status} with no data` +
       (DEV ? `${value === null ? ' (an empty body or null)' : ''}, but its schema expects data; set nullable: true if "nothing" is a valid answer` : errorCode(3));
-    throw failure(this, url, new NetworkError(response, { status: 400, message, url }));
+    throw new NetworkError(response, { status: 400, message, url, endpoint: name });
   }
   return value;
 };
-
-/**
- * What sending the request or reading its response threw, as a NetworkError naming
- * the endpoint and URL. No response (fetch itself rejected) or a body that broke
- * off (socket closed mid-stream) is a network failure: status 500, soft by default.
- * An abort (the signal fired) is an AbortError; an error with a status stays as it is.
- */
-function failure(endpoint: RestEndpointImpl, url: string, error: unknown, response?: Response, signal?: AbortSignal | null): unknown {
-  const { name } = endpoint;
-  if (error instanceof NetworkError) {
-    error.url ??= url;
-    error.endpoint ??= name;
-    return error;
-  }
-  if (signal?.aborted || (error as Error | undefined)?.name === 'AbortError') return new AbortError(name, url, error);
-  if (typeof (error as { status?: unknown } | undefined)?.status === 'number') return error;
-  const cause = (error as Error)?.message ?? String(error);
-  return new NetworkError(response, {
-    status: 500,
-    message: DEV
-      ? `${name}: ${response ? `the response from ${url} broke off while being read` : `request to ${url} failed`}: ${cause}`
-      : `${name}: ${url}: ${cause}${errorCode(15)}`,
-    cause: error,
-    url,
-    endpoint: name,
-  });
-}
 proto.errorPolicy = function errorPolicy(error: { status?: number }) {
   // Server and transport failures, a timeout (408) and an abort (499) say nothing about the data: keep showing it.
   const status = error?.status ?? 0;
