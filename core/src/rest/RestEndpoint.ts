@@ -142,11 +142,14 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     for (const key of Object.keys(searchParams)) {
       const value = searchParams[key];
       // null and undefined are left out; an array is the key repeated.
-      if (value != null) {
-        for (const item of Array.isArray(value) ? value : [value]) {
-          if (DEV) checkScalar!(this.name, key, item, item !== value);
-          search.append(key, item as string);
+      if (Array.isArray(value)) {
+        for (const item of value) {
+          if (DEV) checkScalar!(this.name, key, item, true);
+          search.append(key, item);
         }
+      } else if (value != null) {
+        if (DEV) checkScalar!(this.name, key, value, false);
+        search.append(key, value as string);
       }
     }
     search.sort();
