@@ -9,7 +9,7 @@ import { collectionMutation, getPageEndpoint, paginatedEndpoint } from './collec
 import { detectContent, type Content } from './content';
 import { NetworkError } from './NetworkError';
 import { AbortError } from './AbortError';
-import { checkNextPage, type NextPage } from './nextPage';
+import type { NextPage } from './nextPage';
 import { checkWellFormed } from './wellFormed';
 import { HAS_BODY } from './hasBody';
 import { isPlainObject } from '../schema/schemaDefaults';
@@ -315,7 +315,7 @@ const checkJson = DEV
     }
   : undefined;
 
-/** The options a RestEndpoint is built with: its path template, content and nextPage. */
+/** The options a RestEndpoint is built with: its path template, content and `nextPage` (a function). */
 const checkOptions = DEV
   ? (name: string, options: Params): void => {
       if (typeof options.path === 'string') {
@@ -326,7 +326,12 @@ const checkOptions = DEV
         }
       }
       checkContent!(name, options.content, options.schema);
-      checkNextPage!(name, options.nextPage);
+      const { nextPage } = options;
+      if (nextPage !== undefined && typeof nextPage !== 'function') {
+        throw new TypeError(
+          `${name}: nextPage must be a function (lastPage, params) => next page or cursor (undefined when there is none), got ${typeof nextPage}`,
+        );
+      }
     }
   : undefined;
 
