@@ -109,7 +109,8 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
   }
 
   url(urlParams: Params = {}): string {
-    if (DEV && typeof this.path !== 'string') throw new TypeError(`${this.name}: the "path" option is required`);
+    // (in production a missing path fails in path-to-regexp)
+    if (DEV) checkPath!(this.name, this.path);
     const { names } = pathTemplate(this.path);
     const url = this.urlPrefix + fillPath(this.path, urlParams, this.name);
     const search: Params = {};
@@ -312,6 +313,13 @@ const checkJson = DEV
       if (kind === 'text' && contentType && text.trim()) {
         throw notJson(404, ` (starts with ${JSON.stringify(text.slice(0, 40))}); is the urlPrefix/path right?`);
       }
+    }
+  : undefined;
+
+/** A call's path option (a subclass may leave it out and set it as a field). */
+const checkPath = DEV
+  ? (name: string, path: unknown): void => {
+      if (typeof path !== 'string') throw new TypeError(`${name}: the "path" option is required`);
     }
   : undefined;
 

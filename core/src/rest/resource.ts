@@ -179,16 +179,11 @@ function extendResource(this: Record<PropertyKey, any>, first: unknown, second?:
   if (typeof first === 'function') {
     Object.assign(out, first(this));
   } else {
-    if (DEV && typeof first !== 'string' && !(first && typeof first === 'object')) {
-      throw new TypeError('resource.extend: expected a function, an object of member options, or (name, options)');
-    }
+    if (DEV) checkExtend!(this, first);
     const overrides = typeof first === 'string' ? { [first]: second } : first;
     for (const [key, options] of Object.entries(overrides as Record<string, Record<string, unknown>>)) {
       const member = this[key];
       // (production makes a member of an unknown key in the object form too)
-      if (DEV && typeof member?.extend !== 'function' && typeof first !== 'string') {
-        throw new TypeError(`resource.extend: "${key}" is not a member of ${schemaLabel(internals.options.schema)}'s resource`);
-      }
       out[key] =
         typeof member?.extend === 'function'
           ? key === 'getList'
@@ -199,6 +194,21 @@ function extendResource(this: Record<PropertyKey, any>, first: unknown, second?:
   }
   return withExtend(out, internals);
 }
+
+/** Development only: extend()'s argument, and that the object form names existing members. */
+const checkExtend = DEV
+  ? (resource: Record<string, any>, first: unknown): void => {
+      if (typeof first === 'string') return;
+      if (!first || typeof first !== 'object') {
+        throw new TypeError('resource.extend: expected a function, an object of member options, or (name, options)');
+      }
+      for (const key of Object.keys(first)) {
+        if (typeof resource[key]?.extend !== 'function') {
+          throw new TypeError(`resource.extend: "${key}" is not a member of ${schemaLabel(resource[RESOURCE].options.schema)}'s resource`);
+        }
+      }
+    }
+  : undefined;
 
 /**
  * The established library's older name of {@link resource}.
