@@ -197,7 +197,7 @@ function extendResource(this: Record<PropertyKey, any>, first: unknown, second?:
 
 /** Development only: extend()'s argument, and that the object form names existing members. */
 const checkExtend = DEV
-  ? (resource: Record<string, any>, first: unknown): void => {
+  ? (resource: Record<PropertyKey, any>, first: unknown): void => {
       if (typeof first === 'string') return;
       if (!first || typeof first !== 'object') {
         throw new TypeError('resource.extend: expected a function, an object of member options, or (name, options)');
