@@ -113,14 +113,14 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     if (DEV) checkPath!(this.name, this.path);
     const { names } = pathTemplate(this.path);
     const url = this.urlPrefix + fillPath(this.path, urlParams, this.name);
-    const search: Params = {};
-    let hasSearch = false;
+    // (made only when a param is left for the query: most keys have none)
+    let search: Params | undefined;
     // Sorted at every depth, so args equal up to key order give one URL and one key.
     for (const key of Object.keys(urlParams).sort()) {
       const value = urlParams[key];
       if (names.has(key) || value == null) continue;
       // (without the cycle check a value that contains itself overflows the stack)
-      search[key] = sortKeys(
+      (search ??= {})[key] = sortKeys(
         value,
         DEV
           ? () => {
@@ -128,10 +128,9 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
             }
           : undefined,
       );
-      hasSearch = true;
     }
     // Nothing to send (no params, or only empty arrays): no dangling '?'.
-    const query = hasSearch && this.searchToString(search);
+    const query = search && this.searchToString(search);
     if (!query) return url;
     // A template may already carry a query (`?` is literal in templates).
     const joiner = /[?&]$/.test(url) ? '' : url.includes('?') ? '&' : '?';
