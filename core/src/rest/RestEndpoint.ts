@@ -10,9 +10,8 @@ import { detectContent, type Content } from './content';
 import { NetworkError } from './NetworkError';
 import { AbortError } from './AbortError';
 import type { NextPage } from './nextPage';
-import { checkWellFormed } from './wellFormed';
+import { restChecks } from './devChecks';
 import { HAS_BODY } from './hasBody';
-import { isPlainObject } from '../schema/schemaDefaults';
 import { sortKeys } from '../schema/serializeArgs';
 import { setHidden } from '../schema/ownEntry';
 import { fillPath, matchesPath, pathTemplate } from './pathTemplate';
@@ -58,7 +57,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
       // A default name follows the path: keep it out of what extend() copies.
       setHidden(this, 'name', name);
     }
-    if (DEV) checkOptions!(name, options);
+    if (DEV) restChecks!.options(name, options, pathTemplate);
     // `sideEffect: true` without a method means POST (as data-client): a GET never changes data.
     // Only when constructed: `get.extend({ sideEffect: true })` stays a GET (a forced refetch).
     const inherited = options[HAS_BODY];
@@ -110,7 +109,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
 
   url(urlParams: Params = {}): string {
     // (in production a missing path fails in path-to-regexp)
-    if (DEV) checkPath!(this.name, this.path);
+    if (DEV) restChecks!.path(this.name, this.path);
     const { names } = pathTemplate(this.path);
     const url = this.urlPrefix + fillPath(this.path, urlParams, this.name);
     // (made only when a param is left for the query: most keys have none)
@@ -144,11 +143,11 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
       // null and undefined are left out; an array is the key repeated.
       if (Array.isArray(value)) {
         for (const item of value) {
-          if (DEV) checkScalar!(this.name, key, item, true);
+          if (DEV) restChecks!.scalar(this.name, key, item, true);
           search.append(key, item);
         }
       } else if (value != null) {
-        if (DEV) checkScalar!(this.name, key, value, false);
+        if (DEV) restChecks!.scalar(this.name, key, value, false);
         search.append(key, value as string);
       }
     }
@@ -167,7 +166,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     // JSON unless said otherwise; raw bodies other than strings (FormData, Blob...) let fetch set it.
     if ((!raw || typeof body === 'string') && !contentType) contentType = headers['Content-Type'] = 'application/json';
     if (body !== undefined) {
-      if (DEV) checkBody!(this.name, body, contentType!);
+      if (DEV) restChecks!.body(this.name, body, contentType!, raw);
       init.body = raw ? (body as BodyInit) : JSON.stringify(body);
     }
     init.headers = await this.getHeaders(headers);
@@ -197,14 +196,14 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
   async parseResponse(response: Response): Promise<unknown> {
     const { name, schema } = this;
     if (response.status === 204) return null;
-    if (DEV) checkContent!(name, this.content, schema, response);
+    if (DEV) restChecks!.content(name, this.content, schema, response);
     const contentType = response.headers.get('content-type');
     // Unset content auto-detects; `content: 'json'` parses the body whatever its Content-Type says.
     const kind = this.content || detectContent(contentType);
     if (kind !== 'json' && schema === undefined) return kind === 'stream' ? response.body : response[kind]();
     // A schema reads JSON whatever the type: anything else fails to parse (a 400).
     const text = await response.text();
-    if (DEV) checkJson!(name, response, kind, contentType, text);
+    if (DEV) restChecks!.json(name, response, kind, contentType, text);
     // An empty body (e.g. a DELETE answered with 200 and nothing) is no data.
     if (!text.trim()) return null;
     try {
@@ -242,105 +241,6 @@ function derived(member: string, build: (base: RestEndpointImpl, member: any) =>
 for (const member of ['push', 'unshift', 'assign', 'remove', 'move']) {
   Object.defineProperty(RestEndpointImpl.prototype, member, derived(member, collectionMutation));
 }
-
-
-// Development-only checks: each only turns what would go wrong later (a 400 from the
-// server, '[object Object]' in a URL, an option ignored) into an error naming the
-// endpoint and field. Production builds drop them with their text.
-
-/** One value of the default query encoding: strings, numbers, booleans (and Dates etc. by their String()). */
-const checkScalar = DEV
-  ? (name: string, key: string, value: unknown, inArray: boolean): void => {
-      const what = `${name}: search parameter "${key}"` + (inArray ? ' (an array item)' : '');
-      if (value == null || Array.isArray(value) || isPlainObject(value)) {
-        throw new TypeError(
-          `${what} is ${value == null ? value : Array.isArray(value) ? 'an array' : 'an object'}` +
-            '; the default searchToString sends strings, numbers, booleans and flat arrays of them (as repeated keys). Override searchToString to encode nested data, e.g. with the qs library: searchToString(params) { return qs.stringify(params) }',
-        );
-      }
-      // The key with each of its values: a key without values is not sent.
-      checkWellFormed!(key + String(value), what);
-    }
-  : undefined;
-
-/**
- * A body fetch cannot send as it stands: a string declared as JSON that is not JSON
- * (named here rather than left to a 400 from the server), or a value without JSON
- * (functions, symbols, BigInt).
- */
-const checkBody = DEV
-  ? (name: string, body: unknown, contentType: string): void => {
-      const isString = typeof body === 'string';
-      try {
-        if (isString && /json/i.test(contentType)) JSON.parse(body);
-        if (!isRawBody(body) && JSON.stringify(body) === undefined) throw new TypeError(`got ${typeof body}`);
-      } catch (error) {
-        const { message } = error as Error;
-        throw new TypeError(
-          `${name}: body ` + (isString ? `is a string but not JSON, while Content-Type is ${contentType}: ${message}` : `cannot be sent as JSON: ${message}`),
-          { cause: error },
-        );
-      }
-    }
-  : undefined;
-
-/**
- * A RestEndpoint whose `content` is not JSON but that has a schema: a TypeError when
- * built, a 400 when a subclass field set it.
- */
-const checkContent = DEV
-  ? (name: string, content: unknown, schema: unknown, response?: Response): void => {
-      if (content !== undefined && content !== 'json' && schema !== undefined) {
-        const message =
-          `${name}: content '${String(content)}' cannot be used with a schema` +
-          "; binary and text responses are not normalized, so remove the schema (file downloads: content: 'blob', dataExpiryLength: 0)";
-        throw response ? new NetworkError(response, { status: 400, message }) : new TypeError(message);
-      }
-    }
-  : undefined;
-
-/**
- * A response whose Content-Type is not JSON for an endpoint with a schema: a file
- * (400, even empty) or a text page such as an HTML error page from a wrong
- * urlPrefix (404, unless empty: no data).
- */
-const checkJson = DEV
-  ? (name: string, response: Response, kind: string, contentType: string | null, text: string): void => {
-      const notJson = (status: number, hint: string) =>
-        new NetworkError(response, { status, message: `${name}: expected JSON for its schema, but ${response.url} sent ${contentType}${hint}` });
-      if (kind === 'blob') throw notJson(400, "; for files use content: 'blob' without a schema");
-      if (kind === 'text' && contentType && text.trim()) {
-        throw notJson(404, ` (starts with ${JSON.stringify(text.slice(0, 40))}); is the urlPrefix/path right?`);
-      }
-    }
-  : undefined;
-
-/** A call's path option (a subclass may leave it out and set it as a field). */
-const checkPath = DEV
-  ? (name: string, path: unknown): void => {
-      if (typeof path !== 'string') throw new TypeError(`${name}: the "path" option is required`);
-    }
-  : undefined;
-
-/** The options a RestEndpoint is built with: its path template, content and `nextPage` (a function). */
-const checkOptions = DEV
-  ? (name: string, options: Params): void => {
-      if (typeof options.path === 'string') {
-        try {
-          pathTemplate(options.path);
-        } catch (error) {
-          throw new TypeError(`${name}: invalid path template: ${(error as Error).message}`, { cause: error });
-        }
-      }
-      checkContent!(name, options.content, options.schema);
-      const { nextPage } = options;
-      if (nextPage !== undefined && typeof nextPage !== 'function') {
-        throw new TypeError(
-          `${name}: nextPage must be a function (lastPage, params) => next page or cursor (undefined when there is none), got ${typeof nextPage}`,
-        );
-      }
-    }
-  : undefined;
 
 const proto = RestEndpointImpl.prototype as unknown as Record<PropertyKey, unknown>;
 // Defaults live on the prototype so options, subclass fields and `extend()`

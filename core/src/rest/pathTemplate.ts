@@ -3,7 +3,7 @@
 import { parse, pathToRegexp, type Token, type TokenData } from 'path-to-regexp';
 import { DEV } from '#dev';
 import { errorCode } from '../dev/errorCode';
-import { checkWellFormed } from './wellFormed';
+import { restChecks } from './devChecks';
 
 /**
  * A parsed path template (path-to-regexp v8 syntax, with `?` and `+` literal).
@@ -85,7 +85,7 @@ function fillTokens(
       }
       // A *wildcard is a non-empty array of segments (none would send the parent path); a :param is one segment.
       if (wildcard && (!Array.isArray(value) || !value.length)) {
-        throw new TypeError(DEV ? `${describe(name)} must be a non-empty array of strings (a *wildcard), got ${show!(value)}` : describe(name) + errorCode(16));
+        throw new TypeError(DEV ? `${describe(name)} must be a non-empty array of strings (a *wildcard), got ${restChecks!.show(value)}` : describe(name) + errorCode(16));
       }
       out += wildcard
         ? (value as unknown[]).map((segment) => encodeSegment(segment, describe, name, true)).join('/')
@@ -104,7 +104,7 @@ function fillTokens(
  * UTF-8 form: encodeURIComponent throws a bare URIError on them).
  */
 function encodeSegment(segment: unknown, describe: (name: string) => string, name: string, wildcard?: boolean): string {
-  if (DEV) checkSegment!(segment, () => describe(name), wildcard);
+  if (DEV) restChecks!.segment(segment, () => describe(name), wildcard);
   const text = String(segment);
   if (text === '' || text === '.' || text === '..') {
     throw new TypeError(
@@ -113,27 +113,6 @@ function encodeSegment(segment: unknown, describe: (name: string) => string, nam
   }
   return encodeURIComponent(text);
 }
-
-/** Development only: a segment's type and well-formedness. */
-const checkSegment = DEV
-  ? (segment: unknown, what: () => string, wildcard?: boolean): void => {
-      const type = typeof segment;
-      if (segment !== segment || (type !== 'string' && type !== 'number' && (wildcard || type !== 'bigint'))) {
-        const rule = wildcard ? 'must contain only strings' : segment !== segment ? 'must be a number, not NaN' : 'must be a string or number';
-        throw new TypeError(`${what()} ${rule}, got ${show!(segment)}`);
-      }
-      if (/[\uD800-\uDFFF]/u.test(String(segment))) checkWellFormed!(String(segment), what() + (wildcard ? ' (a *wildcard segment)' : ''));
-    }
-  : undefined;
-
-/** How a refused value is named in development messages. */
-const show = DEV
-  ? (value: unknown): string => {
-      if (Array.isArray(value)) return 'an array';
-      if (value === null) return 'null';
-      return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
-    }
-  : undefined;
 
 /**
  * Fill a template with parameters. Missing required parameters and values of

@@ -9,6 +9,7 @@ import { Invalidate } from '../schema/Invalidate';
 import { setHidden } from '../schema/ownEntry';
 import { RestEndpoint } from './RestEndpoint';
 import { listPath } from './listPath';
+import { restChecks } from './devChecks';
 import type { ResourceOptions, ResourceGenerics, Resource, ResourceNextPage } from './resourceTypes';
 
 // Options a member gets only where it applies (`body` for getList, update and
@@ -90,7 +91,7 @@ export function resource<const O extends ResourceGenerics>(
 ): Resource<O> {
   const opts = options as unknown as Record<string, any>;
   const { path, schema, optimistic, nonFilterArgumentKeys } = opts;
-  if (DEV) checkResourceOptions!(opts);
+  if (DEV) restChecks!.resourceOptions(opts);
   // The item path names the item; without a parameter get, update and delete would all hit the list.
   if (!/(^|[^\\])[:*][A-Za-z_$]/.test(path)) {
     throw new TypeError(
@@ -124,22 +125,6 @@ export function resource<const O extends ResourceGenerics>(
     delete: mutation('delete', 'DELETE', { schema: new Invalidate(schema), process: deleteProcess }),
   }, internals) as unknown as Resource<O>;
 }
-
-/**
- * Development only: the required options, and a lowercase class option (`endpoint`,
- * `collection`) that would be ignored.
- */
-const checkResourceOptions = DEV
-  ? (opts: Record<string, unknown>): void => {
-      const { path } = opts;
-      const missing = typeof path !== 'string' ? 'path' : opts.schema === undefined && 'schema';
-      if (missing) throw new TypeError(`resource(${missing === 'path' ? '' : path}): the "${missing}" option is required`);
-      for (const right of ['Endpoint', 'Collection']) {
-        const wrong = right.toLowerCase();
-        if (wrong in opts && !(right in opts)) console.warn(`resource(${path}): unknown option "${wrong}"; the class option is spelled "${right}"`);
-      }
-    }
-  : undefined;
 
 /**
  * A member endpoint named `<schema label>.<name>`: the resource's shared options, its
@@ -179,7 +164,7 @@ function extendResource(this: Record<PropertyKey, any>, first: unknown, second?:
   if (typeof first === 'function') {
     Object.assign(out, first(this));
   } else {
-    if (DEV) checkExtend!(this, first);
+    if (DEV) restChecks!.extend(this, first, () => schemaLabel(internals.options.schema));
     const overrides = typeof first === 'string' ? { [first]: second } : first;
     for (const [key, options] of Object.entries(overrides as Record<string, Record<string, unknown>>)) {
       const member = this[key];
@@ -194,21 +179,6 @@ function extendResource(this: Record<PropertyKey, any>, first: unknown, second?:
   }
   return withExtend(out, internals);
 }
-
-/** Development only: extend()'s argument, and that the object form names existing members. */
-const checkExtend = DEV
-  ? (resource: Record<PropertyKey, any>, first: unknown): void => {
-      if (typeof first === 'string') return;
-      if (!first || typeof first !== 'object') {
-        throw new TypeError('resource.extend: expected a function, an object of member options, or (name, options)');
-      }
-      for (const key of Object.keys(first)) {
-        if (typeof resource[key]?.extend !== 'function') {
-          throw new TypeError(`resource.extend: "${key}" is not a member of ${schemaLabel(resource[RESOURCE].options.schema)}'s resource`);
-        }
-      }
-    }
-  : undefined;
 
 /**
  * The established library's older name of {@link resource}.
