@@ -19,8 +19,9 @@ import type { RestEndpointConstructor, RestGenerics, RestTypeFor } from './RestE
 
 type Params = Record<string, unknown>;
 
-// Bodies that fetch sends as they are (by their class's tag, so no global need exist); everything else is JSON.
-const RAW_BODY = /^\[object (FormData|Blob|File|URLSearchParams|ArrayBuffer|ReadableStream)\]$/;
+// Bodies that fetch sends as they are (by their class's tag, so no global need exist: FormData,
+// Blob, File, URLSearchParams, ArrayBuffer, ReadableStream); everything else is JSON.
+const RAW_BODY = /(Data|Blob|File|Params|Buffer|Stream)]$/;
 const isRawBody = (body: unknown): boolean =>
   typeof body === 'string' || ArrayBuffer.isView(body) || RAW_BODY.test(Object.prototype.toString.call(body));
 

@@ -126,7 +126,7 @@ export function fillPath(
   params: Record<string, unknown>,
   endpointName: string,
 ): string {
-  const describe = (name: string) => `${endpointName}: path parameter "${name}"` + (DEV ? ` of ${JSON.stringify(source)}` : '');
+  const describe = (name: string) => `${endpointName}: path parameter "${name}"${DEV ? ` of ${JSON.stringify(source)}` : ''}`;
   // The top level never drops out: a missing parameter there throws.
   return fillTokens(pathTemplate(source).data.tokens, params, describe)!;
 }
