@@ -7,8 +7,8 @@ const DOCS = 'https://github.com/resto-js/resto/blob/main/core/ERRORS.md#';
  * schema or option.
  *
  * @example
- * throw new TypeError(`${name}: content cannot be used with a schema` + (DEV ? '; the long explanation' : errorCode(1)));
- * // production: 'Todo.get: content cannot be used with a schema (Resto error 1: https://github.com/resto-js/resto/blob/main/core/ERRORS.md#1)'
+ * throw new TypeError(`resource(${path}): ` + (DEV ? 'the path needs a :parameter naming the item' : 'no :parameter' + errorCode(9)));
+ * // production: 'resource(/todos): no :parameter (Resto error 9: https://github.com/resto-js/resto/blob/main/core/ERRORS.md#9)'
  */
 export function errorCode(code: number): string {
   return ` (Resto error ${code}: ${DOCS}${code})`;

@@ -65,13 +65,12 @@ export class Endpoint<F extends FetchFunction = FetchFunction, S = any, M extend
     const self = ((...args: unknown[]) =>
       (self as unknown as { fetch: (...a: unknown[]) => unknown }).fetch.apply(self, args)) as unknown as this;
     Object.setPrototypeOf(self, new.target.prototype);
-    if (fetchFunction) defineMembers(self, { fetch: fetchFunction });
     if (DEV && fetchFunction && !fetchFunction.name && options.name === undefined && options.key === undefined) {
       // the name starts every default key, so all unnamed endpoints would share their keys
       console.error('Endpoint: its fetch function has no name, so its store keys are those of every other unnamed endpoint; pass the `name` option or use a named function');
     }
-    defineMembers(self, { name: options.name ?? fetchFunction?.name ?? 'endpoint' });
-    setOptions(self, options);
+    // (in this key order: fetch, name, then the options)
+    setOptions(self, { ...(fetchFunction && { fetch: fetchFunction }), name: options.name ?? fetchFunction?.name ?? 'endpoint', ...options });
     return self;
   }
 
@@ -171,9 +170,10 @@ function setOptions(self: Endpoint, options: Record<string, unknown>): void {
   defineMembers(self, options);
   // `false` means "no side effect": stored as undefined, the store's convention.
   if ('sideEffect' in options) defineMembers(self, { sideEffect: options.sideEffect ? true : undefined });
-  const own = Object.getOwnPropertyDescriptor(self, 'testKey')?.value as TestKey | undefined;
+  const own = Object.hasOwn(self, 'testKey') && (self.testKey as TestKey);
   const method = (Object.getPrototypeOf(self) as { testKey: (k: string) => boolean }).testKey;
-  const impl = own?.impl ?? own ?? method;
+  // (a testKey bound to another instance is unwrapped to what it calls)
+  const impl = (own && (own.impl || own)) || method;
   const bound = Object.assign((key: string): boolean => impl.call(self, key), { impl });
   Object.defineProperty(self, 'testKey', { value: bound, enumerable: impl !== method, writable: true, configurable: true });
 }

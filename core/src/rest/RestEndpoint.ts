@@ -9,10 +9,9 @@ import { collectionMutation, getPageEndpoint, paginatedEndpoint } from './collec
 import { detectContent, type Content } from './content';
 import { NetworkError } from './NetworkError';
 import { AbortError } from './AbortError';
-import { checkNextPage, type NextPage } from './nextPage';
-import { checkWellFormed } from './wellFormed';
+import type { NextPage } from './nextPage';
+import { restChecks } from './devChecks';
 import { HAS_BODY } from './hasBody';
-import { isPlainObject } from '../schema/schemaDefaults';
 import { sortKeys } from '../schema/serializeArgs';
 import { setHidden } from '../schema/ownEntry';
 import { fillPath, matchesPath, pathTemplate } from './pathTemplate';
@@ -20,8 +19,9 @@ import type { RestEndpointConstructor, RestGenerics, RestTypeFor } from './RestE
 
 type Params = Record<string, unknown>;
 
-// Bodies that fetch sends as they are (by their class's tag, so no global need exist); everything else is JSON.
-const RAW_BODY = /^\[object (FormData|Blob|File|URLSearchParams|ArrayBuffer|ReadableStream)\]$/;
+// Bodies that fetch sends as they are (by their class's tag, so no global need exist: FormData,
+// Blob, File, URLSearchParams, ArrayBuffer, ReadableStream); everything else is JSON.
+const RAW_BODY = /(Data|Blob|File|Params|Buffer|Stream)]$/;
 const isRawBody = (body: unknown): boolean =>
   typeof body === 'string' || ArrayBuffer.isView(body) || RAW_BODY.test(Object.prototype.toString.call(body));
 
@@ -58,16 +58,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
       // A default name follows the path: keep it out of what extend() copies.
       setHidden(this, 'name', name);
     }
-    if (typeof options.path === 'string') {
-      try {
-        pathTemplate(options.path);
-      } catch (error) {
-        throw new TypeError(`${name}: invalid path template: ${(error as Error).message}`, {
-          cause: error,
-        });
-      }
-    }
-    checkContent(name, options.content, options.schema);
+    if (DEV) restChecks!.options(name, options, pathTemplate);
     // `sideEffect: true` without a method means POST (as data-client): a GET never changes data.
     // Only when constructed: `get.extend({ sideEffect: true })` stays a GET (a forced refetch).
     const inherited = options[HAS_BODY];
@@ -78,7 +69,6 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     // POST, PUT and PATCH take a body argument unless `body: undefined` removes it.
     // Hidden: `{ ...endpoint, method }` must decide anew, only extend() hands it on.
     setHidden(this, HAS_BODY, inherited ?? (/^(POST|PUT|PATCH)$/.test(this.method) && !('body' in options && options.body === undefined)));
-    checkNextPage(name, options.nextPage);
     // getPage exists only with a paginationField.
     if (options.paginationField) Object.defineProperty(this, 'getPage', derived('getPage', getPageEndpoint));
   }
@@ -119,24 +109,28 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
   }
 
   url(urlParams: Params = {}): string {
-    if (typeof this.path !== 'string') {
-      throw new TypeError(`${this.name}: the "path" option is required`);
-    }
-    const template = pathTemplate(this.path);
+    // (in production a missing path fails in path-to-regexp)
+    if (DEV) restChecks!.path(this.name, this.path);
+    const { names } = pathTemplate(this.path);
     const url = this.urlPrefix + fillPath(this.path, urlParams, this.name);
-    const search: Params = {};
-    let hasSearch = false;
+    // (made only when a param is left for the query: most keys have none)
+    let search: Params | undefined;
     // Sorted at every depth, so args equal up to key order give one URL and one key.
     for (const key of Object.keys(urlParams).sort()) {
       const value = urlParams[key];
-      if (template.names.has(key) || value == null) continue;
-      search[key] = sortKeys(value, () => {
-        throw new TypeError(`${searchParam(this.name, key)} contains itself` + (DEV ? ' (a cycle), so it cannot be sent in a URL' : errorCode(2)));
-      });
-      hasSearch = true;
+      if (names.has(key) || value == null) continue;
+      // (without the cycle check a value that contains itself overflows the stack)
+      (search ??= {})[key] = sortKeys(
+        value,
+        DEV
+          ? () => {
+              throw new TypeError(`${this.name}: search parameter "${key}" contains itself (a cycle), so it cannot be sent in a URL`);
+            }
+          : undefined,
+      );
     }
     // Nothing to send (no params, or only empty arrays): no dangling '?'.
-    const query = hasSearch && this.searchToString(search);
+    const query = search && this.searchToString(search);
     if (!query) return url;
     // A template may already carry a query (`?` is literal in templates).
     const joiner = /[?&]$/.test(url) ? '' : url.includes('?') ? '&' : '?';
@@ -147,10 +141,16 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     const search = new URLSearchParams();
     for (const key of Object.keys(searchParams)) {
       const value = searchParams[key];
-      const what = searchParam(this.name, key);
       // null and undefined are left out; an array is the key repeated.
-      if (Array.isArray(value)) for (const item of value) search.append(key, searchScalar(key, item, `${what} (an array item)`));
-      else if (value != null) search.append(key, searchScalar(key, value, what));
+      if (Array.isArray(value)) {
+        for (const item of value) {
+          if (DEV) restChecks!.scalar(this.name, key, item, true);
+          search.append(key, item);
+        }
+      } else if (value != null) {
+        if (DEV) restChecks!.scalar(this.name, key, value, false);
+        search.append(key, value as string);
+      }
     }
     search.sort();
     return search.toString();
@@ -163,26 +163,12 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     // Either aborts the request: the signal option (the client's, per try) and requestInit's.
     if (this.signal) init.signal = base.signal ? AbortSignal.any([base.signal, this.signal]) : this.signal;
     const raw = body !== undefined && isRawBody(body);
-    const isString = typeof body === 'string';
     let contentType = new Headers(headers).get('content-type');
     // JSON unless said otherwise; raw bodies other than strings (FormData, Blob...) let fetch set it.
-    if ((!raw || isString) && !contentType) contentType = headers['Content-Type'] = 'application/json';
+    if ((!raw || typeof body === 'string') && !contentType) contentType = headers['Content-Type'] = 'application/json';
     if (body !== undefined) {
-      try {
-        // A string body declared as JSON must be JSON: catching it here names the
-        // endpoint instead of leaving a 400 from the server to puzzle over.
-        if (isString && /json/i.test(contentType!)) JSON.parse(body);
-        init.body = raw ? (body as BodyInit) : JSON.stringify(body);
-        // (functions and symbols have no JSON)
-        if (init.body === undefined) throw new TypeError(`got ${typeof body}`);
-      } catch (error) {
-        const { message } = error as Error;
-        throw new TypeError(
-          `${this.name}: body ` +
-            (isString ? 'is a string but not JSON' + (DEV ? `, while Content-Type is ${contentType}: ${message}` : errorCode(5)) : `cannot be sent as JSON: ${message}`),
-          { cause: error },
-        );
-      }
+      if (DEV) restChecks!.body(this.name, body, contentType!, raw);
+      init.body = raw ? (body as BodyInit) : JSON.stringify(body);
     }
     init.headers = await this.getHeaders(headers);
     return init;
@@ -194,46 +180,33 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
 
   async fetchResponse(input: string, init: RequestInit): Promise<Response> {
     const response = await fetch(input, init);
-    if (!response.ok) {
-      // The body of a failed response, so an app can show what the server said; read
-      // from a clone: `error.response` stays readable for code that reads it itself.
-      const body = await response.clone().text().then(
-        (text) => {
-          try {
-            return JSON.parse(text);
-          } catch {
-            return text || undefined;
-          }
-        },
-        () => undefined,
-      );
-      // `url` is the one requested (after a redirect, response.url names where it ended)
-      throw new NetworkError(response, { message: `${this.name}: ${input}: ${response.statusText || response.status}`, url: input, body });
+    if (response.ok) return response;
+    // The body of a failed response (JSON, else text), so an app can show what the server
+    // said; read from a clone: `error.response` stays readable for code that reads it itself.
+    const text = await response.clone().text().catch(() => '');
+    let body: unknown = text || undefined;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // (not JSON: the text)
     }
-    return response;
+    // `url` is the one requested (after a redirect, response.url names where it ended)
+    throw new NetworkError(response, { message: `${this.name}: ${input}: ${response.statusText || response.status}`, url: input, body });
   }
 
   async parseResponse(response: Response): Promise<unknown> {
-    if (response.status === 204) return null;
     const { name, schema } = this;
-    checkContent(name, this.content, schema, response);
+    if (response.status === 204) return null;
+    if (DEV) restChecks!.content(name, this.content, schema, response);
     const contentType = response.headers.get('content-type');
     // Unset content auto-detects; `content: 'json'` parses the body whatever its Content-Type says.
     const kind = this.content || detectContent(contentType);
-    // (A non-JSON content with a schema was refused above.)
     if (kind !== 'json' && schema === undefined) return kind === 'stream' ? response.body : response[kind]();
-    const notJson = (status: number, hint: string | false) =>
-      new NetworkError(response, {
-        status,
-        message: `${name}: ` + (DEV ? `expected JSON for its schema, but ${response.url} sent ${contentType}${hint}` : `${response.url} sent ${contentType}${errorCode(4)}`),
-      });
-    if (kind === 'blob') throw notJson(400, DEV && "; for files use content: 'blob' without a schema");
+    // A schema reads JSON whatever the type: anything else fails to parse (a 400).
     const text = await response.text();
+    if (DEV) restChecks!.json(name, response, kind, contentType, text);
     // An empty body (e.g. a DELETE answered with 200 and nothing) is no data.
     if (!text.trim()) return null;
-    if (kind === 'text' && contentType) {
-      throw notJson(404, DEV && ` (starts with ${JSON.stringify(text.slice(0, 40))}); is the urlPrefix/path right?`);
-    }
     try {
       return JSON.parse(text);
     } catch (error) {
@@ -270,38 +243,6 @@ for (const member of ['push', 'unshift', 'assign', 'remove', 'move']) {
   Object.defineProperty(RestEndpointImpl.prototype, member, derived(member, collectionMutation));
 }
 
-/** How messages name a search parameter. */
-const searchParam = (endpoint: string, key: string) => `${endpoint}: search parameter "${key}"`;
-
-/** One value of the default query encoding: strings, numbers, booleans (and Dates etc. by their String()). */
-function searchScalar(key: string, value: unknown, what: string): string {
-  if (value == null || Array.isArray(value) || isPlainObject(value)) {
-    throw new TypeError(
-      `${what} is ${value == null ? value : Array.isArray(value) ? 'an array' : 'an object'}` +
-        (DEV
-          ? '; the default searchToString sends strings, numbers, booleans and flat arrays of them (as repeated keys). Override searchToString to encode nested data, e.g. with the qs library: searchToString(params) { return qs.stringify(params) }'
-          : errorCode(2)),
-    );
-  }
-  const text = String(value);
-  // The key with each of its values: a key without values is not sent.
-  checkWellFormed(key + text, what);
-  return text;
-}
-
-/**
- * Throws for a RestEndpoint whose `content` is not JSON but that has a schema
- * (ERRORS.md#1): a TypeError when built, a 400 when a subclass field set it.
- */
-function checkContent(name: string, content: unknown, schema: unknown, response?: Response): void {
-  if (content !== undefined && content !== 'json' && schema !== undefined) {
-    const message =
-      `${name}: content '${String(content)}' cannot be used with a schema` +
-      (DEV ? "; binary and text responses are not normalized, so remove the schema (file downloads: content: 'blob', dataExpiryLength: 0)" : errorCode(1));
-    throw response ? new NetworkError(response, { status: 400, message }) : new TypeError(message);
-  }
-}
-
 const proto = RestEndpointImpl.prototype as unknown as Record<PropertyKey, unknown>;
 // Defaults live on the prototype so options, subclass fields and `extend()`
 // all override them the same way.
@@ -309,6 +250,8 @@ proto.urlPrefix = '';
 proto.method = 'GET';
 proto[HAS_BODY] = false;
 proto.fetch = async function fetch(this: RestEndpointImpl, ...args: unknown[]) {
+  // The spec's fetch sequence: URL, request options, response, parsed body, process.
+  const { name } = this;
   const [params, body] = this.splitArgs(args);
   const url = this.url(params);
   const init = await this.getRequestInit(body);
@@ -318,50 +261,38 @@ proto.fetch = async function fetch(this: RestEndpointImpl, ...args: unknown[]) {
     response = await this.fetchResponse(url, init);
     parsed = await this.parseResponse(response);
   } catch (error) {
-    throw failure(this, url, error, response, init.signal);
+    // One failure path: the error names the endpoint and URL. An error with a status (a
+    // NetworkError, or one a subclass threw) stays as it is; an abort (the signal fired)
+    // is an AbortError; anything else is a network failure, status 500 (soft by default):
+    // no response (fetch itself rejected), or a body that broke off while being read.
+    if (error instanceof NetworkError) {
+      error.url ??= url;
+      error.endpoint ??= name;
+      throw error;
+    }
+    if (init.signal?.aborted || (error as Error | undefined)?.name === 'AbortError') throw new AbortError(name, url, error);
+    if (typeof (error as { status?: unknown } | undefined)?.status === 'number') throw error;
+    const cause = (error as Error)?.message ?? String(error);
+    throw new NetworkError(response, {
+      status: 500,
+      message: DEV
+        ? `${name}: ${response ? `the response from ${url} broke off while being read` : `request to ${url} failed`}: ${cause}`
+        : `${name}: ${url}: ${cause}${errorCode(15)}`,
+      cause: error,
+      url,
+      endpoint: name,
+    });
   }
   const value = this.process(parsed, ...args);
-  if (
-    (value === null || value === undefined) &&
-    response!.status !== 204 &&
-    this.schema != null &&
-    !this.nullable
-  ) {
+  if ((value === null || value === undefined) && response!.status !== 204 && this.schema != null && !this.nullable) {
     // Storing "nothing" would replace good data: a 200 without data is a bad answer.
     const message =
-      `${this.name}: ${url} answered ${response!.status} with no data` +
+      `${name}: ${url} answered ${response!.status} with no data` +
       (DEV ? `${value === null ? ' (an empty body or null)' : ''}, but its schema expects data; set nullable: true if "nothing" is a valid answer` : errorCode(3));
-    throw failure(this, url, new NetworkError(response, { status: 400, message, url }));
+    throw new NetworkError(response, { status: 400, message, url, endpoint: name });
   }
   return value;
 };
-
-/**
- * What sending the request or reading its response threw, as a NetworkError naming
- * the endpoint and URL. No response (fetch itself rejected) or a body that broke
- * off (socket closed mid-stream) is a network failure: status 500, soft by default.
- * An abort (the signal fired) is an AbortError; an error with a status stays as it is.
- */
-function failure(endpoint: RestEndpointImpl, url: string, error: unknown, response?: Response, signal?: AbortSignal | null): unknown {
-  const { name } = endpoint;
-  if (error instanceof NetworkError) {
-    error.url ??= url;
-    error.endpoint ??= name;
-    return error;
-  }
-  if (signal?.aborted || (error as Error | undefined)?.name === 'AbortError') return new AbortError(name, url, error);
-  if (typeof (error as { status?: unknown } | undefined)?.status === 'number') return error;
-  const cause = (error as Error)?.message ?? String(error);
-  return new NetworkError(response, {
-    status: 500,
-    message: DEV
-      ? `${name}: ${response ? `the response from ${url} broke off while being read` : `request to ${url} failed`}: ${cause}`
-      : `${name}: ${url}: ${cause}${errorCode(15)}`,
-    cause: error,
-    url,
-    endpoint: name,
-  });
-}
 proto.errorPolicy = function errorPolicy(error: { status?: number }) {
   // Server and transport failures, a timeout (408) and an abort (499) say nothing about the data: keep showing it.
   const status = error?.status ?? 0;

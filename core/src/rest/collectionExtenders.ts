@@ -33,7 +33,7 @@ export function collectionMutation(base: Extendable, member: 'push' | 'unshift' 
     name: `${base.name}.${member}`,
     sideEffect: true,
     [HAS_BODY]: true,
-    ...(typeof movePath === 'string' ? { path: movePath } : {}),
+    ...(typeof movePath === 'string' && { path: movePath }),
   });
 }
 
@@ -68,7 +68,7 @@ export function paginatedEndpoint(
   return base.extend({
     schema,
     name: `${base.name}.${member}`,
-    ...(typeof cursor === 'string' ? { paginationField: cursor } : {}),
+    ...(typeof cursor === 'string' && { paginationField: cursor }),
     // Where the list stands is kept on the list's key, not the page's.
     listKeyOf: (...args: readonly unknown[]) => base.key(...removeCursor(...args)),
   });

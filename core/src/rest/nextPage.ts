@@ -1,7 +1,5 @@
-// The `nextPage` option: its type and the check made when an endpoint is built. The rule
+// The `nextPage` option's type (RestEndpoint checks it in development when built). The rule
 // that applies it (and counts a numbered paginationField) is page info's, state/pageInfo.ts.
-import { errorCode } from '../dev/errorCode';
-import { DEV } from '#dev';
 /**
  * The `nextPage` option: from the page just received (the response as the server
  * sent it, after `process`, before normalization) and the arguments that asked
@@ -18,19 +16,3 @@ export type NextPage<Result = any, Params = any> = (
   lastPage: Result,
   params: Params,
 ) => string | number | undefined | null;
-
-/**
- * Throws when a `nextPage` option is not a function, naming the endpoint.
- *
- * @example
- * checkNextPage('Post.getList', options.nextPage);
- */
-export function checkNextPage(name: string, nextPage: unknown): void {
-  if (nextPage !== undefined && typeof nextPage !== 'function') {
-    throw new TypeError(
-      DEV
-        ? `${name}: nextPage must be a function (lastPage, params) => next page or cursor (undefined when there is none), got ${typeof nextPage}`
-        : `${name}: nextPage is ${typeof nextPage}${errorCode(7)}`,
-    );
-  }
-}

@@ -3,7 +3,7 @@
 import { parse, pathToRegexp, type Token, type TokenData } from 'path-to-regexp';
 import { DEV } from '#dev';
 import { errorCode } from '../dev/errorCode';
-import { checkWellFormed } from './wellFormed';
+import { restChecks } from './devChecks';
 
 /**
  * A parsed path template (path-to-regexp v8 syntax, with `?` and `+` literal).
@@ -83,9 +83,9 @@ function fillTokens(
         if (inGroup) return undefined;
         throw new TypeError(`${describe(name)} is missing`);
       }
-      // A *wildcard is a non-empty array of segments; a :param is one segment.
+      // A *wildcard is a non-empty array of segments (none would send the parent path); a :param is one segment.
       if (wildcard && (!Array.isArray(value) || !value.length)) {
-        throw refuse(describe(name), DEV && 'must be a non-empty array of strings (a *wildcard)', value);
+        throw new TypeError(DEV ? `${describe(name)} must be a non-empty array of strings (a *wildcard), got ${restChecks!.show(value)}` : describe(name) + errorCode(16));
       }
       out += wildcard
         ? (value as unknown[]).map((segment) => encodeSegment(segment, describe, name, true)).join('/')
@@ -95,41 +95,23 @@ function fillTokens(
   return out;
 }
 
-/** A value the URL cannot carry (ERRORS.md#16); production keeps what it got. */
-function refuse(what: string, rule: string | false, got: unknown): TypeError {
-  return new TypeError(DEV ? `${what} ${rule}, got ${show(got)}` : `${what}: ${show(got)}${errorCode(16)}`);
-}
-
 /**
  * Percent-encode one path segment (its parameter described only when it is refused).
- * `.`, `..` and `''` are refused rather than encoded: URL parsers (fetch included)
- * read `%2E%2E` as `..` too, so `{ id: '..' }` on `/users/:id` would otherwise send
- * `DELETE /`. A lone UTF-16 surrogate has no UTF-8 form (encodeURIComponent throws a
- * bare URIError on it).
+ * `.`, `..` and `''` are refused in every build rather than encoded: URL parsers
+ * (fetch included) read `%2E%2E` as `..` too, so `{ id: '..' }` on `/users/:id` would
+ * otherwise send `DELETE /`. Development also refuses values that are not strings or
+ * numbers (`/todos/NaN`, `/todos/[object Object]`) and lone UTF-16 surrogates (no
+ * UTF-8 form: encodeURIComponent throws a bare URIError on them).
  */
 function encodeSegment(segment: unknown, describe: (name: string) => string, name: string, wildcard?: boolean): string {
-  const type = typeof segment;
-  // `Number(undefined)` would otherwise go out as `/todos/NaN`.
-  if (segment !== segment || (type !== 'string' && type !== 'number' && (wildcard || type !== 'bigint'))) {
-    throw refuse(describe(name), DEV && (wildcard ? 'must contain only strings' : segment !== segment ? 'must be a number, not NaN' : 'must be a string or number'), segment);
-  }
+  if (DEV) restChecks!.segment(segment, () => describe(name), wildcard);
   const text = String(segment);
-  const what = () => describe(name) + (wildcard ? ' (a *wildcard segment)' : '');
   if (text === '' || text === '.' || text === '..') {
-    throw new TypeError(`${what()} cannot be ${JSON.stringify(text)}` + (DEV ? ': it would change which path the request goes to' : errorCode(16)));
+    throw new TypeError(
+      `${describe(name) + (wildcard ? ' (a *wildcard segment)' : '')} cannot be ${JSON.stringify(text)}` + (DEV ? ': it would change which path the request goes to' : errorCode(16)),
+    );
   }
-  try {
-    return encodeURIComponent(text);
-  } catch (error) {
-    checkWellFormed(text, what());
-    throw error;
-  }
-}
-
-function show(value: unknown): string {
-  if (Array.isArray(value)) return 'an array';
-  if (value === null) return 'null';
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
+  return encodeURIComponent(text);
 }
 
 /**
@@ -144,7 +126,7 @@ export function fillPath(
   params: Record<string, unknown>,
   endpointName: string,
 ): string {
-  const describe = (name: string) => `${endpointName}: path parameter "${name}"` + (DEV ? ` of ${JSON.stringify(source)}` : '');
+  const describe = (name: string) => `${endpointName}: path parameter "${name}"${DEV ? ` of ${JSON.stringify(source)}` : ''}`;
   // The top level never drops out: a missing parameter there throws.
   return fillTokens(pathTemplate(source).data.tokens, params, describe)!;
 }

@@ -9,15 +9,13 @@ import { Invalidate } from '../schema/Invalidate';
 import { setHidden } from '../schema/ownEntry';
 import { RestEndpoint } from './RestEndpoint';
 import { listPath } from './listPath';
+import { restChecks } from './devChecks';
 import type { ResourceOptions, ResourceGenerics, Resource, ResourceNextPage } from './resourceTypes';
 
-// Options a member gets only where it applies (the rest go to every member unchanged).
-const LIST_OPTIONS = ['searchParams', 'paginationField', 'nextPage'];
-const OWN_OPTIONS = ['path', 'schema', 'body', 'nonFilterArgumentKeys', 'optimistic', 'Endpoint', 'Collection', ...LIST_OPTIONS];
-
-/** The options among `keys` that are set (to anything, `undefined` included). */
-const pick = (options: Record<string, unknown>, keys: string[]) =>
-  Object.fromEntries(keys.filter((k) => k in options).map((k) => [k, options[k]]));
+// Options a member gets only where it applies (`body` for getList, update and
+// partialUpdate, the list options for getList); the rest go to every member unchanged.
+const LIST_OPTIONS = ['body', 'searchParams', 'paginationField', 'nextPage'];
+const OWN_OPTIONS = ['nonFilterArgumentKeys', 'optimistic', 'Endpoint', 'Collection', ...LIST_OPTIONS];
 
 function schemaLabel(schema: any): string {
   return (typeof schema?.key === 'string' && schema.key) || schema?.name || 'Resource';
@@ -36,19 +34,20 @@ function fieldsOf(body: unknown): object {
 }
 
 /**
- * Optimistic responses per member: push and unshift answer the item as sent; the
- * others the body over a base, the stored entity (partialUpdate, move: none stored
- * aborts) or the URL params (update, delete).
+ * Optimistic responses per member: push and unshift answer the item as sent (the
+ * last argument); the others the body over a base, the stored entity (partialUpdate,
+ * move: none stored aborts) or the URL params (update, delete).
  */
-function optimisticFor(member: string, schema: unknown) {
-  if (member === 'push' || member === 'unshift') return (_snapshot: unknown, ...args: unknown[]) => fieldsOf(args[args.length - 1]);
-  const stored = member === 'partialUpdate' || member === 'move';
-  return (snapshot: any, params: object, body?: unknown) => {
-    const base = stored ? snapshot.get(schema, params) : params;
+const optimisticFor =
+  (member: string, schema: unknown) =>
+  (snapshot: any, ...args: any[]): unknown => {
+    const sent = fieldsOf(args[args.length - 1]);
+    if (member === 'push' || member === 'unshift') return sent;
+    const base = member === 'partialUpdate' || member === 'move' ? snapshot.get(schema, args[0]) : args[0];
     if (!base) throw snapshot.abort;
-    return { ...base, ...fieldsOf(body) };
+    // (delete sends no body: the params are spread twice)
+    return { ...base, ...sent };
   };
-}
 
 /**
  * getList's push, unshift and move with optimistic responses, when the resource has
@@ -92,8 +91,7 @@ export function resource<const O extends ResourceGenerics>(
 ): Resource<O> {
   const opts = options as unknown as Record<string, any>;
   const { path, schema, optimistic, nonFilterArgumentKeys } = opts;
-  const missing = typeof path !== 'string' ? 'path' : schema === undefined && 'schema';
-  if (missing) throw new TypeError(`resource(${missing === 'path' ? '' : path}): the "${missing}" option is required`);
+  if (DEV) restChecks!.resourceOptions(opts);
   // The item path names the item; without a parameter get, update and delete would all hit the list.
   if (!/(^|[^\\])[:*][A-Za-z_$]/.test(path)) {
     throw new TypeError(
@@ -102,22 +100,18 @@ export function resource<const O extends ResourceGenerics>(
         : `resource(${path}): no :parameter${errorCode(9)}`,
     );
   }
-  // One expression statement, so minifiers drop all of it from production builds.
-  if (DEV)
-    ['Endpoint', 'Collection'].forEach((right) => {
-      const wrong = right.toLowerCase();
-      if (wrong in opts && !(right in opts)) console.warn(`resource(${path}): unknown option "${wrong}"; the class option is spelled "${right}"`);
-    });
   const CollectionClass: any = opts.Collection ?? BaseCollection;
   const internals: ResourceInternals = { options: opts, Endpoint: opts.Endpoint ?? RestEndpoint };
   const mutation = (name: string, method: string, extra?: object) =>
     newMember(internals, name, {
-      ...(optimistic ? { getOptimisticResponse: optimisticFor(name, schema) } : {}),
+      // (not set otherwise: an Endpoint class's own getOptimisticResponse stays)
+      ...(optimistic && { getOptimisticResponse: optimisticFor(name, schema) }),
       method,
       ...extra,
     });
+  const withBody = 'body' in opts ? { body: opts.body } : {};
   const getList = newMember(internals, 'getList', {
-    ...pick(opts, ['body', ...LIST_OPTIONS]),
+    ...Object.fromEntries(LIST_OPTIONS.filter((k) => k in opts).map((k) => [k, opts[k]])),
     path: listPath(path),
     schema: new CollectionClass([schema], nonFilterArgumentKeys ? { nonFilterArgumentKeys } : {}),
     // move works on the item (copies of getList carry it)
@@ -126,8 +120,8 @@ export function resource<const O extends ResourceGenerics>(
   return withExtend({
     get: newMember(internals, 'get'),
     getList: decorateGetList(getList, opts),
-    update: mutation('update', 'PUT', pick(opts, ['body'])),
-    partialUpdate: mutation('partialUpdate', 'PATCH', pick(opts, ['body'])),
+    update: mutation('update', 'PUT', withBody),
+    partialUpdate: mutation('partialUpdate', 'PATCH', withBody),
     delete: mutation('delete', 'DELETE', { schema: new Invalidate(schema), process: deleteProcess }),
   }, internals) as unknown as Resource<O>;
 }
@@ -169,21 +163,19 @@ function extendResource(this: Record<PropertyKey, any>, first: unknown, second?:
   }
   if (typeof first === 'function') {
     Object.assign(out, first(this));
-  } else if (typeof first === 'string' || (first && typeof first === 'object')) {
+  } else {
+    if (DEV) restChecks!.extend(this, first, () => schemaLabel(internals.options.schema));
     const overrides = typeof first === 'string' ? { [first]: second } : first;
     for (const [key, options] of Object.entries(overrides as Record<string, Record<string, unknown>>)) {
       const member = this[key];
-      if (typeof member?.extend === 'function') {
-        const next = member.extend(options);
-        out[key] = key === 'getList' ? decorateGetList(next, internals.options) : next;
-      } else if (typeof first === 'string') {
-        out[key] = newMember(internals, key, options);
-      } else {
-        throw new TypeError(`resource.extend: "${key}" is not a member` + (DEV ? ` of ${schemaLabel(internals.options.schema)}'s resource` : errorCode(10)));
-      }
+      // (production makes a member of an unknown key in the object form too)
+      out[key] =
+        typeof member?.extend === 'function'
+          ? key === 'getList'
+            ? decorateGetList(member.extend(options), internals.options)
+            : member.extend(options)
+          : newMember(internals, key, options);
     }
-  } else {
-    throw new TypeError('resource.extend' + (DEV ? ': expected a function, an object of member options, or (name, options)' : errorCode(10)));
   }
   return withExtend(out, internals);
 }
