@@ -6,7 +6,7 @@ import { Entity } from '../schema/Entity';
 import { normalizeObject } from '../schema/Object';
 import { schemaName } from '../schema/schemaName';
 import { KIND } from '../schema/symbols';
-import { assertParsed, SchemaError } from '../schema/SchemaError';
+import { assertParsed, devFail, SchemaError } from '../schema/SchemaError';
 import type { EntityMeta, NormalizeMeta, Visit } from '../schema/types';
 import { NormalizeStore, type NormalizeInputStore } from './NormalizeStore';
 
@@ -73,12 +73,11 @@ export function normalize<R = any>(
             : none && 'data';
     if (expected) {
       const name = schemaName(schema);
-      assertParsed(input, name, undefined);
-      const shown = JSON.stringify(input) ?? String(input);
+      if (DEV) assertParsed(input, name, undefined);
       throw new SchemaError(
         name,
         undefined,
-        `expected ${expected}, but the response is ${none ? shown : `the ${typeof input} ${shown.length > 60 ? `${shown.slice(0, 60)}...` : shown}`}`,
+        `expected ${expected}` + (DEV ? `, but the response is ${showResponse(input)}` : ''),
         DEV && typeof input === 'string' && 'check the urlPrefix/path and the Content-Type of the response',
       );
     }
@@ -89,24 +88,25 @@ export function normalize<R = any>(
     if (value == null || s == null) return value;
     // a default value in a schema object (`{ cursor: '' }`) is no schema ('' has String#normalize)
     if (typeof s !== 'object' && typeof s !== 'function') return value;
-    if (++depth > MAX_DEPTH) {
-      throw new SchemaError(
-        schemaName(s),
-        key,
-        `data nested deeper than ${MAX_DEPTH} levels`,
-        DEV && 'the input probably contains a cycle (an object that contains itself)',
-      );
+    // Development checks that only name a mistake: a cycle would overflow the stack in
+    // production too (nothing is stored either way), and a schema written `[A, B]` fails
+    // in development before it ships.
+    if (DEV && ++depth > MAX_DEPTH) {
+      devFail(schemaName(s), key, `data nested deeper than ${MAX_DEPTH} levels`, 'the input probably contains a cycle (an object that contains itself)');
     }
-    let out;
-    if (typeof s.normalize === 'function') out = s.normalize(value, parent, key, a, visit, delegate);
-    else if (Array.isArray(s)) {
-      // `[A, B]` is no union: only A would be used
-      if (s.length > 1) throw new SchemaError(`[${s.map(schemaName)}]`, key, 'a list schema takes one member schema', DEV && 'for mixed members use [new Union({ a: A, b: B }, attribute)]');
-      out = normalizeArray(s[0], value, parent, key, a, visit);
+    // `[A, B]` is no union: only A would be used
+    if (DEV && Array.isArray(s) && s.length > 1) {
+      devFail(`[${s.map(schemaName)}]`, key, 'a list schema takes one member schema', 'for mixed members use [new Union({ a: A, b: B }, attribute)]');
     }
-    else if (typeof s === 'object') out = normalizeObject(s, value, parent, key, a, visit);
-    else out = value;
-    depth--;
+    const out =
+      typeof s.normalize === 'function'
+        ? s.normalize(value, parent, key, a, visit, delegate)
+        : Array.isArray(s)
+          ? normalizeArray(s[0], value, parent, key, a, visit)
+          : typeof s === 'object'
+            ? normalizeObject(s, value, parent, key, a, visit)
+            : value;
+    if (DEV) depth--;
     return out;
   };
   const result = schemaless ? input : visit(schema, input, input, undefined, args);
@@ -118,3 +118,10 @@ export function normalize<R = any>(
     entitiesMeta: delegate.entitiesMeta,
   };
 }
+
+// Called by development messages only: `false` in production, so no function ships.
+const showResponse = (DEV &&
+  ((input: unknown): string => {
+    const shown = JSON.stringify(input) ?? String(input);
+    return input == null ? shown : `the ${typeof input} ${shown.length > 60 ? `${shown.slice(0, 60)}...` : shown}`;
+  })) as (input: unknown) => string;

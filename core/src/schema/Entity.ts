@@ -208,7 +208,7 @@ export abstract class Entity {
     delegate: NormalizeDelegate,
   ): any {
     if (typeof input !== 'object' || input === null) {
-      assertParsed(input, this.key, key);
+      if (DEV) assertParsed(input, this.key, key);
       // a bare primary key: a reference to an entity stored elsewhere
       return input;
     }
