@@ -1,6 +1,7 @@
 // Normalizing a response into the store's tables: the walk over the schema and the depth
 // and top-level shape checks. The writes are NormalizeStore's; each schema's rules are in schema/.
 import { DEV } from '#dev';
+import { errorCode } from '../dev/errorCode';
 import { normalizeArray } from '../schema/Array';
 import { Entity } from '../schema/Entity';
 import { normalizeObject } from '../schema/Object';
@@ -61,23 +62,19 @@ export function normalize<R = any>(
   if (!schemaless && (none || typeof input !== 'object')) {
     // by mark, not instanceof: normalizing does not bundle Collection for apps that never build one
     const kind = schema[KIND];
-    const expected =
-      Array.isArray(schema) || kind === 'Array' || kind === 'Collection'
-        ? 'an array'
-        : kind === 'CollectionChange'
-          ? 'an object or an array'
-          : kind !== undefined ||
-              schema.keyed === true ||
-              (typeof schema === 'function' ? schema.prototype instanceof Entity : Object.getPrototypeOf(schema) === Object.prototype)
-            ? 'an object'
-            : none && 'data';
-    if (expected) {
+    if (
+      none ||
+      kind !== undefined ||
+      Array.isArray(schema) ||
+      schema.keyed === true ||
+      (typeof schema === 'function' ? schema.prototype instanceof Entity : Object.getPrototypeOf(schema) === Object.prototype)
+    ) {
       const name = schemaName(schema);
       if (DEV) assertParsed(input, name, undefined);
       throw new SchemaError(
         name,
         undefined,
-        `expected ${expected}` + (DEV ? `, but the response is ${showResponse(input)}` : ''),
+        DEV ? `expected ${expectedShape(schema, kind)}, but the response is ${showResponse(input)}` : 'unexpected response' + errorCode(40),
         DEV && typeof input === 'string' && 'check the urlPrefix/path and the Content-Type of the response',
       );
     }
@@ -125,3 +122,14 @@ const showResponse = (DEV &&
     const shown = JSON.stringify(input) ?? String(input);
     return input == null ? shown : `the ${typeof input} ${shown.length > 60 ? `${shown.slice(0, 60)}...` : shown}`;
   })) as (input: unknown) => string;
+
+// What a whole response must be for a schema, in development messages only.
+const expectedShape = (DEV &&
+  ((schema: any, kind: unknown): string =>
+    Array.isArray(schema) || kind === 'Array' || kind === 'Collection'
+      ? 'an array'
+      : kind === 'CollectionChange'
+        ? 'an object or an array'
+        : kind !== undefined || schema.keyed === true || (typeof schema === 'function' ? schema.prototype instanceof Entity : Object.getPrototypeOf(schema) === Object.prototype)
+          ? 'an object'
+          : 'data')) as (schema: any, kind: unknown) => string;
