@@ -84,11 +84,7 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
     if (nfk !== undefined) {
       // own property only when given, so subclasses may override the method
       this.nonFilterArgumentKeys =
-        typeof nfk === 'function'
-          ? nfk
-          : nfk instanceof RegExp
-            ? (k: string) => nfk.test(k)
-            : (k: string) => (nfk as readonly string[]).includes(k);
+        typeof nfk === 'function' ? nfk : (k: string) => (nfk instanceof RegExp ? nfk.test(k) : (nfk as readonly string[]).includes(k));
     }
     if (options.createCollectionFilter !== undefined) this.createCollectionFilter = options.createCollectionFilter;
   }
