@@ -135,15 +135,9 @@ export class NormalizeStore implements NormalizeDelegate {
       // A pending optimistic update is replayed on top of whatever is confirmed, however
       // new (a pushed change, another read's answer), until its own request settles.
       if (!this.meta.optimistic && existingMeta !== undefined && incomingMeta.fetchedAt < existingMeta.fetchedAt) {
-        // fetched earlier than what is stored: only fills fields the store lacks
-        let missing = false;
-        for (const k in incoming) {
-          if (!(k in existing)) {
-            missing = true;
-            break;
-          }
-        }
-        merged = missing ? { ...incoming, ...existing } : existing;
+        // fetched earlier than what is stored (rare): only fills fields the store lacks
+        merged = { ...incoming, ...existing };
+        if (isSubsetEqual(merged, existing)) merged = existing;
         meta = existingMeta;
       } else {
         merged = isSubsetEqual(incoming, existing) ? existing : { ...existing, ...incoming };
@@ -154,7 +148,7 @@ export class NormalizeStore implements NormalizeDelegate {
       if (existingMeta !== undefined) {
         merged = schema.mergeWithStore(existingMeta, incomingMeta, existing, incoming);
         meta = schema.mergeMetaWithStore(existingMeta, incomingMeta, existing, incoming);
-      } else if (s.shouldUpdate !== undefined && s.shouldUpdate !== defaultShouldUpdate && !s.shouldUpdate(existingMeta, incomingMeta, existing, incoming)) {
+      } else if (s.shouldUpdate && !s.shouldUpdate(existingMeta, incomingMeta, existing, incoming)) {
         merged = existing;
       } else {
         merged = schema.merge(existing, incoming);
