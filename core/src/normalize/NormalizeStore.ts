@@ -163,7 +163,8 @@ export class NormalizeStore implements NormalizeDelegate {
 
   setEntity(key: string, pk: string, value: any): void {
     const existing = this.getEntity(key, pk);
-    if (existing === value || (existing !== INVALID && deepEqual(existing, value))) return;
+    // (a tombstone equals only itself)
+    if (existing === value || deepEqual(existing, value)) return;
     this.write(key, pk, value);
     // A Collection's members change under this write's time: a snapshot merge (tab sync)
     // that keeps the newer of two copies then takes the change instead of the older copy.
