@@ -151,7 +151,7 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
    * todoList.pk(undefined, undefined, '', [{ userId: 1 }]) // '{"userId":"1"}'
    */
   pk(_value: any, parent?: any, key?: any, args: readonly any[] = []): string {
-    return serializeArgs(this.nestKey !== undefined && key ? this.nestKey(parent, key) : this.argsKey !== undefined ? this.argsKey(...args) : args[0]);
+    return serializeArgs(this.nestKey && key ? this.nestKey(parent, key) : this.argsKey ? this.argsKey(...args) : args[0]);
   }
 
   normalize(input: any, parent: any, key: any, args: readonly any[], visit: Visit, delegate: NormalizeDelegate): string {

@@ -66,7 +66,7 @@ export function toConverter(fn: Deserializer): (value: any) => any {
 export function entityPlan(cls: any): EntityPlan {
   const source = cls.schema;
   let plan: EntityPlan | undefined = cls[PLAN];
-  if (plan !== undefined && plan.owner === cls && plan.source === source) return plan;
+  if (plan?.owner === cls && plan!.source === source) return plan!;
   const key = cls.key;
   // An anonymous class (or a mixin with no name): the store would have no table name. A
   // definition mistake, so the same class fails in development before it ships.
