@@ -138,12 +138,6 @@ export class Denormalizer {
         return cached.value;
       }
     }
-    if (this.depth >= (schema.maxEntityDepth ?? MAX_ENTITY_DEPTH)) {
-      // a truncated read is never cached
-      this.minRef = -1;
-      if (cache) this.deps.push(key, pk, obj);
-      return this.tooDeep(schema, obj);
-    }
     let value: any = obj;
     if (typeof schema.createIfValid === 'function') {
       // undefined: validate() rejected the stored record, which then reads as invalid (refetched, dropped from lists)
@@ -157,6 +151,19 @@ export class Denormalizer {
         }
         return value;
       }
+    }
+    if (this.depth >= (schema.maxEntityDepth ?? MAX_ENTITY_DEPTH)) {
+      if (DEV && !this.reported) {
+        this.reported = true;
+        console.error(
+          `denormalize: Entity depth limit of ${schema.maxEntityDepth ?? MAX_ENTITY_DEPTH} reached at ${schema.key}; ` +
+            'nested fields below it are left as stored keys. This usually means very deep or cyclic data.',
+        );
+      }
+      // a truncated read (its nested fields left as stored keys) is never cached
+      this.minRef = -1;
+      if (cache) this.deps.push(key, pk, obj);
+      return value;
     }
     const parentDeps = this.deps;
     const parentMin = this.minRef;
@@ -184,17 +191,6 @@ export class Denormalizer {
       append(parentDeps, deps);
     }
     return value;
-  }
-
-  private tooDeep(schema: any, obj: object): any {
-    if (DEV && !this.reported) {
-      this.reported = true;
-      console.error(
-        `denormalize: Entity depth limit of ${schema.maxEntityDepth ?? MAX_ENTITY_DEPTH} reached at ${schema.key}; ` +
-          'nested fields below it are left as stored keys. This usually means very deep or cyclic data.',
-      );
-    }
-    return typeof schema.createIfValid === 'function' ? (schema.createIfValid(obj) ?? INVALID) : obj;
   }
 }
 
