@@ -26,7 +26,7 @@ export function normalizeArray(
 function toList(input: any, key: any, name: string): any[] {
   if (DEV) assertParsed(input, name, key);
   if (typeof input !== 'object' || input === null) {
-    throw new SchemaError(name, key, `expected an array, got ${typeof input}`);
+    throw new SchemaError(name, key, 'expected an array' + (DEV ? `, got ${typeof input}` : ''));
   }
   // an object of members is accepted as its values
   return Object.values(input);

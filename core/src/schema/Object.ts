@@ -18,7 +18,7 @@ export function normalizeObject(
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     const name = `{${Object.keys(schema).join(', ')}}`;
     if (DEV) assertParsed(input, name, key);
-    throw new SchemaError(name, key, `expected an object, got ${Array.isArray(input) ? 'an array' : typeof input}`);
+    throw new SchemaError(name, key, 'expected an object' + (DEV ? `, got ${Array.isArray(input) ? 'an array' : typeof input}` : ''));
   }
   const out = { ...input };
   for (const k in schema) {
