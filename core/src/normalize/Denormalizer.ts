@@ -126,10 +126,7 @@ export class Denormalizer {
       // list the same way; one over another class of the same table (a subclass keeping the key) does not.
       if (
         cached !== undefined &&
-        (cached.schema === schema ||
-          (typeof schema === 'object' &&
-            (cached.schema as any).constructor === schema.constructor &&
-            sameMembers((cached.schema as any).schema?.schema, schema.schema?.schema))) &&
+        (cached.schema === schema || sameMembers(cached.schema, schema)) &&
         (cached.entities === this.entities || depsValid(cached.deps, this.entities, 3))
       ) {
         // once validated against these entities, the next reference in this pass hits at the first comparison
@@ -194,8 +191,10 @@ export class Denormalizer {
   }
 }
 
-// Members: one class, a map of classes by discriminator value, or a Union over such a map.
-// Two maps declared apart are the same when they map each value to the same class.
+// Two schema objects of one class read a stored value the same way when their members do:
+// compared down through `schema` (a Collection's list, the list's members) to one class, a
+// map of classes by discriminator value (the same when each value maps to the same class),
+// or a Union over such a map.
 function sameMembers(a: any, b: any): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || a === null || b === null || a.constructor !== b?.constructor) return false;

@@ -98,10 +98,7 @@ export class NormalizeStore implements NormalizeDelegate {
   private touchMeta(key: string, pk: string, existing: EntityMeta | undefined, next: EntityMeta, logged: boolean): void {
     if (
       existing === next ||
-      (existing !== undefined &&
-        existing.fetchedAt === next.fetchedAt &&
-        existing.expiresAt === next.expiresAt &&
-        existing.date === next.date)
+      (existing?.fetchedAt === next.fetchedAt && existing.expiresAt === next.expiresAt && existing.date === next.date)
     ) {
       return;
     }

@@ -81,12 +81,12 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
     this.argsKey = options.argsKey;
     this.nestKey = options.nestKey;
     const nfk = options.nonFilterArgumentKeys;
-    if (nfk !== undefined) {
+    if (nfk) {
       // own property only when given, so subclasses may override the method
       this.nonFilterArgumentKeys =
         typeof nfk === 'function' ? nfk : (k: string) => (nfk instanceof RegExp ? nfk.test(k) : (nfk as readonly string[]).includes(k));
     }
-    if (options.createCollectionFilter !== undefined) this.createCollectionFilter = options.createCollectionFilter;
+    if (options.createCollectionFilter) this.createCollectionFilter = options.createCollectionFilter;
   }
 
   /** True for an argument that must not filter (e.g. sort order). Default: none. */
