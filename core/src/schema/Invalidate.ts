@@ -46,7 +46,8 @@ export class Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass
     // The discriminator picks the entity kind. Without one (a bare pk, or params
     // only) the kind is unknown: warn and keep the value, as a Union does.
     const type = single || !record ? undefined : this.attribute!(input, parent, key);
-    const schema = single ? this.schema : type === undefined ? undefined : this.schema[type];
+    // (no member is named "undefined")
+    const schema = single ? this.schema : this.schema[type as string];
     if (schema === undefined) {
       if (DEV) console.warn(`Invalidate(${this.key}): no schema for discriminator ${JSON.stringify(type)} in ${JSON.stringify(input)}; nothing invalidated`);
       return input;

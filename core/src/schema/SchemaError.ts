@@ -20,7 +20,7 @@ export class SchemaError extends Error {
   constructor(schema: string, field: unknown, problem: string, hint?: string | false) {
     const f = field === undefined ? undefined : String(field);
     // Callers pass hints as `DEV && '...'`, so production builds drop their texts.
-    super(`${schema}${f ? ` at field "${f}"` : ''}: ${problem}${DEV && hint ? `\n  hint: ${hint}` : ''}`);
+    super(`${schema}${f ? ` at field "${f}"` : ''}: ${problem}` + (DEV && hint ? `\n  hint: ${hint}` : ''));
     this.name = 'SchemaError';
     this.schema = schema;
     this.field = f;
