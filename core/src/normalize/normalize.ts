@@ -11,8 +11,6 @@ import { assertParsed, devFail, SchemaError } from '../schema/SchemaError';
 import type { EntityMeta, NormalizeMeta, Visit } from '../schema/types';
 import { NormalizeStore, type NormalizeInputStore } from './NormalizeStore';
 
-/** Deeper than this, the input is almost surely cyclic. */
-const MAX_DEPTH = 512;
 
 /** What `normalize` returns: the result plus full, copy-on-write tables. */
 export interface NormalizedResult<R = any> {
@@ -88,8 +86,9 @@ export function normalize<R = any>(
     // Development checks that only name a mistake: a cycle would overflow the stack in
     // production too (nothing is stored either way), and a schema written `[A, B]` fails
     // in development before it ships.
-    if (DEV && ++depth > MAX_DEPTH) {
-      devFail(schemaName(s), key, `data nested deeper than ${MAX_DEPTH} levels`, 'the input probably contains a cycle (an object that contains itself)');
+    // deeper than 512 levels, the input is almost surely cyclic
+    if (DEV && ++depth > 512) {
+      devFail(schemaName(s), key, 'data nested deeper than 512 levels', 'the input probably contains a cycle (an object that contains itself)');
     }
     // `[A, B]` is no union: only A would be used
     if (DEV && Array.isArray(s) && s.length > 1) {

@@ -61,7 +61,7 @@ export class CollectionChange<S = any> {
           const entity: any = inner.inferSchema(item, parent, key);
           let before: any;
           if (typeof entity?.pk === 'function' && item && typeof item === 'object') {
-            id = entity.pk(typeof entity.process === 'function' ? entity.process(item, parent, key, args) : item, parent, key, args);
+            id = entity.pk(entity.process?.(item, parent, key, args) ?? item, parent, key, args);
             if (noPk(id) && !many) id = entity.pk(args[0] ?? {}, parent, key, args);
             if (!noPk(id)) before = delegate.getEntity(entity.key, `${id}`);
           }
