@@ -126,10 +126,7 @@ export class Denormalizer {
       // list the same way; one over another class of the same table (a subclass keeping the key) does not.
       if (
         cached !== undefined &&
-        (cached.schema === schema ||
-          (typeof schema === 'object' &&
-            (cached.schema as any).constructor === schema.constructor &&
-            sameMembers((cached.schema as any).schema?.schema, schema.schema?.schema))) &&
+        (cached.schema === schema || sameMembers(cached.schema, schema)) &&
         (cached.entities === this.entities || depsValid(cached.deps, this.entities, 3))
       ) {
         // once validated against these entities, the next reference in this pass hits at the first comparison
@@ -137,12 +134,6 @@ export class Denormalizer {
         append(this.deps, cached.deps);
         return cached.value;
       }
-    }
-    if (this.depth >= (schema.maxEntityDepth ?? MAX_ENTITY_DEPTH)) {
-      // a truncated read is never cached
-      this.minRef = -1;
-      if (cache) this.deps.push(key, pk, obj);
-      return this.tooDeep(schema, obj);
     }
     let value: any = obj;
     if (typeof schema.createIfValid === 'function') {
@@ -157,6 +148,19 @@ export class Denormalizer {
         }
         return value;
       }
+    }
+    if (this.depth >= (schema.maxEntityDepth ?? MAX_ENTITY_DEPTH)) {
+      if (DEV && !this.reported) {
+        this.reported = true;
+        console.error(
+          `denormalize: Entity depth limit of ${schema.maxEntityDepth ?? MAX_ENTITY_DEPTH} reached at ${schema.key}; ` +
+            'nested fields below it are left as stored keys. This usually means very deep or cyclic data.',
+        );
+      }
+      // a truncated read (its nested fields left as stored keys) is never cached
+      this.minRef = -1;
+      if (cache) this.deps.push(key, pk, obj);
+      return value;
     }
     const parentDeps = this.deps;
     const parentMin = this.minRef;
@@ -185,21 +189,12 @@ export class Denormalizer {
     }
     return value;
   }
-
-  private tooDeep(schema: any, obj: object): any {
-    if (DEV && !this.reported) {
-      this.reported = true;
-      console.error(
-        `denormalize: Entity depth limit of ${schema.maxEntityDepth ?? MAX_ENTITY_DEPTH} reached at ${schema.key}; ` +
-          'nested fields below it are left as stored keys. This usually means very deep or cyclic data.',
-      );
-    }
-    return typeof schema.createIfValid === 'function' ? (schema.createIfValid(obj) ?? INVALID) : obj;
-  }
 }
 
-// Members: one class, a map of classes by discriminator value, or a Union over such a map.
-// Two maps declared apart are the same when they map each value to the same class.
+// Two schema objects of one class read a stored value the same way when their members do:
+// compared down through `schema` (a Collection's list, the list's members) to one class, a
+// map of classes by discriminator value (the same when each value maps to the same class),
+// or a Union over such a map.
 function sameMembers(a: any, b: any): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || a === null || b === null || a.constructor !== b?.constructor) return false;

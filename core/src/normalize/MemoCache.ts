@@ -167,14 +167,12 @@ export class MemoCache {
    * memo.prune(client.getSnapshot().entities);
    */
   prune(entities: Tables): void {
-    const alive: WeakRef<SchemaResults>[] = [];
-    for (const ref of this.buckets) {
+    // buckets whose schema was collected are dropped
+    this.buckets = this.buckets.filter((ref) => {
       const bucket = ref.deref();
-      if (bucket === undefined) continue;
-      alive.push(ref);
-      for (const [key, entry] of bucket.byKey) if (!this.valid(entry, entities)) bucket.byKey.delete(key);
-    }
-    this.buckets = alive;
+      if (bucket) for (const [key, entry] of bucket.byKey) if (!this.valid(entry, entities)) bucket.byKey.delete(key);
+      return bucket;
+    });
   }
 
   private makeEntry(data: unknown, deps: unknown[], entities: Tables): ResultEntry {

@@ -98,10 +98,7 @@ export class NormalizeStore implements NormalizeDelegate {
   private touchMeta(key: string, pk: string, existing: EntityMeta | undefined, next: EntityMeta, logged: boolean): void {
     if (
       existing === next ||
-      (existing !== undefined &&
-        existing.fetchedAt === next.fetchedAt &&
-        existing.expiresAt === next.expiresAt &&
-        existing.date === next.date)
+      (existing?.fetchedAt === next.fetchedAt && existing.expiresAt === next.expiresAt && existing.date === next.date)
     ) {
       return;
     }
@@ -135,15 +132,9 @@ export class NormalizeStore implements NormalizeDelegate {
       // A pending optimistic update is replayed on top of whatever is confirmed, however
       // new (a pushed change, another read's answer), until its own request settles.
       if (!this.meta.optimistic && existingMeta !== undefined && incomingMeta.fetchedAt < existingMeta.fetchedAt) {
-        // fetched earlier than what is stored: only fills fields the store lacks
-        let missing = false;
-        for (const k in incoming) {
-          if (!(k in existing)) {
-            missing = true;
-            break;
-          }
-        }
-        merged = missing ? { ...incoming, ...existing } : existing;
+        // fetched earlier than what is stored (rare): only fills fields the store lacks
+        merged = { ...incoming, ...existing };
+        if (isSubsetEqual(merged, existing)) merged = existing;
         meta = existingMeta;
       } else {
         merged = isSubsetEqual(incoming, existing) ? existing : { ...existing, ...incoming };
@@ -154,7 +145,7 @@ export class NormalizeStore implements NormalizeDelegate {
       if (existingMeta !== undefined) {
         merged = schema.mergeWithStore(existingMeta, incomingMeta, existing, incoming);
         meta = schema.mergeMetaWithStore(existingMeta, incomingMeta, existing, incoming);
-      } else if (s.shouldUpdate !== undefined && s.shouldUpdate !== defaultShouldUpdate && !s.shouldUpdate(existingMeta, incomingMeta, existing, incoming)) {
+      } else if (s.shouldUpdate && !s.shouldUpdate(existingMeta, incomingMeta, existing, incoming)) {
         merged = existing;
       } else {
         merged = schema.merge(existing, incoming);
@@ -169,7 +160,8 @@ export class NormalizeStore implements NormalizeDelegate {
 
   setEntity(key: string, pk: string, value: any): void {
     const existing = this.getEntity(key, pk);
-    if (existing === value || (existing !== INVALID && deepEqual(existing, value))) return;
+    // (a tombstone equals only itself)
+    if (existing === value || deepEqual(existing, value)) return;
     this.write(key, pk, value);
     // A Collection's members change under this write's time: a snapshot merge (tab sync)
     // that keeps the newer of two copies then takes the change instead of the older copy.

@@ -56,9 +56,7 @@ export function openLayer<T>(table: Readonly<Record<string, T>> | undefined): Re
   if (under !== undefined && hasOwn.call(table, SIZE) && (table as { [SIZE]?: number })[SIZE]! <= SMALL) {
     // A small top layer (repeated writes of a few entries): the new layer replaces it
     // instead of stacking on it, so a write makes one object, not two.
-    const layer = Object.create(under) as Record<string, T>;
-    for (const k of Object.keys(table)) setOwn(layer, k, table[k]);
-    return layer;
+    return copy(Object.create(under), table);
   }
   return Object.create(table);
 }
@@ -91,12 +89,9 @@ function fold<T>(layer: Record<string, T>): Record<string, T> {
   for (let under = below(top); under !== undefined; under = below(top)) {
     if (!hasOwn.call(top, SIZE)) setHidden(top, SIZE, Object.keys(top).length);
     if (sizeOf(top) * RATIO <= sizeOf(under)) break;
-    const merged = Object.create(Object.getPrototypeOf(under)) as Record<string, T>;
-    let n = 0;
-    for (const k of Object.keys(under)) {
-      setOwn(merged, k, (under as Record<string, T>)[k]);
-      n++;
-    }
+    const merged = copy(Object.create(Object.getPrototypeOf(under)), under as Record<string, T>);
+    // a layer's size is its own entries; each entry of `top` not in `under` adds one
+    let n = sizeOf(under);
     for (const k of Object.keys(top)) {
       if (!hasOwn.call(merged, k)) n++;
       setOwn(merged, k, top[k]);
@@ -112,9 +107,7 @@ function fold<T>(layer: Record<string, T>): Record<string, T> {
  * never changed.
  */
 export function writeLayer<T>(table: Readonly<Record<string, T>> | undefined, entries: Readonly<Record<string, T>>): Record<string, T> {
-  const layer = openLayer(table);
-  for (const k of Object.keys(entries)) setOwn(layer, k, entries[k]);
-  return seal(layer);
+  return seal(copy(openLayer(table), entries));
 }
 
 /** Every key visible in `table`, top layer first (each once). */
@@ -127,7 +120,11 @@ export function tableKeys(table: Readonly<Record<string, unknown>>): string[] {
 
 /** A plain object with every entry visible in `table` (to delete from it). */
 export function flatTable<T>(table: Readonly<Record<string, T>>): Record<string, T> {
-  const out: Record<string, T> = {};
-  for (const k of tableKeys(table)) setOwn(out, k, table[k]);
-  return out;
+  return copy({}, table, tableKeys(table));
+}
+
+/** Writes `keys` (default: its own) of `from` into `to` as own entries, and returns `to`. */
+function copy<T>(to: Record<string, T>, from: Readonly<Record<string, T>>, keys: string[] = Object.keys(from)): Record<string, T> {
+  for (const k of keys) setOwn(to, k, from[k]);
+  return to;
 }

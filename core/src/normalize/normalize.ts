@@ -1,17 +1,16 @@
 // Normalizing a response into the store's tables: the walk over the schema and the depth
 // and top-level shape checks. The writes are NormalizeStore's; each schema's rules are in schema/.
 import { DEV } from '#dev';
+import { errorCode } from '../dev/errorCode';
 import { normalizeArray } from '../schema/Array';
 import { Entity } from '../schema/Entity';
 import { normalizeObject } from '../schema/Object';
 import { schemaName } from '../schema/schemaName';
 import { KIND } from '../schema/symbols';
-import { assertParsed, SchemaError } from '../schema/SchemaError';
+import { assertParsed, devFail, SchemaError } from '../schema/SchemaError';
 import type { EntityMeta, NormalizeMeta, Visit } from '../schema/types';
 import { NormalizeStore, type NormalizeInputStore } from './NormalizeStore';
 
-/** Deeper than this, the input is almost surely cyclic. */
-const MAX_DEPTH = 512;
 
 /** What `normalize` returns: the result plus full, copy-on-write tables. */
 export interface NormalizedResult<R = any> {
@@ -61,24 +60,19 @@ export function normalize<R = any>(
   if (!schemaless && (none || typeof input !== 'object')) {
     // by mark, not instanceof: normalizing does not bundle Collection for apps that never build one
     const kind = schema[KIND];
-    const expected =
-      Array.isArray(schema) || kind === 'Array' || kind === 'Collection'
-        ? 'an array'
-        : kind === 'CollectionChange'
-          ? 'an object or an array'
-          : kind !== undefined ||
-              schema.keyed === true ||
-              (typeof schema === 'function' ? schema.prototype instanceof Entity : Object.getPrototypeOf(schema) === Object.prototype)
-            ? 'an object'
-            : none && 'data';
-    if (expected) {
+    if (
+      none ||
+      kind !== undefined ||
+      Array.isArray(schema) ||
+      schema.keyed === true ||
+      (typeof schema === 'function' ? schema.prototype instanceof Entity : Object.getPrototypeOf(schema) === Object.prototype)
+    ) {
       const name = schemaName(schema);
-      assertParsed(input, name, undefined);
-      const shown = JSON.stringify(input) ?? String(input);
+      if (DEV) assertParsed(input, name, undefined);
       throw new SchemaError(
         name,
         undefined,
-        `expected ${expected}, but the response is ${none ? shown : `the ${typeof input} ${shown.length > 60 ? `${shown.slice(0, 60)}...` : shown}`}`,
+        DEV ? `expected ${expectedShape(schema, kind)}, but the response is ${showResponse(input)}` : 'unexpected response' + errorCode(40),
         DEV && typeof input === 'string' && 'check the urlPrefix/path and the Content-Type of the response',
       );
     }
@@ -89,24 +83,26 @@ export function normalize<R = any>(
     if (value == null || s == null) return value;
     // a default value in a schema object (`{ cursor: '' }`) is no schema ('' has String#normalize)
     if (typeof s !== 'object' && typeof s !== 'function') return value;
-    if (++depth > MAX_DEPTH) {
-      throw new SchemaError(
-        schemaName(s),
-        key,
-        `data nested deeper than ${MAX_DEPTH} levels`,
-        DEV && 'the input probably contains a cycle (an object that contains itself)',
-      );
+    // Development checks that only name a mistake: a cycle would overflow the stack in
+    // production too (nothing is stored either way), and a schema written `[A, B]` fails
+    // in development before it ships.
+    // deeper than 512 levels, the input is almost surely cyclic
+    if (DEV && ++depth > 512) {
+      devFail(schemaName(s), key, 'data nested deeper than 512 levels', 'the input probably contains a cycle (an object that contains itself)');
     }
-    let out;
-    if (typeof s.normalize === 'function') out = s.normalize(value, parent, key, a, visit, delegate);
-    else if (Array.isArray(s)) {
-      // `[A, B]` is no union: only A would be used
-      if (s.length > 1) throw new SchemaError(`[${s.map(schemaName)}]`, key, 'a list schema takes one member schema', DEV && 'for mixed members use [new Union({ a: A, b: B }, attribute)]');
-      out = normalizeArray(s[0], value, parent, key, a, visit);
+    // `[A, B]` is no union: only A would be used
+    if (DEV && Array.isArray(s) && s.length > 1) {
+      devFail(`[${s.map(schemaName)}]`, key, 'a list schema takes one member schema', 'for mixed members use [new Union({ a: A, b: B }, attribute)]');
     }
-    else if (typeof s === 'object') out = normalizeObject(s, value, parent, key, a, visit);
-    else out = value;
-    depth--;
+    const out =
+      typeof s.normalize === 'function'
+        ? s.normalize(value, parent, key, a, visit, delegate)
+        : Array.isArray(s)
+          ? normalizeArray(s[0], value, parent, key, a, visit)
+          : typeof s === 'object'
+            ? normalizeObject(s, value, parent, key, a, visit)
+            : value;
+    if (DEV) depth--;
     return out;
   };
   const result = schemaless ? input : visit(schema, input, input, undefined, args);
@@ -118,3 +114,21 @@ export function normalize<R = any>(
     entitiesMeta: delegate.entitiesMeta,
   };
 }
+
+// Called by development messages only: `false` in production, so no function ships.
+const showResponse = (DEV &&
+  ((input: unknown): string => {
+    const shown = JSON.stringify(input) ?? String(input);
+    return input == null ? shown : `the ${typeof input} ${shown.length > 60 ? `${shown.slice(0, 60)}...` : shown}`;
+  })) as (input: unknown) => string;
+
+// What a whole response must be for a schema, in development messages only.
+const expectedShape = (DEV &&
+  ((schema: any, kind: unknown): string =>
+    Array.isArray(schema) || kind === 'Array' || kind === 'Collection'
+      ? 'an array'
+      : kind === 'CollectionChange'
+        ? 'an object or an array'
+        : kind !== undefined || schema.keyed === true || (typeof schema === 'function' ? schema.prototype instanceof Entity : Object.getPrototypeOf(schema) === Object.prototype)
+          ? 'an object'
+          : 'data')) as (schema: any, kind: unknown) => string;

@@ -32,15 +32,15 @@ export function queryKey(schema: any, args: readonly any[], entities: Tables, re
       reads?.tables.push(key);
       return entities[key];
     },
-    queryKey: (s, a) => visitQueryKey(s, a, delegate),
+    // a schema's own lookup; plain objects look up each field; lists cannot be found from args
+    queryKey: (s, a) =>
+      s === undefined || s === null
+        ? undefined
+        : typeof s.queryKey === 'function'
+          ? s.queryKey(a, delegate)
+          : typeof s === 'object' && !Array.isArray(s)
+            ? queryKeyObject(s, a, delegate)
+            : undefined,
   };
-  return visitQueryKey(schema, args, delegate);
-}
-
-function visitQueryKey(schema: any, args: readonly any[], delegate: QueryDelegate): any {
-  if (schema === undefined || schema === null) return undefined;
-  if (typeof schema.queryKey === 'function') return schema.queryKey(args, delegate);
-  if (Array.isArray(schema)) return undefined;
-  if (typeof schema === 'object') return queryKeyObject(schema, args, delegate);
-  return undefined;
+  return delegate.queryKey(schema, args);
 }

@@ -1,6 +1,7 @@
 // The list loops: normalize and denormalize a list against one member schema, for the
 // plain `[S]` (in the walkers in normalize/), schema.Array, Collection and All; and
 // MemberOf, the data type of one member.
+import { DEV } from '#dev';
 import { INVALID } from './symbols';
 import { schemaName } from './schemaName';
 import { SchemaError, assertParsed } from './SchemaError';
@@ -23,9 +24,9 @@ export function normalizeArray(
 }
 
 function toList(input: any, key: any, name: string): any[] {
-  assertParsed(input, name, key);
+  if (DEV) assertParsed(input, name, key);
   if (typeof input !== 'object' || input === null) {
-    throw new SchemaError(name, key, `expected an array, got ${typeof input}`);
+    throw new SchemaError(name, key, 'expected an array' + (DEV ? `, got ${typeof input}` : ''));
   }
   // an object of members is accepted as its values
   return Object.values(input);

@@ -81,16 +81,12 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
     this.argsKey = options.argsKey;
     this.nestKey = options.nestKey;
     const nfk = options.nonFilterArgumentKeys;
-    if (nfk !== undefined) {
+    if (nfk) {
       // own property only when given, so subclasses may override the method
       this.nonFilterArgumentKeys =
-        typeof nfk === 'function'
-          ? nfk
-          : nfk instanceof RegExp
-            ? (k: string) => nfk.test(k)
-            : (k: string) => (nfk as readonly string[]).includes(k);
+        typeof nfk === 'function' ? nfk : (k: string) => (nfk instanceof RegExp ? nfk.test(k) : (nfk as readonly string[]).includes(k));
     }
-    if (options.createCollectionFilter !== undefined) this.createCollectionFilter = options.createCollectionFilter;
+    if (options.createCollectionFilter) this.createCollectionFilter = options.createCollectionFilter;
   }
 
   /** True for an argument that must not filter (e.g. sort order). Default: none. */
@@ -155,7 +151,7 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
    * todoList.pk(undefined, undefined, '', [{ userId: 1 }]) // '{"userId":"1"}'
    */
   pk(_value: any, parent?: any, key?: any, args: readonly any[] = []): string {
-    return serializeArgs(this.nestKey !== undefined && key ? this.nestKey(parent, key) : this.argsKey !== undefined ? this.argsKey(...args) : args[0]);
+    return serializeArgs(this.nestKey && key ? this.nestKey(parent, key) : this.argsKey ? this.argsKey(...args) : args[0]);
   }
 
   normalize(input: any, parent: any, key: any, args: readonly any[], visit: Visit, delegate: NormalizeDelegate): string {

@@ -24,6 +24,10 @@ type Member<S> = S extends Values<infer M> ? MemberOf<M> : S extends { schema: i
 export class CollectionChange<S = any> {
   // set by the constructor: declared, so no class-field definitions ship
   declare readonly collection: Collection<any>;
+  /** Schema of the members (what the response holds): the collection's. */
+  declare readonly schema: any;
+  /** The collection's table. */
+  declare readonly key: string;
   declare readonly mode: Mode;
   declare readonly merge: CollectionMerge;
   private declare readonly filter: CreateCollectionFilter | undefined;
@@ -34,18 +38,11 @@ export class CollectionChange<S = any> {
 
   constructor(collection: Collection<any>, mode: Mode, merge: CollectionMerge, createCollectionFilter?: CreateCollectionFilter) {
     this.collection = collection;
+    this.schema = collection.schema;
+    this.key = collection.key;
     this.mode = mode;
     this.merge = merge;
     this.filter = createCollectionFilter;
-  }
-
-  /** Schema of the members (what the response holds). */
-  get schema(): any {
-    return this.collection.schema;
-  }
-
-  get key(): string {
-    return this.collection.key;
   }
 
   normalize(input: any, parent: any, key: any, args: readonly any[], visit: Visit, delegate: NormalizeDelegate): any {
@@ -64,7 +61,7 @@ export class CollectionChange<S = any> {
           const entity: any = inner.inferSchema(item, parent, key);
           let before: any;
           if (typeof entity?.pk === 'function' && item && typeof item === 'object') {
-            id = entity.pk(typeof entity.process === 'function' ? entity.process(item, parent, key, args) : item, parent, key, args);
+            id = entity.pk(entity.process?.(item, parent, key, args) ?? item, parent, key, args);
             if (noPk(id) && !many) id = entity.pk(args[0] ?? {}, parent, key, args);
             if (!noPk(id)) before = delegate.getEntity(entity.key, `${id}`);
           }
@@ -82,9 +79,12 @@ export class CollectionChange<S = any> {
     for (const pk of pks) {
       const stored = table[pk];
       const filterArgs = c.filterArgs(pk);
-      // Whether member i belongs in this stored collection (undefined: left as is).
-      const fits = (i: number): boolean | undefined =>
-        move ? c.matches(filterArgs, after![i]) : c.accepts(filterArgs, args, values ? undefined : items[i], this.filter) ? this.mode === 'add' : undefined;
+      // Whether member i belongs in this stored collection (undefined: left as is), by the
+      // collection's one rule: a move judges the member as it is after the change.
+      const fits = (i: number): boolean | undefined => {
+        const ok = c.accepts(filterArgs, move ? [after![i]] : args, values || move ? undefined : items[i], this.filter);
+        return move ? ok : ok ? this.mode === 'add' : undefined;
+      };
       let next = stored;
       // a Values collection updates its stored map itself (so apps without Values do not bundle
       // it); a deleted collection (INVALID) is neither a map nor a list, and stays as it is

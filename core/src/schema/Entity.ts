@@ -8,7 +8,6 @@ import { setHidden } from './ownEntry';
 import { SchemaError, assertParsed } from './SchemaError';
 import type { EntityMeta, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 
-const optimisticCounts = new WeakMap<object, number>();
 /** The last temporary pk handed out: each pending create gets its own. */
 let lastTemp = 0;
 
@@ -208,7 +207,7 @@ export abstract class Entity {
     delegate: NormalizeDelegate,
   ): any {
     if (typeof input !== 'object' || input === null) {
-      assertParsed(input, this.key, key);
+      if (DEV) assertParsed(input, this.key, key);
       // a bare primary key: a reference to an entity stored elsewhere
       return input;
     }
@@ -234,8 +233,10 @@ export abstract class Entity {
       if (!temps) throw missingPkError(this, processed, key);
       // Optimistic create: the server assigns the key later. Until then it gets a
       // temporary one of its own, kept by the pending update so every replay gives it again.
-      const n = optimisticCounts.get(delegate) ?? 0;
-      optimisticCounts.set(delegate, n + 1);
+      // the temps this normalize call handed out so far (its meta is its own)
+      const meta = delegate.meta as { made?: number };
+      const n = meta.made ?? 0;
+      meta.made = n + 1;
       const seq = temps === true ? ++lastTemp : (temps[n] ??= ++lastTemp);
       id = `optimistic-${seq}`;
       // The pk field reads it too (a negative number where the field's default is a number),

@@ -1,7 +1,7 @@
 // Invalidate: the schema of a delete, which stores the INVALID tombstone for an entity
 // (of one kind, or of a Union's).
 import { DEV } from '#dev';
-import { SchemaError, assertParsed } from './SchemaError';
+import { SchemaError, assertParsed, devFail } from './SchemaError';
 import { OneOf, type SchemaAttribute } from './OneOf';
 import { schemaName } from './schemaName';
 import { noPk } from './entityPlan';
@@ -27,7 +27,8 @@ export class Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass
   constructor(entity: E);
   constructor(definition: Record<string, EntityLikeClass>, schemaAttribute: SchemaAttribute);
   constructor(entity: any, schemaAttribute?: SchemaAttribute) {
-    if (!entity) throw new SchemaError('Invalidate', undefined, 'needs an Entity or a Union');
+    // a definition mistake: development-only (in production reading its kind throws)
+    if (DEV && !entity) devFail('Invalidate', undefined, 'needs an Entity or a Union');
     // A Union's members and discriminator are hoisted (as data-client does), so
     // `schema` and `isSingleSchema` read as for a Union given by its definition.
     const union = entity[KIND] === 'Union';
@@ -45,12 +46,13 @@ export class Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass
     // The discriminator picks the entity kind. Without one (a bare pk, or params
     // only) the kind is unknown: warn and keep the value, as a Union does.
     const type = single || !record ? undefined : this.attribute!(input, parent, key);
-    const schema = single ? this.schema : type === undefined ? undefined : this.schema[type];
+    // (no member is named "undefined")
+    const schema = single ? this.schema : this.schema[type as string];
     if (schema === undefined) {
       if (DEV) console.warn(`Invalidate(${this.key}): no schema for discriminator ${JSON.stringify(type)} in ${JSON.stringify(input)}; nothing invalidated`);
       return input;
     }
-    if (!record) assertParsed(input, `Invalidate(${this.key})`, key);
+    if (DEV && !record) assertParsed(input, `Invalidate(${this.key})`, key);
     const id: unknown = record ? schema.pk(schema.process(input, parent, key, args), parent, key, args) : input;
     if (noPk(id) || id === 'undefined') {
       throw new SchemaError(

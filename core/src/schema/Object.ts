@@ -1,5 +1,6 @@
 // Object schemas: schema.Object and the plain `{ a: S }`, whose normalize, denormalize
 // and queryKey (deserializer fields included) the walkers in normalize/ reuse.
+import { DEV } from '#dev';
 import { INVALID, KIND } from './symbols';
 import { isSchema, toConverter } from './entityPlan';
 import { SchemaError, assertParsed } from './SchemaError';
@@ -16,8 +17,8 @@ export function normalizeObject(
 ): any {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     const name = `{${Object.keys(schema).join(', ')}}`;
-    assertParsed(input, name, key);
-    throw new SchemaError(name, key, `expected an object, got ${Array.isArray(input) ? 'an array' : typeof input}`);
+    if (DEV) assertParsed(input, name, key);
+    throw new SchemaError(name, key, 'expected an object' + (DEV ? `, got ${Array.isArray(input) ? 'an array' : typeof input}` : ''));
   }
   const out = { ...input };
   for (const k in schema) {

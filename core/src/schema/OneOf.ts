@@ -16,12 +16,8 @@ export abstract class OneOf {
 
   constructor(definition: any, schemaAttribute?: SchemaAttribute) {
     this.schema = definition;
-    this.attribute =
-      schemaAttribute === undefined
-        ? undefined
-        : typeof schemaAttribute === 'string'
-          ? (value: any) => value?.[schemaAttribute]
-          : schemaAttribute;
+    // a function (or undefined: one schema) as given
+    this.attribute = typeof schemaAttribute === 'string' ? (value: any) => value?.[schemaAttribute] : schemaAttribute;
   }
 
   /** True when values pick their schema by attribute. */

@@ -20,7 +20,7 @@ export class SchemaError extends Error {
   constructor(schema: string, field: unknown, problem: string, hint?: string | false) {
     const f = field === undefined ? undefined : String(field);
     // Callers pass hints as `DEV && '...'`, so production builds drop their texts.
-    super(`${schema}${f ? ` at field "${f}"` : ''}: ${problem}${DEV && hint ? `\n  hint: ${hint}` : ''}`);
+    super(`${schema}${f ? ` at field "${f}"` : ''}: ${problem}` + (DEV && hint ? `\n  hint: ${hint}` : ''));
     this.name = 'SchemaError';
     this.schema = schema;
     this.field = f;
@@ -29,22 +29,38 @@ export class SchemaError extends Error {
 
 /**
  * Throws for a string that is a JSON object or array where structured data was
- * declared: the response was never parsed.
+ * declared: the response was never parsed. Development-only (callers write
+ * `if (DEV) assertParsed(...)`): it only names the cause; in production such a string is
+ * still refused where data is expected (normalize's check of the whole response, a list's
+ * or an object's own check), with a shorter message.
+ *
+ * @example
+ * if (DEV) assertParsed('{"id":1}', 'Todo', 'author'); // throws: Todo at field "author": got a string that looks like JSON
  */
-export function assertParsed(value: unknown, schema: string, field: unknown): void {
-  if (typeof value !== 'string') return;
-  const c = value.charCodeAt(0);
-  // 123 '{', 91 '['; cheap check first, parse only when it might be JSON
-  if (c !== 123 && c !== 91) return;
-  try {
-    JSON.parse(value);
-  } catch {
-    return;
-  }
-  throw new SchemaError(
-    schema,
-    field,
-    'got a string that looks like JSON',
-    DEV && 'response not parsed: check the Content-Type header or the `content` option',
-  );
-}
+export const assertParsed = (DEV &&
+  ((value: unknown, schema: string, field: unknown): void => {
+    if (typeof value !== 'string') return;
+    const c = value.charCodeAt(0);
+    // 123 '{', 91 '['; cheap check first, parse only when it might be JSON
+    if (c !== 123 && c !== 91) return;
+    try {
+      JSON.parse(value);
+    } catch {
+      return;
+    }
+    throw new SchemaError(schema, field, 'got a string that looks like JSON', 'response not parsed: check the Content-Type header or the `content` option');
+  })) as (value: unknown, schema: string, field: unknown) => void;
+
+/**
+ * Throws a SchemaError in development only, for a check that only names a mistake (a
+ * schema written wrong fails in development before it ships). Call it as
+ * `if (DEV && bad) devFail(...)`: esbuild drops a dead `if` whose body is a call, not
+ * one whose body is a `throw`.
+ *
+ * @example
+ * if (DEV && !entity) devFail('Invalidate', undefined, 'needs an Entity or a Union');
+ */
+export const devFail = (DEV &&
+  ((...a: ConstructorParameters<typeof SchemaError>): never => {
+    throw new SchemaError(...a);
+  })) as (...a: ConstructorParameters<typeof SchemaError>) => never;

@@ -1,4 +1,5 @@
 // Values: a map of arbitrary keys to members of one schema (or of several, by discriminator).
+import { DEV } from '#dev';
 import { INVALID } from './symbols';
 import { hasOwn, setOwn } from './ownEntry';
 import { Polymorphic, type SchemaAttribute } from './Polymorphic';
@@ -27,7 +28,7 @@ export class Values<S = any> extends Polymorphic {
 
   normalize(input: any, parent: any, key: any, args: readonly any[], visit: Visit, _d?: NormalizeDelegate): any {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-      assertParsed(input, this.name, key);
+      if (DEV) assertParsed(input, this.name, key);
       throw new SchemaError(this.name, key, `expected an object, got ${Array.isArray(input) ? 'an array' : typeof input}`);
     }
     const out: Record<string, any> = {};

@@ -1,7 +1,7 @@
 // The per-class plan an Entity runs on: which `static schema` fields nest and which
 // convert, the field defaults. Computed once per class.
 import { DEV } from '#dev';
-import { SchemaError } from './SchemaError';
+import { devFail } from './SchemaError';
 import { setHidden } from './ownEntry';
 import type { Deserializer } from './types';
 
@@ -66,16 +66,12 @@ export function toConverter(fn: Deserializer): (value: any) => any {
 export function entityPlan(cls: any): EntityPlan {
   const source = cls.schema;
   let plan: EntityPlan | undefined = cls[PLAN];
-  if (plan !== undefined && plan.owner === cls && plan.source === source) return plan;
+  if (plan?.owner === cls && plan!.source === source) return plan!;
   const key = cls.key;
-  if (typeof key !== 'string' || key === '' || key === 'EntityMixin') {
-    // an anonymous class (or a mixin with no name): the store would have no table name
-    throw new SchemaError(
-      'Entity',
-      undefined,
-      DEV ? `a class with no name has no key (key is ${JSON.stringify(key)})` : `no key (key is ${JSON.stringify(key)})`,
-      DEV && "add static key = 'Name' to the class",
-    );
+  // An anonymous class (or a mixin with no name): the store would have no table name. A
+  // definition mistake, so the same class fails in development before it ships.
+  if (DEV && (typeof key !== 'string' || key === '' || key === 'EntityMixin')) {
+    devFail('Entity', undefined, `a class with no name has no key (key is ${JSON.stringify(key)})`, "add static key = 'Name' to the class");
   }
   const nestedKeys: string[] = [];
   const nestedSchemas: unknown[] = [];

@@ -14,7 +14,8 @@ function build(definition: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(definition)) {
     const value = definition[key];
-    if (value === null || (typeof value !== 'object' && typeof value !== 'function')) out[key] = value;
+    // a primitive (null included) is its own default
+    if (Object(value) !== value) out[key] = value;
     else if (isPlainObject(value)) out[key] = build(value);
     // entities, lists, collections and deserializers have no value until fetched
   }
@@ -33,6 +34,7 @@ function build(definition: Record<string, unknown>): Record<string, unknown> {
 export function schemaDefaults(schema: unknown): unknown {
   const definition = (schema as any)?.[KIND] === 'Object' ? (schema as any).schema : isPlainObject(schema) ? schema : undefined;
   if (definition === undefined) return undefined;
-  if (!cache.has(definition)) cache.set(definition, build(definition));
-  return cache.get(definition);
+  let defaults = cache.get(definition);
+  if (defaults === undefined) cache.set(definition, (defaults = build(definition)));
+  return defaults;
 }

@@ -42,6 +42,12 @@ describe('production messages', () => {
     expect(error?.message).toBe('Todo: expected one object but got an array');
   });
 
+  it('a whole response that does not fit the schema names the schema and carries a code', () => {
+    for (const [schema, input] of [[Todo, 'oops'], [[Todo], 42], [Todo, null]] as const) {
+      expect(() => normalize(schema, input)).toThrow(`${schema === Todo ? 'Todo' : '[Todo]'}: unexpected response${code(40)}`);
+    }
+  });
+
   it('warnings are development-only', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     resource({ path: '/users/:id', schema: Todo, endpoint: RestEndpoint } as never);
