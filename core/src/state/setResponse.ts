@@ -106,7 +106,7 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
     ? prev
     : stillInvalid
       ? { date: meta.date, fetchedAt: meta.fetchedAt, expiresAt: 0, invalidated: true, invalidatedAt: prev.invalidatedAt }
-      : { date: meta.date, fetchedAt: meta.fetchedAt, expiresAt: meta.expiresAt, prevExpiresAt: prev?.expiresAt };
+      : { date: meta.date, fetchedAt: meta.fetchedAt, expiresAt: meta.expiresAt };
   const metaWrites: Record<string, ResultMeta> = {};
   // Page info, when the app imported it (pageInfo.ts).
   if (!optimistic && pageHook.record) nextMeta = pageHook.record(state, action, endpoints, older, nextMeta, metaWrites, changes);
