@@ -131,17 +131,16 @@ function setError(
   const prev = state.meta[key];
   // A request that started before the stored data was fetched cannot make that data wrong.
   if (prev !== undefined && !prev.error && !prev.invalidated && prev.fetchedAt > meta.fetchedAt) return state;
+  // What else the key's meta says stays: an invalidated result stays unusable until a fetch
+  // succeeds, and a failed refetch leaves the stored pages, so where the list stands holds.
   const next: ResultMeta = {
+    ...prev,
     date: meta.date,
     // Keep the data's fetchedAt so ordering against later data responses still holds.
     fetchedAt: prev?.fetchedAt ?? meta.fetchedAt,
     expiresAt: meta.expiresAt,
     error,
-    ...(errorPolicy ? { errorPolicy } : null),
-    // A failed refetch leaves the stored pages, so where the list stands still holds.
-    ...(prev?.page ? { page: prev.page } : null),
-    // An invalidated result stays unusable until a fetch succeeds.
-    ...(prev?.invalidated ? { invalidated: true as const, invalidatedAt: prev.invalidatedAt } : null),
+    errorPolicy,
   };
   return { ...state, meta: writeLayer(state.meta, { [key]: next }) };
 }
