@@ -13,7 +13,7 @@ export const invalidated =
     fetchedAt: m?.fetchedAt ?? 0,
     expiresAt: 0,
     invalidated: true,
-    ...(at !== undefined ? { invalidatedAt: at } : null),
+    invalidatedAt: at,
   });
 /** Meta that makes a result stale (still shown while it revalidates). */
 export const expired = (m: ResultMeta | undefined): ResultMeta | undefined =>
