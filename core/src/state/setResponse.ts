@@ -90,11 +90,9 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
       for (const k in updaters) {
         if (endpoints[k] === undefined) continue;
         (updated ??= {})[k] = updaters[k]!(endpoints[k]);
+        changes?.key(k);
       }
-      if (updated) {
-        for (const k in updated) changes?.key(k);
-        endpoints = writeLayer(endpoints, updated);
-      }
+      if (updated) endpoints = writeLayer(endpoints, updated);
     } catch (e) {
       console.error(DEV ? `${endpoint.name}.update threw storing ${key}; the other results it changes are left as they were:` : `${endpoint.name}.update:`, e);
     }
