@@ -13,7 +13,6 @@ import {
   FETCH,
   GC,
   keepOptimisticIdentity,
-  initialState as emptyState,
   reducer,
   snapshotState,
   SUBSCRIBE,
@@ -144,13 +143,7 @@ export function createClient({
   ...environmentOptions
 }: ClientOptions = {}): Client {
   const environment = createEnvironment({ ...environmentOptions, ssr });
-  let base =
-    initialState === undefined
-      ? emptyState()
-      : // a snapshot from dehydrate() (it has a version, a State has optimistic updates)
-        (initialState as { version?: unknown }).version !== undefined && !('optimistic' in initialState)
-        ? snapshotState(initialState as DehydratedState)
-        : (initialState as State);
+  let base = snapshotState(initialState);
   let visible = base;
   // The one batcher (notifyQueue.ts): everything a tick changed is told in one
   // microtask, to plain listeners (`subscribe`: every change) and to the observers it

@@ -312,7 +312,7 @@ export class Controller {
       endpoint,
       args,
       response,
-      ...(error ? { error: true } : null),
+      error,
       meta: error ? errorMeta(endpoint, fetchedAt, now) : responseMeta(endpoint, fetchedAt, now),
     }));
   }

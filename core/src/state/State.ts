@@ -6,7 +6,6 @@ export type { EntityMeta };
 
 /** Timing and outcome of one endpoint result, stored by endpoint key. */
 export interface ResultMeta extends EntityMeta {
-  readonly prevExpiresAt?: number;
   readonly error?: unknown;
   readonly errorPolicy?: 'soft';
   readonly invalidated?: true;

@@ -1,10 +1,11 @@
 // The GC reduction: removing the results and entities the collector chose. Choosing them
 // is managers/GCPolicy.ts's.
 import { flatTable } from '../normalize';
+import type { ChangeSet } from './ChangeSet';
 import type { State } from './State';
 
 /**
- * GC: removes results and entities the garbage collector chose.
+ * GC: removes results and entities the garbage collector chose, recording each in `changes`.
  *
  * @example
  * collect(state, ['GET /todos'], [['Todo', '5']]);
@@ -13,12 +14,14 @@ export function collect(
   state: State,
   endpointKeys: readonly string[],
   entityRefs: readonly (readonly [string, string])[],
+  changes?: ChangeSet,
 ): State {
   const endpoints = flatTable(state.endpoints) as Record<string, unknown>;
   const meta = flatTable(state.meta) as Record<string, unknown>;
   for (const key of endpointKeys) {
     delete endpoints[key];
     delete meta[key];
+    changes?.key(key);
   }
   let entities = state.entities as Record<string, Record<string, unknown> | undefined>;
   let entitiesMeta = state.entitiesMeta as Record<string, Record<string, unknown> | undefined>;
@@ -27,6 +30,7 @@ export function collect(
     entitiesMeta = { ...entitiesMeta };
     for (const [entityKey, pk] of entityRefs) {
       if (!entities[entityKey]) continue;
+      changes?.entity(entityKey, pk);
       // Each table is copied once, the first time one of its entities goes.
       if (entities[entityKey] === state.entities[entityKey]) {
         entities[entityKey] = flatTable(entities[entityKey]!);

@@ -13,19 +13,13 @@ export const invalidated =
     fetchedAt: m?.fetchedAt ?? 0,
     expiresAt: 0,
     invalidated: true,
-    ...(at !== undefined ? { invalidatedAt: at } : null),
+    invalidatedAt: at,
   });
 /** Meta that makes a result stale (still shown while it revalidates). */
 export const expired = (m: ResultMeta | undefined): ResultMeta | undefined =>
-  m && {
-    date: m.date,
-    fetchedAt: m.fetchedAt,
-    expiresAt: 1,
-    // Still invalid, and since when: an answer to a fetch started before that stays invalid.
-    ...(m.invalidated ? { invalidated: true as const, invalidatedAt: m.invalidatedAt } : null),
-    // Stale pages are still the pages shown: keep where the list stands.
-    ...(m.page ? { page: m.page } : null),
-  };
+  // The rest stays: still invalid, and since when (an answer to a fetch started before that
+  // stays invalid), and where a paginated list stands (stale pages are still the pages shown).
+  m && { ...m, expiresAt: 1, error: undefined, errorPolicy: undefined };
 
 /**
  * INVALIDATE, INVALIDATE_ALL and EXPIRE_ALL: marks with `mark` the meta of every key

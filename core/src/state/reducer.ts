@@ -38,11 +38,7 @@ export function reducer(state: State, action: ActionTypes, changes?: ChangeSet):
       if (changes) changes.all = true;
       return { ...initialState(), lastReset: action.date };
     case GC:
-      if (changes) {
-        for (const key of action.endpoints) changes.key(key);
-        for (const [entityKey, pk] of action.entities) changes.entity(entityKey, pk);
-      }
-      return collect(state, action.endpoints, action.entities);
+      return collect(state, action.endpoints, action.entities, changes);
     case HYDRATE:
       return action.merge(action.snapshot, state, changes);
     default:

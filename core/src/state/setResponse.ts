@@ -90,11 +90,9 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
       for (const k in updaters) {
         if (endpoints[k] === undefined) continue;
         (updated ??= {})[k] = updaters[k]!(endpoints[k]);
+        changes?.key(k);
       }
-      if (updated) {
-        for (const k in updated) changes?.key(k);
-        endpoints = writeLayer(endpoints, updated);
-      }
+      if (updated) endpoints = writeLayer(endpoints, updated);
     } catch (e) {
       console.error(DEV ? `${endpoint.name}.update threw storing ${key}; the other results it changes are left as they were:` : `${endpoint.name}.update:`, e);
     }
@@ -106,7 +104,7 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
     ? prev
     : stillInvalid
       ? { date: meta.date, fetchedAt: meta.fetchedAt, expiresAt: 0, invalidated: true, invalidatedAt: prev.invalidatedAt }
-      : { date: meta.date, fetchedAt: meta.fetchedAt, expiresAt: meta.expiresAt, prevExpiresAt: prev?.expiresAt };
+      : { date: meta.date, fetchedAt: meta.fetchedAt, expiresAt: meta.expiresAt };
   const metaWrites: Record<string, ResultMeta> = {};
   // Page info, when the app imported it (pageInfo.ts).
   if (!optimistic && pageHook.record) nextMeta = pageHook.record(state, action, endpoints, older, nextMeta, metaWrites, changes);
@@ -131,17 +129,16 @@ function setError(
   const prev = state.meta[key];
   // A request that started before the stored data was fetched cannot make that data wrong.
   if (prev !== undefined && !prev.error && !prev.invalidated && prev.fetchedAt > meta.fetchedAt) return state;
+  // What else the key's meta says stays: an invalidated result stays unusable until a fetch
+  // succeeds, and a failed refetch leaves the stored pages, so where the list stands holds.
   const next: ResultMeta = {
+    ...prev,
     date: meta.date,
     // Keep the data's fetchedAt so ordering against later data responses still holds.
     fetchedAt: prev?.fetchedAt ?? meta.fetchedAt,
     expiresAt: meta.expiresAt,
     error,
-    ...(errorPolicy ? { errorPolicy } : null),
-    // A failed refetch leaves the stored pages, so where the list stands still holds.
-    ...(prev?.page ? { page: prev.page } : null),
-    // An invalidated result stays unusable until a fetch succeeds.
-    ...(prev?.invalidated ? { invalidated: true as const, invalidatedAt: prev.invalidatedAt } : null),
+    errorPolicy,
   };
   return { ...state, meta: writeLayer(state.meta, { [key]: next }) };
 }
