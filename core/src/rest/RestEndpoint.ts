@@ -13,6 +13,7 @@ import type { NextPage } from './nextPage';
 import { restChecks } from './devChecks';
 import { HAS_BODY } from './hasBody';
 import { sortKeys } from '../schema/serializeArgs';
+import { isPlainObject } from '../schema/schemaDefaults';
 import { setHidden } from '../schema/ownEntry';
 import { fillPath, matchesPath, pathTemplate } from './pathTemplate';
 import type { RestEndpointConstructor, RestGenerics, RestTypeFor } from './RestEndpointTypes';
@@ -143,14 +144,8 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
       const value = searchParams[key];
       // null and undefined are left out; an array is the key repeated.
       if (Array.isArray(value)) {
-        for (const item of value) {
-          if (DEV) restChecks!.scalar(this.name, key, item, true);
-          search.append(key, item);
-        }
-      } else if (value != null) {
-        if (DEV) restChecks!.scalar(this.name, key, value, false);
-        search.append(key, value as string);
-      }
+        for (const item of value) search.append(key, scalar(this.name, key, item, true));
+      } else if (value != null) search.append(key, scalar(this.name, key, value));
     }
     search.sort();
     return search.toString();
@@ -241,6 +236,14 @@ function derived(member: string, build: (base: RestEndpointImpl, member: any) =>
 
 for (const member of ['push', 'unshift', 'assign', 'remove', 'move']) {
   Object.defineProperty(RestEndpointImpl.prototype, member, derived(member, collectionMutation));
+}
+
+/** One value of the default query encoding (strings, numbers, booleans; Dates and such by their String()). */
+function scalar(name: string, key: string, value: unknown, inArray?: boolean): string {
+  if (DEV) restChecks!.scalar(name, key, value, !!inArray);
+  // (production too: an object's String() would make every filter one URL, `[object Object]`)
+  else if (value == null || Array.isArray(value) || isPlainObject(value)) throw new TypeError(`${name}: search parameter "${key}"${errorCode(16)}`);
+  return value as string;
 }
 
 const proto = RestEndpointImpl.prototype as unknown as Record<PropertyKey, unknown>;

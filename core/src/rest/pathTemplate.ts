@@ -99,12 +99,14 @@ function fillTokens(
  * Percent-encode one path segment (its parameter described only when it is refused).
  * `.`, `..` and `''` are refused in every build rather than encoded: URL parsers
  * (fetch included) read `%2E%2E` as `..` too, so `{ id: '..' }` on `/users/:id` would
- * otherwise send `DELETE /`. Development also refuses values that are not strings or
- * numbers (`/todos/NaN`, `/todos/[object Object]`) and lone UTF-16 surrogates (no
- * UTF-8 form: encodeURIComponent throws a bare URIError on them).
+ * otherwise send `DELETE /`; so are values that are not strings or numbers
+ * (`/todos/NaN`, `/todos/[object Object]`). Development also refuses lone UTF-16
+ * surrogates (no UTF-8 form: encodeURIComponent throws a bare URIError on them).
  */
 function encodeSegment(segment: unknown, describe: (name: string) => string, name: string, wildcard?: boolean): string {
   if (DEV) restChecks!.segment(segment, () => describe(name), wildcard);
+  // (production too: its String() would send the request to a wrong path, `/todos/NaN`)
+  else if (segment !== segment || !/^(string|number|bigint)$/.test(typeof segment)) throw new TypeError(describe(name) + errorCode(16));
   const text = String(segment);
   if (text === '' || text === '.' || text === '..') {
     throw new TypeError(

@@ -80,9 +80,10 @@ export class CollectionChange<S = any> {
       const stored = table[pk];
       const filterArgs = c.filterArgs(pk);
       // Whether member i belongs in this stored collection (undefined: left as is), by the
-      // collection's one rule: a move judges the member as it is after the change.
+      // collection's one rule: a move judges the member as it is after the change (the only
+      // arg, and the item: a filter written for pushes reads that).
       const fits = (i: number): boolean | undefined => {
-        const ok = c.accepts(filterArgs, move ? [after![i]] : args, values || move ? undefined : items[i], this.filter);
+        const ok = c.accepts(filterArgs, move ? [after![i]] : args, move ? after![i] : values ? undefined : items[i], this.filter);
         return move ? ok : ok ? this.mode === 'add' : undefined;
       };
       let next = stored;

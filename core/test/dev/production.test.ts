@@ -28,8 +28,20 @@ describe('production messages', () => {
 
   it('leave out the checks that only make a clearer message (ERRORS.md#16)', () => {
     expect(() => new RestEndpoint({ name: 'Todo.download', path: '/todos/:id', content: 'blob', schema: Todo, nextPage: 1 as never })).not.toThrow();
-    const search = new RestEndpoint({ name: 'Todo.search', path: '/todos/:id' });
-    expect(search.url({ id: 1, filter: { done: true } })).toBe('/todos/1?filter=%5Bobject+Object%5D');
+  });
+
+  it('refuse what would send the request to a wrong URL, with a code (ERRORS.md#16)', () => {
+    const get = new RestEndpoint({ name: 'Todo.get', path: '/todos/:id' });
+    // `/todos/NaN`, `/todos/%5Bobject%20Object%5D`, `/todos/true` are no todo's URL
+    for (const id of [NaN, { id: 1 }, true, [1, 2]]) expect(() => get.url({ id })).toThrow(new TypeError(`Todo.get: path parameter "id"${code(16)}`));
+    const files = new RestEndpoint({ name: 'File.get', path: '/files/*path' });
+    expect(() => files.url({ path: ['a', {}] })).toThrow(new TypeError(`File.get: path parameter "path"${code(16)}`));
+    // `?filter=%5Bobject+Object%5D`: every filter object would be one URL (and one answer)
+    const search = new RestEndpoint({ name: 'Todo.search', path: '/todos' });
+    for (const filter of [{ done: true }, [[1]], [null]]) expect(() => search.url({ filter })).toThrow(new TypeError(`Todo.search: search parameter "filter"${code(16)}`));
+    // what it sends still goes
+    expect(get.url({ id: 5 })).toBe('/todos/5');
+    expect(search.url({ filter: ['a', 2], done: true })).toBe('/todos?done=true&filter=a&filter=2');
   });
 
   it('a schema error keeps its message and drops the hint', () => {

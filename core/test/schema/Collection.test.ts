@@ -112,6 +112,19 @@ describe('Collection', () => {
     expect(s.entities.Todo!['1'].userId).toBe(2);
   });
 
+  it('move with a createCollectionFilter that reads the member: the member is handed to it as for a push', () => {
+    // A filter written for pushes, judging by the item's own field (a list change always passes one).
+    const byItem = new Collection([Todo], {
+      createCollectionFilter: () => (key: Record<string, string>, item?: { userId: number }) => key.userId === undefined || String(item!.userId) === key.userId,
+    });
+    let s = normalize(byItem, [{ id: 1, userId: 1 }], [{ userId: 1 }], undefined, meta(1));
+    s = normalize(byItem, [{ id: 2, userId: 2 }], [{ userId: 2 }], s, meta(1));
+    s = normalize(byItem.move, { id: 1, userId: 2 }, [{ id: 1 }, { userId: 2 }], s, meta(2));
+    const ids = (args: unknown[]) => (new MemoCache().query(byItem, args, s) as Todo[] | undefined)?.map((t) => t.id);
+    expect(ids([{ userId: 1 }])).toEqual([]);
+    expect(ids([{ userId: 2 }])).toEqual([2, 1]);
+  });
+
   it('moveWith: moved items can be prepended', () => {
     class Front extends Collection<[typeof Todo]> {
       override get move() {
