@@ -1,6 +1,7 @@
 // Runs the requests the FETCH actions carry: aborts, the optimistic dispatch, and storing
-// the outcome. The request itself (its promise, owners, tries) is its InFlight entry's; how
-// it is tried (timeout, retries) is retry.ts's; offline refusal and queueing, the
+// the outcome, through the loop of tries below. The request itself (its promise, owners,
+// tries) is its InFlight entry's; a try's timeout and whether to try again are the
+// environment's hooks (TimeoutManager, RetryManager); offline refusal and queueing, the
 // environment's `offline` hold's (OfflineManager), when there is one.
 import { DEV } from '#dev';
 import type { Controller, Dispatch } from '../controller';
