@@ -240,9 +240,11 @@ for (const member of ['push', 'unshift', 'assign', 'remove', 'move']) {
 
 /** One value of the default query encoding (strings, numbers, booleans; Dates and such by their String()). */
 function scalar(name: string, key: string, value: unknown, inArray?: boolean): string {
-  if (DEV) restChecks!.scalar(name, key, value, !!inArray);
-  // (production too: an object's String() would make every filter one URL, `[object Object]`)
-  else if (value == null || Array.isArray(value) || isPlainObject(value)) throw new TypeError(`${name}: search parameter "${key}"${errorCode(16)}`);
+  const what = `${name}: search parameter "${key}"` + (DEV && inArray ? ' (an array item)' : '');
+  // Every build: an object's String() would make every filter one URL, `[object Object]`.
+  if (value == null || Array.isArray(value) || isPlainObject(value)) throw new TypeError(what + (DEV ? ' ' + restChecks!.scalar(value) : errorCode(16)));
+  // The key with each of its values: a key without values is not sent.
+  if (DEV) restChecks!.wellFormed(key + String(value), () => what);
   return value as string;
 }
 

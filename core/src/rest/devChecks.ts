@@ -2,9 +2,10 @@
 // 400 from the server, '[object Object]' in a URL, an option ignored) into an error
 // naming the endpoint and field. One object, so a production build drops all of them
 // with their text (`DEV ? {...} : undefined` folds to one `undefined`); callers write
-// `if (DEV) restChecks!.name(...)`. Of rest/ it imports only NetworkError (no import cycle).
+// `if (DEV) restChecks!.name(...)`; a check that runs in every build takes only its long
+// message from here (`DEV ? restChecks!.name(...) : code`). Of rest/ it imports only
+// NetworkError (no import cycle).
 import { DEV } from '#dev';
-import { isPlainObject } from '../schema/schemaDefaults';
 import { NetworkError } from './NetworkError';
 
 /**
@@ -16,17 +17,12 @@ import { NetworkError } from './NetworkError';
  */
 export const restChecks = DEV
   ? {
-    /** One value of the default query encoding: strings, numbers, booleans (and Dates etc. by their String()). */
-    scalar(name: string, key: string, value: unknown, inArray: boolean): void {
-      const what = `${name}: search parameter "${key}"` + (inArray ? ' (an array item)' : '');
-      if (value == null || Array.isArray(value) || isPlainObject(value)) {
-        throw new TypeError(
-          `${what} is ${value == null ? value : Array.isArray(value) ? 'an array' : 'an object'}` +
-            '; the default searchToString sends strings, numbers, booleans and flat arrays of them (as repeated keys). Override searchToString to encode nested data, e.g. with the qs library: searchToString(params) { return qs.stringify(params) }',
-        );
-      }
-      // The key with each of its values: a key without values is not sent.
-      this.wellFormed(key + String(value), what);
+    /** Why a search value the default encoding cannot send was refused (the check runs in every build: RestEndpoint's scalar). */
+    scalar(value: unknown): string {
+      return (
+        `is ${value == null ? value : Array.isArray(value) ? 'an array' : 'an object'}` +
+        '; the default searchToString sends strings, numbers, booleans and flat arrays of them (as repeated keys). Override searchToString to encode nested data, e.g. with the qs library: searchToString(params) { return qs.stringify(params) }'
+      );
     },
     /**
      * A body fetch cannot send as it stands: a string declared as JSON that is not JSON
@@ -96,14 +92,10 @@ export const restChecks = DEV
         );
       }
     },
-    /** A path segment's type and well-formedness. */
-    segment(segment: unknown, what: () => string, wildcard?: boolean): void {
-      const type = typeof segment;
-      if (segment !== segment || (type !== 'string' && type !== 'number' && (wildcard || type !== 'bigint'))) {
-        const rule = wildcard ? 'must contain only strings' : segment !== segment ? 'must be a number, not NaN' : 'must be a string or number';
-        throw new TypeError(`${what()} ${rule}, got ${this.show(segment)}`);
-      }
-      if (/[\uD800-\uDFFF]/u.test(String(segment))) this.wellFormed(String(segment), what() + (wildcard ? ' (a *wildcard segment)' : ''));
+    /** Why a path segment of the wrong type was refused (the check runs in every build: pathTemplate's encodeSegment). */
+    segment(segment: unknown, wildcard?: boolean): string {
+      const rule = wildcard ? 'must contain only strings' : segment !== segment ? 'must be a number, not NaN' : 'must be a string or number';
+      return `${rule}, got ${this.show(segment)}`;
     },
     /** How a refused value is named in development messages. */
     show(value: unknown): string {
@@ -141,9 +133,9 @@ export const restChecks = DEV
      * form: URLSearchParams silently turns it into U+FFFD (two different values, one
      * URL) and encodeURIComponent throws a bare URIError on it.
      */
-    wellFormed(text: string, what: string): void {
+    wellFormed(text: string, what: () => string): void {
       // With the `u` flag a pair is one code point, so any surrogate matched is a lone one.
-      if (/[\uD800-\uDFFF]/u.test(text)) throw new TypeError(`${what} contains a lone UTF-16 surrogate, which cannot be sent in a URL`);
+      if (/[\uD800-\uDFFF]/u.test(text)) throw new TypeError(`${what()} contains a lone UTF-16 surrogate, which cannot be sent in a URL`);
     },
     }
   : undefined;

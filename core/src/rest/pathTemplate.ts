@@ -104,10 +104,13 @@ function fillTokens(
  * surrogates (no UTF-8 form: encodeURIComponent throws a bare URIError on them).
  */
 function encodeSegment(segment: unknown, describe: (name: string) => string, name: string, wildcard?: boolean): string {
-  if (DEV) restChecks!.segment(segment, () => describe(name), wildcard);
-  // (production too: its String() would send the request to a wrong path, `/todos/NaN`)
-  else if (segment !== segment || !/^(string|number|bigint)$/.test(typeof segment)) throw new TypeError(describe(name) + errorCode(16));
+  const type = typeof segment;
+  // Every build: its String() would send the request to a wrong path (`/todos/NaN`).
+  if (segment !== segment || (type !== 'string' && type !== 'number' && (wildcard || type !== 'bigint'))) {
+    throw new TypeError(describe(name) + (DEV ? ' ' + restChecks!.segment(segment, wildcard) : errorCode(16)));
+  }
   const text = String(segment);
+  if (DEV) restChecks!.wellFormed(text, () => describe(name) + (wildcard ? ' (a *wildcard segment)' : ''));
   if (text === '' || text === '.' || text === '..') {
     throw new TypeError(
       `${describe(name) + (wildcard ? ' (a *wildcard segment)' : '')} cannot be ${JSON.stringify(text)}` + (DEV ? ': it would change which path the request goes to' : errorCode(16)),
