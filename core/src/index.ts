@@ -22,6 +22,7 @@ export {
   hookifyResource,
   listPath,
   NetworkError,
+  fetchWithErrorBody,
   AbortError,
   TimeoutError,
   resource,

@@ -47,8 +47,8 @@ export type RefetchOn = boolean | 'always';
  * An error as reads, `useLoading` and the controller report it. Resto's own errors carry
  * a numeric `status`: a `NetworkError` the response's (500 when the request could not
  * be sent), a response that does not fit its schema 400, a timeout 408, an abort 499. A
- * `NetworkError` also carries the failed response's `body`, parsed (JSON, else text):
- * what a server says about a 422. An error thrown before any request (a bad parameter)
+ * `NetworkError` of an endpoint with `fetchResponse: fetchWithErrorBody` also carries the
+ * failed response's `body`, parsed (JSON, else text): what a server says about a 422. An error thrown before any request (a bad parameter)
  * has neither. `body` is `unknown` because its shape is the server's: check it before use.
  *
  * @example
@@ -59,7 +59,7 @@ export type RefetchOn = boolean | 'always';
 export type StatusError = Error & {
   /** The HTTP status, or Resto's for failures without a response (see above). */
   status?: number;
-  /** The body of a failed response (a `NetworkError`'s), parsed: JSON, else text. */
+  /** The body of a failed response (a `NetworkError`'s, read by `fetchWithErrorBody`), parsed: JSON, else text. */
   body?: unknown;
 };
 

@@ -11,7 +11,7 @@
  *   if (error instanceof NetworkError && error.status === 404) showNotFound();
  *   if (error instanceof NetworkError) console.warn(error.endpoint, error.url);
  * }
- * // What the server said, in its own words, for a person to read:
+ * // What the server said, for a person to read (with `fetchWithErrorBody`):
  * errorLine.textContent = error.serverMessage ?? error.message;
  */
 export class NetworkError extends Error {
@@ -24,13 +24,22 @@ export class NetworkError extends Error {
   declare url?: string;
   /** The name of the endpoint that made the request, when known. */
   declare endpoint?: string;
-  /** The body of a failed response, parsed (JSON, else text), when it had one. */
-  declare body?: unknown;
   declare name: string;
+  // Set only by fetchWithErrorBody, after construction.
+  /** The body of a failed response, parsed (JSON, else text), when read by `fetchWithErrorBody`. */
+  declare body?: unknown;
+  /**
+   * The server's own explanation, when `fetchWithErrorBody` read a body that has one.
+   *
+   * @example
+   * // 401 {"message":"Invalid username or password"}
+   * error.serverMessage // 'Invalid username or password'
+   */
+  declare serverMessage?: string;
 
   constructor(
     response?: Response,
-    options: { status?: number; message?: string; cause?: unknown; url?: string; endpoint?: string; body?: unknown } = {},
+    options: { status?: number; message?: string; cause?: unknown; url?: string; endpoint?: string } = {},
   ) {
     super(
       options.message ??
@@ -43,28 +52,8 @@ export class NetworkError extends Error {
       response,
       url: options.url ?? (response?.url || undefined),
       endpoint: options.endpoint,
-      body: options.body,
       name: 'NetworkError',
     });
-  }
-
-  /**
-   * The server's own explanation, when its error body has one: a text body, or the
-   * `message` (else `error`, `detail`, `title`) string of a JSON body.
-   *
-   * @example
-   * // 401 {"message":"Invalid username or password"}
-   * error.serverMessage // 'Invalid username or password'
-   */
-  get serverMessage(): string | undefined {
-    const body = this.body;
-    if (typeof body === 'string') return body.trim() || undefined;
-    // (A number or boolean body has none of these fields.)
-    for (const field of ['message', 'error', 'detail', 'title']) {
-      const value = (body as Record<string, unknown> | null | undefined)?.[field];
-      if (typeof value === 'string' && value) return value;
-    }
-    return undefined;
   }
 
   /**

@@ -176,17 +176,9 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
   async fetchResponse(input: string, init: RequestInit): Promise<Response> {
     const response = await fetch(input, init);
     if (response.ok) return response;
-    // The body of a failed response (JSON, else text), so an app can show what the server
-    // said; read from a clone: `error.response` stays readable for code that reads it itself.
-    const text = await response.clone().text().catch(() => '');
-    let body: unknown = text || undefined;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // (not JSON: the text)
-    }
-    // `url` is the one requested (after a redirect, response.url names where it ended)
-    throw new NetworkError(response, { message: `${this.name}: ${input}: ${response.statusText || response.status}`, url: input, body });
+    // Left unread (`fetchWithErrorBody` reads it into `error.body`). `url` is the one
+    // requested (after a redirect, response.url names where it ended).
+    throw new NetworkError(response, { message: `${this.name}: ${input}: ${response.statusText || response.status}`, url: input });
   }
 
   async parseResponse(response: Response): Promise<unknown> {

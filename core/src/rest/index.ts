@@ -1,6 +1,7 @@
 // Entry of core's rest layer: RestEndpoint and its errors, resource(), hookifyResource, path templates, their types.
 export { RestEndpoint } from './RestEndpoint';
 export { NetworkError } from './NetworkError';
+export { fetchWithErrorBody } from './errorBody';
 export { AbortError } from './AbortError';
 export { TimeoutError } from './TimeoutError';
 export { detectContent, type Content, type ContentResult } from './content';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { json, startServer } from '@resto/testing';
-import { createClient, createLoading, NetworkError, RestEndpoint, type StatusError } from '../../src';
+import { createClient, createLoading, fetchWithErrorBody, NetworkError, RestEndpoint, type StatusError } from '../../src';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 
@@ -23,7 +23,7 @@ afterAll(() => server.close());
 
 describe('a failed response carries what the server said', () => {
   it('a JSON error body is parsed; serverMessage is its message; the response stays readable', async () => {
-    const login = new RestEndpoint({ urlPrefix: server.url, path: '/login', method: 'POST' });
+    const login = new RestEndpoint({ fetchResponse: fetchWithErrorBody, urlPrefix: server.url, path: '/login', method: 'POST' });
     const error = (await login({ username: 'a', password: 'b' }).catch((e) => e)) as NetworkError;
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.status).toBe(401);
@@ -33,20 +33,33 @@ describe('a failed response carries what the server said', () => {
   });
 
   it('a text body is the server message; an empty body gives none', async () => {
-    const text = (await new RestEndpoint({ urlPrefix: server.url, path: '/text' })().catch((e) => e)) as NetworkError;
+    const text = (await new RestEndpoint({ fetchResponse: fetchWithErrorBody, urlPrefix: server.url, path: '/text' })().catch((e) => e)) as NetworkError;
     expect(text.serverMessage).toBe('down for maintenance');
-    const empty = (await new RestEndpoint({ urlPrefix: server.url, path: '/empty' })().catch((e) => e)) as NetworkError;
+    const empty = (await new RestEndpoint({ fetchResponse: fetchWithErrorBody, urlPrefix: server.url, path: '/empty' })().catch((e) => e)) as NetworkError;
     expect(empty.body).toBeUndefined();
     expect(empty.serverMessage).toBeUndefined();
     expect(empty.message).toMatch(/\/empty/);
   });
 });
 
+describe('without fetchWithErrorBody', () => {
+  it('a failed response is left unread: status and message, and the response for the app to read', async () => {
+    const login = new RestEndpoint({ urlPrefix: server.url, path: '/login', method: 'POST' });
+    const error = (await login({ username: 'a', password: 'b' }).catch((e) => e)) as NetworkError;
+    expect(error.status).toBe(401);
+    expect(error.message).toMatch(/\/login/);
+    expect('body' in error).toBe(false);
+    expect(error.serverMessage).toBeUndefined();
+    expect(error.response!.bodyUsed).toBe(false);
+    await expect(error.response!.json()).resolves.toEqual({ message: 'Invalid username or password' });
+  });
+});
+
 describe("a 422's body reaches the app, typed, through every way errors are reported", () => {
   it('a read, the controller and createLoading expose status and body without a cast', async () => {
     const client = createClient();
-    const search = new RestEndpoint({ urlPrefix: server.url, path: '/todos', searchParams: {} as { q?: string } });
-    const create = new RestEndpoint({ urlPrefix: server.url, path: '/todos', method: 'POST', body: {} as { title: string } });
+    const search = new RestEndpoint({ fetchResponse: fetchWithErrorBody, urlPrefix: server.url, path: '/todos', searchParams: {} as { q?: string } });
+    const create = new RestEndpoint({ fetchResponse: fetchWithErrorBody, urlPrefix: server.url, path: '/todos', method: 'POST', body: {} as { title: string } });
 
     const read = client.observe(search, {});
     const stop = read.subscribe(() => {});

@@ -1,6 +1,6 @@
 // The one API description every demo app imports: entities, resources and
 // endpoints of the e2e server. Apps differ only in how they bind to it.
-import { Entity, RestEndpoint, resource, type RestGenerics } from '@resto/core';
+import { Entity, fetchWithErrorBody, RestEndpoint, resource, type RestGenerics } from '@resto/core';
 import { session } from './session';
 
 /**
@@ -23,6 +23,9 @@ export class AuthEndpoint<const O extends RestGenerics = any> extends RestEndpoi
     return token ? { ...(headers as Record<string, string>), 'Access-Token': token } : headers;
   }
 }
+
+// The apps show what the server said (errorText reads `serverMessage`).
+AuthEndpoint.prototype.fetchResponse = fetchWithErrorBody;
 
 export class User extends Entity {
   id = 0;
