@@ -10,33 +10,22 @@ import { DEV } from '#dev';
  * try { normalize(Todo, {}) } catch (e) { if (e instanceof SchemaError) e.schema === 'Todo' }
  */
 export class SchemaError extends Error {
-  // Real fields (not `declare`d): an error's own keys, as logs and JSON show them, keep their order.
-  readonly status = 400;
+  // Set in the constructor (`declare`: no class-field definitions ship), in this key order:
+  // an error's own keys, as logs and JSON show them.
+  declare readonly status: 400;
   /** Name of the schema that rejected the input (an Entity key, `Union(A|B)`, ...). */
-  readonly schema: string;
+  declare readonly schema: string;
   /** Field (key in the parent) where the bad value sat, when known. */
-  readonly field: string | undefined;
+  declare readonly field: string | undefined;
 
   constructor(schema: string, field: unknown, problem: string, hint?: string | false) {
     const f = field === undefined ? undefined : String(field);
     // Callers pass hints as `DEV && '...'`, so production builds drop their texts.
     super(`${schema}${f ? ` at field "${f}"` : ''}: ${problem}` + (DEV && hint ? `\n  hint: ${hint}` : ''));
-    this.name = 'SchemaError';
-    this.schema = schema;
-    this.field = f;
+    Object.assign(this, { status: 400, schema, field: f, name: 'SchemaError' });
   }
 }
 
-/**
- * Throws for a string that is a JSON object or array where structured data was
- * declared: the response was never parsed. Development-only (callers write
- * `if (DEV) assertParsed(...)`): it only names the cause; in production such a string is
- * still refused where data is expected (normalize's check of the whole response, a list's
- * or an object's own check), with a shorter message.
- *
- * @example
- * if (DEV) assertParsed('{"id":1}', 'Todo', 'author'); // throws: Todo at field "author": got a string that looks like JSON
- */
 export const assertParsed = (DEV &&
   ((value: unknown, schema: string, field: unknown): void => {
     if (typeof value !== 'string') return;
