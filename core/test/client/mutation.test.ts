@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { createClient, createMutation, Entity, RestEndpoint, type Client, type StatusError } from '../../src';
+import { createClient, createMutation, Entity, fetchWithErrorBody, RestEndpoint, type Client, type StatusError } from '../../src';
 import { defer, json, startServer, until } from '@resto/testing';
 
 class Todo extends Entity {
@@ -34,7 +34,7 @@ afterEach(async () => {
 });
 
 const createTodo = () =>
-  new RestEndpoint({ urlPrefix: server.url, path: '/todos', method: 'POST', body: {} as { title: string }, schema: Todo });
+  new RestEndpoint({ urlPrefix: server.url, path: '/todos', method: 'POST', body: {} as { title: string }, schema: Todo, fetchResponse: fetchWithErrorBody });
 
 /** Holds the next request on the server until the returned function is called. */
 const holdNext = () => {

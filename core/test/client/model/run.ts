@@ -17,6 +17,7 @@ import {
   dehydrate,
   Entity,
   FETCH,
+  fetchWithErrorBody,
   hydrate,
   INVALID,
   NetworkManager,
@@ -42,8 +43,9 @@ export class Todo extends Entity {
 /** The two ways of mutating the same todos: one waits for the server, one shows the change at once. */
 export function resources(urlPrefix: string) {
   return {
-    plain: resource({ urlPrefix, path: '/todos/:id', schema: Todo }),
-    optimistic: resource({ urlPrefix, path: '/todos/:id', schema: Todo, optimistic: true }),
+    // (the server counts an answer handled once its body was read: failed ones too)
+    plain: resource({ urlPrefix, path: '/todos/:id', schema: Todo, fetchResponse: fetchWithErrorBody }),
+    optimistic: resource({ urlPrefix, path: '/todos/:id', schema: Todo, optimistic: true, fetchResponse: fetchWithErrorBody }),
   };
 }
 
