@@ -7,6 +7,7 @@ import { DEV } from '#dev';
 import { Collection as BaseCollection } from '../schema/Collection';
 import { Invalidate } from '../schema/Invalidate';
 import { setHidden } from '../schema/ownEntry';
+import { schemaName } from '../schema/schemaName';
 import { RestEndpoint } from './RestEndpoint';
 import { listPath } from './listPath';
 import { restChecks } from './devChecks';
@@ -16,10 +17,6 @@ import type { ResourceOptions, ResourceGenerics, Resource, ResourceNextPage } fr
 // partialUpdate, the list options for getList); the rest go to every member unchanged.
 const LIST_OPTIONS = ['body', 'searchParams', 'paginationField', 'nextPage'];
 const OWN_OPTIONS = ['nonFilterArgumentKeys', 'optimistic', 'Endpoint', 'Collection', ...LIST_OPTIONS];
-
-function schemaLabel(schema: any): string {
-  return (typeof schema?.key === 'string' && schema.key) || schema?.name || 'Resource';
-}
 
 // delete: a non-empty object response names the entity; anything else (empty
 // body, 'ok', a bare pk) falls back to the URL params, so it still invalidates.
@@ -127,7 +124,7 @@ export function resource<const O extends ResourceGenerics>(
 }
 
 /**
- * A member endpoint named `<schema label>.<name>`: the resource's shared options, its
+ * A member endpoint named `<schemaName(schema)>.<name>`: the resource's shared options, its
  * item path and schema, then `options` (resource() and extend(name, options) alike).
  */
 function newMember({ options, Endpoint }: ResourceInternals, name: string, extra?: object): any {
@@ -136,7 +133,7 @@ function newMember({ options, Endpoint }: ResourceInternals, name: string, extra
     ...shared,
     path: options.path,
     schema: options.schema,
-    name: `${schemaLabel(options.schema)}.${name}`,
+    name: `${schemaName(options.schema)}.${name}`,
     ...extra,
   });
 }
@@ -164,7 +161,7 @@ function extendResource(this: Record<PropertyKey, any>, first: unknown, second?:
   if (typeof first === 'function') {
     Object.assign(out, first(this));
   } else {
-    if (DEV) restChecks!.extend(this, first, () => schemaLabel(internals.options.schema));
+    if (DEV) restChecks!.extend(this, first, () => schemaName(internals.options.schema));
     const overrides = typeof first === 'string' ? { [first]: second } : first;
     for (const [key, options] of Object.entries(overrides as Record<string, Record<string, unknown>>)) {
       const member = this[key];
