@@ -99,36 +99,45 @@ export function resource<const O extends ResourceGenerics>(
   }
   const CollectionClass: any = opts.Collection ?? BaseCollection;
   const internals: ResourceInternals = { options: opts, Endpoint: opts.Endpoint ?? RestEndpoint };
-  const mutation = (name: string, method: string, extra?: object) =>
-    newMember(internals, name, {
-      // (not set otherwise: an Endpoint class's own getOptimisticResponse stays)
-      ...(optimistic && { getOptimisticResponse: optimisticFor(name, schema) }),
-      method,
-      ...extra,
-    });
-  const withBody = 'body' in opts ? { body: opts.body } : {};
-  const getList = newMember(internals, 'getList', {
-    ...Object.fromEntries(LIST_OPTIONS.filter((k) => k in opts).map((k) => [k, opts[k]])),
-    path: listPath(path),
-    schema: new CollectionClass([schema], nonFilterArgumentKeys ? { nonFilterArgumentKeys } : {}),
-    // move works on the item (copies of getList carry it)
-    movePath: path,
-  });
+  const mutation = (name: string, method: string, extra?: object, keep?: string[]) =>
+    newMember(
+      internals,
+      name,
+      {
+        // (not set otherwise: an Endpoint class's own getOptimisticResponse stays)
+        ...(optimistic && { getOptimisticResponse: optimisticFor(name, schema) }),
+        method,
+        ...extra,
+      },
+      keep,
+    );
+  const getList = newMember(
+    internals,
+    'getList',
+    {
+      path: listPath(path),
+      schema: new CollectionClass([schema], nonFilterArgumentKeys ? { nonFilterArgumentKeys } : {}),
+      // move works on the item (copies of getList carry it)
+      movePath: path,
+    },
+    LIST_OPTIONS,
+  );
   return withExtend({
     get: newMember(internals, 'get'),
     getList: decorateGetList(getList, opts),
-    update: mutation('update', 'PUT', withBody),
-    partialUpdate: mutation('partialUpdate', 'PATCH', withBody),
+    update: mutation('update', 'PUT', {}, ['body']),
+    partialUpdate: mutation('partialUpdate', 'PATCH', {}, ['body']),
     delete: mutation('delete', 'DELETE', { schema: new Invalidate(schema), process: deleteProcess }),
   }, internals) as unknown as Resource<O>;
 }
 
 /**
- * A member endpoint named `<schemaName(schema)>.<name>`: the resource's shared options, its
- * item path and schema, then `options` (resource() and extend(name, options) alike).
+ * A member endpoint named `<schemaName(schema)>.<name>`: the resource's shared options (and
+ * those of its own options it `keep`s), its item path and schema, then `options`
+ * (resource() and extend(name, options) alike).
  */
-function newMember({ options, Endpoint }: ResourceInternals, name: string, extra?: object): any {
-  const shared = Object.fromEntries(Object.entries(options).filter(([key]) => !OWN_OPTIONS.includes(key)));
+function newMember({ options, Endpoint }: ResourceInternals, name: string, extra?: object, keep: string[] = []): any {
+  const shared = Object.fromEntries(Object.entries(options).filter(([key]) => keep.includes(key) || !OWN_OPTIONS.includes(key)));
   return new (Endpoint as any)({
     ...shared,
     path: options.path,
