@@ -147,6 +147,7 @@ export const Login = new RestEndpoint({
   method: 'POST',
   name: 'Login',
   body: {} as { username: string; password: string },
+  fetchResponse: fetchWithErrorBody,
   process(value: LoginResult) {
     return value;
   },
