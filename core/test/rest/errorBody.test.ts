@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { json, startServer } from '@resto/testing';
-import { createClient, createLoading, fetchWithErrorBody, NetworkError, RestEndpoint, type StatusError } from '../../src';
+import { createClient, createLoading, Entity, fetchWithErrorBody, NetworkError, resource, RestEndpoint, type StatusError } from '../../src';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 
@@ -52,6 +52,20 @@ describe('without fetchWithErrorBody', () => {
     expect(error.serverMessage).toBeUndefined();
     expect(error.response!.bodyUsed).toBe(false);
     await expect(error.response!.json()).resolves.toEqual({ message: 'Invalid username or password' });
+  });
+});
+
+describe('fetchWithErrorBody as a resource option', () => {
+  it('reaches every member, the derived getList.push too', async () => {
+    class Todo extends Entity {
+      id = 0;
+      title = '';
+      static override key = 'Todo';
+    }
+    const TodoResource = resource({ urlPrefix: server.url, path: '/todos/:id', schema: Todo, fetchResponse: fetchWithErrorBody });
+    const error = (await TodoResource.getList.push({ title: '' }).catch((e) => e)) as NetworkError;
+    expect(error.status).toBe(422);
+    expect(error.body).toEqual({ errors: { title: 'is too short' } });
   });
 });
 
