@@ -176,6 +176,7 @@ export {
   type GCInterface,
 } from './controller';
 export {
+  BoundedGCPolicy,
   GCPolicy,
   getDefaultManagers,
   isRetryable,
@@ -188,6 +189,7 @@ export {
   SubscriptionManager,
   TimeoutManager,
   WindowEventsManager,
+  type BoundedGCOptions,
   type GCOptions,
   type LogoutManagerOptions,
   type Manager,
