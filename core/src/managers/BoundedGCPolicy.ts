@@ -2,7 +2,8 @@
 // entities (least recently read results go first) and read in slices, the host running
 // between them. Only an app that imports it pays for either.
 import type { State } from '../state';
-import { GCPolicy, type Chosen, type GCOptions, type Known } from './GCPolicy';
+import { GCPolicy, type GCOptions } from './GCPolicy';
+import { expired, reachOf, unreached, type Chosen, type Known } from './sweep';
 
 /** Options of {@link BoundedGCPolicy}. */
 export interface BoundedGCOptions extends GCOptions {
@@ -34,22 +35,22 @@ export class BoundedGCPolicy extends GCPolicy {
 
   /** The read ones first, then from the most recently read: what fits the bound stays. @internal */
   protected override async choose(state: State, reads: Known[], now: number): Promise<Chosen> {
-    const { maxEntities } = this;
+    const { maxEntities, graceMS } = this;
     const kept = new Set<string>();
     const doomed: string[] = [];
     let n = 0;
     for (const read of reads.sort((a, b) => b.refs - a.refs || b.lastRead - a.lastRead)) {
-      if (this.expired(read, state, now)) {
+      if (expired(read, state, now, graceMS)) {
         doomed.push(read.key!);
         continue;
       }
       // What it adds to what is kept already.
       const ids = new Set<string>();
-      this.reach(read, state, ids, kept);
+      reachOf(read, state, ids, kept);
       if (!read.refs && kept.size + ids.size > maxEntities) doomed.push(read.key!);
       else for (const k of ids) kept.add(k);
       if (++n % this.chunkSize === 0) await new Promise((resolve) => setTimeout(resolve, 0));
     }
-    return [doomed, this.unreached(state, kept, now, maxEntities)];
+    return [doomed, unreached(state, this.controller!, kept, now, graceMS, maxEntities)];
   }
 }

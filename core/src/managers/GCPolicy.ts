@@ -2,11 +2,10 @@
 // that removes what nobody reads. The removal itself is the GC action, which
 // state/collect.ts applies.
 import type { Controller, Dispatch, GCInterface } from '../controller';
-import { ownValue } from '../schema/ownEntry';
 import { GC, SET_RESPONSE, type ActionTypes, type EndpointLike, type State } from '../state';
 import type { Manager, Middleware } from './Manager';
-import { queryKey, tableKeys } from '../normalize';
-import { reach } from './reach';
+import { tableKeys } from '../normalize';
+import { expired, reachOf, unreached, type Chosen, type Known } from './sweep';
 
 /** Options of {@link GCPolicy}. */
 export interface GCOptions {
@@ -16,15 +15,6 @@ export interface GCOptions {
   readonly graceMS?: number;
 }
 
-/** A read the sweep knows: a stored result (by its key) or a live query (its own object). @internal */
-export interface Known {
-  /** The result's schema or the query's; a query has no `key`. */
-  readonly schema: unknown;
-  readonly args: readonly unknown[];
-  readonly key?: string;
-  refs: number;
-  lastRead: number;
-}
 
 /**
  * Garbage collection, on in every client by default: endpoint results that no
@@ -41,7 +31,7 @@ export class GCPolicy implements Manager, GCInterface {
   /** Results by key, and the live queries (keyed by their own record). */
   private readonly known = new Map<unknown, Known>();
   // Set later, off any hot path: declared, so no class-field definitions ship.
-  declare private controller: Controller | undefined;
+  declare protected controller: Controller | undefined;
   declare private timer: ReturnType<typeof setInterval> | undefined;
   /** A sweep is running (declared: unset until the first one). */
   declare private sweeping: boolean;
@@ -153,41 +143,9 @@ export class GCPolicy implements Manager, GCInterface {
     const kept = new Set<string>();
     const doomed: string[] = [];
     for (const read of reads) {
-      if (this.expired(read, state, now)) doomed.push(read.key!);
-      else this.reach(read, state, kept, kept);
+      if (expired(read, state, now, this.graceMS)) doomed.push(read.key!);
+      else reachOf(read, state, kept, kept);
     }
-    return [doomed, this.unreached(state, kept, now)];
-  }
-
-  /** Nobody reads it, and it is past its expiry and the grace after its last read. @internal */
-  protected expired({ key, refs, lastRead }: Known, state: State, now: number): boolean {
-    return !refs && now > Math.max(state.meta[key!]?.expiresAt ?? 0, lastRead + this.graceMS);
-  }
-
-  /** Adds to `into` what `read` reaches beyond `seen`: walked from its stored pks (a live query's: those its args find). @internal */
-  protected reach({ key, schema, args }: Known, state: State, into: Set<string>, seen: Set<string>): void {
-    reach(schema, key ? state.endpoints[key] : queryKey(schema, args, state.entities), state.entities, args, into, seen);
-  }
-
-  /**
-   * The entities nothing kept reaches that go: past their own expiry and grace, or over
-   * `max` (those the sweep started from; entities stored since are left for the next one;
-   * by their meta as it is now: one stored again while a sweep yielded is fresh). @internal
-   */
-  protected unreached(state: State, kept: Set<string>, now: number, max = Infinity): Chosen[1] {
-    const entities: (readonly [string, string])[] = [];
-    let staying = kept.size;
-    for (const entityKey in state.entities) {
-      for (const pk in state.entities[entityKey]) {
-        if (kept.has(entityKey + '\u0000' + pk)) continue;
-        const m = ownValue(this.controller!.getState().entitiesMeta[entityKey], pk);
-        if (staying >= max || !m || now > m.expiresAt + this.graceMS) entities.push([entityKey, pk]);
-        else staying++;
-      }
-    }
-    return entities;
+    return [doomed, unreached(state, this.controller!, kept, now, this.graceMS)];
   }
 }
-
-/** What a sweep removes: result keys, and entities as [entity key, pk]. @internal */
-export type Chosen = [endpoints: string[], entities: (readonly [string, string])[]];
