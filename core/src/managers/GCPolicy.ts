@@ -3,8 +3,8 @@
 // state/collect.ts applies.
 import type { Controller, Dispatch, GCInterface } from '../controller';
 import { GC, SET_RESPONSE, type ActionTypes, type EndpointLike, type State } from '../state';
-import type { Manager, Middleware } from './Manager';
 import { tableKeys } from '../normalize';
+import type { Manager, Middleware } from './Manager';
 import { expired, reachOf, unreached, type Chosen, type Known } from './sweep';
 
 /** Options of {@link GCPolicy}. */
@@ -77,10 +77,9 @@ export class GCPolicy implements Manager, GCInterface {
     this.timer = undefined;
   }
 
-  /** Counts a reader of `known` until the returned function is called (once); a query is forgotten then. */
+  /** Counts a reader of `known` (just marked read by `entry`) until the returned function is called (once); a query is forgotten then. */
   private hold(known: Known): () => void {
     known.refs++;
-    known.lastRead = Date.now();
     // Started lazily: a client nobody reads from (a throwaway in a render) owns no timer.
     if (!this.timer) {
       this.timer = setInterval(() => void this.sweep(), this.intervalMS);
