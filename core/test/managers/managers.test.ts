@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import {
   All,
   BoundedGCPolicy,
@@ -303,6 +303,15 @@ describe('garbage collection (GCPolicy)', () => {
     await mock.controller.fetch(getTodo, { id: 3 }); // expires in 60 s
     await gc.sweep();
     expect(mock.getSnapshot().entities.Todo?.['3']).toBeDefined();
+  });
+
+  it('takes the bound and the sliced sweep as BoundedGCPolicy options; a BoundedGCPolicy is found as a GCPolicy', () => {
+    const bounded = new BoundedGCPolicy({ maxEntities: 2, chunkSize: 10 });
+    expect(bounded).toBeInstanceOf(GCPolicy);
+    expect([bounded.maxEntities, bounded.chunkSize, bounded.graceMS, bounded.intervalMS]).toEqual([2, 10, 60_000, 60_000]);
+    // @ts-expect-error GCPolicy has no bound: it comes with BoundedGCPolicy
+    expect(new GCPolicy({ maxEntities: 2 })).not.toHaveProperty('maxEntities');
+    expectTypeOf<ConstructorParameters<typeof GCPolicy>[0]>().toMatchTypeOf<ConstructorParameters<typeof BoundedGCPolicy>[0]>();
   });
 
   it('with maxEntities, evicts least recently read results first', async () => {
