@@ -178,8 +178,8 @@ export class NetworkManager implements Manager {
           return settle(response instanceof AbortError ? response : new AbortError(endpoint.name, (response as { url?: string } | undefined)?.url, response), true);
         }
         if (offline?.holds(endpoint)) continue;
-        request.failures++;
-        const retryer = env.ssr ? undefined : env.retryer;
+        // The retryer counts the failure (and never retries in server mode).
+        const { retryer } = env;
         if (DEV && !retryer && !env.ssr && (endpoint.sideEffect ? (endpoint as FreshnessOptions).retry : freshnessOption(env, endpoint, 'retry'))) advise!(endpoint, 'retry', 'RetryManager');
         if (!retryer || !(await retryer(endpoint, request, response, stopped))) return settle(response, true);
       }

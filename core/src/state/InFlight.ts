@@ -46,7 +46,7 @@ export class InFlight {
   readonly abort = new AbortController();
   /** Set by whoever aborts: the tries stop and report nothing. */
   declare aborted: boolean;
-  /** Failed tries so far. */
+  /** Failed tries so far (counted by the retryer, a RetryManager). */
   failures = 0;
   /** The failures when the next try was decided (what readers show as `retryCount`; a RetryManager sets it and publishes). */
   retryCount = 0;
