@@ -67,18 +67,20 @@ export class InFlight {
     this.key = key;
     this.fetchedAt = fetchedAt;
     this.read = read;
-    let settle!: [(value: unknown) => void, (error: unknown) => void];
-    this.promise = new Promise((resolve, reject) => (settle = [resolve, reject]));
+    this.promise = new Promise((resolve, reject) => {
+      Object.assign(this, {
+        resolve: (value: unknown) => {
+          this.end();
+          resolve(value);
+        },
+        reject: (error: unknown) => {
+          this.end();
+          reject(error);
+        },
+      });
+    });
     // Readers that do not await it (an observer) must not make a failure unhandled.
     this.promise.catch(noop);
-    this.resolve = (value) => {
-      this.end();
-      settle[0](value);
-    };
-    this.reject = (error) => {
-      this.end();
-      settle[1](error);
-    };
     if (read) host.requests.set(key, this);
     else this.pinned = true;
     this.join(owner);

@@ -69,9 +69,10 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
       // Stored wrapped: the message names the endpoint and the status says "bad response".
       const message = e instanceof Error ? e.message : String(e);
       const name = endpoint.name;
-      const error: Error & { status?: number } = new Error(message.startsWith(name) ? message : `${name}: ${message}`, { cause: e });
-      error.name = 'SchemaError';
-      error.status = (e as { status?: number })?.status ?? 400;
+      const error = Object.assign(new Error(message.startsWith(name) ? message : `${name}: ${message}`, { cause: e }), {
+        name: 'SchemaError',
+        status: (e as { status?: number })?.status ?? 400,
+      });
       return setError(state, key, undefined, error, meta);
     }
   }
@@ -128,7 +129,7 @@ function setError(
 ): State {
   const prev = state.meta[key];
   // A request that started before the stored data was fetched cannot make that data wrong.
-  if (prev !== undefined && !prev.error && !prev.invalidated && prev.fetchedAt > meta.fetchedAt) return state;
+  if (prev && !prev.error && !prev.invalidated && prev.fetchedAt > meta.fetchedAt) return state;
   // What else the key's meta says stays: an invalidated result stays unusable until a fetch
   // succeeds, and a failed refetch leaves the stored pages, so where the list stands holds.
   const next: ResultMeta = {
