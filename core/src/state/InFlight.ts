@@ -67,17 +67,16 @@ export class InFlight {
     this.key = key;
     this.fetchedAt = fetchedAt;
     this.read = read;
+    // Made inside the executor, which runs at once: no resolve/reject pair is kept beside them.
     this.promise = new Promise((resolve, reject) => {
-      Object.assign(this, {
-        resolve: (value: unknown) => {
-          this.end();
-          resolve(value);
-        },
-        reject: (error: unknown) => {
-          this.end();
-          reject(error);
-        },
-      });
+      (this as { resolve: unknown }).resolve = (value: unknown) => {
+        this.end();
+        resolve(value);
+      };
+      (this as { reject: unknown }).reject = (error: unknown) => {
+        this.end();
+        reject(error);
+      };
     });
     // Readers that do not await it (an observer) must not make a failure unhandled.
     this.promise.catch(noop);
