@@ -51,6 +51,13 @@ export class BoundedGCPolicy extends GCPolicy {
       else for (const k of ids) kept.add(k);
       if (++n % this.chunkSize === 0) await new Promise((resolve) => setTimeout(resolve, 0));
     }
-    return [doomed, unreached(state, this.controller!, kept, now, graceMS, maxEntities)];
+    // Fresh entities nothing reaches stay while they fit; past the bound they go at once.
+    let staying = kept.size;
+    const stays = () => {
+      if (staying >= maxEntities) return false;
+      staying++;
+      return true;
+    };
+    return [doomed, unreached(state, this.controller!, kept, now, graceMS, stays)];
   }
 }

@@ -36,22 +36,21 @@ export const reachOf = ({ key, schema, args }: Known, state: State, into: Set<st
   reach(schema, key ? state.endpoints[key] : queryKey(schema, args, state.entities), state.entities, args, into, seen);
 
 /**
- * The entities nothing kept reaches that go: past their own expiry and grace, or over
- * `max` (those the sweep started from; entities stored since are left for the next one;
- * by their meta as it is now: one stored again while a sweep yielded is fresh). @internal
+ * The entities nothing kept reaches that go: past their own expiry and grace, or fresh
+ * ones `stays` refuses (those the sweep started from; entities stored since are left for
+ * the next one; by their meta as it is now: one stored again while a sweep yielded is
+ * fresh). @internal
  *
  * @example
  * const entities = unreached(state, controller, kept, Date.now(), 60_000);
  */
-export function unreached(state: State, controller: Controller, kept: Set<string>, now: number, graceMS: number, max = Infinity): Chosen[1] {
+export function unreached(state: State, controller: Controller, kept: Set<string>, now: number, graceMS: number, stays?: () => boolean): Chosen[1] {
   const entities: Chosen[1] = [];
-  let staying = kept.size;
   for (const entityKey in state.entities) {
     for (const pk in state.entities[entityKey]) {
       if (kept.has(entityKey + '\u0000' + pk)) continue;
       const m = ownValue(controller.getState().entitiesMeta[entityKey], pk);
-      if (staying >= max || !m || now > m.expiresAt + graceMS) entities.push([entityKey, pk]);
-      else staying++;
+      if (!m || now > m.expiresAt + graceMS || stays?.() === false) entities.push([entityKey, pk]);
     }
   }
   return entities;

@@ -51,8 +51,7 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
 
   // A response to a fetch that started before the stored one never replaces it.
   // (An error with no data behind it does not count: any success beats it.)
-  const older =
-    prev !== undefined && prev.fetchedAt > meta.fetchedAt && (!prev.error || state.endpoints[key] !== undefined);
+  const older = (prev?.fetchedAt as number) > meta.fetchedAt && (!prev!.error || state.endpoints[key] !== undefined);
   let entities = state.entities;
   let indexes = state.indexes;
   let entitiesMeta = state.entitiesMeta;
