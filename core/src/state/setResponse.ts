@@ -101,7 +101,7 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
   // it is stored, but the result stays invalid until a later fetch answers (`<` undefined is false).
   const stillInvalid = prev?.invalidated && meta.fetchedAt < (prev.invalidatedAt as number);
   let nextMeta: ResultMeta = older
-    ? prev
+    ? prev!
     : stillInvalid
       ? { date: meta.date, fetchedAt: meta.fetchedAt, expiresAt: 0, invalidated: true, invalidatedAt: prev.invalidatedAt }
       : { date: meta.date, fetchedAt: meta.fetchedAt, expiresAt: meta.expiresAt };
