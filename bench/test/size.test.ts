@@ -266,6 +266,14 @@ describe('retries and window events are opt-in', () => {
   });
 });
 
+describe("GC's bound and sliced sweep arrive with BoundedGCPolicy", () => {
+  it('the typical apps carry none of it', async () => {
+    for (const s of [await sizeOf('Resto React'), await sizeOf('Resto Vue'), await sizeOf('Resto Svelte')]) {
+      expect(Object.keys(s.bytesByInput).filter((path) => /core\/dist\/managers\/BoundedGCPolicy\.js/.test(path) && s.bytesByInput[path]! > 0), s.name).toEqual([]);
+    }
+  });
+});
+
 describe('the per-try timeout and the offline hold arrive with their managers', () => {
   const timeout = /core\/dist\/(managers\/TimeoutManager|rest\/TimeoutError)\.js/;
   const offline = /core\/dist\/(managers\/(OfflineManager|OfflineError)|environment\/waitUntil)\.js/;

@@ -177,6 +177,7 @@ export {
   type GCInterface,
 } from './controller';
 export {
+  BoundedGCPolicy,
   GCPolicy,
   getDefaultManagers,
   isRetryable,
@@ -189,6 +190,7 @@ export {
   SubscriptionManager,
   TimeoutManager,
   WindowEventsManager,
+  type BoundedGCOptions,
   type GCOptions,
   type LogoutManagerOptions,
   type Manager,

@@ -7,8 +7,8 @@ import { pluginSource } from './plugin';
 export interface ModuleOptions {
   /** Where the server's store goes in the Nuxt payload (default `'resto'`). */
   payloadKey: string;
-  /** GC tuning of the browser client (`intervalMS`, `graceMS`, `maxEntities`, `chunkSize`). */
-  gc?: { intervalMS?: number; graceMS?: number; maxEntities?: number; chunkSize?: number };
+  /** GC tuning of the browser client (`intervalMS`, `graceMS`). */
+  gc?: { intervalMS?: number; graceMS?: number };
 }
 
 /**

@@ -35,8 +35,9 @@ export interface ClientEnvironment {
    */
   tabs?: TabRole;
   /**
-   * Set by a RetryManager: after a failed try of `request`, whether to try again,
-   * resolving once the backoff is over (or `stopped` fired); before waiting it sets
+   * Set by a RetryManager: after a failed try of `request`, counts it in the request's
+   * `failures` and says whether to try again (never in server mode), resolving once
+   * the backoff is over (or `stopped` fired); before waiting it sets
    * the request's `retryCount` and wakes the request's readers, so they show it.
    * Undefined (no RetryManager): every failure is final.
    */

@@ -2,11 +2,10 @@
 // that removes what nobody reads. The removal itself is the GC action, which
 // state/collect.ts applies.
 import type { Controller, Dispatch, GCInterface } from '../controller';
-import { ownValue } from '../schema/ownEntry';
-import { GC, SET_RESPONSE, type ActionTypes, type EndpointLike } from '../state';
+import { GC, SET_RESPONSE, type ActionTypes, type EndpointLike, type State } from '../state';
+import { tableKeys } from '../normalize';
 import type { Manager, Middleware } from './Manager';
-import { queryKey, tableKeys } from '../normalize';
-import { reach } from './reach';
+import { expired, reachOf, unreached, type Chosen, type Known } from './sweep';
 
 /** Options of {@link GCPolicy}. */
 export interface GCOptions {
@@ -14,52 +13,36 @@ export interface GCOptions {
   readonly intervalMS?: number;
   /** How long unread data stays after it expired or was last read (ms, default 60 s). */
   readonly graceMS?: number;
-  /** Optional bound on stored entities; least recently read results are evicted first. */
-  readonly maxEntities?: number;
-  /** Results read per slice of a sweep; the host runs (renders, input) between slices. */
-  readonly chunkSize?: number;
 }
 
-/** A read the sweep knows: a stored result (by its key) or a live query (its own object). */
-interface Known {
-  /** The result's schema or the query's; a query has no `key`. */
-  readonly schema: unknown;
-  readonly args: readonly unknown[];
-  readonly key?: string;
-  refs: number;
-  lastRead: number;
-}
 
 /**
  * Garbage collection, on in every client by default: endpoint results that no
  * observer reads are removed once they expired and a grace period passed, then
- * entities no remaining result reaches. With `maxEntities`, the least recently read
- * unread results go first until the store fits. A sweep reads the store in slices,
- * never in one long blocking pass.
+ * entities no remaining result reaches. A bound on stored entities and a sweep in
+ * slices come with {@link BoundedGCPolicy}.
  *
  * @example
  * const client = createClient({
- *   managers: [new NetworkManager(), new GCPolicy({ maxEntities: 5000 })],
+ *   managers: [new NetworkManager(), new GCPolicy({ graceMS: 120_000 })],
  * });
  */
 export class GCPolicy implements Manager, GCInterface {
   /** Results by key, and the live queries (keyed by their own record). */
   private readonly known = new Map<unknown, Known>();
   // Set later, off any hot path: declared, so no class-field definitions ship.
-  declare private controller: Controller | undefined;
+  declare protected controller: Controller | undefined;
   declare private timer: ReturnType<typeof setInterval> | undefined;
   /** A sweep is running (declared: unset until the first one). */
   declare private sweeping: boolean;
   // `declare`d members are set in the constructor: no class-field definitions ship for them.
   declare readonly intervalMS: number;
   declare readonly graceMS: number;
-  declare readonly maxEntities: number;
-  declare readonly chunkSize: number;
   /** This policy is the client's {@link GCInterface} (see `Manager.gc`). */
   readonly gc: GCInterface = this;
 
-  constructor({ intervalMS = 60_000, graceMS = 60_000, maxEntities = Infinity, chunkSize = 500 }: GCOptions = {}) {
-    Object.assign(this, { intervalMS, graceMS, maxEntities, chunkSize });
+  constructor({ intervalMS = 60_000, graceMS = 60_000 }: GCOptions = {}) {
+    Object.assign(this, { intervalMS, graceMS });
   }
 
   middleware: Middleware = (controller: Controller) => {
@@ -94,10 +77,9 @@ export class GCPolicy implements Manager, GCInterface {
     this.timer = undefined;
   }
 
-  /** Counts a reader of `known` until the returned function is called (once); a query is forgotten then. */
+  /** Counts a reader of `known` (just marked read by `entry`) until the returned function is called (once); a query is forgotten then. */
   private hold(known: Known): () => void {
     known.refs++;
-    known.lastRead = Date.now();
     // Started lazily: a client nobody reads from (a throwaway in a render) owns no timer.
     if (!this.timer) {
       this.timer = setInterval(() => void this.sweep(), this.intervalMS);
@@ -128,54 +110,21 @@ export class GCPolicy implements Manager, GCInterface {
   /**
    * One sweep; resolves when it is done. Safe to call by hand (tests, memory pressure);
    * a sweep already running is not started twice. Results nobody reads that are past
-   * expiry and grace go. The others keep the entities they reach (their stored pks walked
-   * through their schema, never denormalized): read ones first, then unread
-   * ones from the most recently read while what they add fits `maxEntities` (the rest
-   * go). Then every entity nothing reaches goes once past its own expiry and grace (at
-   * once while over the bound), all in one GC action.
+   * expiry and grace go; the others keep the entities they reach (their stored pks walked
+   * through their schema, never denormalized). Then every entity nothing reaches goes
+   * once past its own expiry and grace, all in one GC action.
    */
   async sweep(): Promise<void> {
-    const { controller, known, graceMS, maxEntities } = this;
+    const { controller, known } = this;
     if (!controller || this.sweeping) return;
     this.sweeping = true;
     try {
-      const now = Date.now();
       const state = controller.getState();
-      /** The entities kept results and live queries reach. */
-      const kept = new Set<string>();
-      const doomed: string[] = [];
-      // Every stored result (one nobody ever read counts as read at 0) and every live query,
-      // the read ones first, then from the most recently read: what fits the bound stays.
+      // Every stored result (one nobody ever read counts as read at 0) and every live query.
       const reads = [...new Set([...tableKeys(state.endpoints), ...tableKeys(state.meta)])]
         .map((key) => known.get(key) ?? ({ key, refs: 0, lastRead: 0 } as Known))
-        .concat([...known.values()].filter((q) => !q.key))
-        .sort((a, b) => b.refs - a.refs || b.lastRead - a.lastRead);
-      let n = 0;
-      for (const { key, schema, args, refs, lastRead } of reads) {
-        if (!refs && now > Math.max(state.meta[key!]?.expiresAt ?? 0, lastRead + graceMS)) {
-          doomed.push(key!);
-          continue;
-        }
-        // What it adds, walked from its stored pks (a live query's: those its args find).
-        const ids = new Set<string>();
-        reach(schema, key ? state.endpoints[key] : queryKey(schema, args, state.entities), state.entities, args, ids, kept);
-        if (!refs && kept.size + ids.size > maxEntities) doomed.push(key!);
-        else for (const k of ids) kept.add(k);
-        if (++n % this.chunkSize === 0) await new Promise((resolve) => setTimeout(resolve, 0));
-      }
-      // What stays of the entities nothing reaches: those still in their grace, while they fit
-      // (those of the state the sweep started from, entities stored since are left for the next
-      // one; by their meta as it is now: one stored again while the sweep yielded is fresh).
-      const entities: (readonly [string, string])[] = [];
-      let staying = kept.size;
-      for (const entityKey in state.entities) {
-        for (const pk in state.entities[entityKey]) {
-          if (kept.has(entityKey + '\u0000' + pk)) continue;
-          const m = ownValue(controller.getState().entitiesMeta[entityKey], pk);
-          if (staying >= maxEntities || !m || now > m.expiresAt + graceMS) entities.push([entityKey, pk]);
-          else staying++;
-        }
-      }
+        .concat([...known.values()].filter((q) => !q.key));
+      const [doomed, entities] = await this.choose(state, reads, Date.now());
       // A result read again meanwhile is spared.
       const endpoints = doomed.filter((k) => !known.get(k)?.refs);
       if (endpoints.length || entities.length) await controller.dispatch({ type: GC, endpoints, entities });
@@ -186,5 +135,16 @@ export class GCPolicy implements Manager, GCInterface {
     } finally {
       this.sweeping = false;
     }
+  }
+
+  /** The results that go, and the entities: what the kept results reach stays. @internal */
+  protected choose(state: State, reads: Known[], now: number): Chosen | Promise<Chosen> {
+    const kept = new Set<string>();
+    const doomed: string[] = [];
+    for (const read of reads) {
+      if (expired(read, state, now, this.graceMS)) doomed.push(read.key!);
+      else reachOf(read, state, kept, kept);
+    }
+    return [doomed, unreached(state, this.controller!, kept, now, this.graceMS)];
   }
 }

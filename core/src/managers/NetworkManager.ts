@@ -118,15 +118,6 @@ export class NetworkManager implements Manager {
     // Which reset this fetch started after: compared as is, not with fetchedAt, so a clock
     // set back after a reset (uniqueNow follows it) does not make new fetches look older.
     const resetAt = controller.getState().lastReset;
-    // Applied at once (the store replays it, calling getOptimisticResponse): one that
-    // refused itself fails the mutation before anything is sent, with what it threw
-    // stored as the endpoint's error (state/optimistic.ts holds the policy).
-    let refused: { error: unknown } | undefined;
-    if (endpoint.getOptimisticResponse && endpoint.sideEffect) {
-      const update = optimisticAction(endpoint, key, args, fetchedAt);
-      void next(update);
-      refused = refusal(update);
-    }
     const settle = (response: unknown, error?: boolean) => {
       // Ended by another manager (a tab answering a joined read from fresh data) is not
       // aborted: the answer is still stored and the request leaves `running`.
@@ -141,9 +132,14 @@ export class NetworkManager implements Manager {
         for (const w of waiters) (error ? w.reject : w.resolve)(response);
       });
     };
-    if (refused) {
-      void settle(refused.error, true);
-      return;
+    // Applied at once (the store replays it, calling getOptimisticResponse): one that
+    // refused itself fails the mutation before anything is sent, with what it threw
+    // stored as the endpoint's error (state/optimistic.ts holds the policy).
+    if (endpoint.getOptimisticResponse && endpoint.sideEffect) {
+      const update = optimisticAction(endpoint, key, args, fetchedAt);
+      void next(update);
+      const refused = refusal(update);
+      if (refused) return void settle(refused.error, true);
     }
     // The tries, until an answer, a failure the client's retryer (a RetryManager) does not
     // try again (any failure without one) or an abort. With an offline hold nothing is sent
@@ -178,8 +174,8 @@ export class NetworkManager implements Manager {
           return settle(response instanceof AbortError ? response : new AbortError(endpoint.name, (response as { url?: string } | undefined)?.url, response), true);
         }
         if (offline?.holds(endpoint)) continue;
-        request.failures++;
-        const retryer = env.ssr ? undefined : env.retryer;
+        // The retryer counts the failure (and never retries in server mode).
+        const { retryer } = env;
         if (DEV && !retryer && !env.ssr && (endpoint.sideEffect ? (endpoint as FreshnessOptions).retry : freshnessOption(env, endpoint, 'retry'))) advise!(endpoint, 'retry', 'RetryManager');
         if (!retryer || !(await retryer(endpoint, request, response, stopped))) return settle(response, true);
       }

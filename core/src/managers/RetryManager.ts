@@ -80,12 +80,12 @@ export function sleep(ms: number, abort: AbortSignal): Promise<void> {
 export class RetryManager implements Manager {
   middleware: Middleware = (controller: Controller) => {
     controller.environment.retryer = async (endpoint, request, error, stopped) => {
-      const failures = request.failures;
+      const failures = ++request.failures;
       const env = controller.environment;
       const read = !endpoint.sideEffect;
       // A client's retry is for reads; a mutation retries only when its endpoint says so.
       const option = read ? freshnessOption(env, endpoint, 'retry') : (endpoint as FreshnessOptions).retry;
-      if (!shouldRetry(option, failures, error, !read)) return false;
+      if (env.ssr || !shouldRetry(option, failures, error, !read)) return false;
       // Readers show the failures so far while it waits.
       request.retryCount = failures;
       controller.changed(request.key);

@@ -4,6 +4,7 @@ export * from './NetworkManager';
 export * from './SubscriptionManager';
 export * from './LogoutManager';
 export * from './GCPolicy';
+export * from './BoundedGCPolicy';
 export * from './getDefaultManagers';
 export * from './OfflineError';
 export * from './OfflineManager';

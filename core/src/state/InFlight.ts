@@ -46,7 +46,7 @@ export class InFlight {
   readonly abort = new AbortController();
   /** Set by whoever aborts: the tries stop and report nothing. */
   declare aborted: boolean;
-  /** Failed tries so far. */
+  /** Failed tries so far (counted by the retryer, a RetryManager). */
   failures = 0;
   /** The failures when the next try was decided (what readers show as `retryCount`; a RetryManager sets it and publishes). */
   retryCount = 0;
@@ -67,18 +67,19 @@ export class InFlight {
     this.key = key;
     this.fetchedAt = fetchedAt;
     this.read = read;
-    let settle!: [(value: unknown) => void, (error: unknown) => void];
-    this.promise = new Promise((resolve, reject) => (settle = [resolve, reject]));
+    // Made inside the executor, which runs at once: no resolve/reject pair is kept beside them.
+    this.promise = new Promise((resolve, reject) => {
+      (this as { resolve: unknown }).resolve = (value: unknown) => {
+        this.end();
+        resolve(value);
+      };
+      (this as { reject: unknown }).reject = (error: unknown) => {
+        this.end();
+        reject(error);
+      };
+    });
     // Readers that do not await it (an observer) must not make a failure unhandled.
     this.promise.catch(noop);
-    this.resolve = (value) => {
-      this.end();
-      settle[0](value);
-    };
-    this.reject = (error) => {
-      this.end();
-      settle[1](error);
-    };
     if (read) host.requests.set(key, this);
     else this.pinned = true;
     this.join(owner);

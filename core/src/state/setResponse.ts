@@ -51,8 +51,7 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
 
   // A response to a fetch that started before the stored one never replaces it.
   // (An error with no data behind it does not count: any success beats it.)
-  const older =
-    prev !== undefined && prev.fetchedAt > meta.fetchedAt && (!prev.error || state.endpoints[key] !== undefined);
+  const older = (prev?.fetchedAt as number) > meta.fetchedAt && (!prev!.error || state.endpoints[key] !== undefined);
   let entities = state.entities;
   let indexes = state.indexes;
   let entitiesMeta = state.entitiesMeta;
@@ -69,9 +68,10 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
       // Stored wrapped: the message names the endpoint and the status says "bad response".
       const message = e instanceof Error ? e.message : String(e);
       const name = endpoint.name;
-      const error: Error & { status?: number } = new Error(message.startsWith(name) ? message : `${name}: ${message}`, { cause: e });
-      error.name = 'SchemaError';
-      error.status = (e as { status?: number })?.status ?? 400;
+      const error = Object.assign(new Error(message.startsWith(name) ? message : `${name}: ${message}`, { cause: e }), {
+        name: 'SchemaError',
+        status: (e as { status?: number })?.status ?? 400,
+      });
       return setError(state, key, undefined, error, meta);
     }
   }
@@ -101,7 +101,7 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
   // it is stored, but the result stays invalid until a later fetch answers (`<` undefined is false).
   const stillInvalid = prev?.invalidated && meta.fetchedAt < (prev.invalidatedAt as number);
   let nextMeta: ResultMeta = older
-    ? prev
+    ? prev!
     : stillInvalid
       ? { date: meta.date, fetchedAt: meta.fetchedAt, expiresAt: 0, invalidated: true, invalidatedAt: prev.invalidatedAt }
       : { date: meta.date, fetchedAt: meta.fetchedAt, expiresAt: meta.expiresAt };
@@ -128,7 +128,7 @@ function setError(
 ): State {
   const prev = state.meta[key];
   // A request that started before the stored data was fetched cannot make that data wrong.
-  if (prev !== undefined && !prev.error && !prev.invalidated && prev.fetchedAt > meta.fetchedAt) return state;
+  if (prev && !prev.error && !prev.invalidated && prev.fetchedAt > meta.fetchedAt) return state;
   // What else the key's meta says stays: an invalidated result stays unusable until a fetch
   // succeeds, and a failed refetch leaves the stored pages, so where the list stands holds.
   const next: ResultMeta = {

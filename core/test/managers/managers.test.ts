@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import {
   All,
+  BoundedGCPolicy,
   Endpoint,
   Collection,
   EnvironmentSignal,
@@ -252,8 +253,8 @@ describe('fixtures and interceptors', () => {
 });
 
 describe('garbage collection (GCPolicy)', () => {
-  const setup = (options: ConstructorParameters<typeof GCPolicy>[0]) => {
-    const gc = new GCPolicy(options);
+  const setup = (options: ConstructorParameters<typeof BoundedGCPolicy>[0], Policy: typeof GCPolicy = GCPolicy) => {
+    const gc = new Policy(options);
     const fixtures = [
       { endpoint: getTodo, response: ({ id }: { id: number }) => ({ id, title: `t${id}` }) },
       { endpoint: listTodos, args: [], response: [{ id: 1, title: 't1' }, { id: 2, title: 't2' }] },
@@ -304,9 +305,18 @@ describe('garbage collection (GCPolicy)', () => {
     expect(mock.getSnapshot().entities.Todo?.['3']).toBeDefined();
   });
 
+  it('takes the bound and the sliced sweep as BoundedGCPolicy options; a BoundedGCPolicy is found as a GCPolicy', () => {
+    const bounded = new BoundedGCPolicy({ maxEntities: 2, chunkSize: 10 });
+    expect(bounded).toBeInstanceOf(GCPolicy);
+    expect([bounded.maxEntities, bounded.chunkSize, bounded.graceMS, bounded.intervalMS]).toEqual([2, 10, 60_000, 60_000]);
+    // @ts-expect-error GCPolicy has no bound: it comes with BoundedGCPolicy
+    expect(new GCPolicy({ maxEntities: 2 })).not.toHaveProperty('maxEntities');
+    expectTypeOf<ConstructorParameters<typeof GCPolicy>[0]>().toMatchTypeOf<ConstructorParameters<typeof BoundedGCPolicy>[0]>();
+  });
+
   it('with maxEntities, evicts least recently read results first', async () => {
     fakeTimers();
-    const { gc, mock } = setup({ intervalMS: 1_000_000, graceMS: 1_000_000, maxEntities: 2 });
+    const { gc, mock } = setup({ intervalMS: 1_000_000, graceMS: 1_000_000, maxEntities: 2 }, BoundedGCPolicy);
     for (const id of [1, 2, 3, 4]) {
       const u = mock.observe(getTodo, { id }).subscribe(() => {});
       await vi.advanceTimersByTimeAsync(10);
@@ -334,7 +344,7 @@ describe('garbage collection (GCPolicy)', () => {
     }
     const stored = (c: { getSnapshot(): { entities: Record<string, Record<string, unknown> | undefined> } }) =>
       Object.keys(c.getSnapshot().entities.Todo ?? {}).sort();
-    const gc = new GCPolicy({ intervalMS: 1_000_000, graceMS: 1000, maxEntities: 3 });
+    const gc = new BoundedGCPolicy({ intervalMS: 1_000_000, graceMS: 1000, maxEntities: 3 });
     const base = createClient().getSnapshot();
     const mixed = createClient({ managers: [new NetworkManager(), gc], initialState: { ...base, entities: { Todo: table }, entitiesMeta: { Todo: metas } } });
     client = mixed;
@@ -342,7 +352,7 @@ describe('garbage collection (GCPolicy)', () => {
     expect(stored(mixed)).toEqual(['4', '5']);
     // Five fresh ones over a bound of three: three stay.
     const fresh = Object.fromEntries(Object.keys(metas).map((id) => [id, { ...metas[id]!, expiresAt: now + 60_000 }]));
-    const gc2 = new GCPolicy({ intervalMS: 1_000_000, graceMS: 1000, maxEntities: 3 });
+    const gc2 = new BoundedGCPolicy({ intervalMS: 1_000_000, graceMS: 1000, maxEntities: 3 });
     const full = createClient({ managers: [new NetworkManager(), gc2], initialState: { ...base, entities: { Todo: table }, entitiesMeta: { Todo: fresh } } });
     await gc2.sweep();
     expect(stored(full)).toHaveLength(3);
@@ -356,7 +366,7 @@ describe('garbage collection (GCPolicy)', () => {
     // sweep yields to the host after it (chunkSize 1).
     const old = { fetchedAt: now - 200_000, date: now - 200_000, expiresAt: now - 100_000 };
     const base = createClient().getSnapshot();
-    const gc = new GCPolicy({ intervalMS: 1_000_000, graceMS: 1000, chunkSize: 1 });
+    const gc = new BoundedGCPolicy({ intervalMS: 1_000_000, graceMS: 1000, chunkSize: 1 });
     const mock = createMockClient([{ endpoint: getTodo, response: ({ id }: { id: number }) => ({ id, title: `new${id}` }) }], {
       managers: [new NetworkManager(), gc],
       initialState: { ...base, entities: { Todo: { 1: { id: 1, title: 'old' } } }, entitiesMeta: { Todo: { 1: old } } },
@@ -399,7 +409,7 @@ describe('garbage collection (GCPolicy)', () => {
     const posts = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/posts', schema: new Collection([Post]) });
     const post = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/posts/:id', schema: Post, dataExpiryLength: 10 });
     // A bound of three (the list, its post and author): entities no kept result reaches go at once.
-    const gc = new GCPolicy({ intervalMS: 1_000_000, graceMS: 10, maxEntities: 3 });
+    const gc = new BoundedGCPolicy({ intervalMS: 1_000_000, graceMS: 10, maxEntities: 3 });
     const mock = createMockClient(
       [
         { endpoint: posts, args: [], response: [{ id: 1, author: { id: 7, name: 'a' } }] },
@@ -468,7 +478,7 @@ describe('garbage collection (GCPolicy)', () => {
     });
     const dog = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/dogs/:id', schema: Dog });
     // A bound of three, what the read result reaches: the unread one does not fit, nor does its dog.
-    const gc = new GCPolicy({ intervalMS: 1_000_000, graceMS: 1_000_000, maxEntities: 3 });
+    const gc = new BoundedGCPolicy({ intervalMS: 1_000_000, graceMS: 1_000_000, maxEntities: 3 });
     const mock = createMockClient(
       [
         { endpoint: pets, args: [], response: { list: [{ id: 1, type: 'cat' }, { id: 2, type: 'dog' }], byName: { rex: { id: 3, type: 'dog' } } } },

@@ -133,6 +133,13 @@ describe('which failures retry (counted at the server)', () => {
     expect(server.count('GET', '/todos/1')).toBe(4);
   });
 
+  it('a server-mode client never retries, even with a RetryManager listed', async () => {
+    client = createClient({ ssr: true, retryDelay: 0, managers: [new NetworkManager(), new RetryManager()] });
+    statuses = [503, 503];
+    await expect(client.controller.fetch(endpoints().get, { id: 1 })).rejects.toMatchObject({ status: 503 });
+    expect(server.count('GET', '/todos/1')).toBe(1);
+  });
+
   it('a read answered 404 is sent once', async () => {
     client = createClient({ retryDelay: 0, managers: withRetries() });
     statuses = [404];
