@@ -143,7 +143,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
       try {
         this.key = endpoint.key(...this.args);
       } catch (error) {
-        // Delivered like a fetch error (snapshot, read(), readAsync()), not thrown from observe().
+        // Delivered like a fetch error (snapshot, read(), readAsync), not thrown from observe().
         this.argsError = error instanceof Error ? error : new Error(String(error));
         this.args = null;
       }
@@ -246,7 +246,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
    * @example
    * const r = observer.read();
    * if (r.status === 'error') throw r.error;
-   * if (r.status === 'pending') throw r.promise; // React; Vue and Svelte use readAsync()
+   * if (r.status === 'pending') throw r.promise; // React; Vue and Svelte use readAsync(observer)
    * return r.data;
    */
   read(): ReadResult<ResolveType<E> | undefined> {
@@ -263,51 +263,6 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
               return wait();
             },
           };
-  }
-
-  /**
-   * `read()` as a promise, for `await` (Vue's async setup) and `{#await}` (Svelte):
-   * resolves with the data once usable, rejects with the error. Resolves with
-   * `undefined` when the fetch ended with nothing usable (aborted, or data that
-   * expires at once) rather than fetching again in a loop; an answer that predates
-   * an invalidation is asked again.
-   *
-   * @example
-   * const todo = await client.observe(TodoResource.get, { id: 1 }).readAsync();
-   */
-  async readAsync(): Promise<ResolveType<E> | undefined> {
-    for (;;) {
-      const r = this.read();
-      if (r.status === 'error') throw r.error;
-      if (r.status === 'ready') return r.data;
-      await r.promise;
-      // Wait again only while loading: a fetch runs, or the one that ended answered for
-      // data invalidated since (the next promise() asks again).
-      const { loading, data, error } = this.getSnapshot();
-      if (!loading && !error) return data;
-    }
-  }
-
-  /**
-   * `useFetch` in every adapter: the promise of the fetch this read needs, resolving
-   * with the data (rejecting with the error, which is also stored), or undefined when
-   * the data is fresh, an error is stored, or args are null. The same promise while
-   * the same fetch runs. While subscribed the observer decides when to fetch (it
-   * never loops on data that expires at once); before that, e.g. in React's first
-   * render, this starts the fetch when data is missing or stale.
-   *
-   * @example
-   * const pending = client.observe(TodoResource.get, { id: 2 }).fetchIfNeeded();
-   * await pending; // the todo, or undefined at once when it is fresh
-   */
-  fetchIfNeeded(): (Promise<ResolveType<E>> & { resolved: boolean }) | undefined {
-    if (!this.args) return;
-    if (!this.running() && !this.listeners.size) {
-      const { data, error, stale } = this.getSnapshot();
-      if (!error && (data === undefined || stale)) this.fetch();
-    }
-    const request = this.running();
-    return request && this.store.controller.resultOf(request, this.endpoint, this.args);
   }
 
   /** Fetches now, whatever is stored (e.g. a retry button). */
@@ -398,8 +353,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     this.getSnapshot();
   }
 
-  /** The request of its key it fetched or joined, while it runs. */
-  private running(): InFlight | undefined {
+  /** The request of its key it fetched or joined, while it runs. @internal */
+  running(): InFlight | undefined {
     const request = this.request;
     return request?.done ? undefined : request;
   }
@@ -454,8 +409,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     else if (decision === 'fetch') this.fetch(this);
   }
 
-  /** Fetches (or joins the request of its key that runs): the request is the store's, it only refers to it. */
-  private fetch(owner?: object, force?: boolean): InFlight {
+  /** Fetches (or joins the request of its key that runs): the request is the store's, it only refers to it. @internal */
+  fetch(owner?: object, force?: boolean): InFlight {
     const running = this.running();
     if (running && !force) return running;
     this.request = this.store.controller.request(owner, this.endpoint, this.args!, this.key!);
