@@ -128,7 +128,11 @@ export class Controller {
     this.gc = gc;
     this.requests = new Map();
     this.changed = changed;
-    bindMethods(this);
+    // Every method of its classes, bound, so a destructured `const { fetch } = useController()`
+    // works, a subclass's own methods too; the most derived definition of a name wins.
+    for (let proto = Object.getPrototypeOf(this); proto !== Object.prototype; proto = Object.getPrototypeOf(proto))
+      for (const [name, { value }] of Object.entries(Object.getOwnPropertyDescriptors(proto)))
+        if (name !== 'constructor' && !Object.hasOwn(this, name) && typeof value === 'function') setHidden(this, name, value.bind(this));
   }
 
   /**
@@ -430,17 +434,4 @@ function dispatchKeyed(
 /** `(...args, last)` as `[args, last]`: the reads' state, setResponse's response. */
 function splitLast<L = unknown>(rest: readonly unknown[]): [unknown[], L] {
   return [rest.slice(0, -1), rest[rest.length - 1] as L];
-}
-
-/**
- * Binds every method of the instance's classes to it, so a destructured
- * `const { fetch } = useController()` keeps working (subclass methods included).
- */
-function bindMethods(target: object): void {
-  for (let proto = Object.getPrototypeOf(target); proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
-    for (const name of Object.getOwnPropertyNames(proto)) {
-      const { value } = Object.getOwnPropertyDescriptor(proto, name)!;
-      if (name !== 'constructor' && !Object.hasOwn(target, name) && typeof value === 'function') setHidden(target, name, value.bind(target));
-    }
-  }
 }
