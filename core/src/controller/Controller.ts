@@ -394,7 +394,7 @@ export class Controller {
    * }
    */
   snapshot(state: State, fetchedAt = Date.now()): Snapshot {
-    return new Snapshot(this, state, fetchedAt);
+    return Snapshot(this, state, fetchedAt);
   }
 }
 
