@@ -4,11 +4,11 @@
 // wake-ups the ReaderIndex's. What is left here is the state those need between calls.
 import type { Controller, ReadDeps, ResolveType, ResponseInfo } from '../controller';
 import { errorByKey, responseByKey } from '../controller/byKey';
-import { subscribing } from '../controller/Controller';
 import type { StatusError } from '../endpoint/types';
 import { freshnessOption } from '../environment';
 import { schemaDefaults } from '../schema';
 import { ExpiryStatus, isPast, type EndpointLike, type InFlight, type ResultMeta, type State } from '../state';
+import { scheduleRefresh } from './notifyQueue';
 import type { ReaderIndex } from './ReaderIndex';
 import { StoreRead } from './StoreRead';
 import { shouldFetchOnChange, shouldFetchOnExpiry, shouldFetchOnTrigger, type ReadFacts } from './shouldFetch';
@@ -305,7 +305,13 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     if (releaseGC) stops.push(releaseGC);
     const { poll, fetch } = this.options;
     // A server render never polls (no timers), whichever polling the read brings; nor does a destroyed client.
-    if (poll && endpoint.pollFrequency && !ssr && !store.destroyed) stops.push((poll === true ? subscribing : poll)(controller, endpoint, args));
+    if (poll && endpoint.pollFrequency && !ssr && !store.destroyed)
+      stops.push(
+        poll === true
+          ? // Through the client's SubscriptionManager: `subscribe` now, `unsubscribe` on the last listener.
+            (void controller.subscribe(endpoint, ...(args as [])), () => void controller.unsubscribe(endpoint, ...(args as [])))
+          : poll(controller, endpoint, args),
+      );
     // A server render and a cache-only read never revalidate; the others listen only while
     // subscribed, to focus and reconnect when a WindowEventsManager gives them those.
     const triggers = controller.environment.triggers;
@@ -382,7 +388,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     if (data !== undefined && !stale && expiresAt < Infinity && !store.ssr)
       this.timer = setTimeout(() => {
         this.fired = [meta];
-        store.readers.wake(this.reader);
+        scheduleRefresh(this.reader);
       }, Math.min(expiresAt - now, 2_147_483_647));
     if (this.options.fetch === false) return; // cache-only reads never fetch
     const environment = store.controller.environment;

@@ -96,9 +96,9 @@ export class ReaderIndex extends Subscribable {
    * affect (none recorded: nobody was tracked when it was made).
    */
   mark(changes?: ChangeSet): void {
-    if (this.listeners.size) this.wake(this.all);
+    if (this.listeners.size) scheduleRefresh(this.all);
     if (!changes) return;
-    if (changes.all) for (const reader of this.registered.keys()) this.wake(reader);
+    if (changes.all) for (const reader of this.registered.keys()) scheduleRefresh(reader);
     else {
       for (const key of changes.keys) this.wakeKey(key);
       const e = changes.entities;
@@ -144,12 +144,7 @@ export class ReaderIndex extends Subscribable {
 
   private wakeAt(a: string, b: string): void {
     const readers = this.by.get(a)?.get(b);
-    if (readers) for (const r of readers) this.wake(r);
-  }
-
-  /** Marks one reader dirty and schedules its refresh (its own fetch started, its timer fired...). */
-  wake(reader: Reader): void {
-    scheduleRefresh(reader);
+    if (readers) for (const r of readers) scheduleRefresh(r);
   }
 }
 

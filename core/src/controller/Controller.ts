@@ -398,19 +398,6 @@ export class Controller {
   }
 }
 
-/**
- * `subscribe` now and the `unsubscribe` to call later: how a read with `{ poll: true }`
- * polls through the client's SubscriptionManager.
- *
- * @example
- * const stop = subscribing(controller, ServerTime, []);
- * stop();
- */
-export function subscribing(controller: Controller, endpoint: EndpointLike, args: readonly unknown[]): () => void {
-  void controller.subscribe(endpoint, ...(args as []));
-  return () => void controller.unsubscribe(endpoint, ...(args as []));
-}
-
 /** Bad arguments (a missing path param) reject, as fetch's do, instead of throwing. */
 function rejecting<T>(run: () => Promise<T>): Promise<T> {
   try {
