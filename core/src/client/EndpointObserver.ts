@@ -117,27 +117,28 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   declare private readonly argsError: StatusError | undefined;
   /** @internal How it reads (see {@link observeRead}). */
   declare readonly options: ObserveOptions;
-  private snapshot: ObserverSnapshot<ResolveType<E>> | undefined;
+  declare private snapshot: ObserverSnapshot<ResolveType<E>> | undefined;
   /** The State `snapshot` was computed from. */
-  private seen: State | undefined;
+  declare private seen: State | undefined;
   /** The stored result behind `snapshot`. */
-  private response: ResponseInfo<ResolveType<E>> | undefined;
+  declare private response: ResponseInfo<ResolveType<E>> | undefined;
   /** The request of its key it fetched or joined, until it has seen it end. */
-  private request: InFlight | undefined;
+  declare private request: InFlight | undefined;
   /** The key's meta its fetch decisions already answered (its own request's end, or a decision to wait). */
-  private handledMeta: unknown = {};
+  declare private handledMeta: unknown;
   /** What `promise()` handed out for the running request (the same promise while it runs). */
-  private waiting: { request: InFlight; promise: Promise<void>; resolve: () => void } | undefined;
+  declare private waiting: { request: InFlight; promise: Promise<void>; resolve: () => void } | undefined;
   /** The expiry timer fired, with the key's meta when it was armed (see refresh). */
-  private fired: [meta: unknown] | undefined;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  declare private fired: [meta: unknown] | undefined;
+  declare private timer: ReturnType<typeof setTimeout> | undefined;
   /** When an unsubscribed claim on the running fetch lapses (see `release`). */
-  private lapse: ReturnType<typeof setTimeout> | undefined;
+  declare private lapse: ReturnType<typeof setTimeout> | undefined;
 
   constructor(store: StoreLike, endpoint: E, args: readonly unknown[] | null, options: ObserveOptions = {}) {
     super(store);
     this.endpoint = endpoint;
     this.options = options;
+    this.handledMeta = {};
     this.args = args && args[0] !== null ? args : null;
     if (this.args)
       try {

@@ -12,10 +12,8 @@ export interface Reader {
   dirty: boolean;
   /** Recompute, decide whether to fetch, notify if the snapshot changed. */
   refresh(): void;
-  /** Drops its listeners (the client is destroyed). */
-  close?(): void;
-  /** The observer it stands for (what `observe()` of the same read may hand out). */
-  readonly of?: object;
+  /** The observer it stands for (what `observe()` of the same read may hand out); `close` drops its listeners (the client is destroyed). */
+  readonly of?: { close(): void };
 }
 
 /** What a reader depends on, as registered (see {@link ReaderIndex.track}). */
@@ -78,7 +76,7 @@ export class ReaderIndex extends Subscribable {
 
   /** Closes every reader (the client is being destroyed): each lets go of what it holds. */
   close(): void {
-    for (const reader of [...this.registered.keys()]) reader.close?.();
+    for (const reader of [...this.registered.keys()]) reader.of?.close();
   }
 
   /**
