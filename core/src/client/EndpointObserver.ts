@@ -7,7 +7,7 @@ import { errorByKey, responseByKey } from '../controller/byKey';
 import type { StatusError } from '../endpoint/types';
 import { freshnessOption } from '../environment';
 import { schemaDefaults } from '../schema';
-import { ExpiryStatus, isPast, type EndpointLike, type InFlight, type ResultMeta, type State } from '../state';
+import { ExpiryStatus, isPast, RELEASE, type EndpointLike, type InFlight, type ResultMeta, type State } from '../state';
 import { scheduleRefresh } from './notifyQueue';
 import type { ReaderIndex } from './ReaderIndex';
 import { StoreRead } from './StoreRead';
@@ -290,7 +290,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     // A server render waits for its own answer: nothing abandons it.
     if (!request || this.store.ssr) return;
     const go = () => {
-      if (!this.listeners.size && this.running() === request) this.store.controller.release(this.key!, this);
+      if (!this.listeners.size && this.running() === request) void this.store.controller.dispatch({ type: RELEASE, key: this.key!, owner: this });
     };
     // A microtask later: a listener that comes straight back (React's StrictMode mounts twice) keeps it.
     if (afterMs === undefined) queueMicrotask(go);

@@ -14,7 +14,6 @@ import {
   InFlight,
   INVALIDATE,
   INVALIDATE_ALL,
-  RELEASE,
   RESET,
   SET_RESPONSE,
   SUBSCRIBE,
@@ -150,7 +149,7 @@ export class Controller {
 
   /**
    * The request for `key`: the read of it in flight, joined, or a new one, dispatched as
-   * FETCH through the managers. `owner` (an observer) may let go of it (see `release`);
+   * FETCH through the managers. `owner` (an observer) may let go of it (a RELEASE action);
    * without one it is pinned: never aborted for lack of readers.
    * @internal
    */
@@ -208,11 +207,6 @@ export class Controller {
     const settled = () => void (result.resolved = true);
     result.then(settled, settled);
     return (request.result = result);
-  }
-
-  /** Lets go of a read `owner` took through `request(owner, ...)`. @internal */
-  release(key: string, owner: object): void {
-    void this.dispatch({ type: RELEASE, key, owner });
   }
 
   /**
