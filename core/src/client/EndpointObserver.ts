@@ -310,7 +310,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
       stops.push(
         poll === true
           ? // Through the client's SubscriptionManager: `subscribe` now, `unsubscribe` on the last listener.
-            (void controller.subscribe(endpoint, ...(args as [])), () => void controller.unsubscribe(endpoint, ...(args as [])))
+            (void controller.subscribe(endpoint as EndpointLike, ...(args as [])), () => void controller.unsubscribe(endpoint as EndpointLike, ...(args as [])))
           : poll(controller, endpoint, args),
       );
     // A server render and a cache-only read never revalidate; the others listen only while
