@@ -46,15 +46,10 @@ const ALL = '\0';
  */
 export class ReaderIndex extends Subscribable {
   private readonly by = new Map<string, Map<string, Set<Reader>>>();
-  /** Each reader's registration. */
-  private readonly registered = new Map<Reader, ReaderDeps>();
+  /** Each reader's registration (its size: the number of readers tracked). @internal */
+  readonly registered = new Map<Reader, ReaderDeps>();
   /** The plain listeners' face in the batch. */
   private readonly all: Reader = { dirty: false, refresh: () => this.notify() };
-
-  /** Number of readers tracked. */
-  get size(): number {
-    return this.registered.size;
-  }
 
   /** Registers (or re-registers) what `reader` depends on; O(old deps + new deps). */
   track(reader: Reader, deps: ReaderDeps): void {

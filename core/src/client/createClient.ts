@@ -116,7 +116,7 @@ let unpolled: WeakSet<object> | undefined;
  */
 const clientPrototype = {
   get listenerCount(): number {
-    return (this as unknown as Client).readers.listenerCount + (this as unknown as Client).readers.size;
+    return (this as unknown as Client).readers.listenerCount + (this as unknown as Client).readers.registered.size;
   },
 };
 
@@ -197,7 +197,7 @@ export function createClient({
       console.warn(`Resto: ${action.endpoint.name} was subscribed, but nothing polls it: the client's managers include no SubscriptionManager (add new SubscriptionManager() to managers, or read it with PollingModes as useSubscription and useLive do)`);
     }
     // Nobody to wake: skip recording what changed.
-    const changes = readers.size ? new ChangeSet() : undefined;
+    const changes = readers.registered.size ? new ChangeSet() : undefined;
     const next = reducer(base, action, changes);
     if (next !== base) {
       base = next;

@@ -217,8 +217,9 @@ export class Controller {
    * await controller.fetchIfStale(TodoResource.get, { id: 1 });
    */
   fetchIfStale<E extends EndpointLike>(endpoint: E, ...args: EndpointArgs<E>): Promise<ResolveType<E>> {
-    const { data, expiryStatus, expiresAt } = this.getResponse(endpoint, ...args, this.getState());
-    if (expiryStatus !== ExpiryStatus.Invalid && expiresAt > Date.now() && !this.getError(endpoint, ...args, this.getState())) {
+    const state = this.getState();
+    const { data, expiryStatus, expiresAt } = this.getResponse(endpoint, ...args, state);
+    if (expiryStatus !== ExpiryStatus.Invalid && expiresAt > Date.now() && !this.getError(endpoint, ...args, state)) {
       return Promise.resolve(data as ResolveType<E>);
     }
     return this.fetch(endpoint, ...args);
