@@ -1,4 +1,5 @@
 import {
+  readAsync,
   readKey,
   resolveArgs,
   type ArgsInput,
@@ -134,8 +135,7 @@ export function bindEndpoint<E extends EndpointLike>(
       if (!pending) return;
       const done = pending.add();
       // A failure is stored and shown by the snapshot; the render goes on.
-      void obs
-        .readAsync()
+      void readAsync(obs)
         .catch(() => undefined)
         .finally(() => {
           changed();

@@ -1,4 +1,4 @@
-import { ObserveModes, type EndpointLike, type ResolveType } from '@resto/core';
+import { fetchIfNeeded, ObserveModes, type EndpointLike, type ResolveType } from '@resto/core';
 import { computed, type Signal } from '@angular/core';
 import { bindEndpoint, type ReactiveArgs } from './bind';
 import { injectClient } from './context';
@@ -15,6 +15,6 @@ export function useFetch<E extends EndpointLike>(endpoint: E, ...args: ReactiveA
   const { observer, snapshot } = bindEndpoint(injectClient('useFetch'), ObserveModes.fetch, endpoint, args, 'useFetch');
   return computed(() => {
     snapshot(); // re-evaluated when a fetch starts or ends
-    return observer().fetchIfNeeded();
+    return fetchIfNeeded(observer());
   });
 }

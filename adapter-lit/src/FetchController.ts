@@ -1,4 +1,4 @@
-import { ObserveModes, type EndpointLike, type ResolveType } from '@resto/core';
+import { fetchIfNeeded, ObserveModes, type EndpointLike, type ResolveType } from '@resto/core';
 import type { Args } from './bind';
 import type { Host } from './context';
 import { ReadController } from './ReadController';
@@ -7,7 +7,7 @@ import { ReadController } from './ReadController';
  * `useFetch`: fetches an endpoint when its data is missing or stale, without
  * showing it (read it with another controller). `value` is the running fetch's
  * promise, resolving with the data, or undefined when nothing runs: core's
- * `observer.fetchIfNeeded()`, the same in every adapter.
+ * `fetchIfNeeded(observer)`, the same in every adapter.
  *
  * @example
  * // Prefetch the next page while the user reads this one.
@@ -20,6 +20,6 @@ export class FetchController<E extends EndpointLike> extends ReadController<E> {
 
   /** The running fetch, or undefined. */
   get value(): (Promise<ResolveType<E>> & { resolved: boolean }) | undefined {
-    return this.source.fetchIfNeeded();
+    return fetchIfNeeded(this.source);
   }
 }

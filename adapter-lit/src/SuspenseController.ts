@@ -1,4 +1,4 @@
-import { ObserveModes, type EndpointLike, type ObserveOptions, type ResolveType, type StatusError } from '@resto/core';
+import { readAsync, ObserveModes, type EndpointLike, type ObserveOptions, type ResolveType, type StatusError } from '@resto/core';
 import type { Args } from './bind';
 import type { Host } from './context';
 import { ReadController } from './ReadController';
@@ -53,7 +53,7 @@ export abstract class Suspending<E extends EndpointLike> extends ReadController<
    * a test awaiting the first data.
    */
   get taskComplete(): Promise<ResolveType<E> | undefined> {
-    return this.source.readAsync();
+    return readAsync(this.source);
   }
 
   /**

@@ -1,4 +1,4 @@
-import { ObserveModes, type EndpointLike, type ObserveOptions, type ReadResult, type ResolveType } from '@resto/core';
+import { readAsync, ObserveModes, type EndpointLike, type ObserveOptions, type ReadResult, type ResolveType } from '@resto/core';
 import { createMemo, createResource, untrack, type Accessor } from 'solid-js';
 import { bindEndpoint, type ReactiveArgs } from './bind';
 import { useClient } from './context';
@@ -37,9 +37,7 @@ export function suspend<E extends EndpointLike>(options: ObserveOptions, endpoin
   const [usable] = createResource(read, (r) => {
     if (r.status === 'ready') return READY;
     if (r.status === 'error') throw r.error;
-    return untrack(source)
-      .readAsync()
-      .then(() => READY);
+    return readAsync(untrack(source)).then(() => READY);
   });
   // While a new key loads, the last data: the fallback covers it, or, in a transition,
   // the old view keeps showing it until the new data is there.

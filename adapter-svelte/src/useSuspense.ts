@@ -1,4 +1,4 @@
-import { ObserveModes, type EndpointLike, type EndpointObserver, type ResolveType } from '@resto/core';
+import { readAsync, ObserveModes, type EndpointLike, type EndpointObserver, type ResolveType } from '@resto/core';
 import { derive, type Args, type ArgsInput, type StoreSubscribe } from './bind.svelte.js';
 import { bindEndpoint } from './observe.js';
 
@@ -53,7 +53,7 @@ function promiseOf(o: EndpointObserver, cache: Promised): unknown {
     return cache.error[1];
   }
   if (cache.pending?.[0] !== r.promise) {
-    const waiting = o.readAsync();
+    const waiting = readAsync(o);
     waiting.catch(noop);
     cache.pending = [r.promise, waiting];
   }

@@ -1,4 +1,4 @@
-import { adapterError, readKey, resolveArgs, type Client, type EndpointLike, type EndpointObserver, type ObserveOptions, type ObserverSnapshot, type ResolveType } from '@resto/core';
+import { readAsync, adapterError, readKey, resolveArgs, type Client, type EndpointLike, type EndpointObserver, type ObserveOptions, type ObserverSnapshot, type ResolveType } from '@resto/core';
 import { getCurrentInstance, getCurrentScope, inject, onScopeDispose, onServerPrefetch, shallowRef, ssrContextKey, toValue, watch, type MaybeRefOrGetter, type ShallowRef } from 'vue';
 
 type Params<E> = E extends (...args: infer A) => any ? A : never;
@@ -129,7 +129,7 @@ export function bindEndpoint<E extends EndpointLike>(
       if (options.fetch === false || !getCurrentInstance()) return;
       onServerPrefetch(async () => {
         // A failure is stored and shown by the snapshot; the render goes on.
-        await obs.readAsync().catch(() => undefined);
+        await readAsync(obs).catch(() => undefined);
         snapshot.value = obs.getSnapshot();
       });
     },

@@ -1,4 +1,4 @@
-import { ObserveModes, type EndpointLike, type ResolveType } from '@resto/core';
+import { fetchIfNeeded, ObserveModes, type EndpointLike, type ResolveType } from '@resto/core';
 import { computed, type ComputedRef } from 'vue';
 import { bindEndpoint, type ReactiveArgs } from './bind';
 import { useClient } from './context';
@@ -7,7 +7,7 @@ import { useClient } from './context';
  * Fetches an endpoint when its data is missing or stale, without giving the data
  * (read it elsewhere with useCache or useSuspense). The ref holds the running
  * fetch's promise, resolving with the data, or undefined when nothing runs: core's
- * `observer.fetchIfNeeded()`, the same in every adapter.
+ * `fetchIfNeeded(observer)`, the same in every adapter.
  *
  * @example
  * // Prefetch the next page while the user reads this one.
@@ -17,6 +17,6 @@ export function useFetch<E extends EndpointLike>(endpoint: E, ...args: ReactiveA
   const { observer, snapshot } = bindEndpoint(useClient(), ObserveModes.fetch, endpoint, args, 'useFetch');
   return computed(() => {
     void snapshot.value; // re-evaluated when a fetch starts or ends
-    return observer.value.fetchIfNeeded();
+    return fetchIfNeeded(observer.value);
   });
 }

@@ -1,4 +1,4 @@
-import { ObserveModes, type EndpointLike, type ObserveOptions, type ResolveType } from '@resto/core';
+import { readAsync, ObserveModes, type EndpointLike, type ObserveOptions, type ResolveType } from '@resto/core';
 import { computed, onScopeDispose, type ComputedRef } from 'vue';
 import { bindEndpoint, type ReactiveArgs } from './bind';
 import { useClient } from './context';
@@ -31,7 +31,7 @@ export async function suspend<E extends EndpointLike>(
   });
   // Args may change while we wait: wait for the observer that is current afterwards.
   for (let obs = observer.value; ; obs = observer.value) {
-    await obs.readAsync();
+    await readAsync(obs);
     if (obs === observer.value || !alive) break;
   }
   return data;

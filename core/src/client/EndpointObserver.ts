@@ -4,11 +4,11 @@
 // wake-ups the ReaderIndex's. What is left here is the state those need between calls.
 import type { Controller, ReadDeps, ResolveType, ResponseInfo } from '../controller';
 import { errorByKey, responseByKey } from '../controller/byKey';
-import { subscribing } from '../controller/Controller';
 import type { StatusError } from '../endpoint/types';
 import { freshnessOption } from '../environment';
 import { schemaDefaults } from '../schema';
-import { ExpiryStatus, isPast, type EndpointLike, type InFlight, type ResultMeta, type State } from '../state';
+import { ExpiryStatus, isPast, RELEASE, type EndpointLike, type InFlight, type ResultMeta, type State } from '../state';
+import { scheduleRefresh } from './notifyQueue';
 import type { ReaderIndex } from './ReaderIndex';
 import { StoreRead } from './StoreRead';
 import { shouldFetchOnChange, shouldFetchOnExpiry, shouldFetchOnTrigger, type ReadFacts } from './shouldFetch';
@@ -117,33 +117,34 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   declare private readonly argsError: StatusError | undefined;
   /** @internal How it reads (see {@link observeRead}). */
   declare readonly options: ObserveOptions;
-  private snapshot: ObserverSnapshot<ResolveType<E>> | undefined;
+  declare private snapshot: ObserverSnapshot<ResolveType<E>> | undefined;
   /** The State `snapshot` was computed from. */
-  private seen: State | undefined;
+  declare private seen: State | undefined;
   /** The stored result behind `snapshot`. */
-  private response: ResponseInfo<ResolveType<E>> | undefined;
+  declare private response: ResponseInfo<ResolveType<E>> | undefined;
   /** The request of its key it fetched or joined, until it has seen it end. */
-  private request: InFlight | undefined;
+  declare private request: InFlight | undefined;
   /** The key's meta its fetch decisions already answered (its own request's end, or a decision to wait). */
-  private handledMeta: unknown = {};
+  declare private handledMeta: unknown;
   /** What `promise()` handed out for the running request (the same promise while it runs). */
-  private waiting: { request: InFlight; promise: Promise<void>; resolve: () => void } | undefined;
+  declare private waiting: { request: InFlight; promise: Promise<void>; resolve: () => void } | undefined;
   /** The expiry timer fired, with the key's meta when it was armed (see refresh). */
-  private fired: [meta: unknown] | undefined;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  declare private fired: [meta: unknown] | undefined;
+  declare private timer: ReturnType<typeof setTimeout> | undefined;
   /** When an unsubscribed claim on the running fetch lapses (see `release`). */
-  private lapse: ReturnType<typeof setTimeout> | undefined;
+  declare private lapse: ReturnType<typeof setTimeout> | undefined;
 
   constructor(store: StoreLike, endpoint: E, args: readonly unknown[] | null, options: ObserveOptions = {}) {
     super(store);
     this.endpoint = endpoint;
     this.options = options;
+    this.handledMeta = {};
     this.args = args && args[0] !== null ? args : null;
     if (this.args)
       try {
         this.key = endpoint.key(...this.args);
       } catch (error) {
-        // Delivered like a fetch error (snapshot, read(), readAsync()), not thrown from observe().
+        // Delivered like a fetch error (snapshot, read(), readAsync), not thrown from observe().
         this.argsError = error instanceof Error ? error : new Error(String(error));
         this.args = null;
       }
@@ -246,7 +247,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
    * @example
    * const r = observer.read();
    * if (r.status === 'error') throw r.error;
-   * if (r.status === 'pending') throw r.promise; // React; Vue and Svelte use readAsync()
+   * if (r.status === 'pending') throw r.promise; // React; Vue and Svelte use readAsync(observer)
    * return r.data;
    */
   read(): ReadResult<ResolveType<E> | undefined> {
@@ -263,51 +264,6 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
               return wait();
             },
           };
-  }
-
-  /**
-   * `read()` as a promise, for `await` (Vue's async setup) and `{#await}` (Svelte):
-   * resolves with the data once usable, rejects with the error. Resolves with
-   * `undefined` when the fetch ended with nothing usable (aborted, or data that
-   * expires at once) rather than fetching again in a loop; an answer that predates
-   * an invalidation is asked again.
-   *
-   * @example
-   * const todo = await client.observe(TodoResource.get, { id: 1 }).readAsync();
-   */
-  async readAsync(): Promise<ResolveType<E> | undefined> {
-    for (;;) {
-      const r = this.read();
-      if (r.status === 'error') throw r.error;
-      if (r.status === 'ready') return r.data;
-      await r.promise;
-      // Wait again only while loading: a fetch runs, or the one that ended answered for
-      // data invalidated since (the next promise() asks again).
-      const { loading, data, error } = this.getSnapshot();
-      if (!loading && !error) return data;
-    }
-  }
-
-  /**
-   * `useFetch` in every adapter: the promise of the fetch this read needs, resolving
-   * with the data (rejecting with the error, which is also stored), or undefined when
-   * the data is fresh, an error is stored, or args are null. The same promise while
-   * the same fetch runs. While subscribed the observer decides when to fetch (it
-   * never loops on data that expires at once); before that, e.g. in React's first
-   * render, this starts the fetch when data is missing or stale.
-   *
-   * @example
-   * const pending = client.observe(TodoResource.get, { id: 2 }).fetchIfNeeded();
-   * await pending; // the todo, or undefined at once when it is fresh
-   */
-  fetchIfNeeded(): (Promise<ResolveType<E>> & { resolved: boolean }) | undefined {
-    if (!this.args) return;
-    if (!this.running() && !this.listeners.size) {
-      const { data, error, stale } = this.getSnapshot();
-      if (!error && (data === undefined || stale)) this.fetch();
-    }
-    const request = this.running();
-    return request && this.store.controller.resultOf(request, this.endpoint, this.args);
   }
 
   /** Fetches now, whatever is stored (e.g. a retry button). */
@@ -334,7 +290,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     // A server render waits for its own answer: nothing abandons it.
     if (!request || this.store.ssr) return;
     const go = () => {
-      if (!this.listeners.size && this.running() === request) this.store.controller.release(this.key!, this);
+      if (!this.listeners.size && this.running() === request) void this.store.controller.dispatch({ type: RELEASE, key: this.key!, owner: this });
     };
     // A microtask later: a listener that comes straight back (React's StrictMode mounts twice) keeps it.
     if (afterMs === undefined) queueMicrotask(go);
@@ -350,7 +306,13 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     if (releaseGC) stops.push(releaseGC);
     const { poll, fetch } = this.options;
     // A server render never polls (no timers), whichever polling the read brings; nor does a destroyed client.
-    if (poll && endpoint.pollFrequency && !ssr && !store.destroyed) stops.push((poll === true ? subscribing : poll)(controller, endpoint, args));
+    if (poll && endpoint.pollFrequency && !ssr && !store.destroyed)
+      stops.push(
+        poll === true
+          ? // Through the client's SubscriptionManager: `subscribe` now, `unsubscribe` on the last listener.
+            (void controller.subscribe(endpoint as EndpointLike, ...(args as [])), () => void controller.unsubscribe(endpoint as EndpointLike, ...(args as [])))
+          : poll(controller, endpoint, args),
+      );
     // A server render and a cache-only read never revalidate; the others listen only while
     // subscribed, to focus and reconnect when a WindowEventsManager gives them those.
     const triggers = controller.environment.triggers;
@@ -398,8 +360,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     this.getSnapshot();
   }
 
-  /** The request of its key it fetched or joined, while it runs. */
-  private running(): InFlight | undefined {
+  /** The request of its key it fetched or joined, while it runs. @internal */
+  running(): InFlight | undefined {
     const request = this.request;
     return request?.done ? undefined : request;
   }
@@ -427,7 +389,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     if (data !== undefined && !stale && expiresAt < Infinity && !store.ssr)
       this.timer = setTimeout(() => {
         this.fired = [meta];
-        store.readers.wake(this.reader);
+        scheduleRefresh(this.reader);
       }, Math.min(expiresAt - now, 2_147_483_647));
     if (this.options.fetch === false) return; // cache-only reads never fetch
     const environment = store.controller.environment;
@@ -454,8 +416,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     else if (decision === 'fetch') this.fetch(this);
   }
 
-  /** Fetches (or joins the request of its key that runs): the request is the store's, it only refers to it. */
-  private fetch(owner?: object, force?: boolean): InFlight {
+  /** Fetches (or joins the request of its key that runs): the request is the store's, it only refers to it. @internal */
+  fetch(owner?: object, force?: boolean): InFlight {
     const running = this.running();
     if (running && !force) return running;
     this.request = this.store.controller.request(owner, this.endpoint, this.args!, this.key!);

@@ -12,10 +12,8 @@ export interface Reader {
   dirty: boolean;
   /** Recompute, decide whether to fetch, notify if the snapshot changed. */
   refresh(): void;
-  /** Drops its listeners (the client is destroyed). */
-  close?(): void;
-  /** The observer it stands for (what `observe()` of the same read may hand out). */
-  readonly of?: object;
+  /** The observer it stands for (what `observe()` of the same read may hand out); `close` drops its listeners (the client is destroyed). */
+  readonly of?: { close(): void };
 }
 
 /** What a reader depends on, as registered (see {@link ReaderIndex.track}). */
@@ -48,15 +46,10 @@ const ALL = '\0';
  */
 export class ReaderIndex extends Subscribable {
   private readonly by = new Map<string, Map<string, Set<Reader>>>();
-  /** Each reader's registration. */
-  private readonly registered = new Map<Reader, ReaderDeps>();
+  /** Each reader's registration (its size: the number of readers tracked). @internal */
+  readonly registered = new Map<Reader, ReaderDeps>();
   /** The plain listeners' face in the batch. */
   private readonly all: Reader = { dirty: false, refresh: () => this.notify() };
-
-  /** Number of readers tracked. */
-  get size(): number {
-    return this.registered.size;
-  }
 
   /** Registers (or re-registers) what `reader` depends on; O(old deps + new deps). */
   track(reader: Reader, deps: ReaderDeps): void {
@@ -78,7 +71,7 @@ export class ReaderIndex extends Subscribable {
 
   /** Closes every reader (the client is being destroyed): each lets go of what it holds. */
   close(): void {
-    for (const reader of [...this.registered.keys()]) reader.close?.();
+    for (const reader of [...this.registered.keys()]) reader.of?.close();
   }
 
   /**
@@ -96,9 +89,9 @@ export class ReaderIndex extends Subscribable {
    * affect (none recorded: nobody was tracked when it was made).
    */
   mark(changes?: ChangeSet): void {
-    if (this.listeners.size) this.wake(this.all);
+    if (this.listeners.size) scheduleRefresh(this.all);
     if (!changes) return;
-    if (changes.all) for (const reader of this.registered.keys()) this.wake(reader);
+    if (changes.all) for (const reader of this.registered.keys()) scheduleRefresh(reader);
     else {
       for (const key of changes.keys) this.wakeKey(key);
       const e = changes.entities;
@@ -144,12 +137,7 @@ export class ReaderIndex extends Subscribable {
 
   private wakeAt(a: string, b: string): void {
     const readers = this.by.get(a)?.get(b);
-    if (readers) for (const r of readers) this.wake(r);
-  }
-
-  /** Marks one reader dirty and schedules its refresh (its own fetch started, its timer fired...). */
-  wake(reader: Reader): void {
-    scheduleRefresh(reader);
+    if (readers) for (const r of readers) scheduleRefresh(r);
   }
 }
 

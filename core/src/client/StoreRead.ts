@@ -7,11 +7,12 @@ import type { Reader } from './ReaderIndex';
 /** The base of the observers (not exported): their store, reader registration and cleanups. */
 export abstract class StoreRead extends Subscribable {
   // `declare`d: set in the constructor, no class-field definition ships for it.
-  declare protected readonly store: StoreLike;
+  /** @internal */
+  declare readonly store: StoreLike;
   /** Registered with the store's reader index (subscribed): recompute only when woken. */
   protected tracked = false;
   /** Our face in the reader index, which closes it when the client is destroyed. */
-  protected readonly reader: Reader = { dirty: false, refresh: () => this.refresh(), close: () => this.close(), of: this };
+  protected readonly reader: Reader = { dirty: false, refresh: () => this.refresh(), of: this };
   /** What the last unsubscribe undoes (the store's subscription, the GC retain, ...). */
   protected readonly stops: (() => void)[] = [];
 

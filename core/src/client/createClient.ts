@@ -114,13 +114,11 @@ let unpolled: WeakSet<object> | undefined;
  * minor GC until a full one: creating clients that store a large response (tests,
  * server renders) then spent about half its time collecting.
  */
-const clientPrototype: object = Object.create(Object.prototype, {
-  listenerCount: {
-    get(this: Client) {
-      return this.readers.listenerCount + this.readers.size;
-    },
+const clientPrototype = {
+  get listenerCount(): number {
+    return (this as unknown as Client).readers.listenerCount + (this as unknown as Client).readers.registered.size;
   },
-});
+};
 
 /**
  * Creates a store. Without `managers` it installs the defaults: network (dedupe,
@@ -199,7 +197,7 @@ export function createClient({
       console.warn(`Resto: ${action.endpoint.name} was subscribed, but nothing polls it: the client's managers include no SubscriptionManager (add new SubscriptionManager() to managers, or read it with PollingModes as useSubscription and useLive do)`);
     }
     // Nobody to wake: skip recording what changed.
-    const changes = readers.size ? new ChangeSet() : undefined;
+    const changes = readers.registered.size ? new ChangeSet() : undefined;
     const next = reducer(base, action, changes);
     if (next !== base) {
       base = next;

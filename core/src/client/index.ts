@@ -1,6 +1,8 @@
 // Entry of core's client layer: createClient, the observers, the rules hooks share and the SSR helpers.
 export * from './createClient';
 export * from './EndpointObserver';
+export * from './readAsync';
+export * from './fetchIfNeeded';
 export * from './QueryObserver';
 export * from './PaginationObserver';
 export * from './observeModes';

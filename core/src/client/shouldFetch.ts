@@ -65,7 +65,6 @@ export function shouldFetchOnChange(f: ReadFacts): Decision {
  * shouldFetchOnExpiry({ ...facts, stale: true, unusable: false }); // 'skip'
  */
 export function shouldFetchOnExpiry(f: ReadFacts): Decision {
-  if (!f.invalid && !f.stale) return 'skip';
-  if (!f.unusable && !f.online) return 'handled';
-  return f.unusable ? 'fetch' : 'skip';
+  // The change rule, for a meta it already handled: only unusable data asks again.
+  return shouldFetchOnChange({ ...f, handled: true, hasMeta: false });
 }

@@ -14,7 +14,6 @@ import {
   InFlight,
   INVALIDATE,
   INVALIDATE_ALL,
-  RELEASE,
   RESET,
   SET_RESPONSE,
   SUBSCRIBE,
@@ -128,7 +127,11 @@ export class Controller {
     this.gc = gc;
     this.requests = new Map();
     this.changed = changed;
-    bindMethods(this);
+    // Every method of its classes, bound, so a destructured `const { fetch } = useController()`
+    // works, a subclass's own methods too; the most derived definition of a name wins.
+    for (let proto = Object.getPrototypeOf(this); proto !== Object.prototype; proto = Object.getPrototypeOf(proto))
+      for (const [name, { value }] of Object.entries(Object.getOwnPropertyDescriptors(proto)))
+        if (name !== 'constructor' && !Object.hasOwn(this, name) && typeof value === 'function') setHidden(this, name, value.bind(this));
   }
 
   /**
@@ -146,7 +149,7 @@ export class Controller {
 
   /**
    * The request for `key`: the read of it in flight, joined, or a new one, dispatched as
-   * FETCH through the managers. `owner` (an observer) may let go of it (see `release`);
+   * FETCH through the managers. `owner` (an observer) may let go of it (a RELEASE action);
    * without one it is pinned: never aborted for lack of readers.
    * @internal
    */
@@ -206,11 +209,6 @@ export class Controller {
     return (request.result = result);
   }
 
-  /** Lets go of a read `owner` took through `request(owner, ...)`. @internal */
-  release(key: string, owner: object): void {
-    void this.dispatch({ type: RELEASE, key, owner });
-  }
-
   /**
    * Fetches only when the stored value is missing, invalid or stale.
    * Resolves with the stored data when it is fresh.
@@ -219,8 +217,9 @@ export class Controller {
    * await controller.fetchIfStale(TodoResource.get, { id: 1 });
    */
   fetchIfStale<E extends EndpointLike>(endpoint: E, ...args: EndpointArgs<E>): Promise<ResolveType<E>> {
-    const { data, expiryStatus, expiresAt } = this.getResponse(endpoint, ...args, this.getState());
-    if (expiryStatus !== ExpiryStatus.Invalid && expiresAt > Date.now() && !this.getError(endpoint, ...args, this.getState())) {
+    const state = this.getState();
+    const { data, expiryStatus, expiresAt } = this.getResponse(endpoint, ...args, state);
+    if (expiryStatus !== ExpiryStatus.Invalid && expiresAt > Date.now() && !this.getError(endpoint, ...args, state)) {
       return Promise.resolve(data as ResolveType<E>);
     }
     return this.fetch(endpoint, ...args);
@@ -390,21 +389,8 @@ export class Controller {
    * }
    */
   snapshot(state: State, fetchedAt = Date.now()): Snapshot {
-    return new Snapshot(this, state, fetchedAt);
+    return Snapshot(this, state, fetchedAt);
   }
-}
-
-/**
- * `subscribe` now and the `unsubscribe` to call later: how a read with `{ poll: true }`
- * polls through the client's SubscriptionManager.
- *
- * @example
- * const stop = subscribing(controller, ServerTime, []);
- * stop();
- */
-export function subscribing(controller: Controller, endpoint: EndpointLike, args: readonly unknown[]): () => void {
-  void controller.subscribe(endpoint, ...(args as []));
-  return () => void controller.unsubscribe(endpoint, ...(args as []));
 }
 
 /** Bad arguments (a missing path param) reject, as fetch's do, instead of throwing. */
@@ -430,17 +416,4 @@ function dispatchKeyed(
 /** `(...args, last)` as `[args, last]`: the reads' state, setResponse's response. */
 function splitLast<L = unknown>(rest: readonly unknown[]): [unknown[], L] {
   return [rest.slice(0, -1), rest[rest.length - 1] as L];
-}
-
-/**
- * Binds every method of the instance's classes to it, so a destructured
- * `const { fetch } = useController()` keeps working (subclass methods included).
- */
-function bindMethods(target: object): void {
-  for (let proto = Object.getPrototypeOf(target); proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
-    for (const name of Object.getOwnPropertyNames(proto)) {
-      const { value } = Object.getOwnPropertyDescriptor(proto, name)!;
-      if (name !== 'constructor' && !Object.hasOwn(target, name) && typeof value === 'function') setHidden(target, name, value.bind(target));
-    }
-  }
 }

@@ -1,13 +1,29 @@
 // The read-only view of the store handed to getOptimisticResponse, with `abort` to cancel
 // the update. Replaying optimistic updates is state/optimistic.ts's.
-import type { State } from '../state';
-import type { Controller } from './Controller';
+import type { StatusError } from '../endpoint/types';
+import type { EndpointLike, State } from '../state';
+import type { Controller, ResponseInfo } from './Controller';
 
 const ABORT = Object.freeze(Object.assign(new Error('Optimistic update aborted'), { name: 'AbortOptimistic' }));
 
+/** A read-only view of the store at one moment (see the {@link Snapshot} function). */
+export interface Snapshot {
+  readonly state: State;
+  readonly fetchedAt: number;
+  /** Throw it from `getOptimisticResponse` to cancel the optimistic update. */
+  readonly abort: Error;
+  /** `controller.getResponse` against this snapshot. */
+  getResponse(endpoint: EndpointLike, ...args: unknown[]): ResponseInfo;
+  /** `controller.getError` against this snapshot. */
+  getError(endpoint: EndpointLike, ...args: unknown[]): StatusError | undefined;
+  /** `controller.get` against this snapshot: an entity by pk, a Query, All... */
+  get(schema: unknown, ...args: unknown[]): any;
+}
+
 /**
- * A read-only view of the store at one moment, handed to `getOptimisticResponse`.
- * Throw `snapshot.abort` to cancel the optimistic update.
+ * A read-only view of the store at one moment, handed to `getOptimisticResponse`
+ * (`controller.snapshot(state)` makes one). Throw `snapshot.abort` (or `Snapshot.abort`)
+ * to cancel the optimistic update. A plain object: its reads close over the state.
  *
  * @example
  * getOptimisticResponse(snapshot, { id }) {
@@ -16,33 +32,21 @@ const ABORT = Object.freeze(Object.assign(new Error('Optimistic update aborted')
  *   return { ...todo, completed: !todo.completed };
  * }
  */
-export class Snapshot {
-  /** Throw it from `getOptimisticResponse` to cancel the optimistic update. */
-  static readonly abort: Error = ABORT;
-  readonly abort: Error = ABORT;
-  // `declare`d members are set in the constructor: no class-field definitions ship for them.
-  declare readonly state: State;
-  declare readonly fetchedAt: number;
-  declare private readonly controller: Controller;
-
-  constructor(controller: Controller, state: State, fetchedAt: number) {
-    this.controller = controller;
-    this.state = state;
-    this.fetchedAt = fetchedAt;
-  }
-
-  /** `controller.getResponse` against this snapshot. */
-  getResponse(endpoint: Parameters<Controller['getResponse']>[0], ...args: unknown[]) {
-    return this.controller.getResponse(endpoint, ...args, this.state);
-  }
-
-  /** `controller.getError` against this snapshot. */
-  getError(endpoint: Parameters<Controller['getError']>[0], ...args: unknown[]) {
-    return this.controller.getError(endpoint, ...args, this.state);
-  }
-
-  /** `controller.get` against this snapshot: an entity by pk, a Query, All... */
-  get(schema: unknown, ...args: unknown[]): any {
-    return this.controller.get(schema, ...args, this.state);
-  }
+export function Snapshot(controller: Controller, state: State, fetchedAt: number): Snapshot {
+  return {
+    state,
+    fetchedAt,
+    abort: ABORT,
+    getResponse(endpoint, ...args) {
+      return controller.getResponse(endpoint, ...args, state);
+    },
+    getError(endpoint, ...args) {
+      return controller.getError(endpoint, ...args, state);
+    },
+    get(schema, ...args) {
+      return controller.get(schema, ...args, state);
+    },
+  };
 }
+/** Throw it from `getOptimisticResponse` to cancel the optimistic update. */
+Snapshot.abort = ABORT as Error;

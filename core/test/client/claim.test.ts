@@ -2,7 +2,7 @@
 // request: letting go of the claim aborts it unless another reader wants it.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ServerResponse } from 'node:http';
-import { createClient, Entity, RestEndpoint, type Client } from '../../src';
+import { readAsync, createClient, Entity, RestEndpoint, type Client } from '../../src';
 import { defer, json, passTime, startServer, until, useFakeClock, type Hit } from '@resto/testing';
 
 class Todo extends Entity {
@@ -44,7 +44,7 @@ describe('a suspended read that never subscribed', () => {
   it('release() aborts its request: the server sees the client leave, nothing is stored', async () => {
     client = createClient();
     const read = client.observe(getTodo, { id: 1 });
-    const waiting = read.readAsync();
+    const waiting = readAsync(read);
     await until(() => server.hits.length === 1);
     read.release();
     await hit(1).closed;
@@ -57,8 +57,8 @@ describe('a suspended read that never subscribed', () => {
     client = createClient();
     const a = client.observe(getTodo, { id: 2 });
     const b = client.observe(getTodo, { id: 2 });
-    const shown = b.readAsync();
-    void a.readAsync();
+    const shown = readAsync(b);
+    void readAsync(a);
     await until(() => server.hits.length === 1);
     a.release();
     await until(() => held.has(2));
@@ -71,7 +71,7 @@ describe('a suspended read that never subscribed', () => {
     useFakeClock();
     client = createClient();
     const a = client.observe(getTodo, { id: 3 });
-    void a.readAsync();
+    void readAsync(a);
     await until(() => held.has(3));
     a.release(1000);
     await passTime(900);
@@ -80,14 +80,14 @@ describe('a suspended read that never subscribed', () => {
     a.release(1000);
     // React retries a suspended mount with a new observer: joining keeps the request.
     const retry = client.observe(getTodo, { id: 3 });
-    const shown = retry.readAsync();
+    const shown = readAsync(retry);
     await passTime(1000);
     held.get(3)!.resolve();
     await expect(shown).resolves.toMatchObject({ title: 't3' });
     expect(server.hits).toHaveLength(1);
 
     const c = client.observe(getTodo, { id: 4 });
-    void c.readAsync();
+    void readAsync(c);
     await until(() => held.has(4));
     c.release(1000);
     await passTime(1000);
@@ -98,7 +98,7 @@ describe('a suspended read that never subscribed', () => {
     useFakeClock();
     client = createClient();
     const a = client.observe(getTodo, { id: 5 });
-    void a.readAsync();
+    void readAsync(a);
     await until(() => held.has(5));
     const stop = a.subscribe(() => {});
     a.release(10);

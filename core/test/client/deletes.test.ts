@@ -3,7 +3,7 @@
 // deleted entity back (issue 45).
 import { eachHoldingServer, hold, waitFor, type Gate, type HeldRequest } from '@resto/testing';
 import { expect, it } from 'vitest';
-import { createClient, Entity, resource } from '../../src';
+import { readAsync, createClient, Entity, resource } from '../../src';
 
 class Todo extends Entity {
   id = 0;
@@ -77,9 +77,9 @@ it('the same read suspended afterwards (read / readAsync) ends with the 404 too'
   const { client, TodoResource } = await setup();
   const view = client.observe(TodoResource.get, { id: '1' });
   const stop = view.subscribe(() => {});
-  await view.readAsync();
+  await readAsync(view);
   await client.controller.fetch(TodoResource.delete, { id: '1' });
-  await expect(client.observe(TodoResource.get, { id: '1' }).readAsync()).rejects.toMatchObject({ status: 404 });
+  await expect(readAsync(client.observe(TodoResource.get, { id: '1' }))).rejects.toMatchObject({ status: 404 });
   stop();
 });
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@resto/testing';
-import { createClient, Endpoint, Entity, NetworkManager, RestEndpoint, type Client } from '../../src';
+import { fetchIfNeeded, createClient, Endpoint, Entity, NetworkManager, RestEndpoint, type Client } from '../../src';
 import { createMockClient } from '../../src/mock';
 
 class Todo extends Entity {
@@ -33,29 +33,29 @@ function setup(endpoint = getTodo) {
   return { client: mock, calls: () => calls };
 }
 
-describe('EndpointObserver.fetchIfNeeded(): useFetch in every adapter', () => {
+describe('fetchIfNeeded(EndpointObserver): useFetch in every adapter', () => {
   it('starts the fetch when data is missing and gives one promise resolving with the data', async () => {
     const { client, calls } = setup();
     const obs = client.observe(getTodo, { id: 1 });
-    const pending = obs.fetchIfNeeded();
+    const pending = fetchIfNeeded(obs);
     expect(pending).toBeInstanceOf(Promise);
-    expect(obs.fetchIfNeeded()).toBe(pending);
+    expect(fetchIfNeeded(obs)).toBe(pending);
     await expect(pending).resolves.toMatchObject({ id: 1, title: 't1' });
     await Promise.resolve();
-    expect(obs.fetchIfNeeded()).toBeUndefined();
+    expect(fetchIfNeeded(obs)).toBeUndefined();
     expect(calls()).toBe(1);
   });
 
   it('is undefined for fresh data, a stored error and null args; fetches again once stale', async () => {
     const { client, calls } = setup();
     await client.controller.fetch(getTodo, { id: 1 });
-    expect(client.observe(getTodo, { id: 1 }).fetchIfNeeded()).toBeUndefined();
+    expect(fetchIfNeeded(client.observe(getTodo, { id: 1 }))).toBeUndefined();
     await client.controller.setError(getTodo, { id: 2 }, Object.assign(new Error('gone'), { status: 404 }));
-    expect(client.observe(getTodo, { id: 2 }).fetchIfNeeded()).toBeUndefined();
-    expect(client.observe(getTodo, null).fetchIfNeeded()).toBeUndefined();
+    expect(fetchIfNeeded(client.observe(getTodo, { id: 2 }))).toBeUndefined();
+    expect(fetchIfNeeded(client.observe(getTodo, null))).toBeUndefined();
     expect(calls()).toBe(1);
     await client.controller.expireAll({ testKey: getTodo.testKey });
-    await expect(client.observe(getTodo, { id: 1 }).fetchIfNeeded()).resolves.toMatchObject({ title: 't1' });
+    await expect(fetchIfNeeded(client.observe(getTodo, { id: 1 }))).resolves.toMatchObject({ title: 't1' });
     expect(calls()).toBe(2);
   });
 
@@ -67,11 +67,11 @@ describe('EndpointObserver.fetchIfNeeded(): useFetch in every adapter', () => {
     await c.controller.fetch(price);
     const held = c.observe(price); // e.g. kept by a web component, not subscribed
     expect(held.read().status).toBe('ready');
-    expect(held.fetchIfNeeded()).toBeUndefined();
+    expect(fetchIfNeeded(held)).toBeUndefined();
     await vi.advanceTimersByTimeAsync(5000); // the data expired; nothing changed in the store
     expect(held.getSnapshot()).toMatchObject({ stale: true, data: undefined });
     expect(held.read().status).toBe('pending');
-    await expect(held.fetchIfNeeded()).resolves.toEqual({ n: 2 });
+    await expect(fetchIfNeeded(held)).resolves.toEqual({ n: 2 });
     expect(calls).toBe(2);
     expect(held.read()).toEqual({ status: 'ready', data: { n: 2 } });
   });
@@ -79,11 +79,11 @@ describe('EndpointObserver.fetchIfNeeded(): useFetch in every adapter', () => {
   it('rejects with the error (stored too), never as an unhandled rejection', async () => {
     const { client } = setup();
     const obs = client.observe(getTodo, { id: 404 });
-    const ignored = obs.fetchIfNeeded(); // nobody handles it: vitest would report it
+    const ignored = fetchIfNeeded(obs); // nobody handles it: vitest would report it
     expect(ignored).toBeInstanceOf(Promise);
     await waitFor(() => expect(obs.getSnapshot().error?.status).toBe(404));
     await expect(ignored).rejects.toMatchObject({ status: 404 });
-    expect(obs.fetchIfNeeded()).toBeUndefined(); // the stored error waits for a retry
+    expect(fetchIfNeeded(obs)).toBeUndefined(); // the stored error waits for a retry
   });
 
   it("while subscribed it reports the observer's own fetch and never loops on data that expires at once", async () => {
@@ -92,12 +92,12 @@ describe('EndpointObserver.fetchIfNeeded(): useFetch in every adapter', () => {
     const instant = getTodo.extend({ dataExpiryLength: 0 });
     const { client, calls } = setup(instant);
     const obs = client.observe(instant, { id: 1 });
-    const stop = obs.subscribe(() => obs.fetchIfNeeded());
-    const running = obs.fetchIfNeeded();
+    const stop = obs.subscribe(() => fetchIfNeeded(obs));
+    const running = fetchIfNeeded(obs);
     expect(running).toBeInstanceOf(Promise);
     await running;
     await vi.advanceTimersByTimeAsync(1000);
-    expect(obs.fetchIfNeeded()).toBeUndefined();
+    expect(fetchIfNeeded(obs)).toBeUndefined();
     expect(calls()).toBe(1);
     stop();
   });

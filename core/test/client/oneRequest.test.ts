@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defer, json, startServer, type Hit } from '@resto/testing';
-import { Entity, RestEndpoint, RetryManager, createClient, getDefaultManagers, type Client } from '../../src';
+import { readAsync, fetchIfNeeded, Entity, RestEndpoint, RetryManager, createClient, getDefaultManagers, type Client } from '../../src';
 
 // One request per key has one owner (its InFlight entry), and every reader of the key
 // learns of it, and of its end, from that entry.
@@ -63,8 +63,8 @@ describe('one owner per request', () => {
     };
     const readers = [
       suspended.promise().then(() => check('promise()')),
-      client.observeWith({}, ep, [{ id: 1 }]).readAsync().then(() => check('readAsync()')),
-      client.observeWith({}, ep, [{ id: 1 }]).fetchIfNeeded()!.then(() => check('fetchIfNeeded()')),
+      readAsync(client.observeWith({}, ep, [{ id: 1 }])).then(() => check('readAsync()')),
+      fetchIfNeeded(client.observeWith({}, ep, [{ id: 1 }]))!.then(() => check('fetchIfNeeded()')),
       client.controller.fetch(ep, { id: 1 }).then(() => check('controller.fetch')),
     ];
     (await nextHeld()).resolve(200);

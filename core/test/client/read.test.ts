@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, startServer } from '@resto/testing';
-import { createClient, dehydrate, Entity, hydrate, NetworkManager, RestEndpoint, type Client } from '../../src';
+import { readAsync, createClient, dehydrate, Entity, hydrate, NetworkManager, RestEndpoint, type Client } from '../../src';
 import { createMockClient } from '../../src/mock';
 
 class Todo extends Entity {
@@ -62,14 +62,14 @@ describe('EndpointObserver.read(): the one suspense rule', () => {
   });
 });
 
-describe('EndpointObserver.readAsync()', () => {
+describe('readAsync(EndpointObserver)', () => {
   it('resolves with the data, rejects with the error', async () => {
     const { client } = setup(({ id }) => {
       if (id === 404) throw status(404);
       return { id, title: 'ok' };
     });
-    await expect(client.observe(getTodo, { id: 1 }).readAsync()).resolves.toMatchObject({ title: 'ok' });
-    await expect(client.observe(getTodo, { id: 404 }).readAsync()).rejects.toMatchObject({ status: 404 });
+    await expect(readAsync(client.observe(getTodo, { id: 1 }))).resolves.toMatchObject({ title: 'ok' });
+    await expect(readAsync(client.observe(getTodo, { id: 404 }))).rejects.toMatchObject({ status: 404 });
   });
 
   it('does not fetch in a loop when data is never usable', async () => {
@@ -77,7 +77,7 @@ describe('EndpointObserver.readAsync()', () => {
     let calls = 0;
     const mock = createMockClient([{ endpoint: never, response: ({ id }: { id: number }) => (calls++, { id, title: 'gone' }) }]);
     client = mock;
-    await expect(mock.observe(never, { id: 1 }).readAsync()).resolves.toBeUndefined();
+    await expect(readAsync(mock.observe(never, { id: 1 }))).resolves.toBeUndefined();
     expect(calls).toBe(1);
   });
 });

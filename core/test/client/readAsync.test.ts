@@ -2,7 +2,7 @@
 // (usable data came by another path) and the data was then invalidated (issue 45).
 import { eachHoldingServer, hold } from '@resto/testing';
 import { expect, it } from 'vitest';
-import { createClient, Entity, resource } from '../../src';
+import { readAsync, createClient, Entity, resource } from '../../src';
 
 class Todo extends Entity {
   id = 0;
@@ -40,7 +40,7 @@ it('an early-resolved promise then an invalidation: readAsync waits for the requ
   };
   const timer = new Promise((resolve) => setTimeout(resolve, 0)); // scheduled before readAsync
   let settled = false;
-  const reading = view.readAsync().finally(() => (settled = true));
+  const reading = readAsync(view).finally(() => (settled = true));
   await timer; // fires: the loop yields
   expect(settled).toBe(false);
 

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { defer, json, startServer } from '@resto/testing';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Entity, RestEndpoint, TimeoutManager, createClient, getDefaultManagers, type ObserverSnapshot } from '../../src';
+import { readAsync, fetchIfNeeded, Entity, RestEndpoint, TimeoutManager, createClient, getDefaultManagers, type ObserverSnapshot } from '../../src';
 
 // Random answers (good, bad, slow, failing, aborted) through a real client and a
 // real server: whenever a read's promise settles, its snapshot is final, and a read
@@ -96,10 +96,10 @@ describe('every awaited read settles in one step (property)', () => {
               mode === 'promise' || mode === 'subscribed'
                 ? obs.promise()
                 : mode === 'readAsync'
-                  ? obs.readAsync()
+                  ? readAsync(obs)
                   : mode === 'fetch'
                     ? client.controller.fetch(endpoint, { id })
-                    : (obs.fetchIfNeeded() ?? Promise.resolve());
+                    : (fetchIfNeeded(obs) ?? Promise.resolve());
             // Let slow answers through after a moment; an abort lands while the request runs.
             const released = (async () => {
               for (let n = 0; n < 20; n++) await new Promise((r) => setImmediate(r));

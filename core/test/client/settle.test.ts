@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  readAsync,
+  fetchIfNeeded,
   AbortError,
   Entity,
   RestEndpoint,
@@ -96,15 +98,15 @@ describe('one settle, one consistent state', () => {
     const snap = obs.getSnapshot();
     expectSettled(snap);
     expect(snap.error?.status).toBe(404);
-    await expect(client.observe(ep('/missing')).readAsync()).rejects.toMatchObject({ status: 404 });
+    await expect(readAsync(client.observe(ep('/missing')))).rejects.toMatchObject({ status: 404 });
   });
 
   it('after `await readAsync()` (resolve or reject) the snapshot is final', async () => {
     const good = client.observe(ep('/todos/:id'), { id: 1 });
-    await good.readAsync();
+    await readAsync(good);
     expectSettled(good.getSnapshot());
     const bad = client.observe(ep('/missing'));
-    await bad.readAsync().catch(() => {});
+    await readAsync(bad).catch(() => {});
     expectSettled(bad.getSnapshot());
   });
 
@@ -119,7 +121,7 @@ describe('one settle, one consistent state', () => {
 
   it('after `await fetchIfNeeded()` the snapshot is final', async () => {
     const obs = client.observe(ep('/todos/:id'), { id: 1 });
-    await obs.fetchIfNeeded();
+    await fetchIfNeeded(obs);
     expectSettled(obs.getSnapshot());
   });
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  fetchIfNeeded,
   createClient,
   getDefaultManagers,
   RetryManager,
@@ -282,7 +283,7 @@ describe('backoff (fake timers)', () => {
     await waitFor(() => expect(first.getSnapshot().retryCount).toBe(1));
     const second = client.observe(get, { id: 1 });
     second.subscribe(() => {});
-    const pending = second.fetchIfNeeded();
+    const pending = fetchIfNeeded(second);
     await vi.advanceTimersByTimeAsync(0);
     expect(second.getSnapshot()).toMatchObject({ retryCount: 1, loading: true, error: undefined });
     await vi.advanceTimersByTimeAsync(1000);

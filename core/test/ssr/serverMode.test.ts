@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createClient, dehydrate, Endpoint, Entity, GCPolicy, NetworkManager, PollingModes, SubscriptionManager } from '../../src';
+import { readAsync, createClient, dehydrate, Endpoint, Entity, GCPolicy, NetworkManager, PollingModes, SubscriptionManager } from '../../src';
 
 class Todo extends Entity {
   id = 0;
@@ -31,7 +31,7 @@ async function serverRender() {
   live.subscribe(() => {});
   const plain = client.observe(listTodos);
   plain.subscribe(() => {});
-  const todos = await plain.readAsync();
+  const todos = await readAsync(plain);
   const snapshot = dehydrate(client);
   client.destroy();
   return { client, todos, snapshot };
@@ -59,7 +59,7 @@ describe('server mode', () => {
     const client = createClient({ ssr: true });
     const live = client.observeWith(PollingModes.live, listTodos, []);
     live.subscribe(() => {});
-    await live.readAsync();
+    await readAsync(live);
     expect(vi.getTimerCount()).toBe(0);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(calls).toBe(1);
@@ -70,7 +70,7 @@ describe('server mode', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     const client = createClient();
     client.observeWith({ poll: true }, listTodos, []).subscribe(() => {});
-    await client.observe(listTodos).readAsync();
+    await readAsync(client.observe(listTodos));
     expect(vi.getTimerCount()).toBeGreaterThan(0);
     client.destroy();
     expect(vi.getTimerCount()).toBe(0);
@@ -82,7 +82,7 @@ describe('server mode', () => {
     const obs = client.observeWith({ poll: true }, listTodos, []);
     const seen: unknown[] = [];
     obs.subscribe(() => seen.push(obs.getSnapshot().data));
-    await obs.readAsync();
+    await readAsync(obs);
     const before = calls;
     client.destroy();
     expect(obs.listenerCount).toBe(0);
@@ -107,7 +107,7 @@ describe('server mode', () => {
       return new Promise((_, reject) => this.signal.addEventListener('abort', () => reject(this.signal.reason)));
     }, { key: () => 'held', schema: [Todo] });
     const client = createClient();
-    const reading = client.observe(held).readAsync();
+    const reading = readAsync(client.observe(held));
     await asked;
     client.destroy();
     await expect(reading).resolves.toBeUndefined();

@@ -13,6 +13,7 @@
 //   deleted todo shows the error.
 import { vi } from 'vitest';
 import {
+  readAsync,
   createClient,
   dehydrate,
   Entity,
@@ -187,7 +188,7 @@ export async function runProgram(server: ModelServer, { queueOfflineMutations, s
       }
       if (error !== undefined && snap.error === undefined) fail(`${label} rejected (${String(error)}) but its snapshot shows no error`);
     };
-    const p = how === 'promise' ? read.promise() : read.readAsync();
+    const p = how === 'promise' ? read.promise() : readAsync(read);
     track(label, p.then((v) => agrees(v, undefined), (e: unknown) => agrees(undefined, e ?? new Error('rejected'))));
   };
 
