@@ -11,6 +11,7 @@ import type { Host } from './context';
  * undefined, so `@click=${() => this.add.mutate(...)}` leaves no unhandled rejection.
  *
  * @example
+ * // error.body: the 422's parsed body, read when the endpoint has `fetchResponse: fetchWithErrorBody`
  * class AddTodo extends LitElement {
  *   private add = new MutationController(this, TodoResource.getList.push);
  *   render() {

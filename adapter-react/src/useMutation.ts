@@ -17,7 +17,7 @@ export interface Mutation<E extends EndpointLike> extends MutationState<ResolveT
 
 /**
  * The state of a mutation endpoint: `pending` while the latest call runs, its
- * `error` (a 422's `status` and `body` included) or its result in `data`, and
+ * `error` (a 422's `status`; its `body` when the endpoint has `fetchResponse: fetchWithErrorBody`) or its result in `data`, and
  * `reset`. `mutate` goes through the controller, so the response is stored as by
  * `ctrl.fetch`. Only the latest call decides; a failure is stored in `error` and
  * `mutate` resolves undefined, so `onClick={() => mutate(...)}` never leaves an

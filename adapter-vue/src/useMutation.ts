@@ -34,6 +34,7 @@ export interface Mutation<E extends EndpointLike> {
  * const { mutate, pending, error, data } = useMutation(TodoResource.getList.push);
  * // template: <button :disabled="pending" @click="mutate({ title })">Add</button>
  * //           <p v-if="error" role="alert">{{ error.status === 422 ? error.body : error.message }}</p>
+ * // (error.body: read when the endpoint has `fetchResponse: fetchWithErrorBody`)
  */
 export function useMutation<E extends EndpointLike>(endpoint: E): Mutation<E> {
   const store = createMutation(useController(), endpoint);
