@@ -6,7 +6,9 @@ import { RestEndpoint } from './RestEndpoint';
  * the server said: `error.body` is the body parsed (JSON, else text; none when empty) and
  * `error.serverMessage` is a text body, or the `message` (else `error`, `detail`, `title`)
  * string of a JSON one. Opt-in: by default a NetworkError leaves `response` unread.
- * Read from a clone, so `error.response` stays readable.
+ * Read from a clone, so `error.response` stays readable. It wraps RestEndpoint's own
+ * `fetchResponse`: an Endpoint class that overrides `fetchResponse` reads `error.response`
+ * in its override instead.
  *
  * @example
  * const TodoResource = resource({ path: '/todos/:id', schema: Todo, fetchResponse: fetchWithErrorBody });
