@@ -6,7 +6,6 @@
 
 export {
   Endpoint,
-  type BoundEndpoint,
   type EndpointOptions,
   type ErrorPolicy,
   type FetchFunction,

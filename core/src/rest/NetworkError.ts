@@ -55,14 +55,4 @@ export class NetworkError extends Error {
       name: 'NetworkError',
     });
   }
-
-  /**
-   * What logging and `JSON.stringify` show (an Error's own fields are not enumerable).
-   *
-   * @example
-   * JSON.stringify(error) // '{"name":"NetworkError","status":404,"message":"...","url":"https://api/x"}'
-   */
-  toJSON(): { name: string; status: number; message: string; url: string | undefined; endpoint: string | undefined } {
-    return { name: this.name, status: this.status, message: this.message, url: this.url ?? this.response?.url, endpoint: this.endpoint };
-  }
 }
