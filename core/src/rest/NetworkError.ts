@@ -44,7 +44,8 @@ export class NetworkError extends Error {
     super(
       options.message ??
         (response ? `${response.url}: ${response.statusText || response.status}` : 'Network request failed'),
-      options.cause === undefined ? undefined : { cause: options.cause },
+      // (Error reads only its `cause`, when present)
+      options,
     );
     // Own members even when undefined; a subclass's `name` field replaces the value.
     Object.assign(this, {
