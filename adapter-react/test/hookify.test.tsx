@@ -118,7 +118,7 @@ describe('hookifyResource', () => {
     server.routes['DELETE /todos/1'] = (_hit, res) => json(res, {});
     const Paged = resource({ urlPrefix: server.url, path: '/todos/:id', schema: Todo, paginationField: 'page' });
     const PagedHooks = hookifyResource(Paged, () => ({ headers: { 'Access-Token': useContext(Auth) } }));
-    expect(Object.keys(PagedHooks).sort()).toEqual(['useDelete', 'useGet', 'useGetList', 'usePartialUpdate', 'useUpdate']);
+    expect(Object.keys(PagedHooks).sort()).toEqual(['useCreate', 'useDelete', 'useGet', 'useGetList', 'usePartialUpdate', 'useUpdate']);
     function List() {
       const getList = PagedHooks.useGetList();
       const remove = PagedHooks.useDelete();

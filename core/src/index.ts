@@ -6,6 +6,7 @@
 
 export {
   Endpoint,
+  type BoundEndpoint,
   type EndpointOptions,
   type ErrorPolicy,
   type FetchFunction,

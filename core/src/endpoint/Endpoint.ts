@@ -128,7 +128,34 @@ export class Endpoint<F extends FetchFunction = FetchFunction, S = any, M extend
     setOptions(next, options);
     return next;
   }
+
+  /**
+   * A copy with its first arguments fixed: calls and keys get them first, so each
+   * binding has its own key (Function.prototype.bind would keep neither the
+   * members nor the arguments in the key). `thisArg` undefined keeps the endpoint as `this`.
+   *
+   * @example
+   * const getFive = getUser.bind(undefined, { id: 5 });
+   * await getFive(); getFive.key(); // same as getUser({ id: 5 }), getUser.key({ id: 5 })
+   */
+  bind<A extends readonly unknown[]>(thisArg: unknown, ...bound: A): BoundEndpoint<this, F, A> {
+    const { fetch, key } = this;
+    return this.extend({
+      fetch(this: unknown, ...rest: unknown[]) {
+        return fetch.apply(thisArg ?? this, [...bound, ...rest] as never);
+      },
+      key(this: unknown, ...rest: unknown[]) {
+        return key.apply(this, [...bound, ...rest] as never);
+      },
+    } as never) as never;
+  }
 }
+
+/** An endpoint with its first arguments `A` fixed by `bind`. */
+export type BoundEndpoint<E, F extends FetchFunction, A extends readonly unknown[]> = Omit<E, 'fetch' | 'key'> &
+  (F extends (...args: [...A, ...infer R]) => infer T
+    ? { (...args: R): T; fetch: (...args: R) => T; key(...args: R): string }
+    : never);
 
 /**
  * Options become members, `sideEffect` normalized (constructor and extend() alike). A
@@ -140,6 +167,5 @@ function setOptions(self: Endpoint, options: Record<string, unknown>): void {
   if ('sideEffect' in options) defineMembers(self, { sideEffect: options.sideEffect ? true : undefined });
 }
 
-// Instances are functions: keep `call`, `apply` and `bind` reachable (`bind` makes a plain
-// function calling the endpoint, without its members).
+// Instances are functions: keep `call`, `apply` and `bind` reachable.
 Object.setPrototypeOf(Endpoint.prototype, Function.prototype);

@@ -1,5 +1,5 @@
 // Entry of core's endpoint layer: the base Endpoint class and the option types every endpoint shares.
-export { Endpoint } from './Endpoint';
+export { Endpoint, type BoundEndpoint } from './Endpoint';
 export type {
   EndpointOptions,
   ErrorPolicy,

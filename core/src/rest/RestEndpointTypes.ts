@@ -1,6 +1,7 @@
 // Long on purpose: the type-level inference of path params, bodies and results (types
 // only, nothing at run time).
 import type { EndpointOptions, ErrorPolicy, FetchFunction, FreshnessOptions, OptimisticSnapshot } from '../endpoint/types';
+import type { BoundEndpoint } from '../endpoint/Endpoint';
 import type { Content, ContentResult } from './content';
 import type { NextPage } from './nextPage';
 import type { PathArgs } from './pathTypes';
@@ -385,6 +386,13 @@ export interface RestInstance<
     undefined,
     PaginatedGenerics<O, never>
   >;
+  /**
+   * A copy with its first arguments fixed: calls and the key get them first.
+   *
+   * @example
+   * const getFive = getUser.bind(undefined, { id: 5 }); // getFive.key() === getUser.key({ id: 5 })
+   */
+  bind<A extends readonly unknown[]>(thisArg: unknown, ...args: A): BoundEndpoint<this, F, A>;
   /**
    * A new endpoint of the same class with some options replaced.
    *

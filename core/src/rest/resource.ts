@@ -69,7 +69,8 @@ export interface ResourceInternals {
 
 /**
  * A group of endpoints sharing one schema: get, getList (+ push, unshift, assign, remove,
- * move, getPage), update, partialUpdate, delete.
+ * move, getPage), update, partialUpdate, delete; `create` is a
+ * deprecated alias of `getList.push`.
  *
  * @example
  * class Todo extends Entity { id = 0; title = ''; completed = false; userId = 0; static key = 'Todo'; }
@@ -147,8 +148,10 @@ function newMember({ options, Endpoint }: ResourceInternals, name: string, extra
 }
 
 function withExtend(members: Record<string, any>, internals: ResourceInternals): Record<string, any> {
+  // deprecated alias: getList's push (made anew by every extend()), unless set explicitly
+  const result: Record<string, any> = { create: members.getList?.push, ...members };
   // non-enumerable: defineProperty's default on a new key
-  return Object.defineProperties(members, { [RESOURCE]: { value: internals }, extend: { value: extendResource } });
+  return Object.defineProperties(result, { [RESOURCE]: { value: internals }, extend: { value: extendResource } });
 }
 
 /**
@@ -159,8 +162,11 @@ function withExtend(members: Record<string, any>, internals: ResourceInternals):
  */
 function extendResource(this: Record<PropertyKey, any>, first: unknown, second?: unknown): Record<string, any> {
   const internals: ResourceInternals = this[RESOURCE];
-  // (the members only: RESOURCE and extend are not enumerable)
-  const out: Record<string, any> = { ...this };
+  const out: Record<string, any> = {};
+  for (const key of Object.keys(this)) {
+    // (the create alias is left for withExtend to make anew)
+    if (key !== 'create' || this.create !== this.getList?.push) out[key] = this[key];
+  }
   if (typeof first === 'function') {
     Object.assign(out, first(this));
   } else {

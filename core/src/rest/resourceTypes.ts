@@ -99,6 +99,8 @@ export interface ResourceMemberGenerics<O extends ResourceGenerics> {
 export type ResourceMembers<O extends ResourceGenerics> = {
   get: RestTypeFor<ResourceMemberGenerics<O>['get']>;
   getList: RestTypeFor<ResourceMemberGenerics<O>['getList']>;
+  /** @deprecated `getList.push` (kept so apps written for the established library run). */
+  create: RestTypeFor<ResourceMemberGenerics<O>['getList']>['push'];
   update: RestTypeFor<ResourceMemberGenerics<O>['update']>;
   partialUpdate: RestTypeFor<ResourceMemberGenerics<O>['partialUpdate']>;
   delete: RestTypeFor<ResourceMemberGenerics<O>['delete']>;

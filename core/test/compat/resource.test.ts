@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { Entity, Invalidate, Union, createClient, normalize, resource } from '../../src';
 import { startApi, Todo } from '../resource/api';
 
@@ -13,25 +13,25 @@ beforeEach(async () => {
 const titles = (value: unknown) => (value as Todo[]).map((t) => t.title);
 
 describe('resource() members data-client apps use', () => {
-  it('no create alias (removed, as in data-client 0.18): getList.push POSTs and adds to matching lists', async () => {
+  it('create is getList.push: POSTs and adds to matching lists', async () => {
     const TodoResource = resource({ urlPrefix: api.url, path: '/todos/:id', schema: Todo });
-    expect('create' in TodoResource).toBe(false);
-    // @ts-expect-error create is getList.push
-    void TodoResource.create;
+    expect(TodoResource.create).toBe(TodoResource.getList.push);
+    expectTypeOf(TodoResource.create).toEqualTypeOf(TodoResource.getList.push);
     const client = createClient();
     await client.controller.fetch(TodoResource.getList, { userId: 2 });
-    const created = await client.controller.fetch(TodoResource.getList.push, { userId: 2 }, { title: 'made' });
+    const created = await client.controller.fetch(TodoResource.create, { userId: 2 }, { title: 'made' });
     expect(created).toBeInstanceOf(Todo);
     const list = client.controller.getResponse(TodoResource.getList, { userId: 2 }, client.getSnapshot()).data;
     expect(titles(list)).toEqual(['c', 'made']);
   });
 
-  it('extend({ member: options }) and extend(member, options) change that member', async () => {
+  it('extend({ member: options }) and extend(member, options) change that member; create follows getList', async () => {
     const TodoResource = resource({ urlPrefix: api.url, path: '/todos/:id', schema: Todo });
     const v2 = TodoResource.extend({ getList: { dataExpiryLength: 5 }, update: { name: 'renamed' } });
     expect(v2.getList.dataExpiryLength).toBe(5);
     expect(v2.update.name).toBe('renamed');
-    expect(Object.keys(v2)).toEqual(Object.keys(TodoResource));
+    expect(v2.create).toBe(v2.getList.push);
+    expect(v2.create).not.toBe(TodoResource.create);
     const byName = TodoResource.extend('get', { dataExpiryLength: 7 });
     expect(byName.get.dataExpiryLength).toBe(7);
     expect(byName.get.path).toBe('/todos/:id');

@@ -193,16 +193,32 @@ describe('Endpoint.bind', () => {
     return { id: params.id, root: this.root, extra };
   }
 
-  it("is Function.prototype.bind (as in data-client): a plain function calling the endpoint, without its members", async () => {
+  it('fixes the first arguments of calls and keys, keeping name and members', async () => {
     const user = new Endpoint(getUser, { root: 'users' });
-    expect(user.bind).toBe(Function.prototype.bind);
     const five = user.bind(undefined, { id: 5 });
-    // the call still runs fetch with the endpoint as `this`
     expect(await five()).toEqual({ id: 5, root: 'users', extra: undefined });
     expect(await five('x')).toEqual({ id: 5, root: 'users', extra: 'x' });
-    // none of the endpoint's own members: its options, its name
-    expect((five as unknown as { root?: unknown }).root).toBeUndefined();
-    expect(five.name).toBe('bound getUser');
+    expect(five.key()).toBe(user.key({ id: 5 }));
+    // each binding its own key: two bindings never share stored data
+    expect(user.bind(undefined, { id: 6 }).key()).not.toBe(five.key());
+    expect(five.name).toBe('getUser');
+    expect((five as any).root).toBe('users');
+    expect(five.testKey(five.key())).toBe(true);
+    expectTypeOf(five).toBeCallableWith();
+    expectTypeOf(five.key).toBeCallableWith();
+  });
+
+  it('a RestEndpoint bound to its params fetches and keys that URL', async () => {
+    const calls: string[] = [];
+    const get = new RestEndpoint({
+      path: '/users/:id',
+      urlPrefix: 'http://api',
+      fetchResponse: async (url: string) => (calls.push(url), new Response('{"id":5}', { headers: { 'content-type': 'application/json' } })),
+    } as any);
+    const five = get.bind(undefined, { id: 5 });
+    expect(five.key()).toBe('GET http://api/users/5');
+    expect(await five()).toEqual({ id: 5 });
+    expect(calls).toEqual(['http://api/users/5']);
   });
 });
 

@@ -26,8 +26,8 @@ describe('hookifyResource', () => {
 
   it('has one hook per member, each returning an endpoint with the init applied', async () => {
     const { hooks, setToken } = makeHooks();
-    // (no useCreate: the create alias is removed; useGetList().push creates)
-    expect(Object.keys(hooks).sort()).toEqual(['useDelete', 'useGet', 'useGetList', 'usePartialUpdate', 'useUpdate']);
+    // useCreate: the deprecated create member (getList.push)
+    expect(Object.keys(hooks).sort()).toEqual(['useCreate', 'useDelete', 'useGet', 'useGetList', 'usePartialUpdate', 'useUpdate']);
     await hooks.useGet()({ id: 1 });
     expect(last()).toMatchObject({ method: 'GET', url: '/todos/1' });
     expect(last().headers['access-token']).toBe('first');
