@@ -69,7 +69,7 @@ export type ResolveType<E> = E extends { schema: infer S }
  * const ctrl = client.controller;
  * const todo = await ctrl.fetch(TodoResource.get, { id: 1 });
  * await ctrl.fetch(TodoResource.partialUpdate, { id: 1 }, { completed: true });
- * ctrl.invalidateAll({ testKey: TodoResource.getList.testKey });
+ * ctrl.invalidateAll(TodoResource.getList);
  */
 export class Controller {
   // `declare`d members are set in the constructor: no class-field definitions ship for them.
@@ -236,23 +236,26 @@ export class Controller {
   }
 
   /**
-   * Invalidates every stored result whose key passes `testKey`.
+   * Invalidates every stored result whose key passes `matcher.testKey`, called as its
+   * method: pass the endpoint itself.
    *
    * @example
-   * controller.invalidateAll({ testKey: TodoResource.getList.testKey });
+   * controller.invalidateAll(TodoResource.getList);
    */
-  invalidateAll({ testKey }: { testKey: (key: string) => boolean }): Promise<void> {
-    return this.dispatch({ type: INVALIDATE_ALL, testKey, date: uniqueNow() });
+  invalidateAll(matcher: { testKey(key: string): boolean }): Promise<void> {
+    return this.dispatch({ type: INVALIDATE_ALL, testKey: (key) => matcher.testKey(key), date: uniqueNow() });
   }
 
   /**
-   * Marks matching results stale: they stay visible while they revalidate.
+   * Marks results whose key passes `matcher.testKey` (called as its method, as in
+   * invalidateAll) stale: they stay visible while they revalidate.
    *
    * @example
+   * controller.expireAll(TodoResource.getList);
    * controller.expireAll({ testKey: (key) => key.startsWith('GET /todos') });
    */
-  expireAll({ testKey }: { testKey: (key: string) => boolean }): Promise<void> {
-    return this.dispatch({ type: EXPIRE_ALL, testKey });
+  expireAll(matcher: { testKey(key: string): boolean }): Promise<void> {
+    return this.dispatch({ type: EXPIRE_ALL, testKey: (key) => matcher.testKey(key) });
   }
 
   /**

@@ -97,7 +97,8 @@ export class Endpoint<F extends FetchFunction = FetchFunction, S = any, M extend
 
   /**
    * Whether a store key belongs to this endpoint (used by mocks, expireAll and
-   * invalidateAll).
+   * invalidateAll). A method, called on the endpoint: pass the endpoint itself,
+   * `controller.invalidateAll(getTime)`.
    *
    * @example
    * getTime.testKey(getTime.key()) // true
@@ -156,26 +157,14 @@ export type BoundEndpoint<E, F extends FetchFunction, A extends readonly unknown
     ? { (...args: R): T; fetch: (...args: R) => T; key(...args: R): string }
     : never);
 
-type TestKey = ((key: string) => boolean) & { readonly impl?: (key: string) => boolean };
-
 /**
- * Options become members; `sideEffect` is normalized and `testKey` bound (constructor
- * and extend() alike). `testKey` is handed around detached
- * (`invalidateAll({ testKey: R.getList.testKey })`), so each instance gets one bound to
- * itself. A `testKey` option stays enumerable (so `extend()` carries it) and is re-bound
- * to every copy; otherwise the class method (subclass overrides included) is bound,
- * unlisted, so a copy binds its own.
+ * Options become members, `sideEffect` normalized (constructor and extend() alike). A
+ * `testKey` option is an own member like any other, so extend() carries it.
  */
 function setOptions(self: Endpoint, options: Record<string, unknown>): void {
   defineMembers(self, options);
   // `false` means "no side effect": stored as undefined, the store's convention.
   if ('sideEffect' in options) defineMembers(self, { sideEffect: options.sideEffect ? true : undefined });
-  const own = Object.hasOwn(self, 'testKey') && (self.testKey as TestKey);
-  const method = (Object.getPrototypeOf(self) as { testKey: (k: string) => boolean }).testKey;
-  // (a testKey bound to another instance is unwrapped to what it calls)
-  const impl = (own && (own.impl || own)) || method;
-  const bound = Object.assign((key: string): boolean => impl.call(self, key), { impl });
-  Object.defineProperty(self, 'testKey', { value: bound, enumerable: impl !== method, writable: true, configurable: true });
 }
 
 // Instances are functions: keep `call`, `apply` and `bind` reachable.

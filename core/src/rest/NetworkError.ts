@@ -44,7 +44,8 @@ export class NetworkError extends Error {
     super(
       options.message ??
         (response ? `${response.url}: ${response.statusText || response.status}` : 'Network request failed'),
-      options.cause === undefined ? undefined : { cause: options.cause },
+      // (Error reads only its `cause`, when present)
+      options,
     );
     // Own members even when undefined; a subclass's `name` field replaces the value.
     Object.assign(this, {
@@ -54,15 +55,5 @@ export class NetworkError extends Error {
       endpoint: options.endpoint,
       name: 'NetworkError',
     });
-  }
-
-  /**
-   * What logging and `JSON.stringify` show (an Error's own fields are not enumerable).
-   *
-   * @example
-   * JSON.stringify(error) // '{"name":"NetworkError","status":404,"message":"...","url":"https://api/x"}'
-   */
-  toJSON(): { name: string; status: number; message: string; url: string | undefined; endpoint: string | undefined } {
-    return { name: this.name, status: this.status, message: this.message, url: this.url ?? this.response?.url, endpoint: this.endpoint };
   }
 }

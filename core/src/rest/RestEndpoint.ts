@@ -51,15 +51,10 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
   declare [HAS_BODY]: boolean;
 
   constructor(options: Params & { path?: string; [HAS_BODY]?: boolean }) {
-    const name =
-      (options.name as string | undefined) ??
-      (typeof options.path === 'string' ? options.path : 'RestEndpoint');
-    super(undefined, { ...options, name });
-    if (options.name === undefined) {
-      // A default name follows the path: keep it out of what extend() copies.
-      setHidden(this, 'name', name);
-    }
-    if (DEV) restChecks!.options(name, options, pathTemplate);
+    super(undefined, options);
+    // A default name follows the path: kept out of what extend() copies.
+    if (options.name === undefined) setHidden(this, 'name', typeof options.path === 'string' ? options.path : 'RestEndpoint');
+    if (DEV) restChecks!.options(this.name, options, pathTemplate);
     // `sideEffect: true` without a method means POST (as data-client): a GET never changes data.
     // Only when constructed: `get.extend({ sideEffect: true })` stays a GET (a forced refetch).
     const inherited = options[HAS_BODY];

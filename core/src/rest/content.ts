@@ -13,13 +13,10 @@ export interface ContentResult {
   stream: ReadableStream<Uint8Array> | null;
 }
 
-const JSON_TYPE = /[/+]json\b|^application\/json/i;
-// Binary media: images, audio, video, fonts, archives, PDFs, office files.
-const BINARY_TYPE =
-  /^(image|audio|video|font)\/|octet-stream|\/(pdf|zip)|gzip|x-(tar|7z|rar)|ms(word|-excel|-powerpoint)|officedocument|wasm/i;
-
 /**
- * Classify a `Content-Type` header value for auto-detection.
+ * Classify a `Content-Type` header value for auto-detection: JSON types as JSON, binary
+ * media (images, audio, video, fonts, octet-stream, PDF, archives) as a blob, the rest
+ * (text, HTML, XML, none) as text.
  *
  * @example
  * detectContent('application/problem+json') // 'json'
@@ -27,8 +24,7 @@ const BINARY_TYPE =
  * detectContent('text/html; charset=utf-8') // 'text'
  */
 export function detectContent(contentType: string | null): 'json' | 'blob' | 'text' {
-  if (!contentType) return 'text';
-  if (JSON_TYPE.test(contentType)) return 'json';
-  if (BINARY_TYPE.test(contentType)) return 'blob';
-  return 'text';
+  // (null tests as the text 'null': neither)
+  const type = contentType as string;
+  return /[/+]json\b/i.test(type) ? 'json' : /^(image|audio|video|font)\/|octet|pdf|zip/i.test(type) ? 'blob' : 'text';
 }

@@ -9,13 +9,9 @@ export interface EntityMeta {
   readonly expiresAt: number;
 }
 
-/**
- * Meta passed to `normalize`; `optimistic` allows creates without a primary key. As an
- * array it holds the temporary pks the update's creates got, in order, so every replay
- * of one pending update gives the same ones.
- */
+/** Meta passed to `normalize`; `optimistic` allows creates without a primary key. */
 export interface NormalizeMeta extends EntityMeta {
-  readonly optimistic?: boolean | number[];
+  readonly optimistic?: boolean;
 }
 
 /** Recurse into a nested schema while normalizing. */

@@ -47,13 +47,13 @@ describe('key and testKey', () => {
     await mock.controller.fetch(TodoResource.getList, { userId: 1 });
     await mock.controller.fetch(TodoResource.getList, { userId: 2 });
     await mock.controller.fetch(TodoResource.get, { id: 5 });
-    await mock.controller.invalidateAll({ testKey: TodoResource.getList.testKey });
+    await mock.controller.invalidateAll(TodoResource.getList);
     const state = mock.getSnapshot();
     const status = (ep: any, ...args: any[]) => mock.controller.getResponse(ep, ...args, state).expiryStatus;
     expect(status(TodoResource.getList, { userId: 1 })).toBe(1);
     expect(status(TodoResource.getList, { userId: 2 })).toBe(1);
     expect(status(TodoResource.get, { id: 5 })).toBe(3);
-    await mock.controller.expireAll({ testKey: TodoResource.get.testKey });
+    await mock.controller.expireAll(TodoResource.get);
     const after = mock.controller.getResponse(TodoResource.get, { id: 5 }, mock.getSnapshot());
     expect(after.data).toMatchObject({ title: 'one' }); // still shown...
     expect(after.expiresAt).toBeLessThan(Date.now()); // ...but stale, so readers revalidate

@@ -54,7 +54,7 @@ describe('fetchIfNeeded(EndpointObserver): useFetch in every adapter', () => {
     expect(fetchIfNeeded(client.observe(getTodo, { id: 2 }))).toBeUndefined();
     expect(fetchIfNeeded(client.observe(getTodo, null))).toBeUndefined();
     expect(calls()).toBe(1);
-    await client.controller.expireAll({ testKey: getTodo.testKey });
+    await client.controller.expireAll(getTodo);
     await expect(fetchIfNeeded(client.observe(getTodo, { id: 1 }))).resolves.toMatchObject({ title: 't1' });
     expect(calls()).toBe(2);
   });

@@ -12,7 +12,9 @@ import {
   createClient,
   denormalize,
   normalize,
+  parseState,
   schema,
+  serializeState,
   type EntityMeta,
 } from '../../src';
 import { Post, Todo, User, meta } from '../schema/fixtures';
@@ -185,11 +187,12 @@ describe('schemas', () => {
     expect(read[0]).toBeInstanceOf(Todo);
   });
 
-  it('NetworkError serializes with toJSON', () => {
+  it('NetworkError has no toJSON (removed, as data-client has none): serializeState keeps its status, url and endpoint', () => {
     const error = new NetworkError(new Response('', { status: 404, statusText: 'Not Found' }));
-    expect(JSON.parse(JSON.stringify(error))).toEqual({ name: 'NetworkError', status: 404, message: expect.stringContaining('Not Found'), url: '' });
-    expect(error.toJSON().status).toBe(404);
-    const named = new NetworkError(undefined, { status: 500, url: 'http://127.0.0.1/x', endpoint: 'GET /x' });
-    expect(JSON.parse(JSON.stringify(named))).toMatchObject({ url: 'http://127.0.0.1/x', endpoint: 'GET /x', status: 500 });
+    expect('toJSON' in error).toBe(false);
+    const named = new NetworkError(undefined, { status: 500, message: 'GET /x: boom', url: 'http://127.0.0.1/x', endpoint: 'GET /x' });
+    const back = parseState(serializeState({ version: 1, error: named } as never)) as unknown as { error: NetworkError };
+    expect(back.error).toBeInstanceOf(NetworkError);
+    expect(back.error).toMatchObject({ message: 'GET /x: boom', url: 'http://127.0.0.1/x', endpoint: 'GET /x', status: 500 });
   });
 });

@@ -47,10 +47,29 @@ describe('Endpoint', () => {
     const client = createClient();
     await client.controller.setResponse(user, 1);
     await client.controller.setResponse(userSettings, 2);
-    await client.controller.expireAll({ testKey: user.testKey });
+    await client.controller.expireAll(user);
     const meta = client.controller.getState().meta;
     expect(meta[user.key()]?.expiresAt).toBe(1);
     expect(meta[userSettings.key()]?.expiresAt).toBeGreaterThan(1);
+    client.destroy();
+  });
+
+  it('invalidateAll and expireAll call testKey as a method of what they are given', async () => {
+    const { createClient } = await import('../../src');
+    const client = createClient();
+    const a = new Endpoint(async () => 1, { name: 'a' });
+    const b = new Endpoint(async () => 2, { name: 'b' });
+    await client.controller.setResponse(a, 1);
+    await client.controller.setResponse(b, 2);
+    // a matcher whose testKey reads `this`, as RestEndpoint's does
+    const onlyA = { name: 'a', testKey(this: { name: string }, key: string) { return key.startsWith(`${this.name} `); } };
+    await client.controller.expireAll(onlyA);
+    expect(client.controller.getState().meta[a.key()]?.expiresAt).toBe(1);
+    await client.controller.invalidateAll(onlyA);
+    const meta = client.controller.getState().meta;
+    expect(meta[a.key()]?.invalidated).toBe(true);
+    expect(meta[b.key()]?.expiresAt).toBeGreaterThan(1);
+    expect(meta[b.key()]?.invalidated).toBeFalsy();
     client.destroy();
   });
 
@@ -93,17 +112,18 @@ describe('Endpoint', () => {
 });
 
 describe('testKey', () => {
-  it('of a copy of a copy checks that copy (its path), and stays its own, unlisted member', () => {
+  it('of a copy of a copy checks that copy (its path), and is a method, not a member', () => {
     const base = new RestEndpoint({ path: '/a/:id' });
     const two = base.extend({ dataExpiryLength: 1 }).extend({ path: '/b/:id' });
-    const { testKey } = two;
-    expect(testKey('GET /b/1')).toBe(true);
-    expect(testKey('GET /a/1')).toBe(false);
+    expect(two.testKey('GET /b/1')).toBe(true);
+    expect(two.testKey('GET /a/1')).toBe(false);
+    // a plain method, as in data-client: no copy bound to each endpoint
+    expect(Object.hasOwn(two, 'testKey')).toBe(false);
     expect(Object.keys(two)).not.toContain('testKey');
     expect(Object.keys(base.extend({ name: 'x' }))).not.toContain('testKey');
   });
 
-  it('a testKey option is carried by every copy and bound to each', () => {
+  it('a testKey option is carried by every copy and called on each', () => {
     const custom = new Endpoint(async () => 1, {
       name: 'c',
       testKey(this: Endpoint, key: string) {
@@ -111,9 +131,8 @@ describe('testKey', () => {
       },
     });
     const copy = custom.extend({ name: 'd' }).extend({ name: 'e' });
-    const { testKey } = copy;
-    expect(testKey('e')).toBe(true);
-    expect(testKey('c')).toBe(false);
+    expect(copy.testKey('e')).toBe(true);
+    expect(copy.testKey('c')).toBe(false);
     expect(Object.keys(copy)).toContain('testKey');
     expect(custom.testKey('c')).toBe(true);
   });

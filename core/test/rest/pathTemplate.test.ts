@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RestEndpoint, escapeTemplate } from '../../src/rest';
+import { pathToRegexp } from 'path-to-regexp';
+import { RestEndpoint, escapeTemplate, matchesPath } from '../../src/rest';
 import { startServer, type TestServer } from './server';
 
 let server: TestServer;
@@ -78,6 +79,30 @@ describe('path templates', () => {
     expect(get.testKey('GET http://y/users/5')).toBe(false);
     const search = new RestEndpoint({ path: '/search?{q=:q}' });
     expect(search.testKey(search.key({ q: 'a', page: 2 } as { q: string }))).toBe(true);
+  });
+  it('a filled path matches its template as path-to-regexp compiles it (trailing slash and query allowed)', () => {
+    const templates = [
+      '/users/:id',
+      '/users/:id{/posts/:postId}{.:format}',
+      '/files/*path',
+      '/files{/*path}/meta',
+      '/items/:"item-id"/:"v.1"',
+      '/a\\{b\\}\\(c\\)\\*\\:d\\\\/:id',
+      '/search?{q=:q}{&page=:page}',
+      '/a+b/:id',
+      '/v1.0/:id',
+      '/users/:id.json',
+    ];
+    const paths = [
+      '/users/5', '/users/5/', '/users/5?x=1', '/users', '/users/', '/users/5/posts/2', '/users/5/posts/2.json', '/users/5.json',
+      '/users/a%2Fb', '/USERS/5', '/files/a/b', '/files', '/files/meta', '/files/x/y/meta', '/items/7/z', '/a{b}(c)*:d\\/1',
+      '/search?q=cats', '/search?q=cats&page=2', '/search', '/a+b/3', '/aab/3', '/v1.0/3', '/v1x0/3', '/users/5.jsonx',
+    ];
+    for (const template of templates) {
+      const { regexp } = pathToRegexp(escapeTemplate(template), { sensitive: true, trailing: false });
+      const reference = RegExp(regexp.source.slice(0, -1) + '/?(?:[?&][^]*)?$');
+      for (const path of paths) expect([template, path, matchesPath(template, path)]).toEqual([template, path, reference.test(path)]);
+    }
   });
 });
 
