@@ -14,14 +14,21 @@ import { PLAN } from '../schema/entityPlan';
 export const MAX_ENTITY_DEPTH = 256;
 
 
-/** Cached denormalization of one stored object, valid while every dependency is unchanged. */
-export interface EntityEntry {
-  schema: unknown;
-  value: unknown;
+/**
+ * A cached read (one stored object's denormalization, or MemoCache's result), valid
+ * while every dependency is unchanged.
+ */
+export interface Cached<V = unknown> {
+  value: V;
   /** Flat triplets: key, pk, stored object read (undefined/INVALID included). */
   deps: unknown[];
-  /** The entities object this entry was last validated against. */
+  /** The entities object this entry was last validated against: its tables are what the deps read. */
   entities: Tables;
+}
+
+/** Cached denormalization of one stored object. */
+export interface EntityEntry extends Cached {
+  schema: unknown;
 }
 
 interface LocalEntry {
@@ -31,11 +38,24 @@ interface LocalEntry {
   depth: number;
 }
 
-/** True when the stored schema's entry is still current in `entities`. */
-export function depsValid(deps: unknown[], entities: Tables, from: number): boolean {
+/**
+ * True when `entry` still holds in `entities` (deps from `from` on are checked). Tables are
+ * immutable: one that is the same object as at the last validation changed nothing it holds,
+ * so only the deps in changed tables are looked up.
+ */
+export function fresh(entry: Cached, entities: Tables, from: number): boolean {
+  const was = entry.entities;
+  if (was === entities) return true;
+  const deps = entry.deps;
+  let key: unknown;
+  let table: Tables[string];
+  let same = false;
   for (let i = from; i < deps.length; i += 3) {
-    if (ownValue(entities[deps[i] as string], deps[i + 1] as string) !== deps[i + 2]) return false;
+    // deps come in runs of one table (a list's members): its two tables are compared once per run
+    if (deps[i] !== key) same = (table = entities[(key = deps[i]) as string]) === was[key as string];
+    if (!same && ownValue(table, deps[i + 1] as string) !== deps[i + 2]) return false;
   }
+  entry.entities = entities;
   return true;
 }
 
@@ -127,10 +147,8 @@ export class Denormalizer {
       if (
         cached !== undefined &&
         (cached.schema === schema || sameMembers(cached.schema, schema)) &&
-        (cached.entities === this.entities || depsValid(cached.deps, this.entities, 3))
+        fresh(cached, this.entities, 3)
       ) {
-        // once validated against these entities, the next reference in this pass hits at the first comparison
-        cached.entities = this.entities;
         append(this.deps, cached.deps);
         return cached.value;
       }
