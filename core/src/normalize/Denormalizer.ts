@@ -24,11 +24,13 @@ export interface Cached<V = unknown> {
   deps: unknown[];
   /** The entities object this entry was last validated against: its tables are what the deps read. */
   entities: Tables;
+  /** The keys of the tables read (MemoCache's results): when none is a new object, no dep is looked up. */
+  keys?: string[];
 }
 
 /** Cached denormalization of one stored object. */
 export interface EntityEntry extends Cached {
-  schema: unknown;
+  schema?: unknown;
 }
 
 interface LocalEntry {
@@ -38,6 +40,15 @@ interface LocalEntry {
   depth: number;
 }
 
+/** A new entry; made in one place, so every entry has one shape (fresh's reads stay monomorphic). */
+export const cached = <V>(value: V, deps: unknown[], entities: Tables, schema?: unknown, keys?: string[]): EntityEntry & Cached<V> => ({
+  value,
+  deps,
+  entities,
+  keys,
+  schema,
+});
+
 /**
  * True when `entry` still holds in `entities` (deps from `from` on are checked). Tables are
  * immutable: one that is the same object as at the last validation changed nothing it holds,
@@ -46,14 +57,13 @@ interface LocalEntry {
 export function fresh(entry: Cached, entities: Tables, from: number): boolean {
   const was = entry.entities;
   if (was === entities) return true;
-  const deps = entry.deps;
-  let key: unknown;
-  let table: Tables[string];
-  let same = false;
-  for (let i = from; i < deps.length; i += 3) {
-    // deps come in runs of one table (a list's members): its two tables are compared once per run
-    if (deps[i] !== key) same = (table = entities[(key = deps[i]) as string]) === was[key as string];
-    if (!same && ownValue(table, deps[i + 1] as string) !== deps[i + 2]) return false;
+  const changed = entry.keys?.filter((k) => entities[k] !== was[k]);
+  if (!changed || changed.length) {
+    const deps = entry.deps;
+    for (let i = from; i < deps.length; i += 3) {
+      const key = deps[i] as string;
+      if ((changed ? changed.includes(key) : entities[key] !== was[key]) && ownValue(entities[key], deps[i + 1] as string) !== deps[i + 2]) return false;
+    }
   }
   entry.entities = entities;
   return true;
@@ -161,7 +171,7 @@ export class Denormalizer {
       if (value === INVALID || (plan?.owner === schema && !plan.nestedKeys.length)) {
         // nothing nested: no cycle can pass through it, no per-pass entry needed
         if (cache) {
-          cache.set(obj, { schema, value, deps: [key, pk, obj], entities: this.entities });
+          cache.set(obj, cached(value, [key, pk, obj], this.entities, schema));
           this.deps.push(key, pk, obj);
         }
         return value;
@@ -198,7 +208,7 @@ export class Denormalizer {
       this.deps = parentDeps;
       if (min >= depth) {
         // complete on its own (or the root of a cycle): safe to reuse in later reads
-        cache.set(obj, { schema, value, deps, entities: this.entities });
+        cache.set(obj, cached(value, deps, this.entities, schema));
         this.minRef = parentMin;
       } else {
         this.minRef = min < parentMin ? min : parentMin;

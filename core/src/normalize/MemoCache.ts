@@ -1,7 +1,7 @@
 // Memoized denormalization across reads: the same inputs give the same objects, and a
 // result changes identity only when what it read changed. Reads by args go through it too.
 import type { Tables } from './NormalizeStore';
-import { Denormalizer, fresh, type Cached, type EntityEntry } from './Denormalizer';
+import { cached, Denormalizer, fresh, type Cached, type EntityEntry } from './Denormalizer';
 import { queryKey, type QueryReads } from './queryKey';
 import type { DenormalizeNullable } from '../schema/types';
 
@@ -108,8 +108,13 @@ export class MemoCache {
       const data = d.visit(schema, input);
       const deps = d.deps;
       const paths: EntityPath[] = [];
-      for (let i = 0; i < deps.length; i += 3) if (deps[i + 2] !== undefined) paths.push({ key: deps[i] as string, pk: deps[i + 1] as string });
-      entry = { value: { data, paths, deps }, deps, entities };
+      const keys: string[] = [];
+      for (let i = 0; i < deps.length; i += 3) {
+        const key = deps[i] as string;
+        if (!keys.includes(key)) keys.push(key);
+        if (deps[i + 2] !== undefined) paths.push({ key, pk: deps[i + 1] as string });
+      }
+      entry = cached({ data, paths, deps }, deps, entities, undefined, keys);
       if (bucket.byKey.size >= MAX_KEYED_RESULTS) bucket.byKey.clear();
       bucket.byKey.set(sKey, entry);
     }
