@@ -107,12 +107,8 @@ export function normalize<R = any>(
   };
   const result = schemaless ? input : visit(schema, input, input, undefined, args);
   delegate.finish();
-  return {
-    result,
-    entities: delegate.entities,
-    indexes: delegate.indexes as any,
-    entitiesMeta: delegate.entitiesMeta,
-  };
+  const [entities, entitiesMeta] = delegate.tables;
+  return { result, entities, indexes: delegate.indexes as any, entitiesMeta };
 }
 
 // Called by development messages only: `false` in production, so no function ships.
