@@ -39,7 +39,6 @@ export class NormalizeStore implements NormalizeDelegate {
   // `declare`d members are set in the constructor: no class-field definitions ship for them.
   /** The working `entities` (0) and `entitiesMeta` (1): the store's until this call's first write of each. */
   declare tables: [Record<string, Record<string, any>>, Record<string, Record<string, EntityMeta>>];
-  declare readonly indexes: { readonly [key: string]: unknown };
   declare readonly args: readonly any[];
   declare readonly meta: NormalizeMeta;
   /** The shared meta object written for every entity of this call. */
@@ -50,7 +49,6 @@ export class NormalizeStore implements NormalizeDelegate {
 
   constructor(store: NormalizeInputStore, args: readonly any[], meta: NormalizeMeta) {
     this.tables = [(store.entities ?? {}) as any, (store.entitiesMeta ?? {}) as any];
-    this.indexes = store.indexes ?? {};
     this.onWrite = store.onWrite;
     this.args = args;
     this.meta = meta;
@@ -69,16 +67,13 @@ export class NormalizeStore implements NormalizeDelegate {
     return ownValue(this.tables[1][key], pk);
   }
 
-  private write(key: string, pk: string, value: any): void {
-    this.onWrite?.(key, pk);
-    this.put(0, key, pk, value);
-  }
-
   /**
    * Writes `tables[i][key][pk]`: `tables[i]` is copied at its first write of this call, and
-   * each table in it gets one new layer (see layeredTable) at its first write.
+   * each table in it gets one new layer (see layeredTable) at its first write. An entity
+   * write (0) goes to the change log; a meta write is logged by touchMeta.
    */
   private put(i: 0 | 1, key: string, pk: string, value: unknown): void {
+    if (!i) this.onWrite?.(key, pk);
     let own = this.own[i];
     let tables: Record<string, Record<string, unknown>> = this.tables[i];
     if (own === undefined) {
@@ -117,7 +112,7 @@ export class NormalizeStore implements NormalizeDelegate {
     if (existing === undefined || existing === INVALID) {
       // A tombstone carries its delete's start time: an answer to an older fetch never brings it back.
       if (existing === INVALID && existingMeta !== undefined && incomingMeta.fetchedAt < existingMeta.fetchedAt) return;
-      this.write(key, pk, incoming);
+      this.put(0, key, pk, incoming);
       this.touchMeta(key, pk, existingMeta, incomingMeta, true);
       return;
     }
@@ -157,7 +152,7 @@ export class NormalizeStore implements NormalizeDelegate {
       if (merged !== existing && deepEqual(merged, existing)) merged = existing;
     }
     const changed = merged !== existing;
-    if (changed) this.write(key, pk, merged);
+    if (changed) this.put(0, key, pk, merged);
     this.touchMeta(key, pk, existingMeta, meta, changed);
   }
 
@@ -165,7 +160,7 @@ export class NormalizeStore implements NormalizeDelegate {
     const existing = this.getEntity(key, pk);
     // (a tombstone equals only itself)
     if (existing === value || deepEqual(existing, value)) return;
-    this.write(key, pk, value);
+    this.put(0, key, pk, value);
     // A Collection's members change under this write's time: a snapshot merge (tab sync)
     // that keeps the newer of two copies then takes the change instead of the older copy.
     this.put(1, key, pk, this.entityMeta);
@@ -173,7 +168,7 @@ export class NormalizeStore implements NormalizeDelegate {
 
   invalidate(key: string, pk: string): void {
     const changed = this.getEntity(key, pk) !== INVALID;
-    if (changed) this.write(key, pk, INVALID);
+    if (changed) this.put(0, key, pk, INVALID);
     // A delete answered after newer data was stored keeps that data's start time: an answer
     // to a fetch started in between must not bring the entity back.
     const meta = this.getMeta(key, pk);

@@ -31,8 +31,7 @@ const foreignSizes = new WeakMap<object, number>();
 const RATIO = 4;
 
 function sizeOf(layer: object): number {
-  const own = (layer as { [SIZE]?: number })[SIZE];
-  if (own !== undefined && hasOwn.call(layer, SIZE)) return own;
+  if (hasOwn.call(layer, SIZE)) return (layer as { [SIZE]: number })[SIZE];
   let n = foreignSizes.get(layer);
   if (n === undefined) foreignSizes.set(layer, (n = Object.keys(layer).length));
   return n;

@@ -20,7 +20,7 @@ export interface NormalizedResult<R = any> {
   entitiesMeta: { [key: string]: { [pk: string]: EntityMeta } };
 }
 
-const emptyStore: NormalizeInputStore = { entities: {}, indexes: {}, entitiesMeta: {} };
+const emptyStore: NormalizeInputStore = {};
 
 /**
  * Store `input` according to `schema` and return the normalized result and the
@@ -108,7 +108,8 @@ export function normalize<R = any>(
   const result = schemaless ? input : visit(schema, input, input, undefined, args);
   delegate.finish();
   const [entities, entitiesMeta] = delegate.tables;
-  return { result, entities, indexes: delegate.indexes as any, entitiesMeta };
+  // no index table is kept (a lookup by `indexes` scans the entity's table): the store's is passed on
+  return { result, entities, indexes: (store.indexes ?? {}) as NormalizedResult['indexes'], entitiesMeta };
 }
 
 // Called by development messages only: `false` in production, so no function ships.
