@@ -225,7 +225,7 @@ export class Denormalizer {
 // or a Union over such a map.
 function sameMembers(a: any, b: any): boolean {
   if (a === b) return true;
-  if (typeof a !== 'object' || a === null || b === null || a.constructor !== b?.constructor) return false;
+  if (!a || !b || typeof a !== 'object' || a.constructor !== b.constructor) return false;
   if (a.constructor !== Object) return sameMembers(a.schema, b.schema);
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);

@@ -74,13 +74,11 @@ export function seal<T>(layer: Record<string, T>): Record<string, T> {
   // (server rendering hands the state to the client this way).
   // Defined once per chain (layers above inherit it), never over an entry named "toJSON".
   if (below(top) !== undefined && (top as { toJSON?: unknown }).toJSON === undefined) {
-    setHidden(top, 'toJSON', tableToJSON);
+    setHidden(top, 'toJSON', function (this: typeof top) {
+      return flatTable(this);
+    });
   }
   return top;
-}
-
-function tableToJSON(this: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  return flatTable(this);
 }
 
 function fold<T>(layer: Record<string, T>): Record<string, T> {
