@@ -117,6 +117,7 @@ export {
   MemoCache,
   type DenormalizeResult,
   type EntityPath,
+  queryByIndexes,
 } from './normalize';
 export {
   DEFAULT_DATA_EXPIRY,
