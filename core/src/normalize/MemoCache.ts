@@ -77,11 +77,11 @@ export class MemoCache {
     // its results told apart from the member's own by a mark on the args key
     let bucketKey: any = schema;
     let mark = '';
-    const member = Array.isArray(schema) && schema.length === 1 ? schema[0] : undefined;
-    if (member && typeof member !== 'string') {
-      bucketKey = member;
+    if (Array.isArray(schema) && schema.length === 1 && schema[0]) {
+      bucketKey = schema[0];
       mark = '[';
     }
+    // a primitive (a member that is no schema) reads its input as it is, whatever its value
     if (typeof bucketKey !== 'object' && typeof bucketKey !== 'function') bucketKey = PRIMITIVES;
     let bucket = this.results.get(bucketKey);
     if (bucket === undefined) {
@@ -100,7 +100,7 @@ export class MemoCache {
       // new object, maybe equal to one seen before (the same data stored again)
       sKey = JSON.stringify(input) + '|' + aKey;
     } else {
-      sKey = typeof input + ':' + String(input) + '|' + aKey;
+      sKey = typeof input + String(input) + '|' + aKey;
     }
     let entry = bucket.byKey.get(sKey);
     if (entry === undefined || !fresh(entry, entities, 0)) {
