@@ -109,7 +109,7 @@ export function writeLayer<T>(table: Readonly<Record<string, T>> | undefined, en
 
 /** Every key visible in `table`, top layer first (each once). */
 export function tableKeys(table: Readonly<Record<string, unknown>>): string[] {
-  if (below(table) === undefined) return Object.keys(table);
+  // for...in sees every layer (a plain table's own keys, as Object.keys would)
   const keys: string[] = [];
   for (const k in table) keys.push(k);
   return keys;

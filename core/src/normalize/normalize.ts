@@ -20,8 +20,6 @@ export interface NormalizedResult<R = any> {
   entitiesMeta: { [key: string]: { [pk: string]: EntityMeta } };
 }
 
-const emptyStore: NormalizeInputStore = {};
-
 /**
  * Store `input` according to `schema` and return the normalized result and the
  * resulting tables. Tables that were not written keep identity; an entity whose
@@ -38,7 +36,7 @@ export function normalize<R = any>(
   schema: any,
   input: any,
   args: readonly any[] = [],
-  store: NormalizeInputStore = emptyStore,
+  store: NormalizeInputStore = {},
   meta?: Partial<NormalizeMeta>,
   optimistic?: NormalizeMeta['optimistic'],
 ): NormalizedResult<R> {
