@@ -156,7 +156,7 @@ export class Denormalizer {
       // list the same way; one over another class of the same table (a subclass keeping the key) does not.
       if (
         cached !== undefined &&
-        (cached.schema === schema || sameMembers(cached.schema, schema)) &&
+        sameMembers(cached.schema, schema) &&
         fresh(cached, this.entities, 3)
       ) {
         append(this.deps, cached.deps);

@@ -46,7 +46,7 @@ export function normalize<R = any>(
   const fullMeta: NormalizeMeta = {
     date: meta?.date ?? now,
     // With no meta at all, as data-client: stored entities count as fetched at 0 (any real fetch is newer).
-    fetchedAt: meta?.fetchedAt ?? meta?.date ?? (meta === undefined ? 0 : now),
+    fetchedAt: meta?.fetchedAt ?? meta?.date ?? (meta ? now : 0),
     expiresAt: meta?.expiresAt ?? Infinity,
     optimistic: optimistic ?? meta?.optimistic,
   };
@@ -78,9 +78,8 @@ export function normalize<R = any>(
   const delegate = new NormalizeStore(store, args, fullMeta);
   let depth = 0;
   const visit: Visit = (s, value, parent, key, a) => {
-    if (value == null || s == null) return value;
     // a default value in a schema object (`{ cursor: '' }`) is no schema ('' has String#normalize)
-    if (typeof s !== 'object' && typeof s !== 'function') return value;
+    if (value == null || !s || (typeof s !== 'object' && typeof s !== 'function')) return value;
     // Development checks that only name a mistake: a cycle would overflow the stack in
     // production too (nothing is stored either way), and a schema written `[A, B]` fails
     // in development before it ships.
