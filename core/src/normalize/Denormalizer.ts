@@ -151,16 +151,12 @@ export class Denormalizer {
       return hit.value;
     }
     if (cache) {
-      const cached = cache.get(obj);
+      const prev = cache.get(obj);
       // Collection instances over the same members (a nested and a top-level one) read one stored
       // list the same way; one over another class of the same table (a subclass keeping the key) does not.
-      if (
-        cached !== undefined &&
-        sameMembers(cached.schema, schema) &&
-        fresh(cached, this.entities, 3)
-      ) {
-        append(this.deps, cached.deps);
-        return cached.value;
+      if (prev !== undefined && sameMembers(prev.schema, schema) && fresh(prev, this.entities, 3)) {
+        append(this.deps, prev.deps);
+        return prev.value;
       }
     }
     let value: any = obj;
