@@ -117,7 +117,6 @@ export {
   MemoCache,
   type DenormalizeResult,
   type EntityPath,
-  queryByIndexes,
 } from './normalize';
 export {
   DEFAULT_DATA_EXPIRY,

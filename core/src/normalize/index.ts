@@ -3,7 +3,6 @@ export { normalize, type NormalizedResult } from './normalize';
 export { denormalize } from './denormalize';
 export { MemoCache, type DenormalizeResult, type EntityPath } from './MemoCache';
 export { queryKey, type QueryReads } from './queryKey';
-export { queryByIndexes } from './queryByIndexes';
 export { deepEqual } from './equal';
 export type { NormalizeInputStore } from './NormalizeStore';
 export { flatTable, tableKeys, writeLayer } from './layeredTable';

@@ -50,12 +50,10 @@ export abstract class Entity {
 
   /**
    * Fields that identify one record as the primary key does (a `username`, a `slug`):
-   * with `static queryKey = queryByIndexes`, a read by one of them finds the record
-   * (`useQuery(User, { username: 'bob' })`).
+   * a read by one of them finds the record (`useQuery(User, { username: 'bob' })`).
    *
    * @example
    * static indexes = ['slug'] as const;
-   * static queryKey = queryByIndexes;
    */
   declare static indexes?: readonly string[];
 
@@ -353,8 +351,8 @@ export abstract class Entity {
   }
 
   /**
-   * Store key of a lookup by primary key (`[5]`, `[{ id: 5 }]`); undefined when not
-   * stored. A lookup by a field in `indexes` comes with `queryKey = queryByIndexes`.
+   * Store key of a lookup by primary key (`[5]`, `[{ id: 5 }]`) or by a field in
+   * `indexes` (`[{ slug: 'a' }]`); undefined when not stored.
    *
    * @example
    * Todo.queryKey([{ id: 5 }], delegate) // '5'
@@ -363,8 +361,13 @@ export abstract class Entity {
     const first = args[0];
     if (first === undefined || first === null) return undefined;
     const id = typeof first === 'object' ? this.pk(first, undefined, undefined, args) : first;
-    // a lookup by a field in `indexes` is queryByIndexes's (normalize/queryByIndexes.ts), opt-in
-    if (noPk(id)) return undefined;
+    if (noPk(id)) {
+      const field = this.indexes?.find((f) => first[f] !== undefined);
+      if (field === undefined) return undefined;
+      const table: any = delegate.getEntities(this.key);
+      for (const pk in table) if (table[pk]?.[field] === first[field]) return pk;
+      return undefined;
+    }
     const pk = `${id}`;
     return delegate.getEntity(this.key, pk) === undefined ? undefined : pk;
   }

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it, vi } from 'vitest';
 import { Entity, SchemaError } from '../../src/schema';
-import { MemoCache, denormalize, normalize, queryByIndexes } from '../../src/normalize';
+import { MemoCache, denormalize, normalize } from '../../src/normalize';
 import { Post, Todo, User, meta } from './fixtures';
 
 describe('Entity', () => {
@@ -277,7 +277,6 @@ describe('Entity', () => {
       title = '';
       static override key = 'Article';
       static override indexes = ['slug'] as const;
-      static override queryKey = queryByIndexes;
     }
 
     it('a read by an indexed field finds the record, and follows the store', () => {
@@ -293,19 +292,6 @@ describe('Entity', () => {
       expect(memo.query(Article, [{ title: 'New' }], s)).toBeUndefined();
       // the primary key still wins when given
       expect((memo.query(Article, [{ id: 1, slug: 'bye' }], s) as Article).slug).toBe('hello');
-    });
-
-    it('without queryByIndexes, indexes are no lookup (an app reading by pk ships no table scan)', () => {
-      class Plain extends Entity {
-        id = 0;
-        slug = '';
-        static override key = 'Plain';
-        static override indexes = ['slug'] as const;
-      }
-      const memo = new MemoCache();
-      const s = normalize([Plain], [{ id: 1, slug: 'hello' }]);
-      expect(memo.query(Plain, [{ slug: 'hello' }], s)).toBeUndefined();
-      expect((memo.query(Plain, [{ id: 1 }], s) as Plain).slug).toBe('hello');
     });
 
     it('a record without an indexed field is reported in development, once per class', () => {
