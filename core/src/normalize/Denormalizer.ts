@@ -14,14 +14,23 @@ import { PLAN } from '../schema/entityPlan';
 export const MAX_ENTITY_DEPTH = 256;
 
 
-/** Cached denormalization of one stored object, valid while every dependency is unchanged. */
-export interface EntityEntry {
-  schema: unknown;
-  value: unknown;
+/**
+ * A cached read (one stored object's denormalization, or MemoCache's result), valid
+ * while every dependency is unchanged.
+ */
+export interface Cached<V = unknown> {
+  value: V;
   /** Flat triplets: key, pk, stored object read (undefined/INVALID included). */
   deps: unknown[];
-  /** The entities object this entry was last validated against. */
+  /** The entities object this entry was last validated against: its tables are what the deps read. */
   entities: Tables;
+  /** The keys of the tables read (MemoCache's results): when none is a new object, no dep is looked up. */
+  keys?: string[];
+}
+
+/** Cached denormalization of one stored object. */
+export interface EntityEntry extends Cached {
+  schema?: unknown;
 }
 
 interface LocalEntry {
@@ -31,11 +40,32 @@ interface LocalEntry {
   depth: number;
 }
 
-/** True when the stored schema's entry is still current in `entities`. */
-export function depsValid(deps: unknown[], entities: Tables, from: number): boolean {
-  for (let i = from; i < deps.length; i += 3) {
-    if (ownValue(entities[deps[i] as string], deps[i + 1] as string) !== deps[i + 2]) return false;
+/** A new entry; made in one place, so every entry has one shape (fresh's reads stay monomorphic). */
+export const cached = <V>(value: V, deps: unknown[], entities: Tables, schema?: unknown, keys?: string[]): EntityEntry & Cached<V> => ({
+  value,
+  deps,
+  entities,
+  keys,
+  schema,
+});
+
+/**
+ * True when `entry` still holds in `entities` (deps from `from` on are checked). Tables are
+ * immutable: one that is the same object as at the last validation changed nothing it holds,
+ * so only the deps in changed tables are looked up.
+ */
+export function fresh(entry: Cached, entities: Tables, from: number): boolean {
+  const was = entry.entities;
+  if (was === entities) return true;
+  const changed = entry.keys?.filter((k) => entities[k] !== was[k]);
+  if (!changed || changed.length) {
+    const deps = entry.deps;
+    for (let i = from; i < deps.length; i += 3) {
+      const key = deps[i] as string;
+      if ((changed ? changed.includes(key) : entities[key] !== was[key]) && ownValue(entities[key], deps[i + 1] as string) !== deps[i + 2]) return false;
+    }
   }
+  entry.entities = entities;
   return true;
 }
 
@@ -121,18 +151,12 @@ export class Denormalizer {
       return hit.value;
     }
     if (cache) {
-      const cached = cache.get(obj);
+      const prev = cache.get(obj);
       // Collection instances over the same members (a nested and a top-level one) read one stored
       // list the same way; one over another class of the same table (a subclass keeping the key) does not.
-      if (
-        cached !== undefined &&
-        (cached.schema === schema || sameMembers(cached.schema, schema)) &&
-        (cached.entities === this.entities || depsValid(cached.deps, this.entities, 3))
-      ) {
-        // once validated against these entities, the next reference in this pass hits at the first comparison
-        cached.entities = this.entities;
-        append(this.deps, cached.deps);
-        return cached.value;
+      if (prev !== undefined && sameMembers(prev.schema, schema) && fresh(prev, this.entities, 3)) {
+        append(this.deps, prev.deps);
+        return prev.value;
       }
     }
     let value: any = obj;
@@ -143,7 +167,7 @@ export class Denormalizer {
       if (value === INVALID || (plan?.owner === schema && !plan.nestedKeys.length)) {
         // nothing nested: no cycle can pass through it, no per-pass entry needed
         if (cache) {
-          cache.set(obj, { schema, value, deps: [key, pk, obj], entities: this.entities });
+          cache.set(obj, cached(value, [key, pk, obj], this.entities, schema));
           this.deps.push(key, pk, obj);
         }
         return value;
@@ -180,7 +204,7 @@ export class Denormalizer {
       this.deps = parentDeps;
       if (min >= depth) {
         // complete on its own (or the root of a cycle): safe to reuse in later reads
-        cache.set(obj, { schema, value, deps, entities: this.entities });
+        cache.set(obj, cached(value, deps, this.entities, schema));
         this.minRef = parentMin;
       } else {
         this.minRef = min < parentMin ? min : parentMin;
@@ -197,7 +221,7 @@ export class Denormalizer {
 // or a Union over such a map.
 function sameMembers(a: any, b: any): boolean {
   if (a === b) return true;
-  if (typeof a !== 'object' || a === null || b === null || a.constructor !== b?.constructor) return false;
+  if (!a || !b || typeof a !== 'object' || a.constructor !== b.constructor) return false;
   if (a.constructor !== Object) return sameMembers(a.schema, b.schema);
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);

@@ -1,8 +1,7 @@
 // Memoized denormalization across reads: the same inputs give the same objects, and a
 // result changes identity only when what it read changed. Reads by args go through it too.
 import type { Tables } from './NormalizeStore';
-import { Denormalizer, depsValid, type EntityEntry } from './Denormalizer';
-import { ownValue } from '../schema/ownEntry';
+import { cached, Denormalizer, fresh, type Cached, type EntityEntry } from './Denormalizer';
 import { queryKey, type QueryReads } from './queryKey';
 import type { DenormalizeNullable } from '../schema/types';
 
@@ -24,13 +23,8 @@ export interface DenormalizeResult<T = any> {
   deps: readonly unknown[];
 }
 
-interface ResultEntry {
-  result: DenormalizeResult;
-  deps: unknown[];
-  entities: Tables;
-  /** The table of each key read, as of the last validation. */
-  tables: Map<string, unknown>;
-}
+/** A result and what it read (validated as an entity's entry is: see `fresh`). */
+type ResultEntry = Cached<DenormalizeResult>;
 
 interface SchemaResults {
   byInput: WeakMap<object, Map<string, ResultEntry>>;
@@ -83,11 +77,11 @@ export class MemoCache {
     // its results told apart from the member's own by a mark on the args key
     let bucketKey: any = schema;
     let mark = '';
-    const member = Array.isArray(schema) && schema.length === 1 ? schema[0] : undefined;
-    if (member && typeof member !== 'string') {
-      bucketKey = member;
+    if (Array.isArray(schema) && schema.length === 1 && schema[0]) {
+      bucketKey = schema[0];
       mark = '[';
     }
+    // a primitive (a member that is no schema) reads its input as it is, whatever its value
     if (typeof bucketKey !== 'object' && typeof bucketKey !== 'function') bucketKey = PRIMITIVES;
     let bucket = this.results.get(bucketKey);
     if (bucket === undefined) {
@@ -102,17 +96,25 @@ export class MemoCache {
     if (isObject) {
       byArgs = bucket.byInput.get(input as object);
       const hit = byArgs?.get(aKey);
-      if (hit !== undefined && this.valid(hit, entities)) return hit.result;
+      if (hit !== undefined && fresh(hit, entities, 0)) return hit.value;
       // new object, maybe equal to one seen before (the same data stored again)
       sKey = JSON.stringify(input) + '|' + aKey;
     } else {
-      sKey = typeof input + ':' + String(input) + '|' + aKey;
+      sKey = typeof input + String(input) + '|' + aKey;
     }
     let entry = bucket.byKey.get(sKey);
-    if (entry === undefined || !this.valid(entry, entities)) {
+    if (entry === undefined || !fresh(entry, entities, 0)) {
       const d = new Denormalizer(entities, args, this.entities);
       const data = d.visit(schema, input);
-      entry = this.makeEntry(data, d.deps, entities);
+      const deps = d.deps;
+      const paths: EntityPath[] = [];
+      const keys: string[] = [];
+      for (let i = 0; i < deps.length; i += 3) {
+        const key = deps[i] as string;
+        if (!keys.includes(key)) keys.push(key);
+        if (deps[i + 2] !== undefined) paths.push({ key, pk: deps[i + 1] as string });
+      }
+      entry = cached({ data, paths, deps }, deps, entities, undefined, keys);
       if (bucket.byKey.size >= MAX_KEYED_RESULTS) bucket.byKey.clear();
       bucket.byKey.set(sKey, entry);
     }
@@ -120,7 +122,7 @@ export class MemoCache {
       if (byArgs === undefined) bucket.byInput.set(input as object, (byArgs = new Map()));
       byArgs.set(aKey, entry);
     }
-    return entry.result as DenormalizeResult<any>;
+    return entry.value as DenormalizeResult<any>;
   }
 
   /**
@@ -170,44 +172,8 @@ export class MemoCache {
     // buckets whose schema was collected are dropped
     this.buckets = this.buckets.filter((ref) => {
       const bucket = ref.deref();
-      if (bucket) for (const [key, entry] of bucket.byKey) if (!this.valid(entry, entities)) bucket.byKey.delete(key);
+      if (bucket) for (const [key, entry] of bucket.byKey) if (!fresh(entry, entities, 0)) bucket.byKey.delete(key);
       return bucket;
     });
-  }
-
-  private makeEntry(data: unknown, deps: unknown[], entities: Tables): ResultEntry {
-    const paths: EntityPath[] = [];
-    const tables = new Map<string, unknown>();
-    for (let i = 0; i < deps.length; i += 3) {
-      const key = deps[i] as string;
-      if (!tables.has(key)) tables.set(key, entities[key]);
-      const obj = deps[i + 2];
-      if (obj !== undefined) paths.push({ key, pk: deps[i + 1] as string });
-    }
-    return { result: { data, paths, deps }, deps, entities, tables };
-  }
-
-  /** Checks tables first: an unchanged table means none of its entities changed. */
-  private valid(entry: ResultEntry, entities: Tables): boolean {
-    if (entry.entities === entities) return true;
-    let changed: string[] | undefined;
-    for (const [key, table] of entry.tables) {
-      if (entities[key] !== table) (changed ??= []).push(key);
-    }
-    if (changed !== undefined) {
-      if (changed.length === entry.tables.size) {
-        if (!depsValid(entry.deps, entities, 0)) return false;
-      } else {
-        const deps = entry.deps;
-        for (let i = 0; i < deps.length; i += 3) {
-          const key = deps[i] as string;
-          if (!changed.includes(key)) continue;
-          if (ownValue(entities[key], deps[i + 1] as string) !== deps[i + 2]) return false;
-        }
-      }
-      for (const key of changed) entry.tables.set(key, entities[key]);
-    }
-    entry.entities = entities;
-    return true;
   }
 }

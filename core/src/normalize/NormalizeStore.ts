@@ -37,22 +37,18 @@ const defaultShouldUpdate = Entity.shouldUpdate;
  */
 export class NormalizeStore implements NormalizeDelegate {
   // `declare`d members are set in the constructor: no class-field definitions ship for them.
-  declare entities: Record<string, Record<string, any>>;
-  declare entitiesMeta: Record<string, Record<string, EntityMeta>>;
-  declare readonly indexes: { readonly [key: string]: unknown };
+  /** The working `entities` (0) and `entitiesMeta` (1): the store's until this call's first write of each. */
+  declare tables: [Record<string, Record<string, any>>, Record<string, Record<string, EntityMeta>>];
   declare readonly args: readonly any[];
   declare readonly meta: NormalizeMeta;
   /** The shared meta object written for every entity of this call. */
   declare private readonly entityMeta: EntityMeta;
   declare private readonly onWrite: ((entityKey: string, pk: string) => void) | undefined;
-  /** Tables given a new layer by this call (undefined until the first write copies `entities`). */
-  private ownTables: Record<string, true> | undefined;
-  private ownMeta: Record<string, true> | undefined;
+  /** For each of `tables`, the keys given a new layer by this call (undefined until its first write copies it). */
+  private own: [Record<string, true>?, Record<string, true>?] = [];
 
   constructor(store: NormalizeInputStore, args: readonly any[], meta: NormalizeMeta) {
-    this.entities = (store.entities ?? {}) as any;
-    this.entitiesMeta = (store.entitiesMeta ?? {}) as any;
-    this.indexes = store.indexes ?? {};
+    this.tables = [(store.entities ?? {}) as any, (store.entitiesMeta ?? {}) as any];
     this.onWrite = store.onWrite;
     this.args = args;
     this.meta = meta;
@@ -60,38 +56,40 @@ export class NormalizeStore implements NormalizeDelegate {
   }
 
   getEntity(key: string, pk: string): any {
-    return ownValue(this.entities[key], pk);
+    return ownValue(this.tables[0][key], pk);
   }
 
   getEntities(key: string): Readonly<Record<string, any>> | undefined {
-    return this.entities[key];
+    return this.tables[0][key];
   }
 
   getMeta(key: string, pk: string): EntityMeta | undefined {
-    return ownValue(this.entitiesMeta[key], pk);
+    return ownValue(this.tables[1][key], pk);
   }
 
-  private write(key: string, pk: string, value: any): void {
-    this.onWrite?.(key, pk);
-    if (this.ownTables === undefined) {
-      this.entities = { ...this.entities };
-      this.ownTables = {};
+  /**
+   * Writes `tables[i][key][pk]`: `tables[i]` is copied at its first write of this call, and
+   * each table in it gets one new layer (see layeredTable) at its first write. An entity
+   * write (0) goes to the change log; a meta write is logged by touchMeta.
+   */
+  private put(i: 0 | 1, key: string, pk: string, value: unknown): void {
+    if (!i) this.onWrite?.(key, pk);
+    let own = this.own[i];
+    let tables: Record<string, Record<string, unknown>> = this.tables[i];
+    if (own === undefined) {
+      tables = this.tables[i] = { ...tables } as any;
+      own = this.own[i] = {};
     }
-    writeLayered(this.entities, this.ownTables, key, pk, value);
-  }
-
-  private writeMeta(key: string, pk: string, meta: EntityMeta): void {
-    if (this.ownMeta === undefined) {
-      this.entitiesMeta = { ...this.entitiesMeta };
-      this.ownMeta = {};
+    if (own[key] === undefined) {
+      tables[key] = openLayer(tables[key]);
+      own[key] = true;
     }
-    writeLayered(this.entitiesMeta, this.ownMeta, key, pk, meta);
+    setOwn(tables[key]!, pk, value);
   }
 
   /** Called once `normalize` is done: seals the layers it wrote (merging them down as needed). */
   finish(): void {
-    sealAll(this.entities, this.ownTables);
-    sealAll(this.entitiesMeta, this.ownMeta);
+    for (let i = 0; i < 2; i++) for (const key in this.own[i]) this.tables[i]![key] = seal(this.tables[i]![key]!);
   }
 
   /** Writes the meta if it changed; `logged`: the entity write already went to the change log. */
@@ -103,18 +101,18 @@ export class NormalizeStore implements NormalizeDelegate {
       return;
     }
     if (!logged) this.onWrite?.(key, pk);
-    this.writeMeta(key, pk, next);
+    this.put(1, key, pk, next);
   }
 
   mergeEntity(schema: StoredSchema, pk: string, incoming: any): void {
     const key = schema.key;
-    const existing = ownValue(this.entities[key], pk);
-    const existingMeta = ownValue(this.entitiesMeta[key], pk);
+    const existing = this.getEntity(key, pk);
+    const existingMeta = this.getMeta(key, pk);
     const incomingMeta = this.entityMeta;
     if (existing === undefined || existing === INVALID) {
       // A tombstone carries its delete's start time: an answer to an older fetch never brings it back.
       if (existing === INVALID && existingMeta !== undefined && incomingMeta.fetchedAt < existingMeta.fetchedAt) return;
-      this.write(key, pk, incoming);
+      this.put(0, key, pk, incoming);
       this.touchMeta(key, pk, existingMeta, incomingMeta, true);
       return;
     }
@@ -154,7 +152,7 @@ export class NormalizeStore implements NormalizeDelegate {
       if (merged !== existing && deepEqual(merged, existing)) merged = existing;
     }
     const changed = merged !== existing;
-    if (changed) this.write(key, pk, merged);
+    if (changed) this.put(0, key, pk, merged);
     this.touchMeta(key, pk, existingMeta, meta, changed);
   }
 
@@ -162,33 +160,18 @@ export class NormalizeStore implements NormalizeDelegate {
     const existing = this.getEntity(key, pk);
     // (a tombstone equals only itself)
     if (existing === value || deepEqual(existing, value)) return;
-    this.write(key, pk, value);
+    this.put(0, key, pk, value);
     // A Collection's members change under this write's time: a snapshot merge (tab sync)
     // that keeps the newer of two copies then takes the change instead of the older copy.
-    this.writeMeta(key, pk, this.entityMeta);
+    this.put(1, key, pk, this.entityMeta);
   }
 
   invalidate(key: string, pk: string): void {
     const changed = this.getEntity(key, pk) !== INVALID;
-    if (changed) this.write(key, pk, INVALID);
+    if (changed) this.put(0, key, pk, INVALID);
     // A delete answered after newer data was stored keeps that data's start time: an answer
     // to a fetch started in between must not bring the entity back.
     const meta = this.getMeta(key, pk);
     this.touchMeta(key, pk, meta, meta && meta.fetchedAt > this.entityMeta.fetchedAt ? meta : this.entityMeta, changed);
   }
-}
-
-/** Writes `tables[key][pk]`, giving the table a new layer on its first write of this call (`own` lists those). */
-function writeLayered(tables: Record<string, Record<string, unknown>>, own: Record<string, true>, key: string, pk: string, value: unknown): void {
-  let t = tables[key]!;
-  if (own[key] === undefined) {
-    t = tables[key] = openLayer(t);
-    own[key] = true;
-  }
-  setOwn(t, pk, value);
-}
-
-/** Seals the layers this call opened (see writeLayered). */
-function sealAll(tables: Record<string, Record<string, unknown>>, own: Record<string, true> | undefined): void {
-  if (own) for (const key in own) tables[key] = seal(tables[key]!);
 }

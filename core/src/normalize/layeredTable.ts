@@ -31,8 +31,7 @@ const foreignSizes = new WeakMap<object, number>();
 const RATIO = 4;
 
 function sizeOf(layer: object): number {
-  const own = (layer as { [SIZE]?: number })[SIZE];
-  if (own !== undefined && hasOwn.call(layer, SIZE)) return own;
+  if (hasOwn.call(layer, SIZE)) return (layer as { [SIZE]: number })[SIZE];
   let n = foreignSizes.get(layer);
   if (n === undefined) foreignSizes.set(layer, (n = Object.keys(layer).length));
   return n;
@@ -75,13 +74,11 @@ export function seal<T>(layer: Record<string, T>): Record<string, T> {
   // (server rendering hands the state to the client this way).
   // Defined once per chain (layers above inherit it), never over an entry named "toJSON".
   if (below(top) !== undefined && (top as { toJSON?: unknown }).toJSON === undefined) {
-    setHidden(top, 'toJSON', tableToJSON);
+    setHidden(top, 'toJSON', function (this: typeof top) {
+      return flatTable(this);
+    });
   }
   return top;
-}
-
-function tableToJSON(this: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  return flatTable(this);
 }
 
 function fold<T>(layer: Record<string, T>): Record<string, T> {
@@ -112,7 +109,7 @@ export function writeLayer<T>(table: Readonly<Record<string, T>> | undefined, en
 
 /** Every key visible in `table`, top layer first (each once). */
 export function tableKeys(table: Readonly<Record<string, unknown>>): string[] {
-  if (below(table) === undefined) return Object.keys(table);
+  // for...in sees every layer (a plain table's own keys, as Object.keys would)
   const keys: string[] = [];
   for (const k in table) keys.push(k);
   return keys;

@@ -20,8 +20,6 @@ export interface NormalizedResult<R = any> {
   entitiesMeta: { [key: string]: { [pk: string]: EntityMeta } };
 }
 
-const emptyStore: NormalizeInputStore = { entities: {}, indexes: {}, entitiesMeta: {} };
-
 /**
  * Store `input` according to `schema` and return the normalized result and the
  * resulting tables. Tables that were not written keep identity; an entity whose
@@ -38,7 +36,7 @@ export function normalize<R = any>(
   schema: any,
   input: any,
   args: readonly any[] = [],
-  store: NormalizeInputStore = emptyStore,
+  store: NormalizeInputStore = {},
   meta?: Partial<NormalizeMeta>,
   optimistic?: NormalizeMeta['optimistic'],
 ): NormalizedResult<R> {
@@ -48,7 +46,7 @@ export function normalize<R = any>(
   const fullMeta: NormalizeMeta = {
     date: meta?.date ?? now,
     // With no meta at all, as data-client: stored entities count as fetched at 0 (any real fetch is newer).
-    fetchedAt: meta?.fetchedAt ?? meta?.date ?? (meta === undefined ? 0 : now),
+    fetchedAt: meta?.fetchedAt ?? meta?.date ?? (meta ? now : 0),
     expiresAt: meta?.expiresAt ?? Infinity,
     optimistic: optimistic ?? meta?.optimistic,
   };
@@ -80,9 +78,8 @@ export function normalize<R = any>(
   const delegate = new NormalizeStore(store, args, fullMeta);
   let depth = 0;
   const visit: Visit = (s, value, parent, key, a) => {
-    if (value == null || s == null) return value;
     // a default value in a schema object (`{ cursor: '' }`) is no schema ('' has String#normalize)
-    if (typeof s !== 'object' && typeof s !== 'function') return value;
+    if (value == null || !s || (typeof s !== 'object' && typeof s !== 'function')) return value;
     // Development checks that only name a mistake: a cycle would overflow the stack in
     // production too (nothing is stored either way), and a schema written `[A, B]` fails
     // in development before it ships.
@@ -107,12 +104,9 @@ export function normalize<R = any>(
   };
   const result = schemaless ? input : visit(schema, input, input, undefined, args);
   delegate.finish();
-  return {
-    result,
-    entities: delegate.entities,
-    indexes: delegate.indexes as any,
-    entitiesMeta: delegate.entitiesMeta,
-  };
+  const [entities, entitiesMeta] = delegate.tables;
+  // no index table is kept (a lookup by `indexes` scans the entity's table): the store's is passed on
+  return { result, entities, indexes: (store.indexes ?? {}) as NormalizedResult['indexes'], entitiesMeta };
 }
 
 // Called by development messages only: `false` in production, so no function ships.
