@@ -9,9 +9,13 @@ export interface EntityMeta {
   readonly expiresAt: number;
 }
 
-/** Meta passed to `normalize`; `optimistic` allows creates without a primary key. */
+/**
+ * Meta passed to `normalize`; `optimistic` allows creates without a primary key. As an
+ * array it holds the temporary pks the update's creates got, in order, so every replay
+ * of one pending update gives the same ones.
+ */
 export interface NormalizeMeta extends EntityMeta {
-  readonly optimistic?: boolean;
+  readonly optimistic?: boolean | number[];
 }
 
 /** Recurse into a nested schema while normalizing. */

@@ -56,7 +56,7 @@ export interface OptimisticAction {
   readonly key: string;
   readonly endpoint: EndpointLike;
   readonly args: readonly unknown[];
-  readonly meta: { readonly fetchedAt: number; readonly date: number; readonly expiresAt: number };
+  readonly meta: { readonly fetchedAt: number; readonly date: number; readonly expiresAt: number; readonly temps?: number[] };
   /** Removes the pending update of this key and fetchedAt instead (it settled in another tab). */
   readonly drop?: boolean;
 }
@@ -76,7 +76,8 @@ export function optimisticAction(
   fetchedAt: number,
   now = Date.now(),
 ): OptimisticAction {
-  return { type: OPTIMISTIC, key, endpoint, args, meta: responseMeta(endpoint, fetchedAt, now) };
+  // temps: the temporary pks of the entities it creates without one (Entity.normalize fills it).
+  return { type: OPTIMISTIC, key, endpoint, args, meta: { ...responseMeta(endpoint, fetchedAt, now), temps: [] } };
 }
 
 export interface InvalidateAction {

@@ -34,7 +34,7 @@ export const pageHook: {
  * @example
  * const next = setResponse(state, action, false);
  */
-export function setResponse(state: State, action: SetResponseAction, optimistic: boolean, changes?: ChangeSet): State {
+export function setResponse(state: State, action: SetResponseAction, optimistic: boolean | number[], changes?: ChangeSet): State {
   const { endpoint, key, meta } = action;
   const prev = state.meta[key];
   changes?.key(key);

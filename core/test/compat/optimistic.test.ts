@@ -186,7 +186,7 @@ describe('optimistic updates', () => {
     expect(after.map((t) => [t.id, t.title])).toEqual([[1, 'a'], [2, 'b'], [9, 'new']]);
   });
 
-  it('two pending creates without an id: each shows as its own item (the pk field keeps its default, as in data-client), then the real one or nothing', async () => {
+  it('two pending creates without an id: each shows its own temporary pk, then the real one or nothing', async () => {
     const { client, TodoResource } = await seeded();
     const err = vi.spyOn(console, 'error').mockImplementation(() => {});
     const body = { title: 'x', userId: 1 };
@@ -196,27 +196,28 @@ describe('optimistic updates', () => {
     const r2 = await nextRequest();
     const list = () => read(client, TodoResource.getList, { userId: 1 }) as Todo[];
     const [y, x] = list();
-    // Two entries, each under a placeholder of its own; the pk field reads its default.
-    expect(list().map((t) => [t.id, t.title])).toEqual([[0, 'y'], [0, 'x'], [1, 'a'], [2, 'b']]);
-    expect(x).not.toBe(y);
-    // Replays of the pending updates keep the same objects (the placeholders are stable).
-    await client.controller.setResponse(TodoResource.get, { id: 2 }, { ...seed[1], title: 'b2' });
-    expect(list()[1]).toBe(x);
-    // The body sent is the one given.
+    // The pk field reads the temporary pk (a negative number, as `id` is a number), so `key={todo.id}` is unique.
+    expect([x!.title, y!.title]).toEqual(['x', 'y']);
+    expect(x!.id).toBeLessThan(0);
+    expect(y!.id).toBeLessThan(0);
+    expect(x!.id).not.toBe(y!.id);
+    expect(x!.pk()).toBe(x!.id);
+    expect(y!.pk()).toBe(y!.id);
+    // The body sent is not the placeholder: it keeps no temporary id.
     expect(body).toEqual({ title: 'x', userId: 1 });
     expect(JSON.parse(r1.req.body)).toEqual({ title: 'x', userId: 1 });
-    // Each keeps its place while the other settles.
+    // Each keeps its pk while the other settles.
     r2.reply(400, { error: 'bad' });
     await expect(second).rejects.toMatchObject({ status: 400 });
-    expect(list().map((t) => [t.id, t.title])).toEqual([[0, 'x'], [1, 'a'], [2, 'b2']]);
+    expect(list().map((t) => [t.id, t.title])).toEqual([[x!.id, 'x'], [1, 'a'], [2, 'b']]);
     r1.reply(201, { id: 9, title: 'x', userId: 1, completed: false });
     await first;
-    expect(list().map((t) => [t.id, t.title])).toEqual([[9, 'x'], [1, 'a'], [2, 'b2']]);
+    expect(list().map((t) => [t.id, t.title])).toEqual([[9, 'x'], [1, 'a'], [2, 'b']]);
     expect(Object.keys(client.getSnapshot().entities.Todo!).sort()).toEqual(['1', '2', '9']);
     err.mockRestore();
   });
 
-  it('an entity whose pk field is a string: two pending creates show as two items, then the server\'s', async () => {
+  it('an entity whose pk field is a string gets an "optimistic-N" temporary pk', async () => {
     class Note extends Entity {
       slug = '';
       text = '';
@@ -233,7 +234,10 @@ describe('optimistic updates', () => {
     const ra = await nextRequest();
     const b = client.controller.fetch(NoteResource.getList.push, { text: 'b' });
     const rb = await nextRequest();
-    expect((read(client, NoteResource.getList) as Note[]).map((n) => [n.slug, n.text])).toEqual([['', 'a'], ['', 'b']]);
+    const slugs = (read(client, NoteResource.getList) as Note[]).map((n) => n.slug);
+    expect(slugs).toHaveLength(2);
+    expect(new Set(slugs).size).toBe(2);
+    for (const slug of slugs) expect(slug).toMatch(/^optimistic-\d+$/);
     ra.reply(201, { slug: 'a', text: 'a' });
     rb.reply(201, { slug: 'b', text: 'b' });
     await Promise.all([a, b]);
