@@ -229,7 +229,7 @@ export abstract class Entity {
     }
     let id = this.pk(processed, parent, key, args);
     const temps = delegate.meta.optimistic;
-    if (noPk(id) || id === 'undefined') {
+    if (noPk(id)) {
       if (!temps) throw missingPkError(this, processed, key);
       // Optimistic create: the server assigns the key later. Until then it gets a
       // temporary one of its own, kept by the pending update so every replay gives it again.
@@ -252,17 +252,18 @@ export abstract class Entity {
         }
       }
     }
-    if (typeof id === 'object' || typeof id === 'function' || typeof id === 'symbol') {
-      // `${id}` would give '[object Object]' or '1,2': different entities under one key.
+    if (typeof id === 'object') {
+      // `${id}` would give '[object Object]' or '1,2': different entities under one key
+      // (null is noPk's). A pk() returning a function or symbol is the app's own bug.
       throw new SchemaError(
         this.key,
         key,
         'primary key must be a string or number',
         DEV &&
-          `got ${Array.isArray(id) ? 'an array' : typeof id} ${safeShow(id)}${this.prototype.pk === Entity.prototype.pk ? '; the `id` field holds it: define pk() to pick a scalar' : ''}`,
+          `got ${Array.isArray(id) ? 'an array' : 'object'} ${safeShow(id)}${this.prototype.pk === Entity.prototype.pk ? '; the `id` field holds it: define pk() to pick a scalar' : ''}`,
       );
     }
-    const pk = typeof id === 'string' ? id : `${id}`;
+    const pk = `${id}`;
     const invalid = this.validate(processed);
     if (invalid) throw new SchemaError(this.key, key, invalid);
     // never mutate the caller's object: process may return its input

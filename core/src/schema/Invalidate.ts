@@ -54,7 +54,7 @@ export class Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass
     }
     if (DEV && !record) assertParsed(input, `Invalidate(${this.key})`, key);
     const id: unknown = record ? schema.pk(schema.process(input, parent, key, args), parent, key, args) : input;
-    if (noPk(id) || id === 'undefined') {
+    if (noPk(id)) {
       throw new SchemaError(
         `Invalidate(${schema.key})`,
         key,

@@ -29,9 +29,12 @@ export interface EntityPlan {
 /** Static slot holding the plan: a property read is cheaper than a WeakMap lookup per entity. */
 export const PLAN = '__restoPlan';
 
-/** No primary key: what pk() returns when the fields it reads are missing. */
-export function noPk(id: unknown): id is undefined | null | '' {
-  return id === undefined || id === null || id === '';
+/**
+ * No primary key: what pk() returns when the fields it reads are missing (`'undefined'`
+ * too: a template `${this.id}` over a missing field).
+ */
+export function noPk(id: unknown): id is undefined | null | '' | 'undefined' {
+  return id === undefined || id === null || id === '' || id === 'undefined';
 }
 
 /** A nested schema (Entity class, schema instance, array, plain object) vs a deserialiser. */
