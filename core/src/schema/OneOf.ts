@@ -45,7 +45,8 @@ export abstract class OneOf {
   protected denormalizeValue(value: any, unvisit: Unvisit): any {
     if (this.attribute === undefined) return unvisit(this.schema, value);
     if (value === null || typeof value !== 'object') return value;
-    const schema = typeof value.schema === 'string' ? this.schema[value.schema] : undefined;
+    // (no member is named by a value that is no string: `[object Object]`, `undefined`)
+    const schema = this.schema[value.schema];
     // a value kept as is for an unknown discriminator reads back unchanged
     if (schema === undefined || !('id' in value)) return value;
     return unvisit(schema, value.id);
