@@ -63,8 +63,9 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
   declare readonly key: string;
   declare readonly argsKey: ((...args: any[]) => Record<string, unknown> | undefined) | undefined;
   declare readonly nestKey: ((parent: any, key: string) => Record<string, unknown>) | undefined;
-  static {
-    (this.prototype as any)[KIND] = 'Collection';
+  /** @internal Which schema class this is (see symbols.ts). */
+  get [KIND](): string {
+    return 'Collection';
   }
 
   constructor(schema: S, options: CollectionOptions = {}) {
@@ -262,8 +263,9 @@ function tableName(s: any): string {
  * discriminator handling that only a schema.Array built by the app needs.
  */
 class ListOf extends OneOf {
-  static {
-    (this.prototype as any)[KIND] = 'Array';
+  /** @internal Which schema class this is (see symbols.ts). */
+  get [KIND](): string {
+    return 'Array';
   }
 
   override get name(): string {

@@ -33,8 +33,9 @@ export class CollectionChange<S = any> {
   declare readonly merge: CollectionMerge;
   private declare readonly filter: CreateCollectionFilter | undefined;
 
-  static {
-    (this.prototype as any)[KIND] = 'CollectionChange';
+  /** @internal Which schema class this is (see symbols.ts). */
+  get [KIND](): string {
+    return 'CollectionChange';
   }
 
   constructor(collection: Collection<any>, mode: Mode, merge: CollectionMerge, createCollectionFilter?: CreateCollectionFilter) {
