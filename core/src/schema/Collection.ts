@@ -277,7 +277,7 @@ class ListOf extends OneOf {
     return normalizeArray(this.schema, input, parent, key, args, visit, this.name);
   }
 
-  denormalize(input: any, _args: readonly any[], unvisit: Unvisit): any[] {
+  override denormalize(input: any, _args: readonly any[], unvisit: Unvisit): any[] {
     return denormalizeArray(this.schema, input, unvisit);
   }
 }

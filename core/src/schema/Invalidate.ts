@@ -66,8 +66,9 @@ export class Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass
     delegate.invalidate(schema.key, pk);
     return single ? pk : { id: pk, schema: type };
   }
+}
 
-  denormalize(input: any, _args: readonly any[], unvisit: Unvisit): Denormalize<E> {
-    return this.denormalizeValue(input, unvisit);
-  }
+// Reads back as OneOf does (a Union's members by the stored name), typed by its entity.
+export interface Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass> {
+  denormalize(input: any, args: readonly any[], unvisit: Unvisit): Denormalize<E>;
 }

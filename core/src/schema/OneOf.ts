@@ -42,7 +42,11 @@ export abstract class OneOf {
     return undefined;
   }
 
-  protected denormalizeValue(value: any, unvisit: Unvisit): any {
+  /**
+   * One value read back: by the one schema, or a stored `{ id, schema }` by the member it
+   * names (Invalidate and Union read this way; list and map schemas call it per member).
+   */
+  denormalize(value: any, _args: readonly any[], unvisit: Unvisit): any {
     if (this.attribute === undefined) return unvisit(this.schema, value);
     if (value === null || typeof value !== 'object') return value;
     // (no member is named by a value that is no string: `[object Object]`, `undefined`)
