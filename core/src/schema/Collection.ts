@@ -233,9 +233,7 @@ for (const [name, merge] of [
     // subclass's getter that reads `super.push`); `move` goes through `moveWith`, so a
     // subclass overriding that changes the default move too.
     get(this: Collection) {
-      let own = made.get(this);
-      if (!own) made.set(this, (own = {}));
-      return (own[name] ??= merge
+      return ((made.get(this) ?? made.set(this, {}).get(this)!)[name] ??= merge
         ? new CollectionChange(this, name, merge)
         : this.moveWith((this.schema as { keyed?: boolean }).keyed ? assignMerge : appendMerge));
     },

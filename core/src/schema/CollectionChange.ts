@@ -49,7 +49,7 @@ export class CollectionChange<S = any> {
 
   normalize(input: any, parent: any, key: any, args: readonly any[], visit: Visit, delegate: NormalizeDelegate): any {
     const c = this.collection;
-    const inner: any = c.schema;
+    const inner: any = this.schema;
     // a Values collection takes one map of members; a list one member or a list of them
     const values = inner.keyed === true;
     const many = !values && Array.isArray(input);
@@ -112,7 +112,7 @@ export class CollectionChange<S = any> {
   }
 
   denormalize(input: any, args: readonly any[], unvisit: Unvisit): Member<S> | Member<S>[] {
-    const inner: any = this.collection.schema;
+    const inner: any = this.schema;
     if (inner.keyed || Array.isArray(input)) return inner.denormalize(input, args, unvisit);
     return inner.denormalize([input], args, unvisit)[0];
   }
