@@ -83,9 +83,9 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
     this.nestKey = options.nestKey;
     const nfk = options.nonFilterArgumentKeys;
     if (nfk) {
-      // own property only when given, so subclasses may override the method
+      // own property only when given, so subclasses may override the method (a list has no test())
       this.nonFilterArgumentKeys =
-        typeof nfk === 'function' ? nfk : (k: string) => (nfk instanceof RegExp ? nfk.test(k) : (nfk as readonly string[]).includes(k));
+        typeof nfk === 'function' ? nfk : (k: string) => (nfk as RegExp).test?.(k) ?? (nfk as readonly string[]).includes(k);
     }
     if (options.createCollectionFilter) this.createCollectionFilter = options.createCollectionFilter;
   }
