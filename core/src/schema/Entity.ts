@@ -172,7 +172,7 @@ export abstract class Entity {
    * @example
    * const todo = Todo.fromJS({ id: 1, title: 'milk' });
    */
-  static fromJS<T extends abstract new (...args: any) => any>(this: T, props: Partial<InstanceType<T>> = {}): InstanceType<T> {
+  static fromJS<T extends abstract new (...args: any) => any>(this: T, props?: Partial<InstanceType<T>>): InstanceType<T> {
     return Object.assign(entityPlan(this).make(), props);
   }
 
