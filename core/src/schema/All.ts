@@ -60,12 +60,12 @@ export class All<E extends EntityLikeClass | Union<any> | Record<string, EntityL
     return out;
   }
 
-  denormalize(input: any, _args: readonly any[], unvisit: Unvisit): MemberOf<E>[] {
+  override denormalize(input: any, args: readonly any[], unvisit: Unvisit): MemberOf<E>[] {
     if (this.isSingleSchema) return denormalizeArray(this.schema, input, unvisit);
     if (!Array.isArray(input)) return input;
     const out: any[] = [];
     for (let i = 0; i < input.length; i++) {
-      const v = this.denormalizeValue(input[i], unvisit);
+      const v = super.denormalize(input[i], args, unvisit);
       if (v !== undefined && v !== INVALID && v !== null) out.push(v);
     }
     return out;

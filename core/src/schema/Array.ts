@@ -52,7 +52,8 @@ export function denormalizeArray(schema: any, input: any, unvisit: Unvisit): any
 export function indexOfRef(list: readonly any[], ref: any): number {
   return typeof ref !== 'object' || ref === null
     ? list.indexOf(ref)
-    : list.findIndex((r) => r === ref || (typeof r === 'object' && r !== null && r.id === ref.id && r.schema === ref.schema));
+    : // (a stored pk or tombstone has no id; a reference always has one)
+      list.findIndex((r) => r?.id === ref.id && r.schema === ref.schema);
 }
 
 /** Data type of one member: the single schema's, or any of the map's. */

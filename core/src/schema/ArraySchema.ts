@@ -38,9 +38,9 @@ export class ArraySchema<S = any> extends Polymorphic {
     return normalizeArray(this.schema, input, parent, key, args, each, this.name);
   }
 
-  denormalize(input: any, _args: readonly any[], unvisit: Unvisit): MemberOf<S>[] {
+  override denormalize(input: any, args: readonly any[], unvisit: Unvisit): MemberOf<S>[] {
     if (this.isSingleSchema) return denormalizeArray(this.schema, input, unvisit);
-    // members picked by discriminator each go through denormalizeValue (no schema given: null members stay)
-    return denormalizeArray(undefined, input, (_s, value) => this.denormalizeValue(value, unvisit));
+    // members picked by discriminator each read as OneOf reads one (no schema given: null members stay)
+    return denormalizeArray(undefined, input, (_s, value) => super.denormalize(value, args, unvisit));
   }
 }

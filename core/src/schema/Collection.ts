@@ -63,8 +63,9 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
   declare readonly key: string;
   declare readonly argsKey: ((...args: any[]) => Record<string, unknown> | undefined) | undefined;
   declare readonly nestKey: ((parent: any, key: string) => Record<string, unknown>) | undefined;
-  static {
-    (this.prototype as any)[KIND] = 'Collection';
+  /** @internal Which schema class this is (see symbols.ts). */
+  get [KIND](): string {
+    return 'Collection';
   }
 
   constructor(schema: S, options: CollectionOptions = {}) {
@@ -82,9 +83,9 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
     this.nestKey = options.nestKey;
     const nfk = options.nonFilterArgumentKeys;
     if (nfk) {
-      // own property only when given, so subclasses may override the method
+      // own property only when given, so subclasses may override the method (a list has no test())
       this.nonFilterArgumentKeys =
-        typeof nfk === 'function' ? nfk : (k: string) => (nfk instanceof RegExp ? nfk.test(k) : (nfk as readonly string[]).includes(k));
+        typeof nfk === 'function' ? nfk : (k: string) => (nfk as RegExp).test?.(k) ?? (nfk as readonly string[]).includes(k);
     }
     if (options.createCollectionFilter) this.createCollectionFilter = options.createCollectionFilter;
   }
@@ -95,41 +96,28 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
   }
 
   /**
-   * Filter for pushes with these args: true for each stored collection (by its
-   * filter args) that should take the new member.
+   * Filter for a change made with these args (URL params, body): true for each stored
+   * collection (by its filter args) that takes the member. Default: every filter arg
+   * (but the non-filter ones) equals the value found first in the params, the body or the
+   * member. The one membership rule: every change schema decides by it (a `move` passes
+   * the member as it is after the change as the only arg).
    *
    * @example
    * todoList.createCollectionFilter({ userId: 1 })({ userId: '1' }) // true
    */
   createCollectionFilter(...args: any[]): (collectionKey: Record<string, string>, item?: any) => boolean {
-    // the member, when a change passes it, is the last place a filter arg is looked up
-    return (collectionKey, item) => this.matches(collectionKey, args[0], args[1], item);
-  }
-
-  /**
-   * Whether the stored collection with these filter args takes a change made with `args`
-   * (and, for a list, this member): by `filter` (an `addWith`'s), else by a
-   * `createCollectionFilter` of the options or a subclass, else by {@link matches}.
-   *
-   * @example
-   * todoList.accepts({ userId: '1' }, [{ userId: 1 }], undefined) // true
-   */
-  accepts(filterArgs: Record<string, string>, args: readonly any[], item: any, filter?: CreateCollectionFilter): boolean {
-    return (filter ?? this.createCollectionFilter).apply(this, args as any[])(filterArgs, item);
-  }
-
-  /** Default matching: every filter arg equals the value in URL params, body or item. */
-  matches(collectionKey: Record<string, string>, params: any, body?: any, item?: any): boolean {
-    for (const k in collectionKey) {
-      if (this.nonFilterArgumentKeys(k)) continue;
-      let v;
-      // the first of them that has it (null included)
-      for (const from of [params, body, item]) if (v === undefined) v = from?.[k];
-      if (v === undefined) return false;
-      const want = collectionKey[k];
-      if (typeof want === 'string' ? `${v}` !== want : JSON.stringify(v) !== JSON.stringify(want)) return false;
-    }
-    return true;
+    return (collectionKey, item) => {
+      for (const k in collectionKey) {
+        if (this.nonFilterArgumentKeys(k)) continue;
+        let v;
+        // the first of them that has it (null included)
+        for (const from of [args[0], args[1], item]) if (v === undefined) v = from?.[k];
+        if (v === undefined) return false;
+        const want = collectionKey[k];
+        if (typeof want === 'string' ? `${v}` !== want : JSON.stringify(v) !== JSON.stringify(want)) return false;
+      }
+      return true;
+    };
   }
 
   /** Filter args of a stored collection, from its primary key. */
@@ -231,24 +219,22 @@ for (const name of ['shouldReorder', 'mergeMetaWithStore'] as const) setHidden(C
 /** The change schemas each collection made, by name. */
 const made = new WeakMap<Collection, Record<string, CollectionChange>>();
 
-// One accessor per change schema, on the prototype: [name, mode, merge]. A move adds by key
-// to a Values collection, else at the end.
-for (const [name, mode, merge] of [
-  ['push', 'add', appendMerge],
-  ['unshift', 'add', prependMerge],
-  ['assign', 'add', assignMerge],
-  ['remove', 'remove', appendMerge],
-  ['move', 'move'],
+// One accessor per change schema, on the prototype: [name (its mode), merge]. A move adds by
+// key to a Values collection, else at the end.
+for (const [name, merge] of [
+  ['push', appendMerge],
+  ['unshift', prependMerge],
+  ['assign', assignMerge],
+  ['remove', appendMerge],
+  ['move'],
 ] as const) {
   Object.defineProperty(Collection.prototype, name, {
     // Made on the first read and kept aside (not as an own member, which would hide a
     // subclass's getter that reads `super.push`); `move` goes through `moveWith`, so a
     // subclass overriding that changes the default move too.
     get(this: Collection) {
-      let own = made.get(this);
-      if (!own) made.set(this, (own = {}));
-      return (own[name] ??= merge
-        ? new CollectionChange(this, mode, merge)
+      return ((made.get(this) ?? made.set(this, {}).get(this)!)[name] ??= merge
+        ? new CollectionChange(this, name, merge)
         : this.moveWith((this.schema as { keyed?: boolean }).keyed ? assignMerge : appendMerge));
     },
     set(value: unknown) {
@@ -275,8 +261,9 @@ function tableName(s: any): string {
  * discriminator handling that only a schema.Array built by the app needs.
  */
 class ListOf extends OneOf {
-  static {
-    (this.prototype as any)[KIND] = 'Array';
+  /** @internal Which schema class this is (see symbols.ts). */
+  get [KIND](): string {
+    return 'Array';
   }
 
   override get name(): string {
@@ -288,7 +275,7 @@ class ListOf extends OneOf {
     return normalizeArray(this.schema, input, parent, key, args, visit, this.name);
   }
 
-  denormalize(input: any, _args: readonly any[], unvisit: Unvisit): any[] {
+  override denormalize(input: any, _args: readonly any[], unvisit: Unvisit): any[] {
     return denormalizeArray(this.schema, input, unvisit);
   }
 }

@@ -10,7 +10,8 @@ import type { NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 /** How new members join a stored collection: `(stored, incoming) => next`. */
 export type CollectionMerge = (existing: any, incoming: any) => any;
 
-type Mode = 'add' | 'remove' | 'move';
+/** The change's name: a stock one, or 'add' (`addWith`). Every one but remove and move adds. */
+type Mode = 'push' | 'unshift' | 'assign' | 'add' | 'remove' | 'move';
 type Member<S> = S extends Values<infer M> ? MemberOf<M> : S extends { schema: infer M } ? MemberOf<M> : S extends readonly [infer M] ? MemberOf<M> : any;
 
 /**
@@ -32,8 +33,9 @@ export class CollectionChange<S = any> {
   declare readonly merge: CollectionMerge;
   private declare readonly filter: CreateCollectionFilter | undefined;
 
-  static {
-    (this.prototype as any)[KIND] = 'CollectionChange';
+  /** @internal Which schema class this is (see symbols.ts). */
+  get [KIND](): string {
+    return 'CollectionChange';
   }
 
   constructor(collection: Collection<any>, mode: Mode, merge: CollectionMerge, createCollectionFilter?: CreateCollectionFilter) {
@@ -47,7 +49,7 @@ export class CollectionChange<S = any> {
 
   normalize(input: any, parent: any, key: any, args: readonly any[], visit: Visit, delegate: NormalizeDelegate): any {
     const c = this.collection;
-    const inner: any = c.schema;
+    const inner: any = this.schema;
     // a Values collection takes one map of members; a list one member or a list of them
     const values = inner.keyed === true;
     const many = !values && Array.isArray(input);
@@ -71,6 +73,11 @@ export class CollectionChange<S = any> {
       : undefined;
     // A Values collection holds members by key: a moved member goes under its pk.
     const refs = visit(inner, values ? (move && !noPk(id) ? { [`${id}`]: input } : input) : items, parent, key, args);
+    // The collection's one membership rule (an addWith's own, or its createCollectionFilter),
+    // made once per change: a move judges each member by what it holds after the change (the
+    // only arg, and the item: a filter written for pushes reads that).
+    const make = this.filter ?? c.createCollectionFilter;
+    const filters = move ? after!.map((a) => make.call(c, a)) : [make.apply(c, args as any[])];
     // Every stored collection of this kind (none stored: no table, nothing to update). for...in:
     // a stored table may be layered (its older entries on its prototype); listed before writing.
     const table: any = delegate.getEntities(c.key);
@@ -79,12 +86,10 @@ export class CollectionChange<S = any> {
     for (const pk of pks) {
       const stored = table[pk];
       const filterArgs = c.filterArgs(pk);
-      // Whether member i belongs in this stored collection (undefined: left as is), by the
-      // collection's one rule: a move judges the member as it is after the change (the only
-      // arg, and the item: a filter written for pushes reads that).
+      // Whether member i belongs in this stored collection (undefined: left as is).
       const fits = (i: number): boolean | undefined => {
-        const ok = c.accepts(filterArgs, move ? [after![i]] : args, move ? after![i] : values ? undefined : items[i], this.filter);
-        return move ? ok : ok ? this.mode === 'add' : undefined;
+        const ok = filters[move ? i : 0]!(filterArgs, move ? after![i] : values ? undefined : items[i]);
+        return move ? ok : ok ? this.mode !== 'remove' : undefined;
       };
       let next = stored;
       // a Values collection updates its stored map itself (so apps without Values do not bundle
@@ -107,7 +112,7 @@ export class CollectionChange<S = any> {
   }
 
   denormalize(input: any, args: readonly any[], unvisit: Unvisit): Member<S> | Member<S>[] {
-    const inner: any = this.collection.schema;
+    const inner: any = this.schema;
     if (inner.keyed || Array.isArray(input)) return inner.denormalize(input, args, unvisit);
     return inner.denormalize([input], args, unvisit)[0];
   }

@@ -172,7 +172,7 @@ export abstract class Entity {
    * @example
    * const todo = Todo.fromJS({ id: 1, title: 'milk' });
    */
-  static fromJS<T extends abstract new (...args: any) => any>(this: T, props: Partial<InstanceType<T>> = {}): InstanceType<T> {
+  static fromJS<T extends abstract new (...args: any) => any>(this: T, props?: Partial<InstanceType<T>>): InstanceType<T> {
     return Object.assign(entityPlan(this).make(), props);
   }
 
@@ -220,17 +220,26 @@ export abstract class Entity {
       );
     }
     let processed = this.process(input, parent, key, args);
-    if (processed === undefined) {
-      // process() saying "nothing usable": the record is deleted (a tombstone), by the input's pk
-      const gone = this.pk(input, parent, key, args);
-      if (noPk(gone)) throw missingPkError(this, input, key);
-      delegate.invalidate(this.key, `${gone}`);
-      return `${gone}`;
-    }
-    let id = this.pk(processed, parent, key, args);
+    // process() saying "nothing usable": the record is deleted (a tombstone), by the input's pk
+    const gone = processed === undefined;
+    const plan = entityPlan(this);
+    let id = this.pk(gone ? input : processed, parent, key, args);
     const temps = delegate.meta.optimistic;
-    if (noPk(id) || id === 'undefined') {
-      if (!temps) throw missingPkError(this, processed, key);
+    if (noPk(id)) {
+      if (gone || !temps) {
+        throw new SchemaError(
+          this.key,
+          key,
+          'missing primary key',
+          // All of the hint inside the DEV expression (a helper function would still ship).
+          DEV &&
+            ((fields: string) =>
+              `pk() returned ${JSON.stringify(this.pk(processed ?? input))}: ` +
+              (this.prototype.pk === Entity.prototype.pk
+                ? `the default pk() reads the \`id\` field, which is missing; fields present: ${fields}. Define pk() or add \`id\``
+                : `pk() found nothing in the fields present: ${fields}`))(Object.keys(processed ?? input).slice(0, 8).join(', ') || 'none'),
+        );
+      }
       // Optimistic create: the server assigns the key later. Until then it gets a
       // temporary one of its own, kept by the pending update so every replay gives it again.
       // the temps this normalize call handed out so far (its meta is its own)
@@ -241,7 +250,7 @@ export abstract class Entity {
       id = `optimistic-${seq}`;
       // The pk field reads it too (a negative number where the field's default is a number),
       // so `key={todo.id}` tells two pending creates apart.
-      const defaults = entityPlan(this).defaults;
+      const defaults = plan.defaults;
       for (const field in defaults) {
         // A copy: the caller's object is never changed.
         const probe = { ...processed, [field]: typeof defaults[field] === 'number' ? -seq : id };
@@ -252,22 +261,26 @@ export abstract class Entity {
         }
       }
     }
-    if (typeof id === 'object' || typeof id === 'function' || typeof id === 'symbol') {
-      // `${id}` would give '[object Object]' or '1,2': different entities under one key.
+    if (typeof id === 'object') {
+      // `${id}` would give '[object Object]' or '1,2': different entities under one key
+      // (null is noPk's). A pk() returning a function or symbol is the app's own bug.
       throw new SchemaError(
         this.key,
         key,
         'primary key must be a string or number',
         DEV &&
-          `got ${Array.isArray(id) ? 'an array' : typeof id} ${safeShow(id)}${this.prototype.pk === Entity.prototype.pk ? '; the `id` field holds it: define pk() to pick a scalar' : ''}`,
+          `got ${Array.isArray(id) ? 'an array' : 'object'} ${safeShow(id)}${this.prototype.pk === Entity.prototype.pk ? '; the `id` field holds it: define pk() to pick a scalar' : ''}`,
       );
     }
-    const pk = typeof id === 'string' ? id : `${id}`;
+    const pk = `${id}`;
+    if (gone) {
+      delegate.invalidate(this.key, pk);
+      return pk;
+    }
     const invalid = this.validate(processed);
     if (invalid) throw new SchemaError(this.key, key, invalid);
     // never mutate the caller's object: process may return its input
     const data = processed === input ? { ...input } : processed;
-    const plan = entityPlan(this);
     const keys = plan.nestedKeys;
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
@@ -388,18 +401,3 @@ const safeShow = (DEV &&
       return '';
     }
   })) as (value: unknown) => string;
-
-function missingPkError(cls: any, processed: any, field: unknown): SchemaError {
-  return new SchemaError(
-    cls.key,
-    field,
-    'missing primary key',
-    // All of the hint inside the DEV expression (a helper function would still ship).
-    DEV &&
-      ((fields: string) =>
-        `pk() returned ${JSON.stringify(cls.pk(processed))}: ` +
-        (cls.prototype.pk === Entity.prototype.pk
-          ? `the default pk() reads the \`id\` field, which is missing; fields present: ${fields}. Define pk() or add \`id\``
-          : `pk() found nothing in the fields present: ${fields}`))(Object.keys(processed).slice(0, 8).join(', ') || 'none'),
-  );
-}

@@ -54,7 +54,7 @@ export class Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass
     }
     if (DEV && !record) assertParsed(input, `Invalidate(${this.key})`, key);
     const id: unknown = record ? schema.pk(schema.process(input, parent, key, args), parent, key, args) : input;
-    if (noPk(id) || id === 'undefined') {
+    if (noPk(id)) {
       throw new SchemaError(
         `Invalidate(${schema.key})`,
         key,
@@ -66,8 +66,9 @@ export class Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass
     delegate.invalidate(schema.key, pk);
     return single ? pk : { id: pk, schema: type };
   }
+}
 
-  denormalize(input: any, _args: readonly any[], unvisit: Unvisit): Denormalize<E> {
-    return this.denormalizeValue(input, unvisit);
-  }
+// Reads back as OneOf does (a Union's members by the stored name), typed by its entity.
+export interface Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass> {
+  denormalize(input: any, args: readonly any[], unvisit: Unvisit): Denormalize<E>;
 }

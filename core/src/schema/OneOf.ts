@@ -42,10 +42,15 @@ export abstract class OneOf {
     return undefined;
   }
 
-  protected denormalizeValue(value: any, unvisit: Unvisit): any {
+  /**
+   * One value read back: by the one schema, or a stored `{ id, schema }` by the member it
+   * names (Invalidate and Union read this way; list and map schemas call it per member).
+   */
+  denormalize(value: any, _args: readonly any[], unvisit: Unvisit): any {
     if (this.attribute === undefined) return unvisit(this.schema, value);
     if (value === null || typeof value !== 'object') return value;
-    const schema = typeof value.schema === 'string' ? this.schema[value.schema] : undefined;
+    // (no member is named by a value that is no string: `[object Object]`, `undefined`)
+    const schema = this.schema[value.schema];
     // a value kept as is for an unknown discriminator reads back unchanged
     if (schema === undefined || !('id' in value)) return value;
     return unvisit(schema, value.id);

@@ -35,10 +35,6 @@ export class Union<S extends Record<string, any> = Record<string, any>> extends 
     return this.normalizeValue(input, parent, key, args, visit);
   }
 
-  denormalize(input: any, _args: readonly any[], unvisit: Unvisit): Denormalize<S[keyof S]> {
-    return this.denormalizeValue(input, unvisit);
-  }
-
   /** Lookup by args holding the discriminator and the primary key fields. */
   override queryKey(args: readonly any[], delegate: QueryDelegate): any {
     const first = args[0];
@@ -49,4 +45,9 @@ export class Union<S extends Record<string, any> = Record<string, any>> extends 
     const id = delegate.queryKey(schema, args);
     return id === undefined ? undefined : { id, schema: type };
   }
+}
+
+// Reads back as OneOf does: the member the stored `{ id, schema }` names.
+export interface Union<S extends Record<string, any> = Record<string, any>> {
+  denormalize(input: any, args: readonly any[], unvisit: Unvisit): Denormalize<S[keyof S]>;
 }

@@ -39,11 +39,11 @@ export class Values<S = any> extends Polymorphic {
     return out;
   }
 
-  denormalize(input: any, _args: readonly any[], unvisit: Unvisit): Record<string, MemberOf<S>> {
+  override denormalize(input: any, args: readonly any[], unvisit: Unvisit): Record<string, MemberOf<S>> {
     if (typeof input !== 'object' || input === null) return input;
     const out: Record<string, any> = {};
     for (const k in input) {
-      const v = this.denormalizeValue(input[k], unvisit);
+      const v = super.denormalize(input[k], args, unvisit);
       if (v !== undefined && v !== INVALID) setOwn(out, k, v);
     }
     return out;

@@ -29,9 +29,12 @@ export interface EntityPlan {
 /** Static slot holding the plan: a property read is cheaper than a WeakMap lookup per entity. */
 export const PLAN = '__restoPlan';
 
-/** No primary key: what pk() returns when the fields it reads are missing. */
-export function noPk(id: unknown): id is undefined | null | '' {
-  return id === undefined || id === null || id === '';
+/**
+ * No primary key: what pk() returns when the fields it reads are missing (`'undefined'`
+ * too: a template `${this.id}` over a missing field).
+ */
+export function noPk(id: unknown): id is undefined | null | '' | 'undefined' {
+  return id === undefined || id === null || id === '' || id === 'undefined';
 }
 
 /** A nested schema (Entity class, schema instance, array, plain object) vs a deserialiser. */
@@ -53,7 +56,8 @@ export function toConverter(fn: Deserializer): (value: any) => any {
   if (c === undefined) {
     const src = Function.prototype.toString.call(f);
     // the primitives' own constructors convert when called
-    c = ![Number, String, Boolean, BigInt, Symbol].includes(f) && (src.startsWith('class') || (f.prototype !== undefined && src.includes('[native code]'))) ? (v: any) => new f(v) : f;
+    // (a class always has a prototype; native methods such as Temporal.Instant.from have none)
+    c = ![Number, String, Boolean, BigInt, Symbol].includes(f) && f.prototype && /^class|\[native code]/.test(src) ? (v: any) => new f(v) : f;
     converters.set(f, c!);
   }
   return c!;
@@ -77,16 +81,15 @@ export function entityPlan(cls: any): EntityPlan {
   const nestedSchemas: unknown[] = [];
   const deserKeys: string[] = [];
   const deserFns: ((value: any) => any)[] = [];
-  if (source) {
-    for (const k of Object.keys(source)) {
-      const s = source[k];
-      if (isSchema(s)) {
-        nestedKeys.push(k);
-        nestedSchemas.push(s);
-      } else if (typeof s === 'function') {
-        deserKeys.push(k);
-        deserFns.push(toConverter(s));
-      }
+  // (for...in over no schema lists nothing)
+  for (const k in source) {
+    const s = source[k];
+    if (isSchema(s)) {
+      nestedKeys.push(k);
+      nestedSchemas.push(s);
+    } else if (typeof s === 'function') {
+      deserKeys.push(k);
+      deserFns.push(toConverter(s));
     }
   }
   let defaults: Record<string, unknown> = {};

@@ -12,7 +12,8 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 
 function build(definition: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(definition)) {
+  // (a plain object: no inherited keys to list)
+  for (const key in definition) {
     const value = definition[key];
     // a primitive (null included) is its own default
     if (Object(value) !== value) out[key] = value;

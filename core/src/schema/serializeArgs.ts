@@ -11,8 +11,9 @@ import { isPlainObject } from './schemaDefaults';
  * serializeArgs({ userId: 1, filter: { b: 2, a: 1 } }) // '{"filter":{"a":1,"b":2},"userId":"1"}'
  */
 export function serializeArgs(value: unknown): string {
-  // a spread copy is a plain object (own enumerable keys, `__proto__` as a field) for sortKeys
-  const out = sortKeys(typeof value === 'object' && value !== null ? { ...value } : {}) as Record<string, unknown>;
+  // a spread copy is a plain object (own enumerable keys, `__proto__` as a field; null spreads
+  // as nothing) for sortKeys
+  const out = sortKeys(typeof value === 'object' ? { ...value } : {}) as Record<string, unknown>;
   for (const k in out) {
     const v = out[k];
     // an own key: `__proto__` too is written as the field; JSON.stringify drops undefined

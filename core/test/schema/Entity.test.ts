@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it, vi } from 'vitest';
-import { Entity, SchemaError } from '../../src/schema';
+import { Entity, INVALID, SchemaError } from '../../src/schema';
 import { MemoCache, denormalize, normalize } from '../../src/normalize';
 import { Post, Todo, User, meta } from './fixtures';
 
@@ -243,6 +243,22 @@ describe('Entity', () => {
         }
       }
       expect(() => normalize(Keyed, { title: 'x' })).toThrow(/Keyed: missing primary key[\s\S]*pk\(\) found nothing/);
+    });
+
+    it('a record process() deletes takes the same pk checks: an object pk is refused, nothing is invalidated', () => {
+      class Soft extends Entity {
+        id = 0;
+        static override key = 'Soft';
+        static override process(): any {
+          return undefined;
+        }
+      }
+      const stored = normalize([Soft], [{ id: 1 }]);
+      expect(() => normalize(Soft, { id: { a: 1 } }, [], stored)).toThrow(/Soft: primary key must be a string or number/);
+      expect(() => normalize(Soft, { id: '' }, [], stored)).toThrow(/Soft: missing primary key/);
+      // during an optimistic update too: a deleted record has no temporary pk
+      expect(() => normalize(Soft, {}, [], stored, { ...meta(1), optimistic: true })).toThrow(/Soft: missing primary key/);
+      expect(normalize(Soft, { id: 1 }, [], stored).entities.Soft!['1']).toBe(INVALID);
     });
 
     it('missing pk is allowed during an optimistic create', () => {
