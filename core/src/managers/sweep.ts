@@ -1,6 +1,5 @@
-// The pieces of a GC sweep that GCPolicy and BoundedGCPolicy share: which results are past
-// their grace, what a kept one reaches, and which unreached entities go.
-import type { Controller } from '../controller';
+// The pieces of a GC sweep that GCPolicy and BoundedGCPolicy share: the reads a sweep
+// weighs, which are past their grace, what a kept one reaches, which unreached entities go.
 import { queryKey } from '../normalize';
 import { ownValue } from '../schema/ownEntry';
 import type { State } from '../state';
@@ -9,11 +8,27 @@ import { reach } from './reach';
 /** A read the sweep knows: a stored result (by its key) or a live query (its own object). @internal */
 export interface Known {
   /** The result's schema or the query's; a query has no `key`. */
-  readonly schema: unknown;
-  readonly args: readonly unknown[];
+  readonly schema?: unknown;
+  readonly args?: readonly unknown[];
   readonly key?: string;
   refs: number;
   lastRead: number;
+}
+
+/**
+ * What a sweep weighs: every record of a read (results by key, live queries), and every
+ * stored result without one (never read: read at 0). Records of results nobody reads that
+ * are no longer stored (collected, failed before storing, reset) are forgotten first; a
+ * live query's goes when its last reader leaves. @internal
+ *
+ * @example
+ * for (const read of readsOf(state, known)) if (!expired(read, state, now, graceMS)) reachOf(read, state, kept, kept);
+ */
+export function readsOf({ meta, endpoints }: State, known: Map<unknown, Known>): Known[] {
+  for (const [k, v] of known) if (!v.refs && !((k as string) in meta) && !((k as string) in endpoints)) known.delete(k);
+  const reads = new Map(known);
+  for (const table of [meta, endpoints]) for (const key in table) if (!reads.has(key)) reads.set(key, { key, refs: 0, lastRead: 0 });
+  return [...reads.values()];
 }
 
 /**
@@ -33,28 +48,23 @@ export const expired = ({ key, refs, lastRead }: Known, state: State, now: numbe
  * reachOf(read, state, kept, kept);
  */
 export const reachOf = ({ key, schema, args }: Known, state: State, into: Set<string>, seen: Set<string>): void =>
-  reach(schema, key ? state.endpoints[key] : queryKey(schema, args, state.entities), state.entities, args, into, seen);
+  reach(schema, key ? state.endpoints[key] : queryKey(schema, args!, state.entities), state.entities, args!, into, seen);
 
 /**
- * The entities nothing kept reaches that go: past their own expiry and grace, or fresh
- * ones `stays` refuses (those the sweep started from; entities stored since are left for
- * the next one; by their meta as it is now: one stored again while a sweep yielded is
- * fresh). @internal
+ * The entities nothing kept reaches that go: past their own expiry and grace (by
+ * `entitiesMeta`), or fresh ones `stays` refuses. @internal
  *
  * @example
- * const entities = unreached(state, controller, kept, Date.now(), 60_000);
+ * const entities = unreached(state.entities, state.entitiesMeta, kept, Date.now(), 60_000);
  */
-export function unreached(state: State, controller: Controller, kept: Set<string>, now: number, graceMS: number, stays?: () => boolean): Chosen[1] {
-  const entities: Chosen[1] = [];
-  for (const entityKey in state.entities) {
-    for (const pk in state.entities[entityKey]) {
-      if (kept.has(entityKey + '\u0000' + pk)) continue;
-      const m = ownValue(controller.getState().entitiesMeta[entityKey], pk);
-      if (!m || now > m.expiresAt + graceMS || stays?.() === false) entities.push([entityKey, pk]);
+export function unreached(entities: State['entities'], meta: State['entitiesMeta'], kept: Set<string>, now: number, graceMS: number, stays?: () => boolean): [string, string][] {
+  const out: [string, string][] = [];
+  for (const entityKey in entities) {
+    for (const pk in entities[entityKey]) {
+      if (kept.has(entityKey + '\0' + pk)) continue;
+      const m = ownValue(meta[entityKey], pk);
+      if (!m || now > m.expiresAt + graceMS || stays?.() === false) out.push([entityKey, pk]);
     }
   }
-  return entities;
+  return out;
 }
-
-/** What a sweep removes: result keys, and entities as [entity key, pk]. @internal */
-export type Chosen = [endpoints: string[], entities: (readonly [string, string])[]];
