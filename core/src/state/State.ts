@@ -1,6 +1,8 @@
-// The State: its tables, result meta, page info and pending optimistic updates, and the
-// empty store.
+// The State: its tables, result meta, page info and pending optimistic updates, the
+// empty store, and the one a client starts from (a snapshot's tables need no hydrate code).
+import { DEV } from '#dev';
 import type { EntityMeta } from '../schema/types';
+import type { DehydratedState } from './dehydrate';
 
 export type { EntityMeta };
 
@@ -69,4 +71,21 @@ export function initialState(): State {
     optimistic: [],
     lastReset: 0,
   };
+}
+
+/**
+ * The State a new client starts from, given its `initialState`: none (an empty store),
+ * a State as it is, or a snapshot's tables as they are (nothing to merge with, so none of
+ * hydrate's code). A State is told from a snapshot by its pending updates (`optimistic`,
+ * an array even when empty). Throws, naming the version it got, when it is neither.
+ * @internal
+ *
+ * @example
+ * createClient({ initialState: parseState(text) }); // calls snapshotState
+ */
+export function snapshotState(from?: State | DehydratedState): State {
+  if ((from as State | undefined)?.optimistic) return from as State;
+  const { version = 1, ...tables } = (from ?? {}) as Partial<DehydratedState>;
+  if (version !== 1) throw new TypeError((DEV ? 'Resto createClient: initialState is no State and no snapshot from dehydrate(client) (version 1); got ' : 'Resto initialState: ') + `version ${String(version)}`);
+  return { ...initialState(), ...tables };
 }

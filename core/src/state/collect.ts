@@ -23,20 +23,22 @@ export function collect(
     delete meta[key];
     changes?.key(key);
   }
-  // Copied only when an entity goes: a collection of results alone keeps the entity tables as they are.
-  const some = entityRefs.length > 0;
-  const entities = (some ? { ...state.entities } : state.entities) as Record<string, Record<string, unknown>>;
-  const entitiesMeta = (some ? { ...state.entitiesMeta } : state.entitiesMeta) as Record<string, Record<string, unknown>>;
-  for (const [entityKey, pk] of entityRefs) {
-    // Each table is copied once, the first time one of its entities goes (one gone meanwhile: nothing to do).
-    if (entities[entityKey] === state.entities[entityKey]) {
+  let entities = state.entities as Record<string, Record<string, unknown> | undefined>;
+  let entitiesMeta = state.entitiesMeta as Record<string, Record<string, unknown> | undefined>;
+  if (entityRefs.length) {
+    entities = { ...entities };
+    entitiesMeta = { ...entitiesMeta };
+    for (const [entityKey, pk] of entityRefs) {
       if (!entities[entityKey]) continue;
-      entities[entityKey] = flatTable(entities[entityKey]);
-      entitiesMeta[entityKey] = flatTable(entitiesMeta[entityKey] ?? {});
+      changes?.entity(entityKey, pk);
+      // Each table is copied once, the first time one of its entities goes.
+      if (entities[entityKey] === state.entities[entityKey]) {
+        entities[entityKey] = flatTable(entities[entityKey]!);
+        if (entitiesMeta[entityKey]) entitiesMeta[entityKey] = flatTable(entitiesMeta[entityKey]!);
+      }
+      delete entities[entityKey]![pk];
+      if (entitiesMeta[entityKey]) delete entitiesMeta[entityKey]![pk];
     }
-    changes?.entity(entityKey, pk);
-    delete entities[entityKey][pk];
-    delete entitiesMeta[entityKey][pk];
   }
   return { ...state, endpoints, meta: meta as State['meta'], entities, entitiesMeta: entitiesMeta as State['entitiesMeta'] };
 }
