@@ -52,7 +52,7 @@ export class BoundedGCPolicy extends GCPolicy {
       const doomed: string[] = [];
       let n = 0;
       for (const read of readsOf(state, known).sort((a, b) => b.refs - a.refs || b.lastRead - a.lastRead)) {
-        if (expired(read, state, now, graceMS)) {
+        if (expired(read, state, known, now, graceMS)) {
           doomed.push(read.key!);
           continue;
         }

@@ -92,7 +92,8 @@ export class GCPolicy implements Manager, GCInterface {
   /** The record of the result under `key` (a new live query's without one, keyed by itself), marked as just read. @internal */
   entry(key: string | undefined, schema: unknown, args: readonly unknown[]): Known {
     let known = this.known.get(key);
-    if (!known) {
+    // A record the sweep made for a result it found stored unread has no schema yet.
+    if (!known?.args) {
       known = { key, schema, args, refs: 0, lastRead: 0 };
       this.known.set(key ?? known, known);
     }
@@ -115,7 +116,7 @@ export class GCPolicy implements Manager, GCInterface {
     const kept = new Set<string>();
     const endpoints: string[] = [];
     for (const read of readsOf(state, known)) {
-      if (expired(read, state, now, graceMS)) endpoints.push(read.key!);
+      if (expired(read, state, known, now, graceMS)) endpoints.push(read.key!);
       else reachOf(read, state, kept, kept);
     }
     const entities = unreached(state.entities, state.entitiesMeta, kept, now, graceMS);

@@ -2,7 +2,7 @@
 // weighs, which are past their grace, what a kept one reaches, which unreached entities go.
 import { queryKey } from '../normalize';
 import { ownValue } from '../schema/ownEntry';
-import type { State } from '../state';
+import { storedKeys, type State } from '../state';
 import { reach } from './reach';
 
 /** A read the sweep knows: a stored result (by its key) or a live query (its own object). @internal */
@@ -16,29 +16,27 @@ export interface Known {
 }
 
 /**
- * What a sweep weighs: every record of a read (results by key, live queries), and every
- * stored result without one (never read: read at 0). Records of results nobody reads that
- * are no longer stored (collected, failed before storing, reset) are forgotten first; a
- * live query's goes when its last reader leaves. @internal
+ * What a sweep weighs: every record of a read (results by key, live queries), after a
+ * record is made for each stored result that has none (never read: read at 0). @internal
  *
  * @example
- * for (const read of readsOf(state, known)) if (!expired(read, state, now, graceMS)) reachOf(read, state, kept, kept);
+ * for (const read of readsOf(state, known)) if (!expired(read, state, known, now, graceMS)) reachOf(read, state, kept, kept);
  */
-export function readsOf({ meta, endpoints }: State, known: Map<unknown, Known>): Known[] {
-  for (const [k, v] of known) if (!v.refs && !((k as string) in meta) && !((k as string) in endpoints)) known.delete(k);
-  const reads = new Map(known);
-  for (const table of [meta, endpoints]) for (const key in table) if (!reads.has(key)) reads.set(key, { key, refs: 0, lastRead: 0 });
-  return [...reads.values()];
+export function readsOf(state: State, known: Map<unknown, Known>): Known[] {
+  for (const key of storedKeys(state)) if (!known.has(key)) known.set(key, { key, refs: 0, lastRead: 0 });
+  return [...known.values()];
 }
 
 /**
- * Nobody reads it, and it is past its expiry and the grace after its last read. @internal
+ * Nobody reads it, and it is past its expiry and the grace after its last read: its
+ * record is forgotten, and true when the store holds it (a result that failed before
+ * storing, or is gone already, is only forgotten). @internal
  *
  * @example
- * if (expired(read, state, Date.now(), 60_000)) doomed.push(read.key!);
+ * if (expired(read, state, known, Date.now(), 60_000)) doomed.push(read.key!);
  */
-export const expired = ({ key, refs, lastRead }: Known, state: State, now: number, graceMS: number): boolean =>
-  !refs && now > Math.max(state.meta[key!]?.expiresAt ?? 0, lastRead + graceMS);
+export const expired = ({ key, refs, lastRead }: Known, { meta, endpoints }: State, known: Map<unknown, Known>, now: number, graceMS: number): boolean =>
+  !refs && now > Math.max(meta[key!]?.expiresAt ?? 0, lastRead + graceMS) && known.delete(key) && (key! in meta || key! in endpoints);
 
 /**
  * Adds to `into` what `read` reaches beyond `seen`: walked from its stored pks (a live

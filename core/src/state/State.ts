@@ -1,6 +1,7 @@
 // The State: its tables, result meta, page info and pending optimistic updates, the
 // empty store, and the one a client starts from (a snapshot's tables need no hydrate code).
 import { DEV } from '#dev';
+import { tableKeys } from '../normalize';
 import type { EntityMeta } from '../schema/types';
 import type { DehydratedState } from './dehydrate';
 
@@ -89,3 +90,11 @@ export function snapshotState(from?: State | DehydratedState): State {
   if (version !== 1) throw new TypeError((DEV ? 'Resto createClient: initialState is no State and no snapshot from dehydrate(client) (version 1); got ' : 'Resto initialState: ') + `version ${String(version)}`);
   return { ...initialState(), ...tables };
 }
+
+/**
+ * Every key the store holds a result or meta under, each once.
+ *
+ * @example
+ * for (const key of storedKeys(state)) if (test(key)) mark(key);
+ */
+export const storedKeys = ({ endpoints, meta }: State): Set<string> => new Set([...tableKeys(endpoints), ...tableKeys(meta)]);
