@@ -3,7 +3,8 @@
 // between them. Only an app that imports it pays for either.
 import { GC } from '../state';
 import { GCPolicy, type GCOptions } from './GCPolicy';
-import { expired, reachOf, readsOf, unreached } from './sweep';
+import { reach } from './reach';
+import { expired, readsOf, unreached } from './sweep';
 
 /** Options of {@link BoundedGCPolicy}. */
 export interface BoundedGCOptions extends GCOptions {
@@ -58,7 +59,7 @@ export class BoundedGCPolicy extends GCPolicy {
         }
         // What it adds to what is kept already.
         const ids = new Set<string>();
-        reachOf(read, state, ids, kept);
+        reach(read, state, ids, kept);
         if (!read.refs && kept.size + ids.size > maxEntities) doomed.push(read.key!);
         else for (const k of ids) kept.add(k);
         if (++n % this.chunkSize === 0) await new Promise((resolve) => setTimeout(resolve, 0));

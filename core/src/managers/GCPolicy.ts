@@ -4,7 +4,8 @@
 import type { Controller, Dispatch, GCInterface } from '../controller';
 import { GC, SET_RESPONSE, type ActionTypes, type EndpointLike } from '../state';
 import type { Manager, Middleware } from './Manager';
-import { expired, reachOf, readsOf, unreached, type Known } from './sweep';
+import { reach } from './reach';
+import { expired, readsOf, unreached, type Known } from './sweep';
 
 /** Options of {@link GCPolicy}. */
 export interface GCOptions {
@@ -117,7 +118,7 @@ export class GCPolicy implements Manager, GCInterface {
     const endpoints: string[] = [];
     for (const read of readsOf(state, known)) {
       if (expired(read, state, known, now, graceMS)) endpoints.push(read.key!);
-      else reachOf(read, state, kept, kept);
+      else reach(read, state, kept, kept);
     }
     const entities = unreached(state.entities, state.entitiesMeta, kept, now, graceMS);
     if (endpoints.length || entities.length) return controller.dispatch({ type: GC, endpoints, entities });

@@ -1,9 +1,7 @@
 // The pieces of a GC sweep that GCPolicy and BoundedGCPolicy share: the reads a sweep
-// weighs, which are past their grace, what a kept one reaches, which unreached entities go.
-import { queryKey } from '../normalize';
+// weighs, which are past their grace, which unreached entities go (what a kept one reaches: reach.ts).
 import { ownValue } from '../schema/ownEntry';
 import { storedKeys, type State } from '../state';
-import { reach } from './reach';
 
 /** A read the sweep knows: a stored result (by its key) or a live query (its own object). @internal */
 export interface Known {
@@ -20,7 +18,7 @@ export interface Known {
  * record is made for each stored result that has none (never read: read at 0). @internal
  *
  * @example
- * for (const read of readsOf(state, known)) if (!expired(read, state, known, now, graceMS)) reachOf(read, state, kept, kept);
+ * for (const read of readsOf(state, known)) if (!expired(read, state, known, now, graceMS)) reach(read, state, kept, kept);
  */
 export function readsOf(state: State, known: Map<unknown, Known>): Known[] {
   for (const key of storedKeys(state)) if (!known.has(key)) known.set(key, { key, refs: 0, lastRead: 0 });
@@ -37,16 +35,6 @@ export function readsOf(state: State, known: Map<unknown, Known>): Known[] {
  */
 export const expired = ({ key, refs, lastRead }: Known, { meta, endpoints }: State, known: Map<unknown, Known>, now: number, graceMS: number): boolean =>
   !refs && now > Math.max(meta[key!]?.expiresAt ?? 0, lastRead + graceMS) && known.delete(key) && (key! in meta || key! in endpoints);
-
-/**
- * Adds to `into` what `read` reaches beyond `seen`: walked from its stored pks (a live
- * query's: those its args find). @internal
- *
- * @example
- * reachOf(read, state, kept, kept);
- */
-export const reachOf = ({ key, schema, args }: Known, state: State, into: Set<string>, seen: Set<string>): void =>
-  reach(schema, key ? state.endpoints[key] : queryKey(schema, args!, state.entities), state.entities, args!, into, seen);
 
 /**
  * The entities nothing kept reaches that go: past their own expiry and grace (by
