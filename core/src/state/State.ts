@@ -87,7 +87,7 @@ export function initialState(): State {
 export function snapshotState(from?: State | DehydratedState): State {
   if ((from as State | undefined)?.optimistic) return from as State;
   const { version = 1, ...tables } = (from ?? {}) as Partial<DehydratedState>;
-  if (version !== 1) throw new TypeError((DEV ? 'Resto createClient: initialState is no State and no snapshot from dehydrate(client) (version 1); got ' : 'Resto initialState: ') + `version ${String(version)}`);
+  if (version !== 1) throw new TypeError((DEV ? 'Resto createClient: initialState is no State and no snapshot from dehydrate(client) (version 1); got version ' : 'Resto initialState: version ') + (version as unknown as string));
   return { ...initialState(), ...tables };
 }
 
