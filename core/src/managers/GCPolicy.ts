@@ -103,13 +103,13 @@ export class GCPolicy implements Manager, GCInterface {
   }
 
   /**
-   * One sweep, at once (a BoundedGCPolicy's resolves when done). Safe to call by hand
-   * (tests, memory pressure). Results nobody reads that are past expiry and grace go; the
+   * One sweep, done at once (a BoundedGCPolicy's in slices); resolves once stored. Safe to
+   * call by hand (tests, memory pressure). Results nobody reads that are past expiry and grace go; the
    * others keep the entities they reach (their stored pks walked through their schema,
    * never denormalized). Then every entity nothing reaches goes once past its own expiry
    * and grace, all in one GC action.
    */
-  sweep(): Promise<void> | void {
+  async sweep(): Promise<void> {
     const { controller, known, graceMS } = this;
     if (!controller) return;
     const state = controller.getState();

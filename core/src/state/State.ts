@@ -97,4 +97,4 @@ export function snapshotState(from?: State | DehydratedState): State {
  * @example
  * for (const key of storedKeys(state)) if (test(key)) mark(key);
  */
-export const storedKeys = ({ endpoints, meta }: State): Set<string> => new Set([...tableKeys(endpoints), ...tableKeys(meta)]);
+export const storedKeys = ({ endpoints, meta }: Pick<State, 'endpoints' | 'meta'>): Set<string> => new Set([...tableKeys(endpoints), ...tableKeys(meta)]);

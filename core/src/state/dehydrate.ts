@@ -5,7 +5,7 @@ import { DEV } from '#dev';
 import { flatTable, tableKeys } from '../normalize';
 import { HYDRATE, type ActionTypes } from './actions';
 import type { ChangeSet } from './ChangeSet';
-import { initialState as emptyState, type State } from './State';
+import { initialState as emptyState, storedKeys, type State } from './State';
 
 /** What `dehydrate` and `hydrate` take a store from: a client, or its controller. */
 interface StoreOf {
@@ -107,7 +107,7 @@ function merge(snapshot: DehydratedState, base: State = emptyState(), changes?: 
   assertSnapshot(snapshot);
   const endpoints: Table = flatTable(base.endpoints);
   const meta = flatTable(base.meta) as Record<string, State['meta'][string]>;
-  for (const key of new Set([...tableKeys(snapshot.endpoints), ...tableKeys(snapshot.meta)])) {
+  for (const key of storedKeys(snapshot)) {
     const mine = base.meta[key];
     const theirs = snapshot.meta[key];
     if (mine && theirs && mine.date >= theirs.date) continue;
