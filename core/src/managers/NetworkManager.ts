@@ -19,9 +19,6 @@ const UNREAD = DEV ? 'Aborted: nobody reads it anymore' : 'Aborted' + errorCode(
 const RESET_ABORT = DEV ? 'Aborted: the store was reset' : 'Aborted' + errorCode(20);
 const DESTROYED = DEV ? 'Aborted: the client was destroyed' : 'Aborted' + errorCode(21);
 
-/** Development only: the client's try when it is a TimeoutManager's (an offline hold's wraps one, or none). */
-const timedBy = DEV ? (t?: object & { inner?: () => object | undefined }): object | undefined => (t && 'inner' in t ? t.inner!() : t) : undefined;
-
 /** Error a request rejects with when we aborted it. */
 const abortError = (message: string): Error => Object.assign(new Error(message), { name: 'AbortError' });
 
@@ -145,22 +142,20 @@ export class NetworkManager implements Manager {
       if (refused) return void settle(refused.error, true);
     }
     // The tries, until an answer, a failure the client's retryer (a RetryManager) does not
-    // try again (any failure without one) or an abort. A try is the client's `tryOnce`: with
-    // an offline hold it waits for the network and a failure while offline is not counted;
-    // with a TimeoutManager it has its own timeout. Each try sees the caller's signal and
-    // ours; our abort stores nothing.
+    // try again (any failure without one) or an abort. With an offline hold nothing is sent
+    // offline and a failure while offline is not counted; with a TimeoutManager each try has
+    // its own timeout. Each try sees the caller's signal and ours; our abort stores nothing.
     const run = async () => {
       const own = (endpoint as { signal?: AbortSignal }).signal;
       const stopped = own ? AbortSignal.any([own, request.abort.signal]) : request.abort.signal;
-      const { tryOnce: once = tryOnce } = env;
+      const { offline, tryOnce: once = tryOnce } = env;
       // Once per endpoint: options nothing here honours.
       if (DEV && !env.ssr) {
-        // An offline hold's try is no timeout: it says what it wraps (no declaration here: a
-        // bundler keeps a dead block that declares one).
-        if (!timedBy!(env.tryOnce) && freshnessOption(env, endpoint, 'timeout')) advise!(endpoint, 'timeout', 'TimeoutManager');
-        if (!env.offline && endpoint.sideEffect && freshnessOption(env, endpoint, 'queueOfflineMutations')) advise!(endpoint, 'queueOfflineMutations', 'OfflineManager');
+        if (!env.tryOnce && freshnessOption(env, endpoint, 'timeout')) advise!(endpoint, 'timeout', 'TimeoutManager');
+        if (!offline && endpoint.sideEffect && freshnessOption(env, endpoint, 'queueOfflineMutations')) advise!(endpoint, 'queueOfflineMutations', 'OfflineManager');
       }
       for (;;) {
+        if (offline) await offline.wait(stopped);
         if (request.aborted) return;
         if (own?.aborted) return settle(new AbortError(endpoint.name, undefined, own.reason), true);
         let response: unknown;
@@ -178,6 +173,7 @@ export class NetworkManager implements Manager {
         if (isAbort(response) || (own?.aborted && (response as Error | undefined)?.name !== 'TimeoutError')) {
           return settle(response instanceof AbortError ? response : new AbortError(endpoint.name, (response as { url?: string } | undefined)?.url, response), true);
         }
+        if (offline?.holds(endpoint)) continue;
         // The retryer counts the failure (and never retries in server mode).
         const { retryer } = env;
         if (DEV && !retryer && !env.ssr && (endpoint.sideEffect ? (endpoint as FreshnessOptions).retry : freshnessOption(env, endpoint, 'retry'))) advise!(endpoint, 'retry', 'RetryManager');

@@ -1,14 +1,10 @@
 // Opt-in offline handling: while the client's `online` signal is false, reads wait for the
 // network and mutations are refused (OfflineError) or queued in order. The network manager
-// refuses and queues mutations through `controller.environment.offline`; each try waits for
-// the network through the client's `tryOnce`, which the hold wraps, so an app without it
-// carries none of the waiting.
-import { DEV } from '#dev';
+// and its loop of tries call it through `controller.environment.offline`.
 import type { Controller, Dispatch } from '../controller';
 import { environmentSignal, freshnessOption, waitUntil, type ClientEnvironment, type OfflineHold } from '../environment';
 import type { Manager, Middleware } from './Manager';
 import { OfflineError } from './OfflineError';
-import { isAbort, tryOnce } from './retry';
 
 /**
  * The hold for one client (its queue of mutations made offline, or behind those): what
@@ -24,31 +20,11 @@ export function offlineHold(env: ClientEnvironment): OfflineHold {
   const online = environmentSignal(env, 'online');
   const offline = () => !online.value;
   const mayQueue = (endpoint: Parameters<OfflineHold['holds']>[0]) => freshnessOption(env, endpoint, 'queueOfflineMutations');
-  const wait = (stopped: AbortSignal) => waitUntil(online, stopped);
-  // A read waits; so does a mutation that may queue. Any other mutation fails now: it
-  // may have reached the server, so it is never sent twice unasked.
-  const holds = (endpoint: Parameters<OfflineHold['holds']>[0]) => offline() && (!endpoint.sideEffect || !!mayQueue(endpoint));
-  // Every try waits for the network, and a failure while offline is not a try: it waits and
-  // goes again (the caller's and our aborts end it). The try it wraps is the client's own
-  // (a TimeoutManager's, installed before or after this hold), so each try keeps its timeout.
-  let inner = env.tryOnce;
-  const held: NonNullable<ClientEnvironment['tryOnce']> = async (endpoint, args, stopped) => {
-    for (;;) {
-      await wait(stopped);
-      stopped.throwIfAborted();
-      try {
-        return await (inner ?? tryOnce)(endpoint, args, stopped);
-      } catch (error) {
-        if (stopped.aborted || isAbort(error) || !holds(endpoint)) throw error;
-      }
-    }
-  };
-  // Development only: the network manager's warning for a `timeout` nobody honours looks through the hold.
-  if (DEV) (held as { inner?: () => unknown }).inner = () => inner;
-  Object.defineProperty(env, 'tryOnce', { get: () => held, set: (f: typeof inner) => (inner = f), configurable: true });
   return {
-    wait,
-    holds,
+    wait: (stopped) => waitUntil(online, stopped),
+    // A read waits; so does a mutation that may queue. Any other mutation fails now: it
+    // may have reached the server, so it is never sent twice unasked.
+    holds: (endpoint) => offline() && (!endpoint.sideEffect || !!mayQueue(endpoint)),
     refuse: (endpoint) => (offline() && !mayQueue(endpoint) ? new OfflineError(endpoint.name) : undefined),
     send(send) {
       // Mutations keep their order: behind queued ones, they queue too.
