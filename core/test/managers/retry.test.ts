@@ -125,7 +125,7 @@ describe('opt-in: timeout and queueOfflineMutations need their managers', () => 
     expect(warn).not.toHaveBeenCalled();
   });
 
-  it('an offline hold (which wraps each try) is no TimeoutManager: the timeout still warns, in either order with one it does not', async () => {
+  it('an offline hold is no TimeoutManager: the timeout still warns; with one, listed before or after it, it does not', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { get } = endpoints();
     client = createClient({ managers: [...getDefaultManagers(), new OfflineManager()] });
