@@ -3,6 +3,7 @@
 // are EndpointObserver's; the lookup itself is the Controller's and the MemoCache's.
 import type { ReadDeps } from '../controller';
 import { getTracked } from '../controller/byKey';
+import { retainQuery } from '../managers/retainQuery';
 import type { State } from '../state';
 import type { StoreLike } from './EndpointObserver';
 import { StoreRead } from './StoreRead';
@@ -60,7 +61,7 @@ export class QueryObserver<T = unknown> extends StoreRead {
     this.tracked = true;
     this.state = undefined;
     this.last = this.getSnapshot(); // tracked: registers what it reads
-    const release = this.args === null ? undefined : this.store.controller.gc?.retainQuery?.(this.schema, this.args);
+    const release = this.args === null ? undefined : retainQuery(this.store.controller.gc, this.schema, this.args);
     if (release) this.stops.push(release);
   }
 

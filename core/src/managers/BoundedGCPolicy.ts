@@ -1,9 +1,10 @@
 // The opt-in garbage collector for large stores: GCPolicy's sweep with a bound on stored
 // entities (least recently read results go first) and read in slices, the host running
 // between them. Only an app that imports it pays for either.
-import type { State } from '../state';
+import { GC } from '../state';
 import { GCPolicy, type GCOptions } from './GCPolicy';
-import { expired, reachOf, unreached, type Chosen, type Known } from './sweep';
+import { reach } from './reach';
+import { expired, readsOf, unreached } from './sweep';
 
 /** Options of {@link BoundedGCPolicy}. */
 export interface BoundedGCOptions extends GCOptions {
@@ -33,31 +34,47 @@ export class BoundedGCPolicy extends GCPolicy {
     Object.assign(this, { maxEntities, chunkSize });
   }
 
-  /** The read ones first, then from the most recently read: what fits the bound stays. @internal */
-  protected override async choose(state: State, reads: Known[], now: number): Promise<Chosen> {
-    const { maxEntities, graceMS } = this;
-    const kept = new Set<string>();
-    const doomed: string[] = [];
-    let n = 0;
-    for (const read of reads.sort((a, b) => b.refs - a.refs || b.lastRead - a.lastRead)) {
-      if (expired(read, state, now, graceMS)) {
-        doomed.push(read.key!);
-        continue;
+  /** A sweep is running (declared: unset until the first one). */
+  declare private sweeping: boolean;
+
+  /**
+   * One sweep, in slices; resolves when it is done. A sweep already running is not
+   * started twice. The read ones first, then from the most recently read: what fits the
+   * bound stays.
+   */
+  override async sweep(): Promise<void> {
+    const { controller, known, maxEntities, graceMS } = this;
+    if (!controller || this.sweeping) return;
+    this.sweeping = true;
+    try {
+      const state = controller.getState();
+      const now = Date.now();
+      const kept = new Set<string>();
+      const doomed: string[] = [];
+      let n = 0;
+      for (const read of readsOf(state, known).sort((a, b) => b.refs - a.refs || b.lastRead - a.lastRead)) {
+        if (expired(read, state, known, now, graceMS)) {
+          doomed.push(read.key!);
+          continue;
+        }
+        // What it adds to what is kept already.
+        const ids = new Set<string>();
+        reach(read, state, ids, kept);
+        if (!read.refs && kept.size + ids.size > maxEntities) doomed.push(read.key!);
+        else for (const k of ids) kept.add(k);
+        if (++n % this.chunkSize === 0) await new Promise((resolve) => setTimeout(resolve, 0));
       }
-      // What it adds to what is kept already.
-      const ids = new Set<string>();
-      reachOf(read, state, ids, kept);
-      if (!read.refs && kept.size + ids.size > maxEntities) doomed.push(read.key!);
-      else for (const k of ids) kept.add(k);
-      if (++n % this.chunkSize === 0) await new Promise((resolve) => setTimeout(resolve, 0));
+      // Fresh entities nothing reaches stay while they fit; past the bound they go at once.
+      // Those the sweep started from, by their meta as it is now: one stored again while
+      // the sweep yielded is fresh; entities stored since are left for the next sweep.
+      let staying = kept.size;
+      const stays = () => staying < maxEntities && !!++staying;
+      const entities = unreached(state.entities, controller.getState().entitiesMeta, kept, now, graceMS, stays);
+      // A result read again meanwhile is spared.
+      const endpoints = doomed.filter((k) => !known.get(k)?.refs);
+      if (endpoints.length || entities.length) await controller.dispatch({ type: GC, endpoints, entities });
+    } finally {
+      this.sweeping = false;
     }
-    // Fresh entities nothing reaches stay while they fit; past the bound they go at once.
-    let staying = kept.size;
-    const stays = () => {
-      if (staying >= maxEntities) return false;
-      staying++;
-      return true;
-    };
-    return [doomed, unreached(state, this.controller!, kept, now, graceMS, stays)];
   }
 }

@@ -2,10 +2,10 @@
 // that removes what nobody reads. The removal itself is the GC action, which
 // state/collect.ts applies.
 import type { Controller, Dispatch, GCInterface } from '../controller';
-import { GC, SET_RESPONSE, type ActionTypes, type EndpointLike, type State } from '../state';
-import { tableKeys } from '../normalize';
+import { GC, SET_RESPONSE, type ActionTypes, type EndpointLike } from '../state';
 import type { Manager, Middleware } from './Manager';
-import { expired, reachOf, unreached, type Chosen, type Known } from './sweep';
+import { reach } from './reach';
+import { expired, readsOf, unreached, type Known } from './sweep';
 
 /** Options of {@link GCPolicy}. */
 export interface GCOptions {
@@ -28,13 +28,11 @@ export interface GCOptions {
  * });
  */
 export class GCPolicy implements Manager, GCInterface {
-  /** Results by key, and the live queries (keyed by their own record). */
-  private readonly known = new Map<unknown, Known>();
+  /** Results by key, and the live queries (keyed by their own record). @internal */
+  readonly known = new Map<unknown, Known>();
   // Set later, off any hot path: declared, so no class-field definitions ship.
   declare protected controller: Controller | undefined;
   declare private timer: ReturnType<typeof setInterval> | undefined;
-  /** A sweep is running (declared: unset until the first one). */
-  declare private sweeping: boolean;
   // `declare`d members are set in the constructor: no class-field definitions ship for them.
   declare readonly intervalMS: number;
   declare readonly graceMS: number;
@@ -58,10 +56,6 @@ export class GCPolicy implements Manager, GCInterface {
     return this.hold(this.entry(endpoint.key(...args), endpoint.schema, args));
   }
 
-  retainQuery(schema: unknown, args: readonly unknown[]): () => void {
-    return this.hold(this.entry(undefined, schema, args));
-  }
-
   touch(key: string): void {
     const known = this.known.get(key);
     if (known) known.lastRead = Date.now();
@@ -77,8 +71,8 @@ export class GCPolicy implements Manager, GCInterface {
     this.timer = undefined;
   }
 
-  /** Counts a reader of `known` (just marked read by `entry`) until the returned function is called (once); a query is forgotten then. */
-  private hold(known: Known): () => void {
+  /** Counts a reader of `known` (just marked read by `entry`) until the returned function is called (once); a query is forgotten then. @internal */
+  hold(known: Known): () => void {
     known.refs++;
     // Started lazily: a client nobody reads from (a throwaway in a render) owns no timer.
     if (!this.timer) {
@@ -96,10 +90,11 @@ export class GCPolicy implements Manager, GCInterface {
     };
   }
 
-  /** The record of the result under `key` (a new live query's without one, keyed by itself), marked as just read. */
-  private entry(key: string | undefined, schema: unknown, args: readonly unknown[]): Known {
+  /** The record of the result under `key` (a new live query's without one, keyed by itself), marked as just read. @internal */
+  entry(key: string | undefined, schema: unknown, args: readonly unknown[]): Known {
     let known = this.known.get(key);
-    if (!known) {
+    // A record the sweep made for a result it found stored unread has no schema yet.
+    if (!known?.args) {
       known = { key, schema, args, refs: 0, lastRead: 0 };
       this.known.set(key ?? known, known);
     }
@@ -108,43 +103,24 @@ export class GCPolicy implements Manager, GCInterface {
   }
 
   /**
-   * One sweep; resolves when it is done. Safe to call by hand (tests, memory pressure);
-   * a sweep already running is not started twice. Results nobody reads that are past
-   * expiry and grace go; the others keep the entities they reach (their stored pks walked
-   * through their schema, never denormalized). Then every entity nothing reaches goes
-   * once past its own expiry and grace, all in one GC action.
+   * One sweep, done at once (a BoundedGCPolicy's in slices); resolves once stored. Safe to
+   * call by hand (tests, memory pressure). Results nobody reads that are past expiry and grace go; the
+   * others keep the entities they reach (their stored pks walked through their schema,
+   * never denormalized). Then every entity nothing reaches goes once past its own expiry
+   * and grace, all in one GC action.
    */
   async sweep(): Promise<void> {
-    const { controller, known } = this;
-    if (!controller || this.sweeping) return;
-    this.sweeping = true;
-    try {
-      const state = controller.getState();
-      // Every stored result (one nobody ever read counts as read at 0) and every live query.
-      const reads = [...new Set([...tableKeys(state.endpoints), ...tableKeys(state.meta)])]
-        .map((key) => known.get(key) ?? ({ key, refs: 0, lastRead: 0 } as Known))
-        .concat([...known.values()].filter((q) => !q.key));
-      const [doomed, entities] = await this.choose(state, reads, Date.now());
-      // A result read again meanwhile is spared.
-      const endpoints = doomed.filter((k) => !known.get(k)?.refs);
-      if (endpoints.length || entities.length) await controller.dispatch({ type: GC, endpoints, entities });
-      // Forget results nobody reads that are no longer stored (collected, failed before storing, reset;
-      // a live query is forgotten when its last reader leaves).
-      const after = controller.getState();
-      for (const [k, v] of known) if (!v.refs && !(v.key! in after.meta) && !(v.key! in after.endpoints)) known.delete(k);
-    } finally {
-      this.sweeping = false;
-    }
-  }
-
-  /** The results that go, and the entities: what the kept results reach stays. @internal */
-  protected choose(state: State, reads: Known[], now: number): Chosen | Promise<Chosen> {
+    const { controller, known, graceMS } = this;
+    if (!controller) return;
+    const state = controller.getState();
+    const now = Date.now();
     const kept = new Set<string>();
-    const doomed: string[] = [];
-    for (const read of reads) {
-      if (expired(read, state, now, this.graceMS)) doomed.push(read.key!);
-      else reachOf(read, state, kept, kept);
+    const endpoints: string[] = [];
+    for (const read of readsOf(state, known)) {
+      if (expired(read, state, known, now, graceMS)) endpoints.push(read.key!);
+      else reach(read, state, kept, kept);
     }
-    return [doomed, unreached(state, this.controller!, kept, now, this.graceMS)];
+    const entities = unreached(state.entities, state.entitiesMeta, kept, now, graceMS);
+    if (endpoints.length || entities.length) return controller.dispatch({ type: GC, endpoints, entities });
   }
 }

@@ -1,23 +1,25 @@
-// What a stored result reaches, read from the normalized tables: its stored pks walked
-// through the schema, with no entity instances built (the GC's sweep runs it on every
-// result it keeps, read or not).
+// What a stored result (or a live query) reaches, read from the normalized tables: its
+// stored pks walked through the schema, with no entity instances built (the GC's sweep runs
+// it on every result it keeps, read or not).
+import { queryKey } from '../normalize';
 import { denormalizeArray } from '../schema/Array';
 import { denormalizeObject } from '../schema/Object';
 import { ownValue } from '../schema/ownEntry';
-
-type Tables = { readonly [key: string]: { readonly [pk: string]: unknown } | undefined };
+import type { State } from '../state';
+import type { Known } from './sweep';
 
 /**
  * Adds `entityKey + '\0' + pk` to `into` for every stored entity (deleted ones
- * included) that `input`, stored under `schema`, reaches and `seen` does not hold (what
- * `seen` holds was walked before). Container schemas walk their members with their own
- * `denormalize` (lists and objects of pks, never instances).
+ * included) that `read` reaches, walked from its stored pks (a live query's: those its
+ * args find), and `seen` does not hold (what `seen` holds was walked before). Container
+ * schemas walk their members with their own `denormalize` (lists and objects of pks,
+ * never instances).
  *
  * @example
  * const ids = new Set<string>();
- * reach([Todo], state.endpoints['GET /todos'], state.entities, [], ids, new Set()); // 'Todo\u00001', ...
+ * reach({ key: 'GET /todos', schema: [Todo], args: [], refs: 0, lastRead: 0 }, state, ids, new Set()); // 'Todo\u00001', ...
  */
-export function reach(schema: unknown, input: unknown, entities: Tables, args: readonly unknown[], into: Set<string>, seen: Set<string>): void {
+export function reach({ key, schema, args }: Known, { endpoints, entities }: State, into: Set<string>, seen: Set<string>): void {
   const visit = (s: any, v: any): any => {
     if (v == null || s == null || typeof v === 'symbol') return v;
     // An Entity class or a Collection: its stored record (an inline one as is), walked
@@ -45,5 +47,5 @@ export function reach(schema: unknown, input: unknown, entities: Tables, args: r
     }
     return typeof s === 'object' ? denormalizeObject(s, v, visit) : v;
   };
-  visit(schema, input);
+  visit(schema, key ? endpoints[key] : queryKey(schema, args!, entities));
 }

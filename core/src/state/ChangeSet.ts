@@ -16,8 +16,8 @@ export class ChangeSet {
   readonly keys: string[] = [];
   /** Flat pairs `entityKey, pk` of entities whose value or meta was written. */
   readonly entities: string[] = [];
-  /** Everything may have changed (reset): every reader must look again. */
-  all = false;
+  /** Everything may have changed (reset): every reader must look again (declared: unset reads as false, no field ships). */
+  declare all: boolean;
 
   /** Records a written entity; an arrow so normalize can take it as its write callback. */
   readonly entity = (entityKey: string, pk: string): void => {

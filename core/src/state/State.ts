@@ -1,6 +1,9 @@
-// The State: its tables, result meta, page info and pending optimistic updates, and the
-// empty store.
+// The State: its tables, result meta, page info and pending optimistic updates, the
+// empty store, and the one a client starts from (a snapshot's tables need no hydrate code).
+import { DEV } from '#dev';
+import { tableKeys } from '../normalize';
 import type { EntityMeta } from '../schema/types';
+import type { DehydratedState } from './dehydrate';
 
 export type { EntityMeta };
 
@@ -70,3 +73,28 @@ export function initialState(): State {
     lastReset: 0,
   };
 }
+
+/**
+ * The State a new client starts from, given its `initialState`: none (an empty store),
+ * a State as it is, or a snapshot's tables as they are (nothing to merge with, so none of
+ * hydrate's code). A State is told from a snapshot by its pending updates (`optimistic`,
+ * an array even when empty). Throws, naming the version it got, when it is neither.
+ * @internal
+ *
+ * @example
+ * createClient({ initialState: parseState(text) }); // calls snapshotState
+ */
+export function snapshotState(from?: State | DehydratedState): State {
+  if ((from as State | undefined)?.optimistic) return from as State;
+  const { version = 1, ...tables } = (from ?? {}) as Partial<DehydratedState>;
+  if (version !== 1) throw new TypeError((DEV ? 'Resto createClient: initialState is no State and no snapshot from dehydrate(client) (version 1); got version ' : 'Resto initialState: version ') + (version as unknown as string));
+  return { ...initialState(), ...tables };
+}
+
+/**
+ * Every key the store holds a result or meta under, each once.
+ *
+ * @example
+ * for (const key of storedKeys(state)) if (test(key)) mark(key);
+ */
+export const storedKeys = ({ endpoints, meta }: Pick<State, 'endpoints' | 'meta'>): Set<string> => new Set([...tableKeys(endpoints), ...tableKeys(meta)]);

@@ -5,7 +5,7 @@ import { DEV } from '#dev';
 import { flatTable, tableKeys } from '../normalize';
 import { HYDRATE, type ActionTypes } from './actions';
 import type { ChangeSet } from './ChangeSet';
-import { initialState as emptyState, type State } from './State';
+import { initialState as emptyState, storedKeys, type State } from './State';
 
 /** What `dehydrate` and `hydrate` take a store from: a client, or its controller. */
 interface StoreOf {
@@ -79,25 +79,6 @@ export function assertSnapshot(snapshot: unknown): asserts snapshot is Dehydrate
 }
 
 /**
- * The State a new client starts from, given its `initialState`: none (an empty store),
- * a State as it is, or a snapshot's tables as they are (nothing to merge with). A State
- * is told from a snapshot by its pending updates (`optimistic`, an array even when empty).
- * Throws, naming the version it got, when it is neither.
- * @internal
- *
- * @example
- * createClient({ initialState: parseState(text) }); // calls snapshotState
- */
-export function snapshotState(from: State | DehydratedState | undefined): State {
-  if (!from) return emptyState();
-  if ((from as State).optimistic) return from as State;
-  const { version, ...tables } = from as DehydratedState;
-  // Checked here, not through assertSnapshot, so an app that never hydrates does not carry it.
-  if (version !== 1) throw new TypeError((DEV ? 'Resto createClient: initialState is no State and no snapshot from dehydrate(client) (version 1); got ' : 'Resto initialState: ') + `version ${String(version)}`);
-  return { ...emptyState(), ...tables };
-}
-
-/**
  * Merges a snapshot made by {@link dehydrate} into a running client (or its
  * controller): per endpoint key and per entity the newer one wins (by its `date`), so
  * hydrating late never overwrites a fresher response, and the readers of what it wrote
@@ -126,7 +107,7 @@ function merge(snapshot: DehydratedState, base: State = emptyState(), changes?: 
   assertSnapshot(snapshot);
   const endpoints: Table = flatTable(base.endpoints);
   const meta = flatTable(base.meta) as Record<string, State['meta'][string]>;
-  for (const key of new Set([...tableKeys(snapshot.endpoints), ...tableKeys(snapshot.meta)])) {
+  for (const key of storedKeys(snapshot)) {
     const mine = base.meta[key];
     const theirs = snapshot.meta[key];
     if (mine && theirs && mine.date >= theirs.date) continue;

@@ -1,8 +1,8 @@
 // The INVALIDATE, INVALIDATE_ALL and EXPIRE_ALL reductions: marking result meta invalid or
 // stale, by key or by test.
-import { tableKeys, writeLayer } from '../normalize';
+import { writeLayer } from '../normalize';
 import type { ChangeSet } from './ChangeSet';
-import type { ResultMeta, State } from './State';
+import { storedKeys, type ResultMeta, type State } from './State';
 
 // Both drop a stored error: the point is to fetch again now, not after errorExpiryLength.
 /** Meta that makes a result unusable until a fetch answers. */
@@ -41,7 +41,7 @@ export function markKeys(
 ): State {
   let meta: Record<string, ResultMeta | undefined> | undefined;
   const one = typeof test === 'string';
-  for (const key of one ? [test] : new Set([...tableKeys(state.endpoints), ...tableKeys(state.meta)])) {
+  for (const key of one ? [test] : storedKeys(state)) {
     if (one ? !always && !(key in state.endpoints) && !(key in state.meta) : !test(key)) continue;
     const next = mark(state.meta[key]);
     if (next === undefined) continue;

@@ -1,6 +1,6 @@
 // The reducer: one case per action, each handing off to its module (setResponse.ts,
 // invalidate.ts, collect.ts; HYDRATE's merge comes with the action); only OPTIMISTIC and RESET are handled inline.
-import { EXPIRE_ALL, GC, HYDRATE, INVALIDATE, INVALIDATE_ALL, OPTIMISTIC, RESET, SET_RESPONSE, type ActionTypes } from './actions';
+import { EXPIRE_ALL, GC, HYDRATE, INVALIDATE, INVALIDATE_ALL, OPTIMISTIC, RESET, SET_RESPONSE, type ActionTypes, type InvalidateAction, type InvalidateAllAction } from './actions';
 import type { ChangeSet } from './ChangeSet';
 import { collect } from './collect';
 import { expired, invalidated, markKeys } from './invalidate';
@@ -29,9 +29,9 @@ export function reducer(state: State, action: ActionTypes, changes?: ChangeSet):
       if (action.drop) return withoutOptimistic(state, action.key, action.meta.fetchedAt);
       return { ...state, optimistic: [...state.optimistic, action] };
     case INVALIDATE:
-      return markKeys(state, action.key, invalidated(action.date), changes, action.inFlight);
     case INVALIDATE_ALL:
-      return markKeys(state, action.testKey, invalidated(action.date), changes);
+      // One key (marked even before anything is stored when its request is out), or every key that passes the test.
+      return markKeys(state, (action as InvalidateAction).key ?? (action as InvalidateAllAction).testKey, invalidated(action.date), changes, (action as InvalidateAction).inFlight);
     case EXPIRE_ALL:
       return markKeys(state, action.testKey, expired, changes);
     case RESET:

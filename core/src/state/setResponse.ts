@@ -5,6 +5,7 @@ import { DEV } from '#dev';
 import { deepEqual, normalize, writeLayer } from '../normalize';
 import type { OptimisticAction, SetResponseAction } from './actions';
 import type { ChangeSet } from './ChangeSet';
+import { invalidated } from './invalidate';
 import type { ResultMeta, State } from './State';
 
 /**
@@ -103,7 +104,7 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
   let nextMeta: ResultMeta = older
     ? prev!
     : stillInvalid
-      ? { date: meta.date, fetchedAt: meta.fetchedAt, expiresAt: 0, invalidated: true, invalidatedAt: prev.invalidatedAt }
+      ? invalidated(prev.invalidatedAt)(meta)
       : { date: meta.date, fetchedAt: meta.fetchedAt, expiresAt: meta.expiresAt };
   const metaWrites: Record<string, ResultMeta> = {};
   // Page info, when the app imported it (pageInfo.ts).

@@ -124,6 +124,24 @@ describe('opt-in: timeout and queueOfflineMutations need their managers', () => 
     expect(server.count('PATCH', '/todos/1')).toBe(2);
     expect(warn).not.toHaveBeenCalled();
   });
+
+  it('an offline hold is no TimeoutManager: the timeout still warns; with one, listed before or after it, it does not', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { get } = endpoints();
+    client = createClient({ managers: [...getDefaultManagers(), new OfflineManager()] });
+    await client.controller.fetch(get.extend({ timeout: 5000 }), { id: 1 });
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/getTodo has a timeout option.*TimeoutManager/));
+    for (const managers of [
+      [...getDefaultManagers(), new OfflineManager(), new TimeoutManager()],
+      [...getDefaultManagers(), new TimeoutManager(), new OfflineManager()],
+    ]) {
+      warn.mockClear();
+      client.destroy();
+      client = createClient({ managers });
+      await client.controller.fetch(get.extend({ timeout: 5000 }), { id: 1 });
+      expect(warn).not.toHaveBeenCalled();
+    }
+  });
 });
 
 describe('which failures retry (counted at the server)', () => {
