@@ -11,8 +11,8 @@ export abstract class StoreRead extends Subscribable {
   declare readonly store: StoreLike;
   /** Registered with the store's reader index (subscribed): recompute only when woken. */
   protected tracked = false;
-  /** Our face in the reader index, which closes it when the client is destroyed. */
-  protected readonly reader: Reader = { dirty: false, refresh: () => this.refresh(), of: this };
+  /** Our face in the reader index, which closes it when the client is destroyed. @internal */
+  readonly reader: Reader = { dirty: false, refresh: () => this.refresh(), of: this };
   /** What the last unsubscribe undoes (the store's subscription, the GC retain, ...). */
   protected readonly stops: (() => void)[] = [];
 

@@ -22,6 +22,7 @@ import {
   type State,
 } from '../state';
 import type { EndpointObserver, ObserveOptions } from './EndpointObserver';
+import type { ExpiryTimer } from './expiryTimer';
 import { observeRead } from './observeRead';
 import { ReaderIndex } from './ReaderIndex';
 
@@ -55,6 +56,12 @@ export interface ClientOptions extends FreshnessOptions {
   readonly online?: EnvironmentSignal;
   /** Whether the page is visible (`createFocusSignal()`: `document.visibilityState`); see `online`. */
   readonly focus?: EnvironmentSignal;
+  /**
+   * `expiryTimer` (imported from `@resto/core`): subscribed reads flip `stale` when their
+   * data expires, on a screen where nothing else happens (hiding `invalidIfStale` data and
+   * fetching it again). Without it a read sees the expiry when it next reads.
+   */
+  readonly expiryTimer?: ExpiryTimer;
 }
 
 /** A store with its Controller: what every adapter is given. */
