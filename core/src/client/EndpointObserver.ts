@@ -159,19 +159,19 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   getSnapshot = (): ObserverSnapshot<ResolveType<E>> => {
     const state = this.store.getSnapshot();
     const prev = this.snapshot;
-    // `reader.dirty`: the index woke it (something it read, or its key's request, changed), or
+    // `dirty`: the index woke it (something it read, or its key's request, changed), or
     // its own fetch or timer asks. Not registered (nobody subscribed), any new state may matter
     // too, so may the end of its request and the time (no response yet: undefined compares false).
-    return prev && !this.reader.dirty && (this.tracked || (state === this.seen && !this.request?.done && (prev.stale || !isPast(this.response?.expiresAt as number))))
+    return prev && !this.dirty && (this.tracked || (state === this.seen && !this.request?.done && (prev.stale || !isPast(this.response?.expiresAt as number))))
       ? prev
       : this.compute(state, prev);
   };
 
   /** Recomputes the snapshot (kept apart so that the check above stays small enough to inline). */
   private compute(state: State, prev: ObserverSnapshot<ResolveType<E>> | undefined): ObserverSnapshot<ResolveType<E>> {
-    const { store, key, endpoint, args, reader } = this;
+    const { store, key, endpoint, args } = this;
     this.seen = state;
-    reader.dirty = false;
+    this.dirty = false;
     const { controller, readers } = store;
     if (key !== undefined) controller.gc?.touch(key);
     // Filled by the read, then registered as it is with the reader index.
@@ -192,7 +192,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     const stale = isPast(res.expiresAt);
     const unusable = res.expiryStatus === ExpiryStatus.Invalid || (res.expiryStatus === ExpiryStatus.InvalidIfStale && stale);
     const fetches = this.options.fetch !== false;
-    if (track) readers.track(reader, track);
+    if (track) readers.track(this, track);
     const next: ObserverSnapshot<ResolveType<E>> = {
       // A cache-only read (useCache) of an object schema shows its plain defaults
       // until data is stored, as the established library does; reads that fetch wait.
@@ -357,7 +357,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
 
   /** Registers with the reader index what it reads (subscribed, or `promise()` waiting). */
   private watch() {
-    this.tracked = this.reader.dirty = true;
+    this.tracked = this.dirty = true;
     this.getSnapshot();
   }
 
@@ -414,7 +414,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     if (running && !force) return running;
     this.request = this.store.controller.request(owner, this.endpoint, this.args!, this.key!);
     // Unsubscribed, it recomputes on its next read (subscribed, the request's start woke it).
-    this.reader.dirty = true;
+    this.dirty = true;
     return this.request;
   }
 }
@@ -424,7 +424,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
  * cache-only, polling or not), from the readers the index lists under the key.
  */
 export function findShared(store: StoreLike, key: string, endpoint: EndpointLike, options: ObserveOptions): EndpointObserver<any> | undefined {
-  for (const { of: o } of store.readers.readersOf(key))
+  for (const o of store.readers.readersOf(key))
     if (
       o instanceof EndpointObserver &&
       // A read waiting in promise() with no listener is never handed out twice.

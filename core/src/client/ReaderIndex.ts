@@ -12,8 +12,8 @@ export interface Reader {
   dirty: boolean;
   /** Recompute, decide whether to fetch, notify if the snapshot changed. */
   refresh(): void;
-  /** The observer it stands for (what `observe()` of the same read may hand out); `close` drops its listeners (the client is destroyed). */
-  readonly of?: { close(): void };
+  /** Drops its listeners (the client is destroyed); an observer is its own reader, the plain listeners' face has none. */
+  close?(): void;
 }
 
 /** What a reader depends on, as registered (see {@link ReaderIndex.track}). */
@@ -71,7 +71,7 @@ export class ReaderIndex extends Subscribable {
 
   /** Closes every reader (the client is being destroyed): each lets go of what it holds. */
   close(): void {
-    for (const reader of [...this.registered.keys()]) reader.of?.close();
+    for (const reader of [...this.registered.keys()]) reader.close?.();
   }
 
   /**
@@ -102,7 +102,7 @@ export class ReaderIndex extends Subscribable {
     }
   }
 
-  /** The readers of an endpoint key: its subscribed reads, and reads waiting in `promise()`. */
+  /** The readers of an endpoint key (observers): its subscribed reads, and reads waiting in `promise()`. */
   readersOf(key: string): Iterable<Reader> {
     return this.by.get(ALL)?.get(key) ?? [];
   }

@@ -45,7 +45,7 @@ export function expiryTimer(observer: EndpointObserver, meta: unknown): void {
         scheduleRefresh({
           dirty: true,
           refresh: () => {
-            observer.reader.dirty = true;
+            observer.dirty = true;
             observer.refresh(observer.store.getSnapshot().meta[observer.key!] === meta ? shouldFetchOnExpiry : 'change');
           },
         }),
