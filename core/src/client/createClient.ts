@@ -5,7 +5,7 @@ import { DEV } from '#dev';
 import { Controller } from '../controller';
 import { errorCode } from '../dev/errorCode';
 import type { FreshnessOptions } from '../endpoint';
-import { createEnvironment, type EnvironmentSignal } from '../environment';
+import type { ClientEnvironment, EnvironmentSignal } from '../environment';
 import { getDefaultManagers, type Manager } from '../managers';
 import {
   applyOptimistic,
@@ -145,9 +145,12 @@ export function createClient({
   ssr = false,
   managers = getDefaultManagers({ ssr }),
   initialState,
-  ...environmentOptions
+  online,
+  focus,
+  ...defaults
 }: ClientOptions = {}): Client {
-  const environment = createEnvironment({ ...environmentOptions, ssr });
+  // The signals given, if any (a manager that needs one installs it: environmentSignal).
+  const environment: ClientEnvironment = { online, focus, ssr, defaults };
   let base = snapshotState(initialState);
   let visible = base;
   // The one batcher (notifyQueue.ts): everything a tick changed is told in one

@@ -268,8 +268,7 @@ export class Controller {
    * controller.setResponse(TodoResource.get, { id: 1 }, { id: 1, title: 'pushed', completed: false });
    */
   setResponse(endpoint: EndpointLike, ...rest: ArgsThen<unknown>): Promise<void> {
-    const [args, response] = splitLast(rest);
-    return this.resolve(endpoint, { args, response, fetchedAt: uniqueNow() });
+    return store(this, endpoint, rest);
   }
 
   /**
@@ -279,8 +278,7 @@ export class Controller {
    * controller.setError(TodoResource.get, { id: 1 }, Object.assign(new Error('gone'), { status: 404 }));
    */
   setError(endpoint: EndpointLike, ...rest: ArgsThen<unknown>): Promise<void> {
-    const [args, response] = splitLast(rest);
-    return this.resolve(endpoint, { args, response, fetchedAt: uniqueNow(), error: true });
+    return store(this, endpoint, rest, true);
   }
 
   /**
@@ -406,6 +404,12 @@ function dispatchKeyed(
 ): Promise<void> {
   if (args[0] === null) return Promise.resolve();
   return rejecting(() => controller.dispatch(action(endpoint.key(...args))));
+}
+
+/** setResponse and setError: `(...args, response)` stored as if a fetch that started now had answered it. */
+function store(controller: Controller, endpoint: EndpointLike, rest: readonly unknown[], error?: boolean): Promise<void> {
+  const [args, response] = splitLast(rest);
+  return controller.resolve(endpoint, { args, response, fetchedAt: uniqueNow(), error });
 }
 
 /** `(...args, last)` as `[args, last]`: the reads' state, setResponse's response. */

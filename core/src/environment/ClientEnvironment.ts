@@ -93,20 +93,6 @@ export interface TabRole {
 }
 
 /**
- * An environment with the given signals, if any (a manager that needs one installs it:
- * {@link environmentSignal}).
- *
- * @example
- * const env = createEnvironment({ retry: 0 });
- */
-export function createEnvironment(
-  options: FreshnessOptions & { online?: EnvironmentSignal; focus?: EnvironmentSignal; ssr?: boolean; expiryTimer?: ExpiryTimer } = {},
-): ClientEnvironment {
-  const { online, focus, ssr = false, ...defaults } = options;
-  return { online, focus, ssr, defaults };
-}
-
-/**
  * The option in force for an endpoint: its own, else the client's (undefined when
  * neither says; the caller applies the default).
  *
