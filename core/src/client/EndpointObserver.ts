@@ -117,7 +117,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   declare readonly key: string | undefined;
   /** Why `args` make no key (a bad path param, say): shown as the read's error, never thrown. */
   declare private readonly argsError: StatusError | undefined;
-  /** @internal How it reads (see {@link observeRead}). */
+  /** @internal How it reads (observe() shares a subscribed read of the same mode: see observeRead.ts). */
   declare readonly options: ObserveOptions;
   declare private snapshot: ObserverSnapshot<ResolveType<E>> | undefined;
   /** The State `snapshot` was computed from. */
@@ -417,22 +417,4 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     this.dirty = true;
     return this.request;
   }
-}
-
-/**
- * A subscribed observer reading `endpoint` at `key` the way `options` say (fetching or
- * cache-only, polling or not), from the readers the index lists under the key.
- */
-export function findShared(store: StoreLike, key: string, endpoint: EndpointLike, options: ObserveOptions): EndpointObserver<any> | undefined {
-  for (const o of store.readers.readersOf(key))
-    if (
-      o instanceof EndpointObserver &&
-      // A read waiting in promise() with no listener is never handed out twice.
-      o.listenerCount &&
-      o.endpoint === endpoint &&
-      (o.options.fetch !== false) === (options.fetch !== false) &&
-      // Polling through the client's SubscriptionManager (`true`) and bringing its own (`PollingModes`) are two reads.
-      (o.options.poll || false) === (options.poll || false)
-    )
-      return o;
 }

@@ -21,7 +21,7 @@ import {
   type EndpointLike,
   type State,
 } from '../state';
-import type { EndpointObserver, ObserveOptions } from './EndpointObserver';
+import { EndpointObserver, type ObserveOptions } from './EndpointObserver';
 import type { ExpiryTimer } from './expiryTimer';
 import { observeRead } from './observeRead';
 import { ReaderIndex } from './ReaderIndex';
@@ -241,10 +241,10 @@ export function createClient({
     subscribe: readers.subscribe,
     getSnapshot: () => visible,
     observe<E extends EndpointLike>(endpoint: E, ...args: readonly unknown[]) {
-      return observeRead(store, endpoint, args);
+      return store.observeWith({}, endpoint, args);
     },
     observeWith<E extends EndpointLike>(options: ObserveOptions, endpoint: E, args: readonly unknown[] | null) {
-      return observeRead(store, endpoint, args, options);
+      return observeRead(new EndpointObserver(store, endpoint, args, options));
     },
     ssr,
     online: environment.online,
