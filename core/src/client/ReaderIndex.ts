@@ -44,12 +44,17 @@ const ALL = '\0';
  * index.track(reader, { key: 'GET /todos/1', deps: ['Todo', '1', stored], entities: [], tables: [] });
  * index.mark(changes); // wakes reader only if changes name 'GET /todos/1' or Todo 1
  */
-export class ReaderIndex extends Subscribable {
+export class ReaderIndex extends Subscribable implements Reader {
   private readonly by = new Map<string, Map<string, Set<Reader>>>();
   /** Each reader's registration (its size: the number of readers tracked). @internal */
   readonly registered = new Map<Reader, ReaderDeps>();
-  /** The plain listeners' face in the batch. */
-  private readonly all: Reader = { dirty: false, refresh: () => this.notify() };
+  /** The index is the plain listeners' face in the batch (see {@link Reader}). @internal */
+  dirty = false;
+
+  /** Tells the plain listeners (the batch runs it). @internal */
+  refresh(): void {
+    this.notify();
+  }
 
   /** Registers (or re-registers) what `reader` depends on; O(old deps + new deps). */
   track(reader: Reader, deps: ReaderDeps): void {
@@ -89,7 +94,7 @@ export class ReaderIndex extends Subscribable {
    * affect (none recorded: nobody was tracked when it was made).
    */
   mark(changes?: ChangeSet): void {
-    if (this.listeners.size) scheduleRefresh(this.all);
+    if (this.listeners.size) scheduleRefresh(this);
     if (!changes) return;
     if (changes.all) for (const reader of this.registered.keys()) scheduleRefresh(reader);
     else {

@@ -123,7 +123,8 @@ let unpolled: WeakSet<object> | undefined;
  */
 const clientPrototype = {
   get listenerCount(): number {
-    return (this as unknown as Client).readers.listenerCount + (this as unknown as Client).readers.registered.size;
+    const { readers } = this as unknown as Client;
+    return readers.listenerCount + readers.registered.size;
   },
 };
 
