@@ -8,10 +8,9 @@ import type { StatusError } from '../endpoint/types';
 import { freshnessOption } from '../environment';
 import { schemaDefaults } from '../schema';
 import { ExpiryStatus, isPast, RELEASE, type EndpointLike, type InFlight, type ResultMeta, type State } from '../state';
-import { scheduleRefresh } from './notifyQueue';
 import type { ReaderIndex } from './ReaderIndex';
 import { StoreRead } from './StoreRead';
-import { shouldFetchOnChange, shouldFetchOnExpiry, shouldFetchOnTrigger, type ReadFacts } from './shouldFetch';
+import { shouldFetchOnChange, shouldFetchOnTrigger, type Decision, type ReadFacts } from './shouldFetch';
 
 /** What a read shows at one moment. The same object until one of its fields changes. */
 export interface ObserverSnapshot<T = unknown> {
@@ -22,9 +21,11 @@ export interface ObserverSnapshot<T = unknown> {
   readonly error: StatusError | undefined;
   readonly expiryStatus: ExpiryStatus;
   /**
-   * The data is past its expiry (still shown unless invalidIfStale). Flipped by a
-   * timer while subscribed (an unsubscribed read sees it on its next read); expiry
-   * alone starts no request: the next mount, focus regained or reconnect revalidates it.
+   * The data is past its expiry (still shown unless invalidIfStale), as of the last
+   * recompute: an unsubscribed read's next read, a subscribed one's next wake-up (a change
+   * of what it reads, a trigger), or on time with `createClient({ expiryTimer })`. Expiry
+   * alone starts no request for usable data: the next mount, focus regained or reconnect
+   * revalidates it.
    */
   readonly stale: boolean;
   /** Failed tries of the running fetch so far, while it retries ("retrying..."); 0 otherwise. */
@@ -57,7 +58,7 @@ export interface StoreLike {
   readonly controller: Controller;
   subscribe(listener: () => void): () => void;
   getSnapshot(): State;
-  /** Server mode: no expiry timers (the read ends with the render). */
+  /** Server mode: no timers (the read ends with the render). */
   readonly ssr?: boolean;
   /** `destroy()` ran: a read subscribed later fetches and polls nothing. */
   readonly destroyed?: boolean;
@@ -82,8 +83,9 @@ const noop = () => {};
  * (shared with other readers of the key); while subscribed it revalidates stale
  * data when the client's focus signal says the page is visible again and when its
  * online signal says the network is back (see `refetchOnWindowFocus`,
- * `refetchOnReconnect`; a WindowEventsManager ties both to the browser), marks data stale when it expires
- * without fetching for that, keeps stale data without fetching while offline, polls
+ * `refetchOnReconnect`; a WindowEventsManager ties both to the browser), with an
+ * `expiryTimer` marks data stale when it expires without fetching for that, keeps
+ * stale data without fetching while offline, polls
  * if asked, tells the GC what it uses, and lets go of everything on the last
  * unsubscribe. Adapters are thin bindings over it; a web component can
  * use it directly.
@@ -115,22 +117,21 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   declare readonly key: string | undefined;
   /** Why `args` make no key (a bad path param, say): shown as the read's error, never thrown. */
   declare private readonly argsError: StatusError | undefined;
-  /** @internal How it reads (see {@link observeRead}). */
+  /** @internal How it reads (observe() shares a subscribed read of the same mode: see observeRead.ts). */
   declare readonly options: ObserveOptions;
   declare private snapshot: ObserverSnapshot<ResolveType<E>> | undefined;
   /** The State `snapshot` was computed from. */
   declare private seen: State | undefined;
-  /** The stored result behind `snapshot`. */
-  declare private response: ResponseInfo<ResolveType<E>> | undefined;
+  /** The stored result behind `snapshot`. @internal */
+  declare response: ResponseInfo<ResolveType<E>> | undefined;
   /** The request of its key it fetched or joined, until it has seen it end. */
   declare private request: InFlight | undefined;
   /** The key's meta its fetch decisions already answered (its own request's end, or a decision to wait). */
   declare private handledMeta: unknown;
   /** What `promise()` handed out for the running request (the same promise while it runs). */
   declare private waiting: { request: InFlight; promise: Promise<void>; resolve: () => void } | undefined;
-  /** The expiry timer fired, with the key's meta when it was armed (see refresh). */
-  declare private fired: [meta: unknown] | undefined;
-  declare private timer: ReturnType<typeof setTimeout> | undefined;
+  /** The expiry timer, if the client has one (see expiryTimer.ts). @internal */
+  declare timer: ReturnType<typeof setTimeout> | undefined;
   /** When an unsubscribed claim on the running fetch lapses (see `release`). */
   declare private lapse: ReturnType<typeof setTimeout> | undefined;
 
@@ -158,19 +159,19 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   getSnapshot = (): ObserverSnapshot<ResolveType<E>> => {
     const state = this.store.getSnapshot();
     const prev = this.snapshot;
-    // `reader.dirty`: the index woke it (something it read, or its key's request, changed), or
+    // `dirty`: the index woke it (something it read, or its key's request, changed), or
     // its own fetch or timer asks. Not registered (nobody subscribed), any new state may matter
     // too, so may the end of its request and the time (no response yet: undefined compares false).
-    return prev && !this.reader.dirty && (this.tracked || (state === this.seen && !this.request?.done && (prev.stale || !isPast(this.response?.expiresAt as number))))
+    return prev && !this.dirty && (this.tracked || (state === this.seen && !this.request?.done && (prev.stale || !isPast(this.response?.expiresAt as number))))
       ? prev
       : this.compute(state, prev);
   };
 
   /** Recomputes the snapshot (kept apart so that the check above stays small enough to inline). */
   private compute(state: State, prev: ObserverSnapshot<ResolveType<E>> | undefined): ObserverSnapshot<ResolveType<E>> {
-    const { store, key, endpoint, args, reader } = this;
+    const { store, key, endpoint, args } = this;
     this.seen = state;
-    reader.dirty = false;
+    this.dirty = false;
     const { controller, readers } = store;
     if (key !== undefined) controller.gc?.touch(key);
     // Filled by the read, then registered as it is with the reader index.
@@ -191,7 +192,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     const stale = isPast(res.expiresAt);
     const unusable = res.expiryStatus === ExpiryStatus.Invalid || (res.expiryStatus === ExpiryStatus.InvalidIfStale && stale);
     const fetches = this.options.fetch !== false;
-    if (track) readers.track(reader, track);
+    if (track) readers.track(this, track);
     const next: ObserverSnapshot<ResolveType<E>> = {
       // A cache-only read (useCache) of an object schema shows its plain defaults
       // until data is stored, as the established library does; reads that fetch wait.
@@ -330,8 +331,12 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     this.release();
   }
 
-  /** The one path of every wake-up: settle a waiting promise(), decide whether to fetch, notify if the snapshot changed. */
-  protected override refresh() {
+  /**
+   * The one path of every wake-up: settle a waiting promise(), decide whether to fetch
+   * (`reason`: a store change, or the expiry timer's rule), notify if the snapshot changed.
+   * @internal
+   */
+  override refresh(reason: 'change' | ((facts: ReadFacts) => Decision) = 'change') {
     const prev = this.snapshot;
     const waiting = this.waiting;
     if (waiting) {
@@ -346,17 +351,13 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
       } else if (!this.request) this.fetch(this);
     }
     if (!this.listeners.size) return;
-    // The timer alone starts no request, but a store change in the same flush (an
-    // expireAll, an invalidation) is decided as a change.
-    const fired = this.fired;
-    this.fired = undefined;
-    this.revalidate(fired && this.store.getSnapshot().meta[this.key!] === fired[0] ? 'timer' : 'change', prev?.data !== undefined);
+    this.revalidate(reason, prev?.data !== undefined);
     if (this.getSnapshot() !== prev) this.notify();
   }
 
   /** Registers with the reader index what it reads (subscribed, or `promise()` waiting). */
   private watch() {
-    this.tracked = this.reader.dirty = true;
+    this.tracked = this.dirty = true;
     this.getSnapshot();
   }
 
@@ -368,31 +369,22 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
 
   /**
    * Gathers what the read looks like now and asks the pure decision for `reason`
-   * (see shouldFetch.ts: mount, focus, reconnect, a store change, the expiry timer);
-   * arms the expiry timer. `shown`: the last snapshot showed data.
+   * (see shouldFetch.ts: mount, focus, reconnect, a store change; the expiry timer brings
+   * its own); re-arms the expiry timer if the client has one. `shown`: the last snapshot showed data.
    */
-  private revalidate(reason: 'mount' | 'change' | 'timer' | 'focus' | 'reconnect', shown?: boolean) {
+  private revalidate(reason: 'mount' | 'change' | 'focus' | 'reconnect' | ((facts: ReadFacts) => Decision), shown?: boolean) {
     const { store, key } = this;
     // A destroyed client refuses every fetch at once: asking again on each refusal would never end.
     if (!this.args || !this.listeners.size || store.destroyed) return;
     this.getSnapshot(); // brings `response` (and the end of its request) up to date
     if (this.running()) return;
-    const { data, expiryStatus, expiresAt } = this.response!;
+    const { expiryStatus, expiresAt } = this.response!;
     const now = Date.now();
     const stale = expiresAt <= now;
     const meta = store.getSnapshot().meta[key!];
-    clearTimeout(this.timer);
-    // Fresh data: flip `stale` when it expires. Infinity never does; NaN (a stored expiresAt no
-    // length made sane, from a restored store say) would fire at once; a server render never
-    // revalidates. setTimeout overflows past 2^31-1 ms (24.8 days) and would fire at once: wait
-    // in steps (a timer that fires early finds the data fresh, and the refresh arms the next one).
-    if (data !== undefined && !stale && expiresAt < Infinity && !store.ssr)
-      this.timer = setTimeout(() => {
-        this.fired = [meta];
-        scheduleRefresh(this.reader);
-      }, Math.min(expiresAt - now, 2_147_483_647));
-    if (this.options.fetch === false) return; // cache-only reads never fetch
     const environment = store.controller.environment;
+    environment.defaults.expiryTimer?.(this, meta);
+    if (this.options.fetch === false) return; // cache-only reads never fetch
     const invalid = expiryStatus === ExpiryStatus.Invalid; // so is missing data (responseByKey)
     const facts: ReadFacts = {
       invalid,
@@ -409,8 +401,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     const decision =
       reason === 'change'
         ? shouldFetchOnChange(facts)
-        : reason === 'timer'
-          ? shouldFetchOnExpiry(facts)
+        : typeof reason === 'function'
+          ? reason(facts)
           : shouldFetchOnTrigger(facts, freshnessOption(environment, this.endpoint, TRIGGERS[reason]), reason === 'mount');
     if (decision === 'handled') this.handledMeta = meta;
     else if (decision === 'fetch') this.fetch(this);
@@ -422,25 +414,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     if (running && !force) return running;
     this.request = this.store.controller.request(owner, this.endpoint, this.args!, this.key!);
     // Unsubscribed, it recomputes on its next read (subscribed, the request's start woke it).
-    this.reader.dirty = true;
+    this.dirty = true;
     return this.request;
   }
-}
-
-/**
- * A subscribed observer reading `endpoint` at `key` the way `options` say (fetching or
- * cache-only, polling or not), from the readers the index lists under the key.
- */
-export function findShared(store: StoreLike, key: string, endpoint: EndpointLike, options: ObserveOptions): EndpointObserver<any> | undefined {
-  for (const { of: o } of store.readers.readersOf(key))
-    if (
-      o instanceof EndpointObserver &&
-      // A read waiting in promise() with no listener is never handed out twice.
-      o.listenerCount &&
-      o.endpoint === endpoint &&
-      (o.options.fetch !== false) === (options.fetch !== false) &&
-      // Polling through the client's SubscriptionManager (`true`) and bringing its own (`PollingModes`) are two reads.
-      (o.options.poll || false) === (options.poll || false)
-    )
-      return o;
 }

@@ -38,10 +38,10 @@ export class QueryObserver<T = unknown> extends StoreRead {
 
   getSnapshot = (): T | undefined => {
     const state = this.store.getSnapshot();
-    const changed = this.tracked ? this.reader.dirty : state !== this.state;
+    const changed = this.tracked ? this.dirty : state !== this.state;
     if (changed || this.state === undefined) {
       this.state = state;
-      this.reader.dirty = false;
+      this.dirty = false;
       this.value = this.compute(state);
     }
     return this.value;
@@ -52,7 +52,7 @@ export class QueryObserver<T = unknown> extends StoreRead {
     // Filled by the read, then registered as it is with the reader index.
     const track: (ReadDeps & { key: undefined }) | undefined = readers && { key: undefined, deps: [], entities: [], tables: [] };
     const value = this.args === null ? undefined : getTracked(this.store.controller, this.schema, this.args, state, track);
-    if (track) readers!.track(this.reader, track);
+    if (track) readers!.track(this, track);
     return value;
   }
 
@@ -66,7 +66,7 @@ export class QueryObserver<T = unknown> extends StoreRead {
   }
 
   /** Recompute; notify when the value changed since the last notification. */
-  protected override refresh() {
+  override refresh() {
     const next = this.getSnapshot();
     if (next === this.last) return;
     this.last = next;

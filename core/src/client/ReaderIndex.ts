@@ -12,8 +12,8 @@ export interface Reader {
   dirty: boolean;
   /** Recompute, decide whether to fetch, notify if the snapshot changed. */
   refresh(): void;
-  /** The observer it stands for (what `observe()` of the same read may hand out); `close` drops its listeners (the client is destroyed). */
-  readonly of?: { close(): void };
+  /** Drops its listeners (the client is destroyed); an observer is its own reader, the plain listeners' face has none. */
+  close?(): void;
 }
 
 /** What a reader depends on, as registered (see {@link ReaderIndex.track}). */
@@ -44,12 +44,17 @@ const ALL = '\0';
  * index.track(reader, { key: 'GET /todos/1', deps: ['Todo', '1', stored], entities: [], tables: [] });
  * index.mark(changes); // wakes reader only if changes name 'GET /todos/1' or Todo 1
  */
-export class ReaderIndex extends Subscribable {
+export class ReaderIndex extends Subscribable implements Reader {
   private readonly by = new Map<string, Map<string, Set<Reader>>>();
   /** Each reader's registration (its size: the number of readers tracked). @internal */
   readonly registered = new Map<Reader, ReaderDeps>();
-  /** The plain listeners' face in the batch. */
-  private readonly all: Reader = { dirty: false, refresh: () => this.notify() };
+  /** The index is the plain listeners' face in the batch (see {@link Reader}). @internal */
+  dirty = false;
+
+  /** Tells the plain listeners (the batch runs it). @internal */
+  refresh(): void {
+    this.notify();
+  }
 
   /** Registers (or re-registers) what `reader` depends on; O(old deps + new deps). */
   track(reader: Reader, deps: ReaderDeps): void {
@@ -71,7 +76,7 @@ export class ReaderIndex extends Subscribable {
 
   /** Closes every reader (the client is being destroyed): each lets go of what it holds. */
   close(): void {
-    for (const reader of [...this.registered.keys()]) reader.of?.close();
+    for (const reader of [...this.registered.keys()]) reader.close?.();
   }
 
   /**
@@ -89,7 +94,7 @@ export class ReaderIndex extends Subscribable {
    * affect (none recorded: nobody was tracked when it was made).
    */
   mark(changes?: ChangeSet): void {
-    if (this.listeners.size) scheduleRefresh(this.all);
+    if (this.listeners.size) scheduleRefresh(this);
     if (!changes) return;
     if (changes.all) for (const reader of this.registered.keys()) scheduleRefresh(reader);
     else {
@@ -102,7 +107,7 @@ export class ReaderIndex extends Subscribable {
     }
   }
 
-  /** The readers of an endpoint key: its subscribed reads, and reads waiting in `promise()`. */
+  /** The readers of an endpoint key (observers): its subscribed reads, and reads waiting in `promise()`. */
   readersOf(key: string): Iterable<Reader> {
     return this.by.get(ALL)?.get(key) ?? [];
   }

@@ -4,15 +4,18 @@ import { Subscribable } from '../environment';
 import type { StoreLike } from './EndpointObserver';
 import type { Reader } from './ReaderIndex';
 
-/** The base of the observers (not exported): their store, reader registration and cleanups. */
-export abstract class StoreRead extends Subscribable {
+/**
+ * The base of the observers (not exported): their store, reader registration and cleanups.
+ * An observer is its own face in the reader index (a {@link Reader}).
+ */
+export abstract class StoreRead extends Subscribable implements Reader {
   // `declare`d: set in the constructor, no class-field definition ships for it.
   /** @internal */
   declare readonly store: StoreLike;
   /** Registered with the store's reader index (subscribed): recompute only when woken. */
   protected tracked = false;
-  /** Our face in the reader index, which closes it when the client is destroyed. */
-  protected readonly reader: Reader = { dirty: false, refresh: () => this.refresh(), of: this };
+  /** The reader index woke it, or it asks itself to recompute (see {@link Reader}). @internal */
+  dirty = false;
   /** What the last unsubscribe undoes (the store's subscription, the GC retain, ...). */
   protected readonly stops: (() => void)[] = [];
 
@@ -21,8 +24,8 @@ export abstract class StoreRead extends Subscribable {
     this.store = store;
   }
 
-  /** Recomputes; notifies when what it shows changed. */
-  protected abstract refresh(): void;
+  /** Recomputes; notifies when what it shows changed (the reader index calls it, batched). @internal */
+  abstract refresh(): void;
 
   /** Drops every listener and lets go of everything (what `client.destroy()` calls). */
   close(): void {
@@ -35,7 +38,7 @@ export abstract class StoreRead extends Subscribable {
     for (const stop of this.stops.splice(0)) stop();
     if (this.tracked) {
       this.tracked = false;
-      this.store.readers.untrack(this.reader);
+      this.store.readers.untrack(this);
     }
   }
 }

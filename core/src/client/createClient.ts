@@ -5,7 +5,7 @@ import { DEV } from '#dev';
 import { Controller } from '../controller';
 import { errorCode } from '../dev/errorCode';
 import type { FreshnessOptions } from '../endpoint';
-import { createEnvironment, type EnvironmentSignal } from '../environment';
+import type { ClientEnvironment, EnvironmentSignal } from '../environment';
 import { getDefaultManagers, type Manager } from '../managers';
 import {
   applyOptimistic,
@@ -21,7 +21,8 @@ import {
   type EndpointLike,
   type State,
 } from '../state';
-import type { EndpointObserver, ObserveOptions } from './EndpointObserver';
+import { EndpointObserver, type ObserveOptions } from './EndpointObserver';
+import type { ExpiryTimer } from './expiryTimer';
 import { observeRead } from './observeRead';
 import { ReaderIndex } from './ReaderIndex';
 
@@ -55,6 +56,12 @@ export interface ClientOptions extends FreshnessOptions {
   readonly online?: EnvironmentSignal;
   /** Whether the page is visible (`createFocusSignal()`: `document.visibilityState`); see `online`. */
   readonly focus?: EnvironmentSignal;
+  /**
+   * `expiryTimer` (imported from `@resto/core`): subscribed reads flip `stale` when their
+   * data expires, on a screen where nothing else happens (hiding `invalidIfStale` data and
+   * fetching it again). Without it a read sees the expiry when it next reads.
+   */
+  readonly expiryTimer?: ExpiryTimer;
 }
 
 /** A store with its Controller: what every adapter is given. */
@@ -116,7 +123,8 @@ let unpolled: WeakSet<object> | undefined;
  */
 const clientPrototype = {
   get listenerCount(): number {
-    return (this as unknown as Client).readers.listenerCount + (this as unknown as Client).readers.registered.size;
+    const { readers } = this as unknown as Client;
+    return readers.listenerCount + readers.registered.size;
   },
 };
 
@@ -138,9 +146,12 @@ export function createClient({
   ssr = false,
   managers = getDefaultManagers({ ssr }),
   initialState,
-  ...environmentOptions
+  online,
+  focus,
+  ...defaults
 }: ClientOptions = {}): Client {
-  const environment = createEnvironment({ ...environmentOptions, ssr });
+  // The signals given, if any (a manager that needs one installs it: environmentSignal).
+  const environment: ClientEnvironment = { online, focus, ssr, defaults };
   let base = snapshotState(initialState);
   let visible = base;
   // The one batcher (notifyQueue.ts): everything a tick changed is told in one
@@ -231,10 +242,10 @@ export function createClient({
     subscribe: readers.subscribe,
     getSnapshot: () => visible,
     observe<E extends EndpointLike>(endpoint: E, ...args: readonly unknown[]) {
-      return observeRead(store, endpoint, args);
+      return store.observeWith({}, endpoint, args);
     },
     observeWith<E extends EndpointLike>(options: ObserveOptions, endpoint: E, args: readonly unknown[] | null) {
-      return observeRead(store, endpoint, args, options);
+      return observeRead(new EndpointObserver(store, endpoint, args, options));
     },
     ssr,
     online: environment.online,

@@ -14,3 +14,4 @@ export * from './hydrateOnce';
 export * from './prefetchState';
 export * from './pageClient';
 export * from './providedClient';
+export * from './expiryTimer';

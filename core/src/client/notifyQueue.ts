@@ -18,7 +18,7 @@ export function scheduleRefresh(reader: Reader): void {
   if (!queued) {
     queued = true;
     // called unbound: browsers reject queueMicrotask with another receiver ("Illegal invocation")
-    queueMicrotask(runBatch);
+    queueMicrotask(run);
   }
 }
 
@@ -27,18 +27,15 @@ export function unschedule(reader: Reader): void {
   pending.delete(reader);
 }
 
-// A reader woken while a batch runs (a refresh that changed the store) waits for the next microtask.
-function runBatch(): void {
-  queued = false;
-  run();
-}
-
 /**
  * Refreshes the readers queued so far. Every client shares this queue: a refresh that
  * throws (an app's listener) is reported and the others still run, or the clients whose
- * readers came after it would never hear of their changes again.
+ * readers came after it would never hear of their changes again. A reader woken while a
+ * batch runs (a refresh that changed the store) waits for the next microtask (a batch run
+ * early by flushNotifications may leave a microtask that finds nothing to do).
  */
 function run(): void {
+  queued = false;
   const readers = pending;
   pending = new Set();
   for (const reader of readers) {

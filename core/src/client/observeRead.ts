@@ -1,25 +1,32 @@
 // Behind client.observe(): which observer `observe()` hands out, the subscribed one of
 // the same read (endpoint, key, mode) when there is one (the reader index lists the readers of each key).
-import type { EndpointLike } from '../state';
-import { EndpointObserver, findShared, type ObserveOptions, type StoreLike } from './EndpointObserver';
+import { EndpointObserver } from './EndpointObserver';
 
 /**
- * The subscribed observer of this read if there is one, else a new observer. The
- * same endpoint, key and mode make the same read: sharing it costs nothing observable,
+ * The subscribed observer of the same read as `observer` if there is one, else
+ * `observer` (new, not subscribed yet). The same endpoint, key and mode (fetching or
+ * cache-only, polling or not) make the same read: sharing it costs nothing observable,
  * and 10 readers of a key cost what one does.
  *
  * @example
- * const a = observeRead(store, TodoResource.get, [{ id: 1 }]);
+ * const a = observeRead(new EndpointObserver(store, TodoResource.get, [{ id: 1 }]));
  * a.subscribe(render);
- * observeRead(store, TodoResource.get, [{ id: 1 }]) === a; // true while a is subscribed
+ * observeRead(new EndpointObserver(store, TodoResource.get, [{ id: 1 }])) === a; // true while a is subscribed
  */
-export function observeRead<E extends EndpointLike>(
-  store: StoreLike,
-  endpoint: E,
-  args: readonly unknown[] | null,
-  options: ObserveOptions = {},
-): EndpointObserver<E> {
+export function observeRead<E extends EndpointObserver<any>>(observer: E): E {
   // The key is computed once per observe() (a read's key builds its URL): the new observer's.
-  const observer = new EndpointObserver(store, endpoint, args, options);
-  return (observer.key !== undefined && findShared(store, observer.key, endpoint, options)) || observer;
+  const { store, key, endpoint, options } = observer;
+  if (key !== undefined)
+    for (const o of store.readers.readersOf(key))
+      if (
+        o instanceof EndpointObserver &&
+        // A read waiting in promise() with no listener is never handed out twice.
+        o.listenerCount &&
+        o.endpoint === endpoint &&
+        (o.options.fetch !== false) === (options.fetch !== false) &&
+        // Polling through the client's SubscriptionManager (`true`) and bringing its own (`PollingModes`) are two reads.
+        (o.options.poll || false) === (options.poll || false)
+      )
+        return o as E;
+  return observer;
 }

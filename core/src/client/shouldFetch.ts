@@ -1,5 +1,6 @@
-// A read's fetch decisions (mount, focus, reconnect, store change, expiry) as pure
-// functions of facts its observer gathers. No state, no timers: EndpointObserver acts on them.
+// A read's fetch decisions (mount, focus, reconnect, store change; expiry's is the opt-in
+// expiryTimer's) as pure functions of facts its observer gathers. No state, no timers:
+// EndpointObserver acts on them.
 import type { RefetchOn } from '../endpoint';
 
 /** What a read's fetch decisions look at, gathered by its observer at one moment. */
@@ -55,16 +56,4 @@ export function shouldFetchOnChange(f: ReadFacts): Decision {
   if (!f.unusable && !f.online) return 'handled';
   // Undefined meta (data found through an entity) counts as handled only while there is something to show.
   return f.handled && (f.hasMeta || !f.unusable) ? 'skip' : 'fetch';
-}
-
-/**
- * When its data expires while subscribed: only data that became unusable
- * (`invalidIfStale`) is fetched; stale data stays shown until a trigger.
- *
- * @example
- * shouldFetchOnExpiry({ ...facts, stale: true, unusable: false }); // 'skip'
- */
-export function shouldFetchOnExpiry(f: ReadFacts): Decision {
-  // The change rule, for a meta it already handled: only unusable data asks again.
-  return shouldFetchOnChange({ ...f, handled: true, hasMeta: false });
 }

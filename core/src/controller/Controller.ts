@@ -2,9 +2,8 @@
 // its JSDoc and example). Its reads go through byKey.ts, as the observers' do, so that
 // a read and the hooks' answers cannot drift apart.
 import { DEV } from '#dev';
-import { errorCode } from '../dev/errorCode';
 import type { StatusError } from '../endpoint/types';
-import { createEnvironment, type ClientEnvironment } from '../environment';
+import type { ClientEnvironment } from '../environment';
 import { denormalize, MemoCache, normalize, type QueryReads } from '../normalize';
 import { setHidden } from '../schema/ownEntry';
 import {
@@ -62,6 +61,20 @@ export type ResolveType<E> = E extends { schema: infer S }
     : unknown;
 
 /**
+ * What createClient gives the Controller it makes: its store's dispatch and states, the GC
+ * (if a manager offers one), the environment, and how a request's change wakes its readers.
+ * @internal
+ */
+export interface ControllerStore {
+  readonly dispatch: Dispatch;
+  readonly getState: () => State;
+  readonly getConfirmedState: () => State;
+  readonly gc: GCInterface | undefined;
+  readonly environment: ClientEnvironment;
+  readonly changed: (key: string) => void;
+}
+
+/**
  * The only way to read or change the store. Every adapter hands the same Controller
  * to components (`useController()`), so an app's mutations look the same everywhere.
  *
@@ -79,7 +92,7 @@ export class Controller {
   declare getState: () => State;
   /**
    * The confirmed state: what the store holds without pending optimistic updates
-   * (what tab sync shares). The visible state when the Controller has no store of its own.
+   * (what tab sync shares).
    * @internal
    */
   declare readonly getConfirmedState: () => State;
@@ -100,33 +113,15 @@ export class Controller {
    */
   declare readonly changed: (key: string) => void;
 
-  constructor({
-    dispatch = () => Promise.resolve(),
-    getState = () => {
-      throw new Error('Controller has no store' + (DEV ? ': create it through createClient()' : errorCode(18)));
-    },
-    memo = new MemoCache(),
-    gc,
-    environment = createEnvironment(),
-    getConfirmedState,
-    changed = () => {},
-  }: {
-    dispatch?: Dispatch;
-    getState?: () => State;
-    memo?: MemoCache;
-    gc?: GCInterface;
-    environment?: ClientEnvironment;
-    getConfirmedState?: () => State;
-    changed?: (key: string) => void;
-  } = {}) {
-    this.dispatch = dispatch;
-    this.environment = environment;
-    this.getState = getState;
-    this.getConfirmedState = getConfirmedState ?? (() => this.getState());
-    this.memo = memo;
-    this.gc = gc;
+  /**
+   * Made by createClient (`client.controller`), with its store's functions. One made
+   * without them (`new Controller()`, a subclass on its own) has no store: its methods
+   * are bound, but reading or changing anything throws.
+   */
+  constructor(store?: ControllerStore) {
+    Object.assign(this, store);
+    this.memo = new MemoCache();
     this.requests = new Map();
-    this.changed = changed;
     // Every method of its classes, bound, so a destructured `const { fetch } = useController()`
     // works, a subclass's own methods too; the most derived definition of a name wins.
     for (let proto = Object.getPrototypeOf(this); proto !== Object.prototype; proto = Object.getPrototypeOf(proto))
@@ -276,8 +271,7 @@ export class Controller {
    * controller.setResponse(TodoResource.get, { id: 1 }, { id: 1, title: 'pushed', completed: false });
    */
   setResponse(endpoint: EndpointLike, ...rest: ArgsThen<unknown>): Promise<void> {
-    const [args, response] = splitLast(rest);
-    return this.resolve(endpoint, { args, response, fetchedAt: uniqueNow() });
+    return store(this, endpoint, rest);
   }
 
   /**
@@ -287,8 +281,7 @@ export class Controller {
    * controller.setError(TodoResource.get, { id: 1 }, Object.assign(new Error('gone'), { status: 404 }));
    */
   setError(endpoint: EndpointLike, ...rest: ArgsThen<unknown>): Promise<void> {
-    const [args, response] = splitLast(rest);
-    return this.resolve(endpoint, { args, response, fetchedAt: uniqueNow(), error: true });
+    return store(this, endpoint, rest, true);
   }
 
   /**
@@ -414,6 +407,12 @@ function dispatchKeyed(
 ): Promise<void> {
   if (args[0] === null) return Promise.resolve();
   return rejecting(() => controller.dispatch(action(endpoint.key(...args))));
+}
+
+/** setResponse and setError: `(...args, response)` stored as if a fetch that started now had answered it. */
+function store(controller: Controller, endpoint: EndpointLike, rest: readonly unknown[], error?: boolean): Promise<void> {
+  const [args, response] = splitLast(rest);
+  return controller.resolve(endpoint, { args, response, fetchedAt: uniqueNow(), error });
 }
 
 /** `(...args, last)` as `[args, last]`: the reads' state, setResponse's response. */

@@ -38,7 +38,10 @@ export function responseByKey<E extends EndpointLike>(
     } else if (stored === undefined) {
       // Nothing fetched under this key: an entity already stored (from a list, say) can answer.
       data = getTracked(controller, schema, args, state, track);
-      if (data !== undefined && !meta) expiresAt = entityExpiresAt(data, state);
+      // The entity's own expiry, when no result of this key is stored to carry one.
+      const entity = data as { constructor?: { key?: string }; pk?: () => unknown } | undefined;
+      const entityKey = entity?.constructor?.key;
+      if (!meta && entityKey && typeof entity.pk === 'function') expiresAt = state.entitiesMeta[entityKey]?.[String(entity.pk())]?.expiresAt ?? 0;
     } else {
       const result = controller.memo.denormalize(schema, stored, state.entities, args);
       if (track) track.deps = result.deps;
@@ -91,10 +94,3 @@ export function getTracked(controller: Controller, schema: unknown, args: readon
   return found === undefined || found.data === INVALID ? undefined : found.data;
 }
 
-
-function entityExpiresAt(data: unknown, state: State): number {
-  const ctor = (data as { constructor?: { key?: string } })?.constructor;
-  const pk = (data as { pk?: () => unknown })?.pk;
-  if (!ctor?.key || typeof pk !== 'function') return 0;
-  return state.entitiesMeta[ctor.key]?.[String(pk.call(data))]?.expiresAt ?? 0;
-}

@@ -1,5 +1,6 @@
 // What a client knows about where it runs (the online and focus signals, the client-wide
 // freshness options, ssr, the tab role), and the rule that an endpoint's own option wins.
+import type { ExpiryTimer } from '../client/expiryTimer';
 import type { FreshnessOptions } from '../endpoint';
 import type { EndpointLike, InFlight } from '../state';
 import type { EnvironmentSignal } from './EnvironmentSignal';
@@ -24,8 +25,11 @@ export interface ClientEnvironment {
   online?: EnvironmentSignal;
   /** Whether the page is visible: the `focus` option, else installed by a manager that needs it. */
   focus?: EnvironmentSignal;
-  /** The client's options; an endpoint's own win (see {@link freshnessOption}). */
-  readonly defaults: FreshnessOptions;
+  /**
+   * The client's options; an endpoint's own win (see {@link freshnessOption}). With them,
+   * the opt-in `expiryTimer` a read arms at its data's expiry, if the client was given one.
+   */
+  readonly defaults: FreshnessOptions & { readonly expiryTimer?: ExpiryTimer };
   /** Server mode: reads never listen to the signals and never retry. */
   readonly ssr: boolean;
   /**
@@ -86,20 +90,6 @@ export interface TabRole {
   readonly leader: boolean;
   /** Told when `leader` changes; returns the unsubscribe. */
   subscribe?(listener: (leader: boolean) => void): () => void;
-}
-
-/**
- * An environment with the given signals, if any (a manager that needs one installs it:
- * {@link environmentSignal}).
- *
- * @example
- * const env = createEnvironment({ retry: 0 });
- */
-export function createEnvironment(
-  options: FreshnessOptions & { online?: EnvironmentSignal; focus?: EnvironmentSignal; ssr?: boolean } = {},
-): ClientEnvironment {
-  const { online, focus, ssr = false, ...defaults } = options;
-  return { online, focus, ssr, defaults };
 }
 
 /**

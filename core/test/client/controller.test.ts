@@ -8,6 +8,7 @@ import {
   SubscriptionManager,
   WindowEventsManager,
   createClient,
+  expiryTimer,
   getDefaultManagers,
   type Client,
 } from '../../src';
@@ -180,7 +181,7 @@ describe('expiry', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     // Revalidating when the page is visible again is the WindowEventsManager's (opt-in).
     client.destroy();
-    client = createClient({ managers: [...getDefaultManagers(), new WindowEventsManager()] });
+    client = createClient({ managers: [...getDefaultManagers(), new WindowEventsManager()], expiryTimer });
     const ep = getTodo().extend({ dataExpiryLength: 1000 });
     const obs = client.observe(ep, { id: 1 });
     const unsub = obs.subscribe(() => {});

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createClient, Endpoint, EndpointObserver, NetworkManager, type Client } from '../../src';
+import { createClient, Endpoint, EndpointObserver, expiryTimer, NetworkManager, type Client } from '../../src';
 
 // An EndpointObserver is a view of the store and of its key's request: it hears store
 // changes and its request starting and ending through the client's one notification
@@ -46,6 +46,8 @@ describe('an observer, a view of the store and its request', () => {
   });
 
   it('its expiry timer flips stale while subscribed, without a store change', async () => {
+    client.destroy();
+    client = createClient({ managers: [new NetworkManager()], expiryTimer }); // the timer is opt-in
     const obs = new EndpointObserver(client, ep, []);
     const seen: boolean[] = [];
     obs.subscribe(() => seen.push(obs.getSnapshot().stale));
@@ -54,6 +56,20 @@ describe('an observer, a view of the store and its request', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(seen.at(-1)).toBe(true);
     expect(calls).toBe(1); // expiry alone starts no request
+  });
+
+  it('without expiryTimer (the default) it arms no timer: the expiry shows in the next read', async () => {
+    const obs = new EndpointObserver(client, ep, []);
+    const listener = vi.fn();
+    obs.subscribe(listener);
+    await vi.advanceTimersByTimeAsync(0);
+    listener.mockClear();
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(listener).not.toHaveBeenCalled();
+    expect(calls).toBe(1);
+    // A read made now (as a new render's) finds the data stale.
+    expect(new EndpointObserver(client, ep, []).getSnapshot()).toMatchObject({ stale: true, data: { v: 1 } });
   });
 
   it('a refetch shows loading while it runs (its own wake-up), then the data', async () => {

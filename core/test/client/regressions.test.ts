@@ -1,6 +1,6 @@
 import { waitFor } from '@resto/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { All, createClient, Entity, GCPolicy, Invalidate, NetworkManager, Query, QueryObserver, RestEndpoint, SubscriptionManager, type Client } from '../../src';
+import { All, createClient, Entity, expiryTimer, GCPolicy, Invalidate, NetworkManager, Query, QueryObserver, RestEndpoint, SubscriptionManager, type Client } from '../../src';
 import { createMockClient } from '../../src/mock';
 
 class Todo extends Entity {
@@ -268,7 +268,7 @@ describe('cache-only reads', () => {
     fakeTimers();
     const ep = getTodo.extend({ dataExpiryLength: 1000, invalidIfStale: true });
     let calls = 0;
-    const mock = createMockClient([{ endpoint: ep, response: ({ id }: { id: number }) => (calls++, { id, title: 'a', completed: false }) }]);
+    const mock = createMockClient([{ endpoint: ep, response: ({ id }: { id: number }) => (calls++, { id, title: 'a', completed: false }) }], { expiryTimer });
     client = mock;
     await mock.controller.fetch(ep, { id: 1 });
     const obs = mock.observeWith({ fetch: false }, ep, [{ id: 1 }]);

@@ -3,6 +3,7 @@ import {
   createClient,
   Endpoint,
   Entity,
+  expiryTimer,
   getDefaultManagers,
   NetworkManager,
   RestEndpoint,
@@ -66,7 +67,7 @@ function reconnect() {
 describe('expiry', () => {
   it('an invalidIfStale read refetches at expiry: its data is unusable, nothing else would answer it', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const { obs } = await mounted(getTodo({ invalidIfStale: true }));
+    const { obs } = await mounted(getTodo({ invalidIfStale: true }), { expiryTimer });
     title = 'second';
     await vi.advanceTimersByTimeAsync(1001);
     await waitFor(() => expect(obs.getSnapshot().data?.title).toBe('second'));
@@ -79,7 +80,7 @@ describe('expiry timer', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const day = 24 * 60 * 60 * 1000;
     const ep = new Endpoint(async () => ({ v: 1 }), { name: 'config', key: () => 'config', dataExpiryLength: 30 * day });
-    client = createClient({ managers: [new NetworkManager()] });
+    client = createClient({ managers: [new NetworkManager()], expiryTimer });
     const obs = client.observe(ep);
     const seen: boolean[] = [];
     const stop = obs.subscribe(() => seen.push(obs.getSnapshot().stale));
@@ -98,7 +99,7 @@ describe('expiry timer and a store change together', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     let calls = 0;
     const ep = new Endpoint(async () => ({ v: ++calls }), { name: 'ep', key: () => 'ep', dataExpiryLength: 1000 });
-    client = createClient({ managers: [new NetworkManager()] });
+    client = createClient({ managers: [new NetworkManager()], expiryTimer });
     const obs = client.observe(ep);
     const stop = obs.subscribe(() => {});
     await vi.advanceTimersByTimeAsync(0);
@@ -237,7 +238,7 @@ describe('mount', () => {
 
   it('data that expires while nobody looks only turns stale; an unrelated store change fetches nothing', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const { obs } = await mounted(getTodo());
+    const { obs } = await mounted(getTodo(), { expiryTimer });
     const notified = vi.fn();
     obs.subscribe(notified);
     await vi.advanceTimersByTimeAsync(1001);

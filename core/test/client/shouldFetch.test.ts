@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   shouldFetchOnChange,
-  shouldFetchOnExpiry,
   shouldFetchOnTrigger,
   type ReadFacts,
 } from '../../src/client/shouldFetch';
+import { shouldFetchOnExpiry } from '../../src/client/expiryTimer';
 
 // The fetch decisions are pure: each case is a table row.
 const fresh: ReadFacts = { invalid: false, unusable: false, stale: false, online: true, handled: false, hasMeta: true, recentError: false };

@@ -17,6 +17,7 @@ import {
   createClient,
   dehydrate,
   Entity,
+  expiryTimer,
   FETCH,
   fetchWithErrorBody,
   hydrate,
@@ -103,6 +104,7 @@ export async function runProgram(server: ModelServer, { queueOfflineMutations, s
     retry: 1,
     retryDelay: 0,
     queueOfflineMutations,
+    expiryTimer, // the model's views flip `stale` on time
   });
   const violations: string[] = [];
   const views: View[] = [];
