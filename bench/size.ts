@@ -229,11 +229,12 @@ const reactWith = (label: string, names: string[]): App => ({
  * "pay for what you import"): polling with `useSubscription`/`useLive`, derived reads
  * with `useQuery`, hydration with `hydrateOnce` (what the SSR helpers use), the per-try
  * timeout with `TimeoutManager`, the offline hold with `OfflineManager` (or with
- * `WindowEventsManager`, which adds the window's events and focus/reconnect); for a web
+ * `WindowEventsManager`, which adds the window's events and focus/reconnect), the expiry
+ * timer with `createClient({ expiryTimer })`; for a web
  * component, core's `PollingModes`, `QueryObserver`, and `hydrate`/`dehydrate`.
  */
 export const PAY_FOR_IMPORT_APPS: Record<
-  'without' | 'polling' | 'query' | 'pagination' | 'hydration' | 'managers' | 'timeout' | 'offline' | 'windowEvents' | 'coreWithout' | 'pollingCore' | 'queryCore' | 'hydrationCore',
+  'without' | 'polling' | 'query' | 'pagination' | 'hydration' | 'managers' | 'timeout' | 'offline' | 'windowEvents' | 'expiryTimer' | 'coreWithout' | 'pollingCore' | 'queryCore' | 'hydrationCore',
   App
 > = {
   without: { ...APPS[0]!, name: 'Resto React (typical app)' },
@@ -251,6 +252,16 @@ export const PAY_FOR_IMPORT_APPS: Record<
   timeout: reactWithManager('TimeoutManager'),
   offline: reactWithManager('OfflineManager'),
   windowEvents: reactWithManager('WindowEventsManager'),
+  // Mounted reads armed with a timer at their data's expiry (compare with `managers`).
+  expiryTimer: (() => {
+    const app = reactWithClient(false);
+    return {
+      name: 'Resto React + createClient({ expiryTimer })',
+      resto: true,
+      imports: app.imports.replace('getDefaultManagers }', 'getDefaultManagers, expiryTimer }'),
+      code: app.code.replace('createClient({ managers:', 'createClient({ expiryTimer, managers:'),
+    };
+  })(),
   coreWithout: {
     name: 'Resto core, one read (a web component)',
     resto: true,

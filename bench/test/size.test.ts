@@ -298,6 +298,21 @@ describe('the per-try timeout and the offline hold arrive with their managers', 
   });
 });
 
+describe('the expiry timer arrives with createClient({ expiryTimer })', () => {
+  const timer = /core\/dist\/client\/expiryTimer\.js/;
+  const bytesOf = (s: Size) =>
+    Object.entries(s.bytesByInput)
+      .filter(([path]) => timer.test(path))
+      .reduce((sum, [, bytes]) => sum + bytes, 0);
+
+  it('the typical apps carry none of it; the option brings it', async () => {
+    for (const s of [await sizeOf('Resto React'), await sizeOf('Resto Vue'), await sizeOf('Resto Svelte'), await measure(PAY_FOR_IMPORT_APPS.coreWithout)]) {
+      expect(bytesOf(s), s.name).toBe(0);
+    }
+    expect(bytesOf(await measure(PAY_FOR_IMPORT_APPS.expiryTimer))).toBeGreaterThan(100);
+  });
+});
+
 describe('polling, derived reads, page info and hydration arrive with the imports that use them', () => {
   const polling = /core\/dist\/managers\/SubscriptionManager\.js/;
   const query = /core\/dist\/client\/QueryObserver\.js/;
