@@ -15,8 +15,8 @@ export interface ContentResult {
 
 /**
  * Classify a `Content-Type` header value for auto-detection: JSON types as JSON, binary
- * media (images, audio, video, fonts, octet-stream, PDF, archives) as a blob, the rest
- * (text, HTML, XML, none) as text.
+ * media (images, audio, video, fonts, octet-stream, PDF, zip archives, office
+ * documents) as a blob, the rest (text, HTML, XML, none) as text.
  *
  * @example
  * detectContent('application/problem+json') // 'json'
@@ -26,5 +26,5 @@ export interface ContentResult {
 export function detectContent(contentType: string | null): 'json' | 'blob' | 'text' {
   // (null tests as the text 'null': neither)
   const type = contentType as string;
-  return /[/+]json\b/i.test(type) ? 'json' : /^(image|audio|video|font)\/|octet|pdf|zip/i.test(type) ? 'blob' : 'text';
+  return /[/+]json\b/i.test(type) ? 'json' : /^(image|audio|video|font)\/|octet|pdf|zip|office|ms(word|-)/i.test(type) ? 'blob' : 'text';
 }

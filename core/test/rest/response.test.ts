@@ -25,6 +25,14 @@ beforeAll(async () => {
         return send(200, 'application/pdf', Buffer.from('%PDF-1.4'));
       case '/octet':
         return send(200, 'application/octet-stream', Buffer.from([1, 2, 3]));
+      case '/xlsx':
+        return send(200, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0xff]));
+      case '/doc':
+        return send(200, 'application/msword', Buffer.from([0xd0, 0xcf, 0x11, 0xe0]));
+      case '/xls':
+        return send(200, 'application/vnd.ms-excel', Buffer.from([0xd0, 0xcf, 0x11, 0xe0]));
+      case '/pptx':
+        return send(200, 'application/vnd.openxmlformats-officedocument.presentationml.presentation', Buffer.from([0x50, 0x4b, 0x03, 0x04]));
       case '/untyped':
         return send(200, undefined, '{"b":2}');
       case '/empty':
@@ -98,6 +106,16 @@ describe('response parsing', () => {
     expect(await endpoint('/png')()).toBeInstanceOf(Blob);
     expect(await endpoint('/pdf')()).toBeInstanceOf(Blob);
     expect(await endpoint('/octet')()).toBeInstanceOf(Blob);
+  });
+
+  it('unset content reads office documents (a spreadsheet export, say) as a Blob, byte for byte', async () => {
+    for (const path of ['/xlsx', '/pptx', '/doc', '/xls']) {
+      const body = await endpoint(path)();
+      expect([path, body instanceof Blob]).toEqual([path, true]);
+    }
+    // (read as text, the bytes that are no UTF-8 would come back as U+FFFD)
+    const xlsx = new Uint8Array(await ((await endpoint('/xlsx')()) as Blob).arrayBuffer());
+    expect([...xlsx]).toEqual([0x50, 0x4b, 0x03, 0x04, 0xff]);
   });
 
   it('a 204 resolves as null, an empty JSON body as null', async () => {
