@@ -86,7 +86,8 @@ export function initialState(): State {
  */
 export function snapshotState(from?: State | DehydratedState): State {
   if ((from as State | undefined)?.optimistic) return from as State;
-  const { version = 1, ...tables } = (from ?? {}) as Partial<DehydratedState>;
+  // no initialState (any falsy value) is an empty snapshot; a value without a version is no snapshot
+  const { version, ...tables } = (from || { version: 1 }) as Partial<DehydratedState>;
   if (version !== 1) throw new TypeError((DEV ? 'Resto createClient: initialState is no State and no snapshot from dehydrate(client) (version 1); got version ' : 'Resto initialState: version ') + (version as unknown as string));
   return { ...initialState(), ...tables };
 }

@@ -187,5 +187,8 @@ describe('dehydrate -> serializeState -> parseState -> hydrate', () => {
   it('refuses what is not a snapshot, naming what it got', () => {
     expect(() => hydrate({ version: 2 } as never)).toThrow(/dehydrate\(client\).*version 2/);
     expect(() => createClient({ initialState: { version: 7 } as never })).toThrow(/version 7/);
+    // an API payload handed over instead of dehydrate(client)'s snapshot (no version at all)
+    expect(() => createClient({ initialState: { todos: [{ id: 1 }] } as never })).toThrow(/got version undefined/);
+    expect(() => createClient({ initialState: {} as never })).toThrow(/got version undefined/);
   });
 });
