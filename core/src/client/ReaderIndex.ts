@@ -8,9 +8,9 @@ import { scheduleRefresh, unschedule } from './notifyQueue';
 
 /** A subscribed read the index can wake: it recomputes and notifies its listeners in `refresh`. */
 export interface Reader {
-  /** Set when something it reads changed (or the read itself asks to recompute); cleared when it recomputes. */
+  /** Set when something it reads changed (or the read itself asks to recompute); cleared when it recomputes. @internal */
   dirty: boolean;
-  /** Recompute, decide whether to fetch, notify if the snapshot changed. */
+  /** Recompute, decide whether to fetch, notify if the snapshot changed. @internal */
   refresh(): void;
   /** Drops its listeners (the client is destroyed); an observer is its own reader, the plain listeners' face has none. */
   close?(): void;

@@ -63,7 +63,6 @@ export type ResolveType<E> = E extends { schema: infer S }
 /**
  * What createClient gives the Controller it makes: its store's dispatch and states, the GC
  * (if a manager offers one), the environment, and how a request's change wakes its readers.
- * @internal
  */
 export interface ControllerStore {
   readonly dispatch: Dispatch;
