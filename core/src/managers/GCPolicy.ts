@@ -93,8 +93,7 @@ export class GCPolicy implements Manager, GCInterface {
   /** The record of the result under `key` (a new live query's without one, keyed by itself), marked as just read. @internal */
   entry(key: string | undefined, schema: unknown, args: readonly unknown[]): Known {
     let known = this.known.get(key);
-    // A record the sweep made for a result it found stored unread has no schema yet.
-    if (!known?.args) {
+    if (!known) {
       known = { key, schema, args, refs: 0, lastRead: 0 };
       this.known.set(key ?? known, known);
     }

@@ -14,15 +14,16 @@ export interface Known {
 }
 
 /**
- * What a sweep weighs: every record of a read (results by key, live queries), after a
- * record is made for each stored result that has none (never read: read at 0). @internal
+ * What a sweep weighs: every record of a read (results by key, live queries), and each
+ * stored result that has none (never read: read at 0, recorded nowhere). @internal
  *
  * @example
  * for (const read of readsOf(state, known)) if (!expired(read, state, known, now, graceMS)) reach(read, state, kept, kept);
  */
 export function readsOf(state: State, known: Map<unknown, Known>): Known[] {
-  for (const key of storedKeys(state)) if (!known.has(key)) known.set(key, { key, refs: 0, lastRead: 0 });
-  return [...known.values()];
+  const reads = [...known.values()];
+  for (const key of storedKeys(state)) if (!known.has(key)) reads.push({ key, refs: 0, lastRead: 0 });
+  return reads;
 }
 
 /**
@@ -34,7 +35,7 @@ export function readsOf(state: State, known: Map<unknown, Known>): Known[] {
  * if (expired(read, state, known, Date.now(), 60_000)) doomed.push(read.key!);
  */
 export const expired = ({ key, refs, lastRead }: Known, { meta, endpoints }: State, known: Map<unknown, Known>, now: number, graceMS: number): boolean =>
-  !refs && now > Math.max(meta[key!]?.expiresAt ?? 0, lastRead + graceMS) && known.delete(key) && (key! in meta || key! in endpoints);
+  !refs && now > Math.max(meta[key!]?.expiresAt ?? 0, lastRead + graceMS) && (known.delete(key), key! in meta || key! in endpoints);
 
 /**
  * The entities nothing kept reaches that go: past their own expiry and grace (by
