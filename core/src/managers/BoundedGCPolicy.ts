@@ -1,7 +1,10 @@
 // The opt-in garbage collector for large stores: GCPolicy's sweep with a bound on stored
 // entities (least recently read results go first) and read in slices, the host running
-// between them. Only an app that imports it pays for either.
-import { GC } from '../state';
+// between them; every kept result keeps what it reaches (reach.ts). Only an app that
+// imports it pays for any of it.
+import type { Controller, Dispatch } from '../controller';
+import { GC, SET_RESPONSE, type ActionTypes } from '../state';
+import type { Middleware } from './Manager';
 import { GCPolicy, type GCOptions } from './GCPolicy';
 import { reach } from './reach';
 import { expired, readsOf, unreached } from './sweep';
@@ -15,7 +18,8 @@ export interface BoundedGCOptions extends GCOptions {
 }
 
 /**
- * {@link GCPolicy} for large stores: with `maxEntities`, unread results go from the least
+ * {@link GCPolicy} for large stores: every kept result, read or not, keeps the entities it
+ * reaches (walked from its stored pks); with `maxEntities`, unread results go from the least
  * recently read until what the rest reach fits (entities nothing reaches go at once while
  * over the bound); a sweep reads the store in slices of `chunkSize` results, never in one
  * long blocking pass.
@@ -33,6 +37,16 @@ export class BoundedGCPolicy extends GCPolicy {
     super(options);
     Object.assign(this, { maxEntities, chunkSize });
   }
+
+  // A stored answer counts as just read, and its endpoint tells the sweep what it reaches
+  // (the bound weighs unread results by what they keep; a plain GCPolicy needs neither).
+  override middleware: Middleware = (controller: Controller) => {
+    this.controller = controller;
+    return (next: Dispatch) => (action: ActionTypes) => {
+      if (action.type === SET_RESPONSE && !action.error) this.entry(action.key, action.endpoint.schema, action.args);
+      return next(action);
+    };
+  };
 
   /** A sweep is running (declared: unset until the first one). */
   declare private sweeping: boolean;

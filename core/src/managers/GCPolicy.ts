@@ -1,26 +1,25 @@
-// Garbage collection: which results are read (retain counts, last read) and the sweep
-// that removes what nobody reads. The removal itself is the GC action, which
+// Garbage collection: which results and live queries are read (retain counts, last read)
+// and the sweep that removes what nobody reads. The removal itself is the GC action, which
 // state/collect.ts applies.
 import type { Controller, Dispatch, GCInterface } from '../controller';
-import { GC, SET_RESPONSE, type ActionTypes, type EndpointLike } from '../state';
+import { GC, type EndpointLike } from '../state';
 import type { Manager, Middleware } from './Manager';
-import { reach } from './reach';
 import { expired, readsOf, unreached, type Known } from './sweep';
 
 /** Options of {@link GCPolicy}. */
 export interface GCOptions {
   /** How often a sweep starts (ms, default 60 s). */
   readonly intervalMS?: number;
-  /** How long unread data stays after it expired or was last read (ms, default 60 s). */
+  /** How long unread data stays after it expired (a result: or was last read) (ms, default 60 s). */
   readonly graceMS?: number;
 }
 
 
 /**
- * Garbage collection, on in every client by default: endpoint results that no
- * observer reads are removed once they expired and a grace period passed, then
- * entities no remaining result reaches. A bound on stored entities and a sweep in
- * slices come with {@link BoundedGCPolicy}.
+ * Garbage collection, on in every client by default, by data-client's rule: endpoint
+ * results and entities no observer reads are removed once the grace period after their
+ * expiry (a result's: or its last read) passed. A bound on stored entities and a sweep
+ * in slices come with {@link BoundedGCPolicy}.
  *
  * @example
  * const client = createClient({
@@ -28,7 +27,7 @@ export interface GCOptions {
  * });
  */
 export class GCPolicy implements Manager, GCInterface {
-  /** Results by key, and the live queries (keyed by their own record). @internal */
+  /** The read results by key, and the live queries (keyed by their own record). @internal */
   readonly known = new Map<unknown, Known>();
   // Set later, off any hot path: declared, so no class-field definitions ship.
   declare protected controller: Controller | undefined;
@@ -43,13 +42,10 @@ export class GCPolicy implements Manager, GCInterface {
     Object.assign(this, { intervalMS, graceMS });
   }
 
+  // It sees no action: a result's grace runs from its expiry or last release, which the store and the reads say.
   middleware: Middleware = (controller: Controller) => {
     this.controller = controller;
-    return (next: Dispatch) => (action: ActionTypes) => {
-      // A stored answer counts as just read (its grace starts now), and its endpoint tells the sweep what it reaches.
-      if (action.type === SET_RESPONSE && !action.error) this.entry(action.key, action.endpoint.schema, action.args);
-      return next(action);
-    };
+    return (next: Dispatch) => next;
   };
 
   retain(endpoint: EndpointLike, args: readonly unknown[]): () => void {
@@ -103,21 +99,23 @@ export class GCPolicy implements Manager, GCInterface {
 
   /**
    * One sweep, done at once (a BoundedGCPolicy's in slices); resolves once stored. Safe to
-   * call by hand (tests, memory pressure). Results nobody reads that are past expiry and grace go; the
-   * others keep the entities they reach (their stored pks walked through their schema,
-   * never denormalized). Then every entity nothing reaches goes once past its own expiry
-   * and grace, all in one GC action.
+   * call by hand (tests, memory pressure). Results nobody reads that are past expiry and grace go.
+   * Entities stay while a reader reads them (the entities its result or query denormalized,
+   * taken from the memo its readers share), else until past their own expiry and grace,
+   * as in data-client: an unread result keeps none. All in one GC action.
    */
   async sweep(): Promise<void> {
     const { controller, known, graceMS } = this;
     if (!controller) return;
     const state = controller.getState();
+    const { memo } = controller;
     const now = Date.now();
     const kept = new Set<string>();
     const endpoints: string[] = [];
     for (const read of readsOf(state, known)) {
-      if (expired(read, state, known, now, graceMS)) endpoints.push(read.key!);
-      else reach(read, state, kept, kept);
+      const { key, schema, args } = read;
+      if (expired(read, state, known, now, graceMS)) endpoints.push(key!);
+      else if (read.refs) for (const p of (key ? memo.denormalize(schema, state.endpoints[key], state.entities, args) : memo.queryResult(schema, args!, state))?.paths ?? []) kept.add(p.key + '\0' + p.pk);
     }
     const entities = unreached(state.entities, state.entitiesMeta, kept, now, graceMS);
     if (endpoints.length || entities.length) return controller.dispatch({ type: GC, endpoints, entities });

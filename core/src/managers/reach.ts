@@ -1,6 +1,6 @@
 // What a stored result (or a live query) reaches, read from the normalized tables: its
-// stored pks walked through the schema, with no entity instances built (the GC's sweep runs
-// it on every result it keeps, read or not).
+// stored pks walked through the schema, with no entity instances built (BoundedGCPolicy's
+// sweep runs it on every result it keeps, read or not).
 import { queryKey } from '../normalize';
 import { denormalizeArray } from '../schema/Array';
 import { denormalizeObject } from '../schema/Object';

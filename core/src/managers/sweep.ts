@@ -1,5 +1,5 @@
 // The pieces of a GC sweep that GCPolicy and BoundedGCPolicy share: the reads a sweep
-// weighs, which are past their grace, which unreached entities go (what a kept one reaches: reach.ts).
+// weighs, which are past their grace, which entities nothing kept go.
 import { ownValue } from '../schema/ownEntry';
 import { storedKeys, type State } from '../state';
 
@@ -27,7 +27,7 @@ export function readsOf(state: State, known: Map<unknown, Known>): Known[] {
 }
 
 /**
- * Nobody reads it, and it is past its expiry and the grace after its last read: its
+ * Nobody reads it, and it is past the grace after its expiry or its last read: its
  * record is forgotten, and true when the store holds it (a result that failed before
  * storing, or is gone already, is only forgotten). @internal
  *
@@ -35,7 +35,7 @@ export function readsOf(state: State, known: Map<unknown, Known>): Known[] {
  * if (expired(read, state, known, Date.now(), 60_000)) doomed.push(read.key!);
  */
 export const expired = ({ key, refs, lastRead }: Known, { meta, endpoints }: State, known: Map<unknown, Known>, now: number, graceMS: number): boolean =>
-  !refs && now > Math.max(meta[key!]?.expiresAt ?? 0, lastRead + graceMS) && (known.delete(key), key! in meta || key! in endpoints);
+  !refs && now > Math.max(meta[key!]?.expiresAt ?? 0, lastRead) + graceMS && (known.delete(key), key! in meta || key! in endpoints);
 
 /**
  * The entities nothing kept reaches that go: past their own expiry and grace (by

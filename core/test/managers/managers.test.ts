@@ -432,6 +432,49 @@ describe('garbage collection (GCPolicy)', () => {
     expect(built).toBe(0);
   });
 
+  it('keeps the entities a reader reads; an unread result keeps its entities only until their own expiry and grace, as in data-client', async () => {
+    fakeTimers();
+    const gc = new GCPolicy({ intervalMS: 1_000_000, graceMS: 100 });
+    const list = listTodos.extend({ dataExpiryLength: 100 });
+    const one = getTodo.extend({ dataExpiryLength: 100 });
+    const mock = createMockClient(
+      [
+        { endpoint: list, args: [], response: [{ id: 1, title: 'a' }, { id: 2, title: 'b' }] },
+        { endpoint: one, response: ({ id }: { id: number }) => ({ id, title: `t${id}` }) },
+      ],
+      { managers: [new NetworkManager(), gc] },
+    );
+    client = mock;
+    await mock.controller.fetch(list);
+    await mock.controller.fetch(one, { id: 3 });
+    const release = gc.retain(one, [{ id: 3 }]);
+    // Past the entities' expiry and grace (200 ms), but the list was last read at 150 ms: it stays till 250.
+    await vi.advanceTimersByTimeAsync(150);
+    gc.retain(list, [])();
+    await vi.advanceTimersByTimeAsync(70);
+    await gc.sweep();
+    const after = mock.getSnapshot();
+    expect(Object.keys(after.endpoints).sort()).toEqual([list.key(), one.key({ id: 3 })].sort());
+    expect(Object.keys(after.entities.Todo ?? {})).toEqual(['3']);
+    release();
+  });
+
+  it('keeps an unread result until the grace after its expiry has passed, as its entities', async () => {
+    fakeTimers();
+    const gc = new GCPolicy({ intervalMS: 1_000_000, graceMS: 100 });
+    const one = getTodo.extend({ dataExpiryLength: 100 });
+    const mock = createMockClient([{ endpoint: one, response: ({ id }: { id: number }) => ({ id, title: `t${id}` }) }], { managers: [new NetworkManager(), gc] });
+    client = mock;
+    await mock.controller.fetch(one, { id: 1 });
+    await vi.advanceTimersByTimeAsync(150);
+    await gc.sweep();
+    expect(Object.keys(mock.getSnapshot().endpoints)).toEqual([one.key({ id: 1 })]);
+    await vi.advanceTimersByTimeAsync(60);
+    await gc.sweep();
+    expect(mock.getSnapshot().endpoints).toEqual({});
+    expect(mock.getSnapshot().entities.Todo ?? {}).toEqual({});
+  });
+
   it("keeps what a subscribed query's process reads, and never calls process with anything but built entities", async () => {
     fakeTimers();
     const gc = new GCPolicy({ intervalMS: 1_000_000, graceMS: 10 });
