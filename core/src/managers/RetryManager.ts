@@ -80,7 +80,7 @@ export function sleep(ms: number, abort: AbortSignal): Promise<void> {
 export class RetryManager implements Manager {
   middleware: Middleware = (controller: Controller) => {
     controller.environment.retryer = async (endpoint, request, error, stopped) => {
-      const failures = ++request.failures;
+      const failures = (request.failures = (request.failures ?? 0) + 1);
       const env = controller.environment;
       const read = !endpoint.sideEffect;
       // A client's retry is for reads; a mutation retries only when its endpoint says so.

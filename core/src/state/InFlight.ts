@@ -46,8 +46,8 @@ export class InFlight {
   readonly abort = new AbortController();
   /** Set by whoever aborts: the tries stop and report nothing. */
   declare aborted: boolean;
-  /** Failed tries so far (counted by the retryer, a RetryManager). */
-  failures = 0;
+  /** Failed tries so far (counted by the retryer, a RetryManager; unset before the first). */
+  declare failures: number | undefined;
   /** The failures when the next try was decided (what readers show as `retryCount`; a RetryManager sets it and publishes). */
   retryCount = 0;
   /** Ended: its outcome is stored, or it was aborted. */

@@ -39,29 +39,24 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
   const { endpoint, key, meta } = action;
   const prev = state.meta[key];
   changes?.key(key);
-  if (action.error) {
-    let policy: 'soft' | undefined;
-    try {
-      policy = endpoint.errorPolicy?.(action.response);
-    } catch {
-      // An errorPolicy written for other errors (reading error.response.status of a
-      // TypeError, say) must not keep the read loading forever: the error is hard.
-    }
-    return setError(state, key, policy, action.response, meta);
-  }
-
-  // A response to a fetch that started before the stored one never replaces it.
-  // (An error with no data behind it does not count: any success beats it.)
-  const older = (prev?.fetchedAt as number) > meta.fetchedAt && (!prev!.error || state.endpoints[key] !== undefined);
+  let failed = action.error;
+  let policy: 'soft' | undefined;
   let entities = state.entities;
   let indexes = state.indexes;
   let entitiesMeta = state.entitiesMeta;
   let result: unknown = action.response;
-  // No data (a 204, a nullable endpoint's null) is stored as it is: normalize() rejects it.
-  if (endpoint.schema != null && result != null) {
+  if (failed) {
+    try {
+      policy = endpoint.errorPolicy?.(result);
+    } catch {
+      // An errorPolicy written for other errors (reading error.response.status of a
+      // TypeError, say) must not keep the read loading forever: the error is hard.
+    }
+  } else if (endpoint.schema != null && result != null) {
+    // No data (a 204, a nullable endpoint's null) is stored as it is: normalize() rejects it.
     try {
       const store = changes ? { ...state, onWrite: changes.entity } : state;
-      const n = normalize(endpoint.schema, action.response, action.args as any[], store as any, { ...meta, optimistic });
+      const n = normalize(endpoint.schema, result, action.args as any[], store as any, { ...meta, optimistic });
       ({ entities, indexes, entitiesMeta } = n as any);
       result = n.result;
     } catch (e) {
@@ -69,13 +64,26 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
       // Stored wrapped: the message names the endpoint and the status says "bad response".
       const message = e instanceof Error ? e.message : String(e);
       const name = endpoint.name;
-      const error = Object.assign(new Error(message.startsWith(name) ? message : `${name}: ${message}`, { cause: e }), {
+      result = Object.assign(new Error(message.startsWith(name) ? message : `${name}: ${message}`, { cause: e }), {
         name: 'SchemaError',
         status: (e as { status?: number })?.status ?? 400,
       });
-      return setError(state, key, undefined, error, meta);
+      failed = true;
     }
   }
+  if (failed) {
+    // A request that started before the stored data was fetched cannot make that data wrong.
+    // What else the key's meta says stays: an invalidated result stays unusable until a fetch
+    // succeeds, and a failed refetch leaves the stored pages, so where the list stands holds.
+    // The data's fetchedAt stays, so ordering against later data responses still holds.
+    return prev && !prev.error && !prev.invalidated && prev.fetchedAt > meta.fetchedAt
+      ? state
+      : { ...state, meta: writeLayer(state.meta, { [key]: { ...prev, date: meta.date, fetchedAt: prev?.fetchedAt ?? meta.fetchedAt, expiresAt: meta.expiresAt, error: result, errorPolicy: policy } }) };
+  }
+
+  // A response to a fetch that started before the stored one never replaces it.
+  // (An error with no data behind it does not count: any success beats it.)
+  const older = (prev?.fetchedAt as number) > meta.fetchedAt && (!prev!.error || state.endpoints[key] !== undefined);
   let endpoints = state.endpoints;
   if (!older) {
     const stored = endpoints[key];
@@ -118,30 +126,6 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
     endpoints,
     meta: Object.keys(metaWrites).length ? writeLayer(state.meta, metaWrites) : state.meta,
   };
-}
-
-function setError(
-  state: State,
-  key: string,
-  errorPolicy: 'soft' | undefined,
-  error: unknown,
-  meta: SetResponseAction['meta'],
-): State {
-  const prev = state.meta[key];
-  // A request that started before the stored data was fetched cannot make that data wrong.
-  if (prev && !prev.error && !prev.invalidated && prev.fetchedAt > meta.fetchedAt) return state;
-  // What else the key's meta says stays: an invalidated result stays unusable until a fetch
-  // succeeds, and a failed refetch leaves the stored pages, so where the list stands holds.
-  const next: ResultMeta = {
-    ...prev,
-    date: meta.date,
-    // Keep the data's fetchedAt so ordering against later data responses still holds.
-    fetchedAt: prev?.fetchedAt ?? meta.fetchedAt,
-    expiresAt: meta.expiresAt,
-    error,
-    errorPolicy,
-  };
-  return { ...state, meta: writeLayer(state.meta, { [key]: next }) };
 }
 
 /** Drops the optimistic update that this response answers. */
