@@ -48,6 +48,12 @@ export class BoundedGCPolicy extends GCPolicy {
     };
   };
 
+  /** Marks a result as just read: the least recently read go first. */
+  override touch(key: string): void {
+    const known = this.known.get(key);
+    if (known) known.lastRead = Date.now();
+  }
+
   /** A sweep is running (declared: unset until the first one). */
   declare private sweeping: boolean;
 

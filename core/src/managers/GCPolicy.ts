@@ -10,7 +10,7 @@ import { expired, readsOf, unreached, type Known } from './sweep';
 export interface GCOptions {
   /** How often a sweep starts (ms, default 60 s). */
   readonly intervalMS?: number;
-  /** How long unread data stays after it expired (a result: or was last read) (ms, default 60 s). */
+  /** How long unread data stays after it expired (a result: or its last reader left) (ms, default 60 s). */
   readonly graceMS?: number;
 }
 
@@ -18,7 +18,7 @@ export interface GCOptions {
 /**
  * Garbage collection, on in every client by default, by data-client's rule: endpoint
  * results and entities no observer reads are removed once the grace period after their
- * expiry (a result's: or its last read) passed. A bound on stored entities and a sweep
+ * expiry (a result's: or its last reader's leaving) passed. A bound on stored entities and a sweep
  * in slices come with {@link BoundedGCPolicy}.
  *
  * @example
@@ -52,10 +52,8 @@ export class GCPolicy implements Manager, GCInterface {
     return this.hold(this.entry(endpoint.key(...args), endpoint.schema, args));
   }
 
-  touch(key: string): void {
-    const known = this.known.get(key);
-    if (known) known.lastRead = Date.now();
-  }
+  /** A result's last read is its last release here: the order of reads is BoundedGCPolicy's (least recently read go first). */
+  touch(_key: string): void {}
 
   /** Number of observers reading `key` (for tests and devtools). */
   refCount(key: string): number {

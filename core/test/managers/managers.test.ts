@@ -475,6 +475,21 @@ describe('garbage collection (GCPolicy)', () => {
     expect(mock.getSnapshot().entities.Todo ?? {}).toEqual({});
   });
 
+  it('counts a result read from its last release: a read that holds nothing (a snapshot of an unsubscribed observer) does not keep it', async () => {
+    fakeTimers();
+    const gc = new GCPolicy({ intervalMS: 1_000_000, graceMS: 100 });
+    const one = getTodo.extend({ dataExpiryLength: 0 });
+    const mock = createMockClient([{ endpoint: one, response: ({ id }: { id: number }) => ({ id, title: `t${id}` }) }], { managers: [new NetworkManager(), gc] });
+    client = mock;
+    await mock.controller.fetch(one, { id: 1 });
+    gc.retain(one, [{ id: 1 }])();
+    await vi.advanceTimersByTimeAsync(150);
+    expect(mock.observe(one, { id: 1 }).getSnapshot().data).toMatchObject({ title: 't1' });
+    await vi.advanceTimersByTimeAsync(10);
+    await gc.sweep();
+    expect(mock.getSnapshot().endpoints).toEqual({});
+  });
+
   it("keeps what a subscribed query's process reads, and never calls process with anything but built entities", async () => {
     fakeTimers();
     const gc = new GCPolicy({ intervalMS: 1_000_000, graceMS: 10 });
