@@ -86,7 +86,6 @@ export class NetworkManager implements Manager {
 
   private abort(entry: InFlight, message: string) {
     const error = abortError(message);
-    entry.aborted = true;
     entry.abort.abort(error);
     this.finish(entry, error);
   }
@@ -115,13 +114,15 @@ export class NetworkManager implements Manager {
     this.running.add(request);
 
     const { fetchedAt } = meta;
+    // Aborted by us (the last owner left, a reset, destroy()): the tries stop and report nothing.
+    const ours = request.abort.signal;
     // Which reset this fetch started after: compared as is, not with fetchedAt, so a clock
     // set back after a reset (uniqueNow follows it) does not make new fetches look older.
     const resetAt = controller.getState().lastReset;
     const settle = (response: unknown, error?: boolean) => {
       // Ended by another manager (a tab answering a joined read from fresh data) is not
       // aborted: the answer is still stored and the request leaves `running`.
-      if (request.aborted) return;
+      if (ours.aborted) return;
       // Stored first, then the entry ends (its readers are woken), in the same step: a
       // reader that looks at the store from here on sees the outcome and no request.
       const stored = controller.getState().lastReset === resetAt ? controller.resolve(endpoint, { args, response, fetchedAt, error }) : undefined;
@@ -147,7 +148,7 @@ export class NetworkManager implements Manager {
     // its own timeout. Each try sees the caller's signal and ours; our abort stores nothing.
     const run = async () => {
       const own = (endpoint as { signal?: AbortSignal }).signal;
-      const stopped = own ? AbortSignal.any([own, request.abort.signal]) : request.abort.signal;
+      const stopped = own ? AbortSignal.any([own, ours]) : ours;
       const { offline, tryOnce: once = tryOnce } = env;
       // Once per endpoint: options nothing here honours.
       if (DEV && !env.ssr) {
@@ -156,7 +157,7 @@ export class NetworkManager implements Manager {
       }
       for (;;) {
         if (offline) await offline.wait(stopped);
-        if (request.aborted) return;
+        if (ours.aborted) return;
         if (own?.aborted) return settle(new AbortError(endpoint.name, undefined, own.reason), true);
         let response: unknown;
         let error: true | undefined;
@@ -166,7 +167,7 @@ export class NetworkManager implements Manager {
           response = thrown;
           error = true;
         }
-        if (request.aborted) return;
+        if (ours.aborted) return;
         if (!error) return settle(response);
         // The caller's abort is final: reported at once, never tried again (our own timeout,
         // had it fired first, is still a timeout: the next turn reports the abort).
@@ -187,7 +188,7 @@ export class NetworkManager implements Manager {
         .catch((thrown: unknown) => (request.done ? report(thrown) : settle(thrown, true)))
         // Storing that failure threw too: the request ends without storing anything.
         .catch((thrown: unknown) => {
-          if (request.aborted || request.done) return report(thrown);
+          if (ours.aborted || request.done) return report(thrown);
           this.finish(request, thrown);
         });
     // Started now, inside controller.fetch(), as data-client does: the endpoint is called

@@ -42,10 +42,8 @@ export class InFlight {
   readonly owners = new Set<object>();
   /** Someone outside any observer awaits it (controller.fetch), or it is a mutation: never abort it for lack of owners. */
   declare pinned: boolean;
-  /** Our own abort (the last owner left, a reset, destroy()). */
+  /** Our own abort (the last owner left, a reset, destroy()): once its signal is aborted the tries stop and report nothing. */
   readonly abort = new AbortController();
-  /** Set by whoever aborts: the tries stop and report nothing. */
-  declare aborted: boolean;
   /** Failed tries so far (counted by the retryer, a RetryManager; unset before the first). */
   declare failures: number | undefined;
   /** The failures when the next try was decided (what readers show as `retryCount`; a RetryManager sets it and publishes). */
