@@ -14,13 +14,12 @@ import { AbortError } from '../rest/AbortError';
 import type { FreshnessOptions } from '../endpoint';
 import { freshnessOption, report } from '../environment';
 
-// Why a request was aborted: in words in a development build, by code (ERRORS.md) in production.
-const UNREAD = DEV ? 'Aborted: nobody reads it anymore' : 'Aborted' + errorCode(19);
-const RESET_ABORT = DEV ? 'Aborted: the store was reset' : 'Aborted' + errorCode(20);
-const DESTROYED = DEV ? 'Aborted: the client was destroyed' : 'Aborted' + errorCode(21);
-
-/** Error a request rejects with when we aborted it. */
-const abortError = (message: string): Error => Object.assign(new Error(message), { name: 'AbortError' });
+/**
+ * Error a request rejects with when we aborted it: why, in words in a development build, by
+ * code (ERRORS.md: 19 nobody reads it, 20 a reset, 21 destroy()) in production.
+ */
+const abortError = (code: 19 | 20 | 21): Error =>
+  Object.assign(new Error('Aborted' + (DEV ? [': nobody reads it anymore', ': the store was reset', ': the client was destroyed'] : [errorCode(19), errorCode(20), errorCode(21)])[code - 19]), { name: 'AbortError' });
 
 /**
  * Runs fetches. Identical reads in flight share one request; a read that only
@@ -49,13 +48,13 @@ export class NetworkManager implements Manager {
         break;
       case RELEASE: {
         const entry = controller.requests.get(action.key);
-        if (entry?.release(action.owner)) this.abort(entry, UNREAD);
+        if (entry?.release(action.owner)) this.abort(entry, 19);
         break;
       }
       case INVALIDATE:
         return next(controller.requests.has(action.key) ? { ...action, inFlight: true } : action);
       case RESET:
-        this.abortAll(RESET_ABORT);
+        this.abortAll(20);
         return next(action);
       default:
         return next(action);
@@ -77,15 +76,15 @@ export class NetworkManager implements Manager {
   }
 
   cleanup(): void {
-    this.abortAll(DESTROYED);
+    this.abortAll(21);
   }
 
-  private abortAll(message: string) {
-    for (const entry of [...this.running]) this.abort(entry, message);
+  private abortAll(code: 19 | 20 | 21) {
+    for (const entry of [...this.running]) this.abort(entry, code);
   }
 
-  private abort(entry: InFlight, message: string) {
-    const error = abortError(message);
+  private abort(entry: InFlight, code: 19 | 20 | 21) {
+    const error = abortError(code);
     entry.abort.abort(error);
     this.finish(entry, error);
   }
@@ -126,7 +125,7 @@ export class NetworkManager implements Manager {
       // Stored first, then the entry ends (its readers are woken), in the same step: a
       // reader that looks at the store from here on sees the outcome and no request.
       const stored = controller.getState().lastReset === resetAt ? controller.resolve(endpoint, { args, response, fetchedAt, error }) : undefined;
-      if (!stored) return this.finish(request, abortError(RESET_ABORT));
+      if (!stored) return this.finish(request, abortError(20));
       this.running.delete(request);
       request.end();
       return stored.finally(() => {

@@ -88,13 +88,12 @@ export function keepOptimisticIdentity(prev: State, base: State, visible: State,
     const key = e[i]!;
     const pk = e[i + 1]!;
     const table = visible.entities[key] as Record<string, unknown> | undefined;
-    const baseTable = base.entities[key];
     const prevTable = prev.entities[key];
-    if (!table || table === baseTable || !prevTable) continue;
+    if (!table || table === base.entities[key] || !prevTable) continue;
+    // What the replay made anew, equal to what was shown: the shown object stays.
     const value = ownValue(table, pk);
-    if (baseTable && ownValue(baseTable, pk) === value) continue;
     const before = ownValue(prevTable, pk);
-    if (before !== undefined && before !== value && deepEqual(before, value)) setOwn(table, pk, before);
+    if (before !== value && deepEqual(before, value)) setOwn(table, pk, before);
   }
   return visible;
 }
