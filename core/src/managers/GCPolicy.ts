@@ -2,6 +2,7 @@
 // and the sweep that removes what nobody reads. The removal itself is the GC action, which
 // state/collect.ts applies.
 import type { Controller, Dispatch, GCInterface } from '../controller';
+import { queryKey } from '../normalize';
 import { GC, type EndpointLike } from '../state';
 import type { Manager, Middleware } from './Manager';
 import { expired, readsOf, unreached, type Known } from './sweep';
@@ -113,7 +114,7 @@ export class GCPolicy implements Manager, GCInterface {
     for (const read of readsOf(state, known)) {
       const { key, schema, args } = read;
       if (expired(read, state, known, now, graceMS)) endpoints.push(key!);
-      else if (read.refs) for (const p of (key ? memo.denormalize(schema, state.endpoints[key], state.entities, args) : memo.queryResult(schema, args!, state))?.paths ?? []) kept.add(p.key + '\0' + p.pk);
+      else if (read.refs) for (const p of memo.denormalize(schema, key ? state.endpoints[key] : queryKey(schema, args!, state.entities), state.entities, args).paths) kept.add(p.key + '\0' + p.pk);
     }
     const entities = unreached(state.entities, state.entitiesMeta, kept, now, graceMS);
     if (endpoints.length || entities.length) return controller.dispatch({ type: GC, endpoints, entities });
