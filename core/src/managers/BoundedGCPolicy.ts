@@ -43,7 +43,7 @@ export class BoundedGCPolicy extends GCPolicy {
   override middleware: Middleware = (controller: Controller) => {
     this.controller = controller;
     return (next: Dispatch) => (action: ActionTypes) => {
-      if (action.type === SET_RESPONSE && !action.error) this.entry(action.key, action.endpoint.schema, action.args);
+      if (action.type === SET_RESPONSE && !action.error) this.entry(action.key, action.endpoint.schema, action.args).lastRead = Date.now();
       return next(action);
     };
   };

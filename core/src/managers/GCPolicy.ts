@@ -66,7 +66,7 @@ export class GCPolicy implements Manager, GCInterface {
     this.timer = undefined;
   }
 
-  /** Counts a reader of `known` (just marked read by `entry`) until the returned function is called (once); a query is forgotten then. @internal */
+  /** Counts a reader of `known` until the returned function is called (once), which marks it read; a query is forgotten then. @internal */
   hold(known: Known): () => void {
     known.refs++;
     // Started lazily: a client nobody reads from (a throwaway in a render) owns no timer.
@@ -85,14 +85,13 @@ export class GCPolicy implements Manager, GCInterface {
     };
   }
 
-  /** The record of the result under `key` (a new live query's without one, keyed by itself), marked as just read. @internal */
+  /** The record of the result under `key` (a new live query's without one, keyed by itself). @internal */
   entry(key: string | undefined, schema: unknown, args: readonly unknown[]): Known {
     let known = this.known.get(key);
     if (!known) {
       known = { key, schema, args, refs: 0, lastRead: 0 };
       this.known.set(key ?? known, known);
     }
-    known.lastRead = Date.now();
     return known;
   }
 
