@@ -101,10 +101,10 @@ export class NetworkManager implements Manager {
   private handleFetch(controller: Controller, action: FetchAction, next: Dispatch) {
     const { endpoint, key, args, meta } = action;
     const { request } = meta;
-    // A read that joined a running request (the controller deduplicated it): answered with it.
-    if (this.running.has(request)) return void request.waiters!.push(meta);
     // It ended before its FETCH got here (aborted while a manager held it): pass its outcome on.
     if (request.done) return void request.promise.then(meta.resolve, meta.reject);
+    // A read that joined a running request (the controller deduplicated it): answered with it.
+    if (request.waiters) return void request.waiters.push(meta);
     const env = controller.environment;
     const hold = endpoint.sideEffect ? env.offline : undefined;
     const refusedOffline = hold?.refuse(endpoint);
