@@ -74,10 +74,9 @@ export function optimisticAction(
   key: string,
   args: readonly unknown[],
   fetchedAt: number,
-  now = Date.now(),
 ): OptimisticAction {
   // temps: the temporary pks of the entities it creates without one (Entity.normalize fills it).
-  return { type: OPTIMISTIC, key, endpoint, args, meta: { ...responseMeta(endpoint, fetchedAt, now), temps: [] } };
+  return { type: OPTIMISTIC, key, endpoint, args, meta: { ...responseMeta(endpoint, fetchedAt, Date.now()), temps: [] } };
 }
 
 export interface InvalidateAction {
