@@ -177,7 +177,7 @@ export function createClient({
     dispatch: (action: ActionTypes) => {
       if (!store.destroyed) return chain(action);
       // A destroyed client starts nothing again: a late timer or a stray read is refused here.
-      if (action.type === FETCH) action.meta.reject(new Error(`Resto: ${action.key} was read after client.destroy()`));
+      if (action.type === FETCH) action.meta.reject(new Error(DEV ? `Resto: ${action.key} was read after client.destroy()` : action.key + errorCode(21)));
       return Promise.resolve();
     },
   });
