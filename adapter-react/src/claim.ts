@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { EndpointObserver } from '@resto/core';
 import { revealWhenSettled } from './reveal';
 
@@ -24,11 +24,12 @@ export interface Claim {
 /**
  * A suspended read's claim on its request (core's `observer.promise()` takes it,
  * `observer.release()` lets go), kept per component instance. A mounted instance
- * lets go of it when it renders another key, and CLAIM_LAPSE after it unmounts. React says
- * nothing when it abandons a suspended render (a first mount that is unmounted, a
- * transition taken back), so the claim also lapses unless a render re-takes it; the
- * promise React is thrown settles every PROBE ms, so a render React still wants is
- * retried, and re-takes it, in time. Internal.
+ * lets go of it when it renders another key. React says nothing when it abandons a
+ * suspended render (a first mount that is unmounted, a transition taken back, an
+ * unmount while suspended), so every suspended render leaves the claim lapsing
+ * CLAIM_LAPSE later unless a render re-takes it; the promise React is thrown settles
+ * every PROBE ms, so a render React still wants is retried, and re-takes it, in time.
+ * Internal.
  *
  * @example
  * const claim = useClaim();
@@ -36,18 +37,9 @@ export interface Claim {
  */
 export function useClaim(): Claim {
   // A mutable object kept in state: once mounted, what a render records in it outlives
-  // a render React discards (a suspended update).
-  const [claim] = useState<Claim>(() => ({ held: undefined }));
-  useEffect(
-    () => () => {
-      // Lapses rather than lets go at once: Preact (through compat) also runs this cleanup
-      // when a mounted read suspends on new args, and renders it again while it waits.
-      claim.held?.release(CLAIM_LAPSE);
-      claim.held = undefined;
-    },
-    [claim],
-  );
-  return claim;
+  // a render React discards (a suspended update). No cleanup: an unmount finds the
+  // claim lapsing already (settleClaim), or nothing held.
+  return useState<Claim>(() => ({ held: undefined }))[0];
 }
 
 /**

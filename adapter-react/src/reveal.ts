@@ -7,14 +7,11 @@ import { createContext, useMemo, useState, type Context } from 'react';
  * retry back until 300 ms after the fallback appeared (its fallback throttle): a
  * list whose data came in 40 ms after mounting was shown 300 ms after it. A state
  * update of the provider (Default lane, never throttled) that reaches the suspended
- * component through this context re-renders it at once. Internal.
+ * component through this context re-renders it at once. The context's value is a new
+ * function after every settle, so its consumers (only suspended reads) re-render.
+ * It re-renders this provider's suspended reads when `promise` settles. Internal.
  */
-export interface Reveal {
-  /** Changes on every settle: the context's consumers (only suspended reads) re-render. */
-  readonly version: number;
-  /** Re-renders this provider's suspended reads when `promise` settles (once per promise). */
-  readonly watch: (promise: PromiseLike<unknown>) => void;
-}
+export type Reveal = (promise: PromiseLike<unknown>) => void;
 
 /** @internal */
 export const RevealContext = createContext<Reveal | null>(null);
@@ -29,12 +26,12 @@ const readContext = (React as { use?: <T>(context: Context<T>) => T }).use;
  * when the promise settles. Internal.
  */
 export function revealWhenSettled(promise: PromiseLike<unknown>): void {
-  readContext?.(RevealContext)?.watch(promise);
+  readContext?.(RevealContext)?.(promise);
 }
 
 /**
  * The provider's side: the context value, a new one after every settle of a watched
- * promise. Internal.
+ * promise (a promise watched by several renders bumps once each; React batches them). Internal.
  *
  * @example
  * const reveal = useRevealState();
@@ -42,15 +39,10 @@ export function revealWhenSettled(promise: PromiseLike<unknown>): void {
  */
 export function useRevealState(): Reveal {
   const [version, setVersion] = useState(0);
-  const [watch] = useState(() => {
-    // Weak: a promise is watched once however often its read re-renders, and forgotten with it.
-    const seen = new WeakSet<PromiseLike<unknown>>();
-    const bump = () => setVersion((v) => v + 1);
-    return (promise: PromiseLike<unknown>) => {
-      if (seen.has(promise)) return;
-      seen.add(promise);
-      promise.then(bump, bump);
-    };
-  });
-  return useMemo(() => ({ version, watch }), [version, watch]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new function per version is the point
+  return useMemo(() => (promise: PromiseLike<unknown>) => void promise.then(bump, bump), [version]);
+
+  function bump() {
+    setVersion((v) => v + 1);
+  }
 }

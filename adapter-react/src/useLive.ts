@@ -1,11 +1,7 @@
 import { PollingModes, type ArgsInput, type EndpointLike, type ResolveType } from '@resto/core';
 import type { ArgsOf } from './types';
-import { useClaim } from './claim';
-import { readSuspense } from './useSuspense';
+import { useSuspended } from './useSuspense';
 import { useObserver } from './useObserver';
-import { useSnapshot } from './useSnapshot';
-
-const FIELDS = ['data', 'error'] as const;
 
 /**
  * `useSuspense` plus polling: suspends until data is usable, then keeps it fresh
@@ -21,7 +17,5 @@ const FIELDS = ['data', 'error'] as const;
 export function useLive<E extends EndpointLike>(endpoint: E, ...args: ArgsOf<E>): ResolveType<E>;
 export function useLive<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<ArgsOf<E>>): ResolveType<E> | undefined;
 export function useLive<E extends EndpointLike>(endpoint: E, ...args: readonly unknown[]): ResolveType<E> | undefined {
-  const observer = useObserver(PollingModes.live, endpoint, args, 'useLive');
-  useSnapshot(observer, FIELDS);
-  return readSuspense(observer, useClaim());
+  return useSuspended(useObserver(PollingModes.live, endpoint, args, 'useLive'));
 }

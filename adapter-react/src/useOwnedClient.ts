@@ -16,24 +16,15 @@ export function useOwnedClient(create: (() => Client) | undefined): Client | und
   // unmount, destroying the client: when it is shown again, a new client takes its place.
   if ((!ref.current || ref.current.destroyed) && create) ref.current = create();
   const own = ref.current;
-  const mounted = useRef(0);
+  // The destroy an unmount scheduled: a mount that follows at once (StrictMode) cancels it.
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [, revive] = useState(0);
   useEffect(() => {
     if (!own) return;
-    if (own.destroyed) {
-      // Shown again without rendering this component: render it, to make the new client.
-      revive((n) => n + 1);
-      return;
-    }
-    // A mount counter, not a DOM node: the cleanup must read its latest value.
-    const mounts = mounted;
-    mounts.current++;
-    return () => {
-      mounts.current--;
-      setTimeout(() => {
-        if (mounts.current === 0) own.destroy();
-      }, 0);
-    };
+    // Shown again without rendering this component: render it, to make the new client.
+    if (own.destroyed) return void revive((n) => n + 1);
+    clearTimeout(pending.current);
+    return () => void (pending.current = setTimeout(() => own.destroy(), 0));
   }, [own]);
   return own;
 }

@@ -1,11 +1,9 @@
+import { useMemo, useSyncExternalStore } from 'react';
 import { ObserveModes, type ArgsInput, type EndpointLike, type EndpointObserver, type ResolveType } from '@resto/core';
-import { settleClaim, useClaim, type Claim } from './claim';
+import { settleClaim, useClaim } from './claim';
 import { withRetry } from './retry';
 import type { ArgsOf } from './types';
 import { useObserver } from './useObserver';
-import { useSnapshot } from './useSnapshot';
-
-const FIELDS = ['data', 'error'] as const;
 
 /**
  * Reads an endpoint, suspending until usable data is stored. Errors go to the
@@ -22,18 +20,28 @@ const FIELDS = ['data', 'error'] as const;
 export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: ArgsOf<E>): ResolveType<E>;
 export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<ArgsOf<E>>): ResolveType<E> | undefined;
 export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: readonly unknown[]): ResolveType<E> | undefined {
-  const observer = useObserver(ObserveModes.suspense, endpoint, args, 'useSuspense');
-  // Subscribes (re-rendering when data or error change); core's read() decides what to show.
-  useSnapshot(observer, FIELDS);
-  return readSuspense(observer, useClaim());
+  return useSuspended(useObserver(ObserveModes.suspense, endpoint, args, 'useSuspense'));
 }
 
 /**
- * The suspense part shared with `useLive`: core's `observer.read()` decides; this only
+ * The suspense part shared with `useLive`: subscribes, re-rendering when what core's
+ * `observer.read()` decides on changes (the error, which wins, or else the data), and
  * turns its answer into React's vocabulary (throw the error, throw the promise, or
- * return the data). The caller subscribes with `useSnapshot`. @internal
+ * return the data). @internal
  */
-export function readSuspense<E extends EndpointLike>(observer: EndpointObserver<E>, claim: Claim): ResolveType<E> | undefined {
+export function useSuspended<E extends EndpointLike>(observer: EndpointObserver<E>): ResolveType<E> | undefined {
+  const shown = useMemo(() => {
+    // A new pair on every change of either, even back to what the last commit showed: a
+    // render that suspended in between did not commit, and the data coming back (the same
+    // objects, after an invalidation) must render again.
+    let last: readonly [unknown, unknown] | undefined;
+    return () => {
+      const { data, error } = observer.getSnapshot();
+      return last && last[0] === data && last[1] === error ? last : (last = [data, error]);
+    };
+  }, [observer]);
+  useSyncExternalStore(observer.subscribe, shown, shown);
+  const claim = useClaim();
   const r = observer.read();
   // Taken before the previous key is let go of (settleClaim): its request may be this one.
   const wait = settleClaim(claim, observer, r.status === 'pending' ? r.promise : undefined);

@@ -128,8 +128,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   declare private request: InFlight | undefined;
   /** The key's meta its fetch decisions already answered (its own request's end, or a decision to wait). */
   declare private handledMeta: unknown;
-  /** What `promise()` handed out for the running request (the same promise while it runs). */
-  declare private waiting: { request: InFlight; promise: Promise<void>; resolve: () => void } | undefined;
+  /** What `promise()` handed out, until the read settles (the same promise meanwhile, whichever request it waits on). */
+  declare private waiting: { promise: Promise<void>; resolve: () => void } | undefined;
   /** The expiry timer, if the client has one (see expiryTimer.ts). @internal */
   declare timer: ReturnType<typeof setTimeout> | undefined;
   /** When an unsubscribed claim on the running fetch lapses (see `release`). */
@@ -212,8 +212,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   /**
    * Settles once the read has usable data or an error (already settled when it
    * does). Starts the fetch if none runs, so a suspended render can wait on it
-   * before anything subscribed. The same promise while the same fetch runs and
-   * it has not settled. An answer to a request started before an invalidation
+   * before anything subscribed. The same promise until it has settled (across a
+   * refetch too). An answer to a request started before an invalidation
    * settles nothing: the read fetches again and this waits for that.
    *
    * The request is claimed by this observer: subscribing keeps the claim, and
@@ -223,14 +223,14 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   promise(): Promise<void> {
     if (this.read().status !== 'pending') return SETTLED;
     clearTimeout(this.lapse);
-    const request = this.fetch(this); // the running one, if any
-    if (this.waiting?.request !== request) {
+    this.fetch(this); // the running one, if any
+    if (!this.waiting) {
       // Settles when the read shows usable data, an error, or no longer loads: woken by the
       // reader index like every other wake-up (see refresh), whether the answer is its
       // request's or came from elsewhere (a restored or hydrated store, a pushed change).
       let resolve!: () => void;
       const promise = new Promise<void>((r) => (resolve = r));
-      this.waiting = { request, promise, resolve };
+      this.waiting = { promise, resolve };
       this.watch();
     }
     return this.waiting.promise;

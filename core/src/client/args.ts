@@ -60,16 +60,18 @@ export function resolveArgs(
   if (args[0] === null) return null;
   // A getter may say "no argument" with undefined: `() => (token ? undefined : null)`.
   while (args.length && args[args.length - 1] === undefined && typeof input[args.length - 1] === 'function') args.pop();
-  for (let i = 0; i < args.length; i++) {
-    if (typeof input[i] === 'function' && Array.isArray(args[i])) {
-      // The earlier Svelte form, one getter for the whole list: say how to write it now.
-      throw adapterError(
-        `${hook}()`,
-        `argument ${i + 1} is a getter that returned an array`,
-        DEV && `give each argument its own getter, e.g. ${hook}(endpoint, () => ({ id })) instead of ${hook}(endpoint, () => [{ id }])`,
-      );
-    }
-  }
+  // The earlier Svelte form, one getter for the whole list: say how to write it now. A
+  // check that only names a mistake in the code, which fails in development before it
+  // ships (INTERNALS.md): production takes the array as the argument.
+  if (DEV)
+    args.forEach((arg, i) => {
+      if (typeof input[i] === 'function' && Array.isArray(arg))
+        throw adapterError(
+          `${hook}()`,
+          `argument ${i + 1} is a getter that returned an array`,
+          `give each argument its own getter, e.g. ${hook}(endpoint, () => ({ id })) instead of ${hook}(endpoint, () => [{ id }])`,
+        );
+    });
   return args;
 }
 

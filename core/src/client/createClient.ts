@@ -177,15 +177,18 @@ export function createClient({
     dispatch: (action: ActionTypes) => {
       if (!store.destroyed) return chain(action);
       // A destroyed client starts nothing again: a late timer or a stray read is refused here.
-      if (action.type === FETCH) action.meta.reject(new Error(`Resto: ${action.key} was read after client.destroy()`));
+      if (action.type === FETCH) action.meta.reject(new Error(DEV ? `Resto: ${action.key} was read after client.destroy()` : action.key + errorCode(21)));
       return Promise.resolve();
     },
   });
   const makeSnapshot = controller.snapshot; // bound, as every Controller method
-  if (base.optimistic.length) {
-    optimisticWrites = new ChangeSet();
-    visible = applyOptimistic(base, makeSnapshot, optimisticWrites);
-  }
+  // Visible differs from base only where optimistic updates wrote: the last replay's
+  // writes and this one's are all a change of base can have changed on top.
+  const replay = () => {
+    optimisticWrites = undefined;
+    visible = base.optimistic.length ? keepOptimisticIdentity(visible, base, applyOptimistic(base, makeSnapshot, (optimisticWrites = new ChangeSet())), optimisticWrites) : base;
+  };
+  replay();
 
   const reduce = (action: ActionTypes): Promise<void> => {
     // A fetch nobody took (no NetworkManager among the managers) fails at once, stored
@@ -212,17 +215,9 @@ export function createClient({
     const next = reducer(base, action, changes);
     if (next !== base) {
       base = next;
-      // Visible differs from base only where optimistic updates wrote: the last
-      // replay's writes and this one's are all that can have changed on top.
       changes?.merge(optimisticWrites);
-      optimisticWrites = undefined;
-      if (base.optimistic.length) {
-        optimisticWrites = new ChangeSet();
-        visible = keepOptimisticIdentity(visible, base, applyOptimistic(base, makeSnapshot, optimisticWrites), optimisticWrites);
-        changes?.merge(optimisticWrites);
-      } else {
-        visible = base;
-      }
+      replay();
+      changes?.merge(optimisticWrites);
       // What the GC removed must not stay reachable through memoized reads of it.
       if (action.type === GC) controller.memo.prune(visible.entities as never);
       readers.mark(changes);

@@ -24,5 +24,13 @@ export function fetchIfNeeded<E extends EndpointLike>(observer: EndpointObserver
     if (!error && (data === undefined || stale)) observer.fetch();
   }
   const request = observer.running();
-  return request && observer.store.controller.resultOf(request, observer.endpoint, args);
+  if (!request) return;
+  // data-client's useFetch promise says whether it settled: marked once per request's result.
+  const result = observer.store.controller.resultOf(request, observer.endpoint, args) as Promise<ResolveType<E>> & { resolved: boolean };
+  if (result.resolved === undefined) {
+    result.resolved = false;
+    const settled = () => void (result.resolved = true);
+    result.then(settled, settled);
+  }
+  return result;
 }

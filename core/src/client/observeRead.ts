@@ -1,6 +1,6 @@
 // Behind client.observe(): which observer `observe()` hands out, the subscribed one of
 // the same read (endpoint, key, mode) when there is one (the reader index lists the readers of each key).
-import { EndpointObserver } from './EndpointObserver';
+import type { EndpointObserver } from './EndpointObserver';
 
 /**
  * The subscribed observer of the same read as `observer` if there is one, else
@@ -16,17 +16,16 @@ import { EndpointObserver } from './EndpointObserver';
 export function observeRead<E extends EndpointObserver<any>>(observer: E): E {
   // The key is computed once per observe() (a read's key builds its URL): the new observer's.
   const { store, key, endpoint, options } = observer;
-  if (key !== undefined)
-    for (const o of store.readers.readersOf(key))
-      if (
-        o instanceof EndpointObserver &&
-        // A read waiting in promise() with no listener is never handed out twice.
-        o.listenerCount &&
-        o.endpoint === endpoint &&
-        (o.options.fetch !== false) === (options.fetch !== false) &&
-        // Polling through the client's SubscriptionManager (`true`) and bringing its own (`PollingModes`) are two reads.
-        (o.options.poll || false) === (options.poll || false)
-      )
-        return o as E;
+  // Only endpoint reads register under a key (a query's reads have none); no key lists no one.
+  for (const o of store.readers.readersOf(key!) as Iterable<E>)
+    if (
+      // A read waiting in promise() with no listener is never handed out twice.
+      o.listenerCount &&
+      o.endpoint === endpoint &&
+      (o.options.fetch !== false) === (options.fetch !== false) &&
+      // Polling through the client's SubscriptionManager (`true`) and bringing its own (`PollingModes`) are two reads.
+      (o.options.poll || false) === (options.poll || false)
+    )
+      return o;
   return observer;
 }

@@ -166,13 +166,13 @@ export class Controller {
 
   /**
    * What `fetch` resolves with for `request`: the stored result read back through the
-   * schema. One promise per request; `resolved` turns true once it settled.
+   * schema. One promise per request (its `resolved` flag is fetchIfNeeded's, for useFetch).
    * @internal
    */
-  resultOf<E extends EndpointLike>(request: InFlight, endpoint: E, args: readonly unknown[]): Promise<ResolveType<E>> & { resolved: boolean } {
+  resultOf<E extends EndpointLike>(request: InFlight, endpoint: E, args: readonly unknown[]): Promise<ResolveType<E>> {
     if (request.result) return request.result;
     const { key, fetchedAt } = request;
-    const result = Object.assign(
+    const result =
       endpoint.schema == null
         ? (request.promise as Promise<ResolveType<E>>)
         : request.promise.then((response) => {
@@ -195,12 +195,8 @@ export class Controller {
             // an instance of its class, and a bare id (nothing to build it from) as undefined.
             // Uncached: the tables are an empty object of this call, which no memo could reuse.
             return denormalize(endpoint.schema, response, {}, args) as ResolveType<E>;
-          }),
-      { resolved: false },
-    );
-    const settled = () => void (result.resolved = true);
-    result.then(settled, settled);
-    return (request.result = result);
+          });
+    return (request.result = result as InFlight['result'])!;
   }
 
   /**

@@ -33,20 +33,10 @@ export interface Snapshot {
  * }
  */
 export function Snapshot(controller: Controller, state: State, fetchedAt: number): Snapshot {
-  return {
-    state,
-    fetchedAt,
-    abort: ABORT,
-    getResponse(endpoint, ...args) {
-      return controller.getResponse(endpoint, ...args, state);
-    },
-    getError(endpoint, ...args) {
-      return controller.getError(endpoint, ...args, state);
-    },
-    get(schema, ...args) {
-      return controller.get(schema, ...args, state);
-    },
-  };
+  const view = { state, fetchedAt, abort: ABORT } as { -readonly [K in keyof Snapshot]: Snapshot[K] };
+  // Each read is the controller's against this state (the state is the reads' last argument).
+  for (const name of ['getResponse', 'getError', 'get'] as const) view[name] = (first: any, ...args: unknown[]) => (controller[name] as any)(first, ...args, state);
+  return view;
 }
 /** Throw it from `getOptimisticResponse` to cancel the optimistic update. */
 Snapshot.abort = ABORT as Error;

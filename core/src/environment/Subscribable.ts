@@ -22,12 +22,9 @@ export class Subscribable<L extends (...args: any[]) => void = () => void> {
     const listener = this.listeners.has(given) ? (((...args: Parameters<L>) => given(...args)) as L) : given;
     this.listeners.add(listener);
     if (this.listeners.size === 1) this.onFirst();
-    let active = true;
+    // Each subscription's listener is its own (above): deleting it says whether it was still on.
     return () => {
-      if (!active) return;
-      active = false;
-      this.listeners.delete(listener);
-      if (this.listeners.size === 0) this.onLast();
+      if (this.listeners.delete(listener) && !this.listeners.size) this.onLast();
     };
   };
 

@@ -37,6 +37,19 @@ describe('EndpointObserver.read(): the one suspense rule', () => {
     expect(calls()).toBe(1);
   });
 
+  it('stays on one promise across a new request while it waits, and that promise settles with the data', async () => {
+    const { client, calls } = setup();
+    const obs = client.observe(getTodo, { id: 1 });
+    const first = obs.promise();
+    // Invalidated while it runs: the refetch is a request of its own, not the running one joined.
+    void client.controller.invalidate(getTodo, { id: 1 });
+    void obs.refetch();
+    expect(obs.promise()).toBe(first);
+    await first;
+    expect(obs.read()).toMatchObject({ status: 'ready', data: { id: 1, title: 't1' } });
+    expect(calls()).toBe(2);
+  });
+
   it('a hard error wins over data that is still stored', async () => {
     const { client } = setup();
     await client.controller.fetch(getTodo, { id: 1 });

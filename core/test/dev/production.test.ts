@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Collection, Entity, RestEndpoint, normalize, resource } from '../../src';
+import { Collection, createClient, Entity, RestEndpoint, normalize, resolveArgs, resource } from '../../src';
 
 vi.mock('#dev', () => ({ DEV: false }));
 
@@ -58,6 +58,17 @@ describe('production messages', () => {
     for (const [schema, input] of [[Todo, 'oops'], [[Todo], 42], [Todo, null]] as const) {
       expect(() => normalize(schema, input)).toThrow(`${schema === Todo ? 'Todo' : '[Todo]'}: unexpected response${code(40)}`);
     }
+  });
+
+  it('a read of a destroyed client names its key and carries a code (ERRORS.md#21)', async () => {
+    const client = createClient();
+    client.destroy();
+    const get = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/todos/:id', schema: Todo });
+    await expect(client.controller.fetch(get, { id: 1 })).rejects.toThrow(new Error(`GET http://api.test/todos/1${code(21)}`));
+  });
+
+  it("leave out the adapters' check of a getter returning the whole args list (development names it)", () => {
+    expect(resolveArgs('useDLE', [() => [{ id: 1 }]])).toEqual([[{ id: 1 }]]);
   });
 
   it('warnings are development-only', () => {
