@@ -70,12 +70,12 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
 
   constructor(schema: S, options: CollectionOptions = {}) {
     const inner: any =
-      (schema as { keyed?: boolean } | undefined)?.keyed === true || (schema as any)?.[KIND] === 'Array'
+      (schema as { keyed?: boolean } | undefined)?.keyed || (schema as any)?.[KIND] === 'Array'
         ? schema
         : Array.isArray(schema)
           ? new ListOf(schema[0])
           : undefined;
-    if (inner === undefined) throw new TypeError('Collection' + (DEV ? ' needs [Schema], schema.Array or Values' : errorCode(11)));
+    if (!inner) throw new TypeError('Collection' + (DEV ? ' needs [Schema], schema.Array or Values' : errorCode(11)));
     this.schema = inner;
     const name = tableName(inner);
     this.key = options.key ?? (inner.keyed ? `{${name}}` : `[${name}]`);

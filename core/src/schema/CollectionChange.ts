@@ -51,7 +51,7 @@ export class CollectionChange<S = any> {
     const c = this.collection;
     const inner: any = this.schema;
     // a Values collection takes one map of members; a list one member or a list of them
-    const values = inner.keyed === true;
+    const values: boolean | undefined = inner.keyed;
     const many = !values && Array.isArray(input);
     const items: any[] = many ? input : [input];
     const move = this.mode === 'move';

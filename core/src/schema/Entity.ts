@@ -242,11 +242,9 @@ export abstract class Entity {
       }
       // Optimistic create: the server assigns the key later. Until then it gets a
       // temporary one of its own, kept by the pending update so every replay gives it again.
-      // the temps this normalize call handed out so far (its meta is its own)
+      // meta.made: the temps this normalize call handed out so far (its meta is its own)
       const meta = delegate.meta as { made?: number };
-      const n = meta.made ?? 0;
-      meta.made = n + 1;
-      const seq = temps === true ? ++lastTemp : (temps[n] ??= ++lastTemp);
+      const seq = temps === true ? ++lastTemp : (temps[(meta.made = (meta.made ?? 0) + 1) - 1] ??= ++lastTemp);
       id = `optimistic-${seq}`;
       // The pk field reads it too (a negative number where the field's default is a number),
       // so `key={todo.id}` tells two pending creates apart.

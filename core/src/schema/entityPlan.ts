@@ -71,11 +71,10 @@ export function entityPlan(cls: any): EntityPlan {
   const source = cls.schema;
   let plan: EntityPlan | undefined = cls[PLAN];
   if (plan?.owner === cls && plan!.source === source) return plan!;
-  const key = cls.key;
   // An anonymous class (or a mixin with no name): the store would have no table name. A
   // definition mistake, so the same class fails in development before it ships.
-  if (DEV && (typeof key !== 'string' || key === '' || key === 'EntityMixin')) {
-    devFail('Entity', undefined, `a class with no name has no key (key is ${JSON.stringify(key)})`, "add static key = 'Name' to the class");
+  if (DEV && (typeof cls.key !== 'string' || cls.key === '' || cls.key === 'EntityMixin')) {
+    devFail('Entity', undefined, `a class with no name has no key (key is ${JSON.stringify(cls.key)})`, "add static key = 'Name' to the class");
   }
   const nestedKeys: string[] = [];
   const nestedSchemas: unknown[] = [];
