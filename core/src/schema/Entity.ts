@@ -73,7 +73,9 @@ export abstract class Entity {
    * @example
    * pk() { return `${this.owner}/${this.name}`; }
    */
-  pk(_parent?: any, _key?: any, _args?: readonly any[]): string | number | undefined {
+  pk(parent?: any, key?: any, args?: readonly any[]): string | number | undefined;
+  // (overloads: the parameters it ignores are not shipped)
+  pk(): string | number | undefined {
     return (this as any).id;
   }
 
@@ -93,7 +95,8 @@ export abstract class Entity {
    * @example
    * static process(input: any) { return { ...input, id: input.uuid }; }
    */
-  static process(input: any, _parent?: any, _key?: any, _args?: readonly any[]): any {
+  static process(input: any, parent?: any, key?: any, args?: readonly any[]): any;
+  static process(input: any): any {
     return { ...input };
   }
 
@@ -115,7 +118,8 @@ export abstract class Entity {
    *   return incoming.version >= existing.version;
    * }
    */
-  static shouldUpdate(_existingMeta: EntityMeta, _incomingMeta: EntityMeta, _existing: any, _incoming: any): boolean {
+  static shouldUpdate(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any): boolean;
+  static shouldUpdate(): boolean {
     return true;
   }
 
@@ -139,7 +143,8 @@ export abstract class Entity {
    * @example
    * static shouldReorder(a: EntityMeta, b: EntityMeta) { return b.fetchedAt < a.fetchedAt; }
    */
-  static shouldReorder(existingMeta: EntityMeta, incomingMeta: EntityMeta, _existing: any, _incoming: any): boolean {
+  static shouldReorder(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any): boolean;
+  static shouldReorder(existingMeta: EntityMeta, incomingMeta: EntityMeta): boolean {
     return incomingMeta.fetchedAt < existingMeta.fetchedAt;
   }
 
