@@ -317,17 +317,14 @@ export abstract class Entity {
     const plan = entityPlan(this);
     // (an EntityMixin's base class may have a static `validate` of its own that is no function)
     if (typeof this.validate === 'function' && this.validate(stored)) return undefined;
-    let inst: any;
     // records with many undeclared fields copy fastest by spread; few, by assigning onto `new`
     plan.spread ??= plan.ctorSafe && Object.keys(stored).length > plan.defaultKeys.length + 8;
-    if (Object.hasOwn(stored, '__proto__')) {
-      // A JSON field named "__proto__" stays a field: Object.assign would make it the prototype.
-      inst = Object.setPrototypeOf({ ...plan.make(), ...stored }, this.prototype);
-    } else if (plan.spread && hasAll(stored, plan.defaultKeys)) {
-      inst = Object.setPrototypeOf({ ...stored }, this.prototype);
-    } else {
-      inst = Object.assign(plan.make(), stored);
-    }
+    const all = plan.spread && hasAll(stored, plan.defaultKeys);
+    // A JSON field named "__proto__" stays a field: Object.assign would make it the prototype.
+    const inst =
+      all || Object.hasOwn(stored, '__proto__')
+        ? Object.setPrototypeOf(all ? { ...stored } : { ...plan.make(), ...stored }, this.prototype)
+        : Object.assign(plan.make(), stored);
     const { deserKeys, deserFns } = plan;
     for (let i = 0; i < deserKeys.length; i++) {
       const k = deserKeys[i]!;

@@ -51,14 +51,14 @@ const converters = new WeakMap<Deserializer, (value: any) => any>();
  * called. Decided once per function (the source text is read to tell a class).
  */
 export function toConverter(fn: Deserializer): (value: any) => any {
-  const f = fn as any;
-  let c = converters.get(f);
+  let c = converters.get(fn);
   if (c === undefined) {
+    const f = fn as any;
     const src = Function.prototype.toString.call(f);
     // the primitives' own constructors convert when called
     // (a class always has a prototype; native methods such as Temporal.Instant.from have none)
     c = ![Number, String, Boolean, BigInt, Symbol].includes(f) && f.prototype && /^class|\[native code]/.test(src) ? (v: any) => new f(v) : f;
-    converters.set(f, c!);
+    converters.set(fn, c!);
   }
   return c!;
 }
