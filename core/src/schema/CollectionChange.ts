@@ -117,7 +117,9 @@ export class CollectionChange<S = any> {
     return inner.denormalize([input], args, unvisit)[0];
   }
 
-  queryKey(_args: readonly any[], _delegate: QueryDelegate): any {
+  queryKey(args: readonly any[], delegate: QueryDelegate): any;
+  // (overloads: the parameters it ignores are not shipped)
+  queryKey(): any {
     return undefined;
   }
 }

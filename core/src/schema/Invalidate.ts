@@ -4,7 +4,7 @@ import { DEV } from '#dev';
 import { devFail } from './SchemaError';
 import { OneOfMap, type SchemaAttribute } from './OneOf';
 import { schemaName } from './schemaName';
-import { InvalidateOne, tombstone } from './InvalidateOne';
+import { InvalidateOne } from './InvalidateOne';
 import type { Denormalize, EntityLikeClass, NormalizeDelegate, Unvisit, Visit } from './types';
 import type { Union } from './Union';
 import { KIND } from './symbols';
@@ -39,9 +39,11 @@ export class Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass
     return this.attribute ? `Union(${Object.keys(this.schema).join('|')})` : schemaName(this.schema);
   }
 
-  normalize(input: any, parent: any, key: any, args: readonly any[], _visit: Visit, delegate: NormalizeDelegate): any {
+  normalize(input: any, parent: any, key: any, args: readonly any[], visit: Visit, delegate: NormalizeDelegate): any {
     const pick = this.attribute;
-    if (!pick) return tombstone(this.schema, input, parent, key, args, delegate);
+    // the tombstone is stored by the one-Entity Invalidate's normalize, for the member picked
+    const store = (schema: unknown) => InvalidateOne.prototype.normalize.call({ schema }, input, parent, key, args, visit, delegate);
+    if (!pick) return store(this.schema);
     // The discriminator picks the entity kind. Without one (a bare pk, or params
     // only) the kind is unknown: warn and keep the value, as a Union does.
     const type = typeof input === 'object' && input !== null ? pick(input, parent, key) : undefined;
@@ -51,7 +53,7 @@ export class Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass
       if (DEV) console.warn(`Invalidate(${this.key}): no schema for discriminator ${JSON.stringify(type)} in ${JSON.stringify(input)}; nothing invalidated`);
       return input;
     }
-    return { id: tombstone(schema, input, parent, key, args, delegate), schema: type };
+    return { id: store(schema), schema: type };
   }
 
   /** Also true for the Invalidate `resource()` makes for its delete over one Entity. */

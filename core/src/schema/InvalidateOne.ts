@@ -1,6 +1,6 @@
 // The Invalidate of resource()'s delete: over one Entity, without the discriminator handling
-// (so apps without a Union do not bundle it); over a Union, the Union's own Invalidate. The
-// tombstone both Invalidates store is written here.
+// (so apps without a Union do not bundle it); over a Union, the Union's own Invalidate. Its
+// normalize stores the tombstone for both.
 import { DEV } from '#dev';
 import { SchemaError, assertParsed, devFail } from './SchemaError';
 import { OneOf } from './OneOf';
@@ -10,31 +10,6 @@ import type { EntityLikeClass, NormalizeDelegate, Visit } from './types';
 import type { Invalidate as AnyInvalidate } from './Invalidate';
 import type { Union } from './Union';
 import { KIND } from './symbols';
-
-/**
- * Stores the INVALID tombstone for the entity of kind `schema` that `input` names (its pk,
- * or a record with what `pk()` reads), and returns its pk.
- *
- * @example
- * tombstone(Todo, '5', undefined, 'id', [], delegate) // '5'
- */
-export function tombstone(schema: any, input: any, parent: any, key: any, args: readonly any[], delegate: NormalizeDelegate): string {
-  // an object is a record to read the pk from; anything else is the pk
-  const record = typeof input === 'object' && input !== null;
-  if (DEV && !record) assertParsed(input, `Invalidate(${schema.key})`, key);
-  const id: unknown = record ? schema.pk(schema.process(input, parent, key, args), parent, key, args) : input;
-  if (noPk(id)) {
-    throw new SchemaError(
-      `Invalidate(${schema.key})`,
-      key,
-      'missing primary key',
-      DEV && 'pass the primary key as a string, or an object with the fields pk() reads',
-    );
-  }
-  const pk = `${id}`;
-  delegate.invalidate(schema.key, pk);
-  return pk;
-}
 
 // Named Invalidate, as the class it stands for: its `name` reads `Invalidate(Todo)`.
 class Invalidate extends OneOf {
@@ -50,8 +25,28 @@ class Invalidate extends OneOf {
     return schemaName(this.schema);
   }
 
+  /**
+   * Stores the INVALID tombstone for the entity that `input` names (its pk, or a record with
+   * what `pk()` reads) and returns its pk. The discriminated Invalidate calls it with the
+   * member picked as `this.schema`.
+   */
   normalize(input: any, parent: any, key: any, args: readonly any[], _visit: Visit, delegate: NormalizeDelegate): any {
-    return tombstone(this.schema, input, parent, key, args, delegate);
+    const schema = this.schema;
+    // an object is a record to read the pk from; anything else is the pk
+    const record = typeof input === 'object' && input !== null;
+    if (DEV && !record) assertParsed(input, `Invalidate(${schema.key})`, key);
+    const id: unknown = record ? schema.pk(schema.process(input, parent, key, args), parent, key, args) : input;
+    if (noPk(id)) {
+      throw new SchemaError(
+        `Invalidate(${schema.key})`,
+        key,
+        'missing primary key',
+        DEV && 'pass the primary key as a string, or an object with the fields pk() reads',
+      );
+    }
+    const pk = `${id}`;
+    delegate.invalidate(schema.key, pk);
+    return pk;
   }
 }
 
@@ -62,4 +57,7 @@ class Invalidate extends OneOf {
  * @example
  * const remove = new RestEndpoint({ path: '/todos/:id', method: 'DELETE', schema: new InvalidateOne(Todo) });
  */
-export const InvalidateOne = Invalidate as new <E extends EntityLikeClass | Union<any>>(entity: E) => AnyInvalidate<E>;
+export const InvalidateOne = Invalidate as unknown as {
+  new <E extends EntityLikeClass | Union<any>>(entity: E): AnyInvalidate<E>;
+  readonly prototype: Invalidate;
+};

@@ -43,7 +43,9 @@ export abstract class OneOf {
   }
 
   /** Schema for one value, or undefined for an unknown discriminator. */
-  inferSchema(_value: any, _parent: any, _key: any): any {
+  inferSchema(value: any, parent: any, key: any): any;
+  // (overloads: the parameters it ignores are not shipped)
+  inferSchema(): any {
     return this.schema;
   }
 
@@ -53,7 +55,8 @@ export abstract class OneOf {
   }
 
   /** Nothing stored is found from args alone (Union and All look theirs up). */
-  queryKey(_args: readonly any[], _delegate: QueryDelegate): any {
+  queryKey(args: readonly any[], delegate: QueryDelegate): any;
+  queryKey(): any {
     return undefined;
   }
 
