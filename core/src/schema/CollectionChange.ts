@@ -39,12 +39,7 @@ export class CollectionChange<S = any> {
   }
 
   constructor(collection: Collection<any>, mode: Mode, merge: CollectionMerge, createCollectionFilter?: CreateCollectionFilter) {
-    this.collection = collection;
-    this.schema = collection.schema;
-    this.key = collection.key;
-    this.mode = mode;
-    this.merge = merge;
-    this.filter = createCollectionFilter;
+    Object.assign(this, { collection, schema: collection.schema, key: collection.key, mode, merge, filter: createCollectionFilter });
   }
 
   normalize(input: any, parent: any, key: any, args: readonly any[], visit: Visit, delegate: NormalizeDelegate): any {

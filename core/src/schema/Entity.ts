@@ -133,7 +133,8 @@ export abstract class Entity {
    *   if (!('title' in processed)) return 'title is missing';
    * }
    */
-  static validate(_processed: any): string | undefined {
+  static validate(processed: any): string | undefined;
+  static validate(): string | undefined {
     return undefined;
   }
 
