@@ -277,6 +277,18 @@ describe("GC's bound and sliced sweep arrive with BoundedGCPolicy", () => {
   });
 });
 
+describe('the discriminated Invalidate arrives with a Union', () => {
+  // resource()'s delete over an Entity is an Invalidate without the discriminator handling;
+  // over a Union it is the Union's own (Union.js brings Invalidate.js).
+  const discriminated = /core\/dist\/schema\/(Invalidate|Polymorphic|Union)\.js/;
+
+  it('the typical apps carry no Invalidate, Polymorphic or Union module', async () => {
+    for (const s of [await sizeOf('Resto React'), await sizeOf('Resto Vue'), await sizeOf('Resto Svelte')]) {
+      expect(bytesOf(s, discriminated), s.name).toBe(0);
+    }
+  });
+});
+
 describe('the per-try timeout and the offline hold arrive with their managers', () => {
   const timeout = /core\/dist\/(managers\/TimeoutManager|rest\/TimeoutError)\.js/;
   const offline = /core\/dist\/(managers\/(OfflineManager|OfflineError)|environment\/waitUntil)\.js/;

@@ -5,7 +5,7 @@ import { errorCode } from '../dev/errorCode';
 import { DEV } from '#dev';
  
 import { Collection as BaseCollection } from '../schema/Collection';
-import { Invalidate } from '../schema/Invalidate';
+import { InvalidateOne } from '../schema/InvalidateOne';
 import { setHidden } from '../schema/ownEntry';
 import { schemaName } from '../schema/schemaName';
 import { RestEndpoint } from './RestEndpoint';
@@ -127,7 +127,7 @@ export function resource<const O extends ResourceGenerics>(
     getList: decorateGetList(getList, opts),
     update: mutation('update', 'PUT', {}, ['body']),
     partialUpdate: mutation('partialUpdate', 'PATCH', {}, ['body']),
-    delete: mutation('delete', 'DELETE', { schema: new Invalidate(schema), process: deleteProcess }),
+    delete: mutation('delete', 'DELETE', { schema: new InvalidateOne(schema), process: deleteProcess }),
   }, internals) as unknown as Resource<O>;
 }
 

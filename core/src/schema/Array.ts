@@ -18,9 +18,7 @@ export function normalizeArray(
   name?: string,
 ): any[] {
   const list = Array.isArray(input) ? input : toList(input, key, name ?? `[${schemaName(schema)}]`);
-  const out = new Array(list.length);
-  for (let i = 0; i < list.length; i++) out[i] = visit(schema, list[i], parent, key, args);
-  return out;
+  return list.map((item) => visit(schema, item, parent, key, args));
 }
 
 function toList(input: any, key: any, name: string): any[] {

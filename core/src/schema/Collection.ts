@@ -7,7 +7,7 @@ import { denormalizeArray, normalizeArray, type MemberOf } from './Array';
 import type { ArraySchema } from './ArraySchema';
 import { CollectionChange, type CollectionMerge } from './CollectionChange';
 import { assign as assignMerge, push as appendMerge, unshift as prependMerge } from './collectionMerges';
-import { OneOf } from './OneOf';
+import { OneOf, membersName } from './OneOf';
 import { schemaName } from './schemaName';
 import { serializeArgs } from './serializeArgs';
 import { setHidden } from './ownEntry';
@@ -70,14 +70,14 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
 
   constructor(schema: S, options: CollectionOptions = {}) {
     const inner: any =
-      (schema as { keyed?: boolean } | undefined)?.keyed === true || (schema as any)?.[KIND] === 'Array'
+      (schema as { keyed?: boolean } | undefined)?.keyed || (schema as any)?.[KIND] === 'Array'
         ? schema
         : Array.isArray(schema)
           ? new ListOf(schema[0])
           : undefined;
-    if (inner === undefined) throw new TypeError('Collection' + (DEV ? ' needs [Schema], schema.Array or Values' : errorCode(11)));
+    if (!inner) throw new TypeError('Collection' + (DEV ? ' needs [Schema], schema.Array or Values' : errorCode(11)));
     this.schema = inner;
-    const name = tableName(inner);
+    const name = membersName(inner);
     this.key = options.key ?? (inner.keyed ? `{${name}}` : `[${name}]`);
     this.argsKey = options.argsKey;
     this.nestKey = options.nestKey;
@@ -242,17 +242,6 @@ for (const [name, merge] of [
     },
     configurable: true,
   });
-}
-
-// The member entity's key, as data-client names it. Members picked by a discriminator are
-// `value:Key` pairs: data-client's `User;Group` would give two lists that store different
-// discriminator values one table, and each would then read the other's references.
-function tableName(s: any): string {
-  if (!(s instanceof OneOf)) return schemaName(s);
-  if (s.isSingleSchema) return tableName(s.schema);
-  return Object.keys(s.schema)
-    .map((value) => `${value}:${tableName(s.schema[value])}`)
-    .join(';');
 }
 
 /**

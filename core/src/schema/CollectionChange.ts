@@ -39,19 +39,14 @@ export class CollectionChange<S = any> {
   }
 
   constructor(collection: Collection<any>, mode: Mode, merge: CollectionMerge, createCollectionFilter?: CreateCollectionFilter) {
-    this.collection = collection;
-    this.schema = collection.schema;
-    this.key = collection.key;
-    this.mode = mode;
-    this.merge = merge;
-    this.filter = createCollectionFilter;
+    Object.assign(this, { collection, schema: collection.schema, key: collection.key, mode, merge, filter: createCollectionFilter });
   }
 
   normalize(input: any, parent: any, key: any, args: readonly any[], visit: Visit, delegate: NormalizeDelegate): any {
     const c = this.collection;
     const inner: any = this.schema;
     // a Values collection takes one map of members; a list one member or a list of them
-    const values = inner.keyed === true;
+    const values: boolean | undefined = inner.keyed;
     const many = !values && Array.isArray(input);
     const items: any[] = many ? input : [input];
     const move = this.mode === 'move';
@@ -117,7 +112,9 @@ export class CollectionChange<S = any> {
     return inner.denormalize([input], args, unvisit)[0];
   }
 
-  queryKey(_args: readonly any[], _delegate: QueryDelegate): any {
+  queryKey(args: readonly any[], delegate: QueryDelegate): any;
+  // (overloads: the parameters it ignores are not shipped)
+  queryKey(): any {
     return undefined;
   }
 }

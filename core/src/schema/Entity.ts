@@ -73,7 +73,9 @@ export abstract class Entity {
    * @example
    * pk() { return `${this.owner}/${this.name}`; }
    */
-  pk(_parent?: any, _key?: any, _args?: readonly any[]): string | number | undefined {
+  pk(parent?: any, key?: any, args?: readonly any[]): string | number | undefined;
+  // (overloads: the parameters it ignores are not shipped)
+  pk(): string | number | undefined {
     return (this as any).id;
   }
 
@@ -93,7 +95,8 @@ export abstract class Entity {
    * @example
    * static process(input: any) { return { ...input, id: input.uuid }; }
    */
-  static process(input: any, _parent?: any, _key?: any, _args?: readonly any[]): any {
+  static process(input: any, parent?: any, key?: any, args?: readonly any[]): any;
+  static process(input: any): any {
     return { ...input };
   }
 
@@ -115,7 +118,8 @@ export abstract class Entity {
    *   return incoming.version >= existing.version;
    * }
    */
-  static shouldUpdate(_existingMeta: EntityMeta, _incomingMeta: EntityMeta, _existing: any, _incoming: any): boolean {
+  static shouldUpdate(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any): boolean;
+  static shouldUpdate(): boolean {
     return true;
   }
 
@@ -129,7 +133,8 @@ export abstract class Entity {
    *   if (!('title' in processed)) return 'title is missing';
    * }
    */
-  static validate(_processed: any): string | undefined {
+  static validate(processed: any): string | undefined;
+  static validate(): string | undefined {
     return undefined;
   }
 
@@ -139,7 +144,8 @@ export abstract class Entity {
    * @example
    * static shouldReorder(a: EntityMeta, b: EntityMeta) { return b.fetchedAt < a.fetchedAt; }
    */
-  static shouldReorder(existingMeta: EntityMeta, incomingMeta: EntityMeta, _existing: any, _incoming: any): boolean {
+  static shouldReorder(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any): boolean;
+  static shouldReorder(existingMeta: EntityMeta, incomingMeta: EntityMeta): boolean {
     return incomingMeta.fetchedAt < existingMeta.fetchedAt;
   }
 
@@ -242,11 +248,9 @@ export abstract class Entity {
       }
       // Optimistic create: the server assigns the key later. Until then it gets a
       // temporary one of its own, kept by the pending update so every replay gives it again.
-      // the temps this normalize call handed out so far (its meta is its own)
+      // meta.made: the temps this normalize call handed out so far (its meta is its own)
       const meta = delegate.meta as { made?: number };
-      const n = meta.made ?? 0;
-      meta.made = n + 1;
-      const seq = temps === true ? ++lastTemp : (temps[n] ??= ++lastTemp);
+      const seq = temps === true ? ++lastTemp : (temps[(meta.made = (meta.made ?? 0) + 1) - 1] ??= ++lastTemp);
       id = `optimistic-${seq}`;
       // The pk field reads it too (a negative number where the field's default is a number),
       // so `key={todo.id}` tells two pending creates apart.
@@ -314,17 +318,14 @@ export abstract class Entity {
     const plan = entityPlan(this);
     // (an EntityMixin's base class may have a static `validate` of its own that is no function)
     if (typeof this.validate === 'function' && this.validate(stored)) return undefined;
-    let inst: any;
     // records with many undeclared fields copy fastest by spread; few, by assigning onto `new`
     plan.spread ??= plan.ctorSafe && Object.keys(stored).length > plan.defaultKeys.length + 8;
-    if (Object.hasOwn(stored, '__proto__')) {
-      // A JSON field named "__proto__" stays a field: Object.assign would make it the prototype.
-      inst = Object.setPrototypeOf({ ...plan.make(), ...stored }, this.prototype);
-    } else if (plan.spread && hasAll(stored, plan.defaultKeys)) {
-      inst = Object.setPrototypeOf({ ...stored }, this.prototype);
-    } else {
-      inst = Object.assign(plan.make(), stored);
-    }
+    const all = plan.spread && hasAll(stored, plan.defaultKeys);
+    // A JSON field named "__proto__" stays a field: Object.assign would make it the prototype.
+    const inst =
+      all || Object.hasOwn(stored, '__proto__')
+        ? Object.setPrototypeOf(all ? { ...stored } : { ...plan.make(), ...stored }, this.prototype)
+        : Object.assign(plan.make(), stored);
     const { deserKeys, deserFns } = plan;
     for (let i = 0; i < deserKeys.length; i++) {
       const k = deserKeys[i]!;

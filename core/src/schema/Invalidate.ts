@@ -1,10 +1,10 @@
 // Invalidate: the schema of a delete, which stores the INVALID tombstone for an entity
 // (of one kind, or of a Union's).
 import { DEV } from '#dev';
-import { SchemaError, assertParsed, devFail } from './SchemaError';
-import { OneOf, type SchemaAttribute } from './OneOf';
+import { devFail } from './SchemaError';
+import { OneOfMap, type SchemaAttribute } from './OneOf';
 import { schemaName } from './schemaName';
-import { noPk } from './entityPlan';
+import { InvalidateOne } from './InvalidateOne';
 import type { Denormalize, EntityLikeClass, NormalizeDelegate, Unvisit, Visit } from './types';
 import type { Union } from './Union';
 import { KIND } from './symbols';
@@ -20,7 +20,7 @@ import { KIND } from './symbols';
  * const remove = new RestEndpoint({ path: '/todos/:id', method: 'DELETE', schema: new Invalidate(Todo) });
  * const removeItem = new RestEndpoint({ path: '/items/:id', method: 'DELETE', schema: new Invalidate({ users: User, groups: Group }, 'type') });
  */
-export class Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass> extends OneOf {
+export class Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass> extends OneOfMap {
   /** The Entity, or (over a Union) the Union's members by discriminator value. */
   declare readonly schema: E extends Union<infer S> ? S : E;
 
@@ -36,39 +36,33 @@ export class Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass
   }
 
   get key(): string {
-    return this.attribute === undefined ? schemaName(this.schema) : `Union(${Object.keys(this.schema).join('|')})`;
+    return this.attribute ? `Union(${Object.keys(this.schema).join('|')})` : schemaName(this.schema);
   }
 
-  normalize(input: any, parent: any, key: any, args: readonly any[], _visit: Visit, delegate: NormalizeDelegate): any {
-    const single = this.attribute === undefined;
-    // an object is a record to read the pk (and discriminator) from; anything else is the pk
-    const record = typeof input === 'object' && input !== null;
+  normalize(input: any, parent: any, key: any, args: readonly any[], visit: Visit, delegate: NormalizeDelegate): any {
+    const pick = this.attribute;
+    // the tombstone is stored by the one-Entity Invalidate's normalize, for the member picked
+    const store = (schema: unknown) => InvalidateOne.prototype.normalize.call({ schema }, input, parent, key, args, visit, delegate);
+    if (!pick) return store(this.schema);
     // The discriminator picks the entity kind. Without one (a bare pk, or params
     // only) the kind is unknown: warn and keep the value, as a Union does.
-    const type = single || !record ? undefined : this.attribute!(input, parent, key);
+    const type = typeof input === 'object' && input !== null ? pick(input, parent, key) : undefined;
     // (no member is named "undefined")
-    const schema = single ? this.schema : this.schema[type as string];
+    const schema = this.schema[type as string];
     if (schema === undefined) {
       if (DEV) console.warn(`Invalidate(${this.key}): no schema for discriminator ${JSON.stringify(type)} in ${JSON.stringify(input)}; nothing invalidated`);
       return input;
     }
-    if (DEV && !record) assertParsed(input, `Invalidate(${this.key})`, key);
-    const id: unknown = record ? schema.pk(schema.process(input, parent, key, args), parent, key, args) : input;
-    if (noPk(id)) {
-      throw new SchemaError(
-        `Invalidate(${schema.key})`,
-        key,
-        'missing primary key',
-        DEV && 'pass the primary key as a string, or an object with the fields pk() reads',
-      );
-    }
-    const pk = `${id}`;
-    delegate.invalidate(schema.key, pk);
-    return single ? pk : { id: pk, schema: type };
+    return { id: store(schema), schema: type };
+  }
+
+  /** Also true for the Invalidate `resource()` makes for its delete over one Entity. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return (this === Invalidate && value instanceof InvalidateOne) || Function.prototype[Symbol.hasInstance].call(this, value);
   }
 }
 
-// Reads back as OneOf does (a Union's members by the stored name), typed by its entity.
+// Reads back as OneOfMap does (a Union's members by the stored name), typed by its entity.
 export interface Invalidate<E extends EntityLikeClass | Union<any> = EntityLikeClass> {
   denormalize(input: any, args: readonly any[], unvisit: Unvisit): Denormalize<E>;
 }

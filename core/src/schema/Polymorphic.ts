@@ -1,8 +1,8 @@
-// Polymorphic: the base of Union, Array, Values and All, which adds to OneOf (one schema,
+// Polymorphic: the base of Union, Array, Values and All, which adds to OneOfMap (one schema,
 // or a map picked per value by a discriminator) the normalizing of a value picked by
 // discriminator.
 import { DEV } from '#dev';
-import { OneOf } from './OneOf';
+import { OneOfMap } from './OneOf';
 import { SchemaError } from './SchemaError';
 import type { Visit } from './types';
 
@@ -12,7 +12,7 @@ export type { SchemaAttribute } from './OneOf';
  * Shared by Union, Array, Values and All: one schema, or a map of schemas chosen per
  * value by a discriminator attribute.
  */
-export abstract class Polymorphic extends OneOf {
+export abstract class Polymorphic extends OneOfMap {
   protected normalizeValue(value: any, parent: any, key: any, args: readonly any[], visit: Visit): any {
     if (this.attribute === undefined) return visit(this.schema, value, parent, key, args);
     if (value === null || value === undefined) return value;

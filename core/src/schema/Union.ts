@@ -3,6 +3,7 @@ import { DEV } from '#dev';
 import { Polymorphic, type SchemaAttribute } from './Polymorphic';
 import { SchemaError } from './SchemaError';
 import { KIND } from './symbols';
+import { Invalidate } from './Invalidate';
 import type { Denormalize, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 
 /**
@@ -33,6 +34,14 @@ export class Union<S extends Record<string, any> = Record<string, any>> extends 
 
   normalize(input: any, parent: any, key: any, args: readonly any[], visit: Visit, _d?: NormalizeDelegate): any {
     return this.normalizeValue(input, parent, key, args, visit);
+  }
+
+  /**
+   * @internal The Invalidate over this Union: what `resource()`'s delete holds (so an app
+   * whose resources have no Union does not bundle the discriminated Invalidate).
+   */
+  invalidate(): Invalidate<this> {
+    return new Invalidate(this);
   }
 
   /** Lookup by args holding the discriminator and the primary key fields. */

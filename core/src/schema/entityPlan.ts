@@ -51,14 +51,14 @@ const converters = new WeakMap<Deserializer, (value: any) => any>();
  * called. Decided once per function (the source text is read to tell a class).
  */
 export function toConverter(fn: Deserializer): (value: any) => any {
-  const f = fn as any;
-  let c = converters.get(f);
+  let c = converters.get(fn);
   if (c === undefined) {
+    const f = fn as any;
     const src = Function.prototype.toString.call(f);
     // the primitives' own constructors convert when called
     // (a class always has a prototype; native methods such as Temporal.Instant.from have none)
     c = ![Number, String, Boolean, BigInt, Symbol].includes(f) && f.prototype && /^class|\[native code]/.test(src) ? (v: any) => new f(v) : f;
-    converters.set(f, c!);
+    converters.set(fn, c!);
   }
   return c!;
 }
@@ -71,11 +71,10 @@ export function entityPlan(cls: any): EntityPlan {
   const source = cls.schema;
   let plan: EntityPlan | undefined = cls[PLAN];
   if (plan?.owner === cls && plan!.source === source) return plan!;
-  const key = cls.key;
   // An anonymous class (or a mixin with no name): the store would have no table name. A
   // definition mistake, so the same class fails in development before it ships.
-  if (DEV && (typeof key !== 'string' || key === '' || key === 'EntityMixin')) {
-    devFail('Entity', undefined, `a class with no name has no key (key is ${JSON.stringify(key)})`, "add static key = 'Name' to the class");
+  if (DEV && (typeof cls.key !== 'string' || cls.key === '' || cls.key === 'EntityMixin')) {
+    devFail('Entity', undefined, `a class with no name has no key (key is ${JSON.stringify(cls.key)})`, "add static key = 'Name' to the class");
   }
   const nestedKeys: string[] = [];
   const nestedSchemas: unknown[] = [];

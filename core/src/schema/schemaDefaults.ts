@@ -10,19 +10,6 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return proto === Object.prototype || proto === null;
 }
 
-function build(definition: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  // (a plain object: no inherited keys to list)
-  for (const key in definition) {
-    const value = definition[key];
-    // a primitive (null included) is its own default
-    if (Object(value) !== value) out[key] = value;
-    else if (isPlainObject(value)) out[key] = build(value);
-    // entities, lists, collections and deserializers have no value until fetched
-  }
-  return out;
-}
-
 /**
  * What a read of an object schema shows before anything is stored: its plain
  * default values (`{ results: new Collection([Todo]), cursor: '' }` gives
@@ -35,7 +22,17 @@ function build(definition: Record<string, unknown>): Record<string, unknown> {
 export function schemaDefaults(schema: unknown): unknown {
   const definition = (schema as any)?.[KIND] === 'Object' ? (schema as any).schema : isPlainObject(schema) ? schema : undefined;
   if (definition === undefined) return undefined;
-  let defaults = cache.get(definition);
-  if (defaults === undefined) cache.set(definition, (defaults = build(definition)));
+  let defaults = cache.get(definition) as Record<string, unknown> | undefined;
+  if (defaults === undefined) {
+    cache.set(definition, (defaults = {}));
+    // (a plain object: no inherited keys to list)
+    for (const key in definition) {
+      const value = definition[key];
+      // a primitive (null included) is its own default; a nested plain object has its own
+      // defaults; entities, lists, collections and deserializers have no value until fetched
+      if (Object(value) !== value) defaults[key] = value;
+      else if (isPlainObject(value)) defaults[key] = schemaDefaults(value);
+    }
+  }
   return defaults;
 }

@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Collection, Entity, INVALID, Invalidate, Union, Values, schema } from '../../src/schema';
 import { denormalize, normalize } from '../../src/normalize';
+import { resource } from '../../src/rest';
 import { Todo, User } from './fixtures';
 
 class Group extends Entity {
@@ -62,6 +63,38 @@ describe('Invalidate', () => {
   it('over a bad value still names itself by its key', () => {
     expect(() => new Invalidate(undefined as any)).toThrow(/Invalidate: needs an Entity or a Union/);
     expect(() => normalize(new Invalidate(members, 'type'), { type: 'groups' })).toThrow(/Invalidate\(Group\).*missing primary key/);
+  });
+});
+
+describe("resource()'s delete", () => {
+  it('over an Entity: an Invalidate (instanceof, key, name, lookups, reads) that needs no discriminator code', () => {
+    const del = resource({ path: '/todos/:id', schema: Todo }).delete.schema;
+    expect(del).toBeInstanceOf(Invalidate);
+    // the Invalidate a Union needs is not this one: that class is not bundled by an app without a Union
+    expect(Object.getPrototypeOf(del)).not.toBe(Invalidate.prototype);
+    const direct = new Invalidate(Todo);
+    expect([del.schema, del.isSingleSchema, del.key, del.name]).toEqual([direct.schema, direct.isSingleSchema, direct.key, direct.name]);
+    expect(del.inferSchema({ id: 1 }, undefined, undefined)).toBe(Todo);
+    expect(del.queryKey([{ id: 1 }], undefined as any)).toBeUndefined();
+    for (const m of ['normalize', 'denormalize', 'queryKey'] as const) expect(del[m].length).toBe(direct[m].length);
+    const stored = normalize([Todo], [{ id: 1 }, { id: 2 }]);
+    for (const input of ['1', 1, { id: 1 }]) {
+      const s = normalize(del, input, [], stored);
+      expect(s.result).toBe('1');
+      expect(s.entities.Todo!['1']).toBe(INVALID);
+    }
+    expect(denormalize(del, '2', stored.entities)).toBeInstanceOf(Todo);
+    expect(() => normalize(del, {})).toThrow(/Invalidate\(Todo\).*missing primary key/);
+    expect(() => normalize(del, '{"id":1}')).toThrow(/got a string that looks like JSON/);
+  });
+
+  it("over a Union: the Union's Invalidate, with its discriminator", () => {
+    const del = resource({ path: '/items/:id', schema: new Union(members, 'type') }).delete.schema;
+    expect(Object.getPrototypeOf(del)).toBe(Invalidate.prototype);
+    expect([del.schema, del.isSingleSchema, del.key]).toEqual([members, false, 'Union(users|groups)']);
+    const s = normalize(del, { id: 1, type: 'groups' }, [], normalize([Group], [{ id: 1 }]));
+    expect(s.result).toEqual({ id: '1', schema: 'groups' });
+    expect(s.entities.Group!['1']).toBe(INVALID);
   });
 });
 
