@@ -69,8 +69,9 @@ export function fresh(entry: Cached, entities: Tables, from: number): boolean {
   return true;
 }
 
+// An entry's deps after its own triple (key, pk, stored object), which the reader pushed already.
 function append(to: unknown[], from: unknown[]): void {
-  for (let i = 0; i < from.length; i++) to.push(from[i]);
+  for (let i = 3; i < from.length; i++) to.push(from[i]);
 }
 
 /**
@@ -130,19 +131,17 @@ export class Denormalizer {
     const key: string = schema.key;
     const obj = ownValue(this.entities[key], pk);
     const cache = this.cache;
-    // missing (undefined) or deleted (INVALID): a dependency too, storing it later must refresh readers
-    if (typeof obj !== 'object') {
-      if (cache) this.deps.push(key, pk, obj);
-      return obj;
-    }
+    // every read depends on the stored object it found; missing (undefined) or deleted
+    // (INVALID) too: storing it later must refresh readers
+    if (cache) this.deps.push(key, pk, obj);
+    if (typeof obj !== 'object') return obj;
     const hit = this.local?.get(obj);
     // A collection being read has no instance yet (its value is still the stored list): read
     // again, a cycle through it closes on its member entities.
     if (hit !== undefined && hit.value !== obj) {
       if (cache) {
         if (hit.deps === null) {
-          // cycle: the entity is still being built further up
-          this.deps.push(key, pk, obj);
+          // cycle: the entity is still being built further up (its own triple, above, is this read's dep)
           if (hit.depth < this.minRef) this.minRef = hit.depth;
         } else {
           append(this.deps, hit.deps);
@@ -166,10 +165,7 @@ export class Denormalizer {
       const plan = schema[PLAN];
       if (value === INVALID || (plan?.owner === schema && !plan.nestedKeys.length)) {
         // nothing nested: no cycle can pass through it, no per-pass entry needed
-        if (cache) {
-          cache.set(obj, cached(value, [key, pk, obj], this.entities, schema));
-          this.deps.push(key, pk, obj);
-        }
+        if (cache) cache.set(obj, cached(value, [key, pk, obj], this.entities, schema));
         return value;
       }
     }
@@ -183,7 +179,6 @@ export class Denormalizer {
       }
       // a truncated read (its nested fields left as stored keys) is never cached
       this.minRef = -1;
-      if (cache) this.deps.push(key, pk, obj);
       return value;
     }
     const parentDeps = this.deps;

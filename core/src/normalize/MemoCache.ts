@@ -82,7 +82,7 @@ export class MemoCache {
       mark = '[';
     }
     // a primitive (a member that is no schema) reads its input as it is, whatever its value
-    if (typeof bucketKey !== 'object' && typeof bucketKey !== 'function') bucketKey = PRIMITIVES;
+    if (Object(bucketKey) !== bucketKey) bucketKey = PRIMITIVES;
     let bucket = this.results.get(bucketKey);
     if (bucket === undefined) {
       bucket = { byInput: new WeakMap(), byKey: new Map() };

@@ -23,12 +23,6 @@ export interface NormalizeInputStore {
   readonly onWrite?: (entityKey: string, pk: string) => void;
 }
 
-const defaultMergeWithStore = Entity.mergeWithStore;
-const defaultMerge = Entity.merge;
-const defaultShouldReorder = Entity.shouldReorder;
-const defaultMergeMeta = Entity.mergeMetaWithStore;
-const defaultShouldUpdate = Entity.shouldUpdate;
-
 /**
  * Copy-on-write working copy of the store for one `normalize` call: the top-level
  * object is copied at the first write, and each written table gets one new layer
@@ -120,11 +114,11 @@ export class NormalizeStore implements NormalizeDelegate {
     let meta: EntityMeta;
     const s = schema as any;
     if (
-      s.mergeWithStore === defaultMergeWithStore &&
-      s.merge === defaultMerge &&
-      s.shouldReorder === defaultShouldReorder &&
-      s.mergeMetaWithStore === defaultMergeMeta &&
-      s.shouldUpdate === defaultShouldUpdate
+      s.mergeWithStore === Entity.mergeWithStore &&
+      s.merge === Entity.merge &&
+      s.shouldReorder === Entity.shouldReorder &&
+      s.mergeMetaWithStore === Entity.mergeMetaWithStore &&
+      s.shouldUpdate === Entity.shouldUpdate
     ) {
       // fast path for the default merge: no new object when nothing changes.
       // A pending optimistic update is replayed on top of whatever is confirmed, however
