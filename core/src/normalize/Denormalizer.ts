@@ -87,35 +87,31 @@ export class Denormalizer {
   declare private entities: Tables;
   declare private args: readonly any[];
   declare private readonly cache: WeakMap<object, EntityEntry> | undefined;
-  private local: Map<object, LocalEntry> | undefined;
-  private depth = 0;
+  declare private local: Map<object, LocalEntry> | undefined;
+  declare private depth: number;
   /** Smallest depth of an unfinished entity referenced below the current frame. */
   private minRef = Infinity;
   /** Development only: the depth limit was reported this pass. */
   declare private reported: boolean | undefined;
 
   constructor(entities: Tables, args: readonly any[], cache?: WeakMap<object, EntityEntry>) {
-    this.entities = entities;
-    this.args = args;
     this.cache = cache;
     this.unvisit = (schema, input) => this.visit(schema, input);
+    this.reset(entities, args);
   }
 
   visit(schema: any, input: any): any {
     if (input == null || schema == null) return input;
-    // Entity classes are the only function schemas; checked first as the hot case
+    // Entity classes are the only function schemas; checked first as the hot case. A pk
+    // looks its entity up; an object given in place of a pk is the entity itself.
     if (typeof schema === 'function' || typeof schema.pk === 'function') {
-      if (typeof input === 'object') return schema.denormalize(input, this.args, this.unvisit);
-      if (typeof input === 'symbol') return input;
-      return this.stored(schema, `${input}`);
-    }
-    if (Array.isArray(schema)) return denormalizeArray(schema[0], input, this.unvisit);
-    if (typeof schema.denormalize === 'function') return schema.denormalize(input, this.args, this.unvisit);
-    if (typeof schema === 'object') return denormalizeObject(schema, input, this.unvisit);
-    return input;
+      if (typeof input !== 'object') return typeof input === 'symbol' ? input : this.stored(schema, `${input}`);
+    } else if (Array.isArray(schema)) return denormalizeArray(schema[0], input, this.unvisit);
+    else if (typeof schema.denormalize !== 'function') return typeof schema === 'object' ? denormalizeObject(schema, input, this.unvisit) : input;
+    return schema.denormalize(input, this.args, this.unvisit);
   }
 
-  /** Ready for another pass (uncached passes reuse one instance). */
+  /** Ready for a pass (uncached passes reuse one instance). */
   reset(entities: Tables, args: readonly any[]): void {
     this.entities = entities;
     this.args = args;

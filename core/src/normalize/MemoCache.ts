@@ -31,9 +31,7 @@ interface SchemaResults {
   byKey: Map<string, ResultEntry>;
 }
 
-const NO_DEPS: readonly unknown[] = Object.freeze([]);
-
-/** The bucket key of every primitive schema (rare): their results share one bucket. */
+/** The bucket key of every primitive schema and of no schema (rare): their results share one bucket. */
 const PRIMITIVES = {};
 
 /** Results kept per schema by structural key; cleared past this many. */
@@ -70,9 +68,6 @@ export class MemoCache {
     entities: Tables,
     args: readonly any[] = [],
   ): DenormalizeResult<DenormalizeNullable<S> | symbol> {
-    if (schema == null || input == null) {
-      return { data: input as any, paths: [], deps: NO_DEPS };
-    }
     // `[Todo]` written inline is a new array each call: bucket by its member instead,
     // its results told apart from the member's own by a mark on the args key
     let bucketKey: any = schema;
@@ -81,7 +76,7 @@ export class MemoCache {
       bucketKey = schema[0];
       mark = '[';
     }
-    // a primitive (a member that is no schema) reads its input as it is, whatever its value
+    // a primitive (a member that is no schema) or no schema reads its input as it is
     if (Object(bucketKey) !== bucketKey) bucketKey = PRIMITIVES;
     let bucket = this.results.get(bucketKey);
     if (bucket === undefined) {
@@ -90,7 +85,8 @@ export class MemoCache {
       this.buckets.push(new WeakRef(bucket));
     }
     const aKey = args.length === 0 ? mark : mark + JSON.stringify(args);
-    const isObject = typeof input === 'object';
+    // (no input, null or undefined: a result by structural key too, which reads nothing)
+    const isObject = typeof input === 'object' && input !== null;
     let byArgs: Map<string, ResultEntry> | undefined;
     let sKey: string | undefined;
     if (isObject) {

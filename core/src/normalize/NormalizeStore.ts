@@ -35,18 +35,18 @@ export class NormalizeStore implements NormalizeDelegate {
   declare tables: [Record<string, Record<string, any>>, Record<string, Record<string, EntityMeta>>];
   declare readonly args: readonly any[];
   declare readonly meta: NormalizeMeta;
-  /** The shared meta object written for every entity of this call. */
+  /** The shared meta object written for every entity of this call (`meta` without `optimistic`). */
   declare private readonly entityMeta: EntityMeta;
   declare private readonly onWrite: ((entityKey: string, pk: string) => void) | undefined;
   /** For each of `tables`, the keys given a new layer by this call (undefined until its first write copies it). */
   private own: [Record<string, true>?, Record<string, true>?] = [];
 
-  constructor(store: NormalizeInputStore, args: readonly any[], meta: NormalizeMeta) {
+  constructor(store: NormalizeInputStore, args: readonly any[], meta: NormalizeMeta, entityMeta: EntityMeta) {
     this.tables = [(store.entities ?? {}) as any, (store.entitiesMeta ?? {}) as any];
     this.onWrite = store.onWrite;
     this.args = args;
     this.meta = meta;
-    this.entityMeta = { date: meta.date, fetchedAt: meta.fetchedAt, expiresAt: meta.expiresAt };
+    this.entityMeta = entityMeta;
   }
 
   getEntity(key: string, pk: string): any {
