@@ -69,8 +69,9 @@ export function fresh(entry: Cached, entities: Tables, from: number): boolean {
   return true;
 }
 
+// An entry's deps after its own triple (key, pk, stored object), which the reader pushed already.
 function append(to: unknown[], from: unknown[]): void {
-  for (let i = 0; i < from.length; i++) to.push(from[i]);
+  for (let i = 3; i < from.length; i++) to.push(from[i]);
 }
 
 /**
@@ -86,35 +87,31 @@ export class Denormalizer {
   declare private entities: Tables;
   declare private args: readonly any[];
   declare private readonly cache: WeakMap<object, EntityEntry> | undefined;
-  private local: Map<object, LocalEntry> | undefined;
-  private depth = 0;
+  declare private local: Map<object, LocalEntry> | undefined;
+  declare private depth: number;
   /** Smallest depth of an unfinished entity referenced below the current frame. */
   private minRef = Infinity;
   /** Development only: the depth limit was reported this pass. */
   declare private reported: boolean | undefined;
 
   constructor(entities: Tables, args: readonly any[], cache?: WeakMap<object, EntityEntry>) {
-    this.entities = entities;
-    this.args = args;
     this.cache = cache;
     this.unvisit = (schema, input) => this.visit(schema, input);
+    this.reset(entities, args);
   }
 
   visit(schema: any, input: any): any {
     if (input == null || schema == null) return input;
-    // Entity classes are the only function schemas; checked first as the hot case
+    // Entity classes are the only function schemas; checked first as the hot case. A pk
+    // looks its entity up; an object given in place of a pk is the entity itself.
     if (typeof schema === 'function' || typeof schema.pk === 'function') {
-      if (typeof input === 'object') return schema.denormalize(input, this.args, this.unvisit);
-      if (typeof input === 'symbol') return input;
-      return this.stored(schema, `${input}`);
-    }
-    if (Array.isArray(schema)) return denormalizeArray(schema[0], input, this.unvisit);
-    if (typeof schema.denormalize === 'function') return schema.denormalize(input, this.args, this.unvisit);
-    if (typeof schema === 'object') return denormalizeObject(schema, input, this.unvisit);
-    return input;
+      if (typeof input !== 'object') return typeof input === 'symbol' ? input : this.stored(schema, `${input}`);
+    } else if (Array.isArray(schema)) return denormalizeArray(schema[0], input, this.unvisit);
+    else if (typeof schema.denormalize !== 'function') return typeof schema === 'object' ? denormalizeObject(schema, input, this.unvisit) : input;
+    return schema.denormalize(input, this.args, this.unvisit);
   }
 
-  /** Ready for another pass (uncached passes reuse one instance). */
+  /** Ready for a pass (uncached passes reuse one instance). */
   reset(entities: Tables, args: readonly any[]): void {
     this.entities = entities;
     this.args = args;
@@ -130,19 +127,17 @@ export class Denormalizer {
     const key: string = schema.key;
     const obj = ownValue(this.entities[key], pk);
     const cache = this.cache;
-    // missing (undefined) or deleted (INVALID): a dependency too, storing it later must refresh readers
-    if (typeof obj !== 'object') {
-      if (cache) this.deps.push(key, pk, obj);
-      return obj;
-    }
+    // every read depends on the stored object it found; missing (undefined) or deleted
+    // (INVALID) too: storing it later must refresh readers
+    if (cache) this.deps.push(key, pk, obj);
+    if (typeof obj !== 'object') return obj;
     const hit = this.local?.get(obj);
     // A collection being read has no instance yet (its value is still the stored list): read
     // again, a cycle through it closes on its member entities.
     if (hit !== undefined && hit.value !== obj) {
       if (cache) {
         if (hit.deps === null) {
-          // cycle: the entity is still being built further up
-          this.deps.push(key, pk, obj);
+          // cycle: the entity is still being built further up (its own triple, above, is this read's dep)
           if (hit.depth < this.minRef) this.minRef = hit.depth;
         } else {
           append(this.deps, hit.deps);
@@ -166,10 +161,7 @@ export class Denormalizer {
       const plan = schema[PLAN];
       if (value === INVALID || (plan?.owner === schema && !plan.nestedKeys.length)) {
         // nothing nested: no cycle can pass through it, no per-pass entry needed
-        if (cache) {
-          cache.set(obj, cached(value, [key, pk, obj], this.entities, schema));
-          this.deps.push(key, pk, obj);
-        }
+        if (cache) cache.set(obj, cached(value, [key, pk, obj], this.entities, schema));
         return value;
       }
     }
@@ -183,7 +175,6 @@ export class Denormalizer {
       }
       // a truncated read (its nested fields left as stored keys) is never cached
       this.minRef = -1;
-      if (cache) this.deps.push(key, pk, obj);
       return value;
     }
     const parentDeps = this.deps;

@@ -23,17 +23,10 @@ export interface DenormalizeResult<T = any> {
   deps: readonly unknown[];
 }
 
-/** A result and what it read (validated as an entity's entry is: see `fresh`). */
-type ResultEntry = Cached<DenormalizeResult>;
+/** A result and what it read (validated as an entity's entry is: see `fresh`), and the schema it was read with. */
+type ResultEntry = EntityEntry & Cached<DenormalizeResult>;
 
-interface SchemaResults {
-  byInput: WeakMap<object, Map<string, ResultEntry>>;
-  byKey: Map<string, ResultEntry>;
-}
-
-const NO_DEPS: readonly unknown[] = Object.freeze([]);
-
-/** The bucket key of every primitive schema (rare): their results share one bucket. */
+/** The bucket key of every primitive schema and of no schema (rare): their results share one bucket. */
 const PRIMITIVES = {};
 
 /** Results kept per schema by structural key; cleared past this many. */
@@ -54,9 +47,12 @@ const MAX_KEYED_RESULTS = 5000;
 export class MemoCache {
   /** Per stored object: its denormalized value and dependencies. */
   protected readonly entities = new WeakMap<object, EntityEntry>();
-  protected readonly results = new WeakMap<object, SchemaResults>();
+  /** Results by input object, then args key (one input read with two schemas keeps the last). */
+  private readonly byInput = new WeakMap<object, Map<string, ResultEntry>>();
+  /** Results by schema, then structural key. */
+  protected readonly results = new WeakMap<object, Map<string, ResultEntry>>();
   /** Every bucket, weakly (a schema made on the fly must not live on through its bucket), for `prune`. */
-  private buckets: WeakRef<SchemaResults>[] = [];
+  private buckets: WeakRef<Map<string, ResultEntry>>[] = [];
 
   /**
    * Data for `schema` from normalized `input`, plus the `{ key, pk }` of every entity read.
@@ -70,9 +66,6 @@ export class MemoCache {
     entities: Tables,
     args: readonly any[] = [],
   ): DenormalizeResult<DenormalizeNullable<S> | symbol> {
-    if (schema == null || input == null) {
-      return { data: input as any, paths: [], deps: NO_DEPS };
-    }
     // `[Todo]` written inline is a new array each call: bucket by its member instead,
     // its results told apart from the member's own by a mark on the args key
     let bucketKey: any = schema;
@@ -81,28 +74,28 @@ export class MemoCache {
       bucketKey = schema[0];
       mark = '[';
     }
-    // a primitive (a member that is no schema) reads its input as it is, whatever its value
-    if (typeof bucketKey !== 'object' && typeof bucketKey !== 'function') bucketKey = PRIMITIVES;
-    let bucket = this.results.get(bucketKey);
-    if (bucket === undefined) {
-      bucket = { byInput: new WeakMap(), byKey: new Map() };
-      this.results.set(bucketKey, bucket);
-      this.buckets.push(new WeakRef(bucket));
-    }
+    // a primitive (a member that is no schema) or no schema reads its input as it is
+    if (Object(bucketKey) !== bucketKey) bucketKey = PRIMITIVES;
     const aKey = args.length === 0 ? mark : mark + JSON.stringify(args);
-    const isObject = typeof input === 'object';
+    // (no input, null or undefined: a result by structural key too, which reads nothing)
+    const isObject = typeof input === 'object' && input !== null;
     let byArgs: Map<string, ResultEntry> | undefined;
     let sKey: string | undefined;
     if (isObject) {
-      byArgs = bucket.byInput.get(input as object);
+      byArgs = this.byInput.get(input as object);
       const hit = byArgs?.get(aKey);
-      if (hit !== undefined && fresh(hit, entities, 0)) return hit.value;
+      if (hit !== undefined && hit.schema === bucketKey && fresh(hit, entities, 0)) return hit.value;
       // new object, maybe equal to one seen before (the same data stored again)
       sKey = JSON.stringify(input) + '|' + aKey;
     } else {
       sKey = typeof input + String(input) + '|' + aKey;
     }
-    let entry = bucket.byKey.get(sKey);
+    let bucket = this.results.get(bucketKey);
+    if (bucket === undefined) {
+      this.results.set(bucketKey, (bucket = new Map()));
+      this.buckets.push(new WeakRef(bucket));
+    }
+    let entry = bucket.get(sKey);
     if (entry === undefined || !fresh(entry, entities, 0)) {
       const d = new Denormalizer(entities, args, this.entities);
       const data = d.visit(schema, input);
@@ -114,12 +107,12 @@ export class MemoCache {
         if (!keys.includes(key)) keys.push(key);
         if (deps[i + 2] !== undefined) paths.push({ key, pk: deps[i + 1] as string });
       }
-      entry = cached({ data, paths, deps }, deps, entities, undefined, keys);
-      if (bucket.byKey.size >= MAX_KEYED_RESULTS) bucket.byKey.clear();
-      bucket.byKey.set(sKey, entry);
+      entry = cached({ data, paths, deps }, deps, entities, bucketKey, keys);
+      if (bucket.size >= MAX_KEYED_RESULTS) bucket.clear();
+      bucket.set(sKey, entry);
     }
     if (isObject) {
-      if (byArgs === undefined) bucket.byInput.set(input as object, (byArgs = new Map()));
+      if (byArgs === undefined) this.byInput.set(input as object, (byArgs = new Map()));
       byArgs.set(aKey, entry);
     }
     return entry.value as DenormalizeResult<any>;
@@ -172,7 +165,7 @@ export class MemoCache {
     // buckets whose schema was collected are dropped
     this.buckets = this.buckets.filter((ref) => {
       const bucket = ref.deref();
-      if (bucket) for (const [key, entry] of bucket.byKey) if (!fresh(entry, entities, 0)) bucket.byKey.delete(key);
+      if (bucket) for (const [key, entry] of bucket) if (!fresh(entry, entities, 0)) bucket.delete(key);
       return bucket;
     });
   }

@@ -23,12 +23,6 @@ export interface NormalizeInputStore {
   readonly onWrite?: (entityKey: string, pk: string) => void;
 }
 
-const defaultMergeWithStore = Entity.mergeWithStore;
-const defaultMerge = Entity.merge;
-const defaultShouldReorder = Entity.shouldReorder;
-const defaultMergeMeta = Entity.mergeMetaWithStore;
-const defaultShouldUpdate = Entity.shouldUpdate;
-
 /**
  * Copy-on-write working copy of the store for one `normalize` call: the top-level
  * object is copied at the first write, and each written table gets one new layer
@@ -41,18 +35,18 @@ export class NormalizeStore implements NormalizeDelegate {
   declare tables: [Record<string, Record<string, any>>, Record<string, Record<string, EntityMeta>>];
   declare readonly args: readonly any[];
   declare readonly meta: NormalizeMeta;
-  /** The shared meta object written for every entity of this call. */
+  /** The shared meta object written for every entity of this call (`meta` without `optimistic`). */
   declare private readonly entityMeta: EntityMeta;
   declare private readonly onWrite: ((entityKey: string, pk: string) => void) | undefined;
   /** For each of `tables`, the keys given a new layer by this call (undefined until its first write copies it). */
   private own: [Record<string, true>?, Record<string, true>?] = [];
 
-  constructor(store: NormalizeInputStore, args: readonly any[], meta: NormalizeMeta) {
+  constructor(store: NormalizeInputStore, args: readonly any[], meta: NormalizeMeta, entityMeta: EntityMeta) {
     this.tables = [(store.entities ?? {}) as any, (store.entitiesMeta ?? {}) as any];
     this.onWrite = store.onWrite;
     this.args = args;
     this.meta = meta;
-    this.entityMeta = { date: meta.date, fetchedAt: meta.fetchedAt, expiresAt: meta.expiresAt };
+    this.entityMeta = entityMeta;
   }
 
   getEntity(key: string, pk: string): any {
@@ -120,11 +114,11 @@ export class NormalizeStore implements NormalizeDelegate {
     let meta: EntityMeta;
     const s = schema as any;
     if (
-      s.mergeWithStore === defaultMergeWithStore &&
-      s.merge === defaultMerge &&
-      s.shouldReorder === defaultShouldReorder &&
-      s.mergeMetaWithStore === defaultMergeMeta &&
-      s.shouldUpdate === defaultShouldUpdate
+      s.mergeWithStore === Entity.mergeWithStore &&
+      s.merge === Entity.merge &&
+      s.shouldReorder === Entity.shouldReorder &&
+      s.mergeMetaWithStore === Entity.mergeMetaWithStore &&
+      s.shouldUpdate === Entity.shouldUpdate
     ) {
       // fast path for the default merge: no new object when nothing changes.
       // A pending optimistic update is replayed on top of whatever is confirmed, however

@@ -19,12 +19,9 @@ export function denormalize<S>(
   args: readonly any[] = [],
 ): DenormalizeNullable<S> | symbol {
   // one pass object reused across calls; a nested call (from a process hook) gets its own
-  let d = idle;
-  if (d === undefined) d = new Denormalizer(entities, args);
-  else {
-    idle = undefined;
-    d.reset(entities, args);
-  }
+  const d = idle ?? new Denormalizer(entities, args);
+  idle = undefined;
+  d.reset(entities, args);
   try {
     return d.visit(schema, input);
   } finally {

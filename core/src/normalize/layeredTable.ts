@@ -27,8 +27,6 @@ import { hasOwn, setHidden, setOwn } from '../schema/ownEntry';
 const SIZE = Symbol('resto.layerSize');
 const foreignSizes = new WeakMap<object, number>();
 
-/** A layer merges into the one below once it holds more than 1/RATIO of its entries. */
-const RATIO = 4;
 
 function sizeOf(layer: object): number {
   if (hasOwn.call(layer, SIZE)) return (layer as { [SIZE]: number })[SIZE];
@@ -52,16 +50,13 @@ function below(table: object): object | undefined {
 export function openLayer<T>(table: Readonly<Record<string, T>> | undefined): Record<string, T> {
   if (table === undefined) return {};
   const under = below(table);
-  if (under !== undefined && hasOwn.call(table, SIZE) && (table as { [SIZE]?: number })[SIZE]! <= SMALL) {
-    // A small top layer (repeated writes of a few entries): the new layer replaces it
-    // instead of stacking on it, so a write makes one object, not two.
+  if (under !== undefined && hasOwn.call(table, SIZE) && (table as { [SIZE]?: number })[SIZE]! <= 16) {
+    // A small top layer (16 entries or fewer: repeated writes of a few entries): the new
+    // layer replaces it instead of stacking on it, so a write makes one object, not two.
     return copy(Object.create(under), table);
   }
   return Object.create(table);
 }
-
-/** Top layers up to this size are copied into the next write's layer rather than stacked on. */
-const SMALL = 16;
 
 /**
  * Finishes a layer made by {@link openLayer} (and written with plain assignment):
@@ -85,7 +80,8 @@ function fold<T>(layer: Record<string, T>): Record<string, T> {
   let top: Record<string, T> = layer;
   for (let under = below(top); under !== undefined; under = below(top)) {
     if (!hasOwn.call(top, SIZE)) setHidden(top, SIZE, Object.keys(top).length);
-    if (sizeOf(top) * RATIO <= sizeOf(under)) break;
+    // a layer merges into the one below once it holds more than a quarter of its entries
+    if (sizeOf(top) * 4 <= sizeOf(under)) break;
     const merged = copy(Object.create(Object.getPrototypeOf(under)), under as Record<string, T>);
     // a layer's size is its own entries; each entry of `top` not in `under` adds one
     let n = sizeOf(under);

@@ -43,12 +43,12 @@ export function normalize<R = any>(
   // No schema: the input is the result, over the store's tables as they are.
   const schemaless = schema === undefined || schema === null;
   const now = Date.now();
-  const fullMeta: NormalizeMeta = {
+  // what every entity written by this call gets as its meta
+  const entityMeta: EntityMeta = {
     date: meta?.date ?? now,
     // With no meta at all, as data-client: stored entities count as fetched at 0 (any real fetch is newer).
     fetchedAt: meta?.fetchedAt ?? meta?.date ?? (meta ? now : 0),
     expiresAt: meta?.expiresAt ?? Infinity,
-    optimistic: optimistic ?? meta?.optimistic,
   };
   // Inside a response a scalar where an Entity sits is a reference to a stored one,
   // but a whole response that is a scalar (`"oops"`, `42`) where an Entity, a list
@@ -75,7 +75,7 @@ export function normalize<R = any>(
       );
     }
   }
-  const delegate = new NormalizeStore(store, args, fullMeta);
+  const delegate = new NormalizeStore(store, args, { ...entityMeta, optimistic: optimistic ?? meta?.optimistic }, entityMeta);
   let depth = 0;
   const visit: Visit = (s, value, parent, key, a) => {
     // a default value in a schema object (`{ cursor: '' }`) is no schema ('' has String#normalize)
