@@ -47,6 +47,8 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
   declare nextPage?: NextPage;
   /** @internal For a page endpoint: the key of the list its pages append to. */
   declare listKeyOf?: (...args: readonly unknown[]) => string;
+  /** @internal For a resource's getList: its members' optimistic responses (collectionExtenders.ts). */
+  declare optimisticFor?: (member: string) => object | false;
   declare nullable?: boolean;
   declare [HAS_BODY]: boolean;
 

@@ -12,6 +12,8 @@ interface Extendable {
   /** The path of `move` (the item's path), when the list endpoint declares it. */
   movePath?: unknown;
   paginationField?: string;
+  /** A resource's optimistic responses, per member, when it has `optimistic` (copies of its getList carry it). */
+  optimisticFor?: (member: string) => object | false;
   key(...args: readonly unknown[]): string;
   extend(options: Record<string, unknown>): any;
 }
@@ -34,6 +36,7 @@ export function collectionMutation(base: Extendable, member: 'push' | 'unshift' 
     sideEffect: true,
     [HAS_BODY]: true,
     ...(typeof movePath === 'string' && { path: movePath }),
+    ...base.optimisticFor?.(member),
   });
 }
 
