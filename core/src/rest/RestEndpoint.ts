@@ -233,7 +233,11 @@ function scalar(name: string, key: string, value: unknown, inArray?: boolean): s
   // Every build: an object's String() would make every filter one URL, `[object Object]`.
   if (value == null || Array.isArray(value) || isPlainObject(value)) throw new TypeError(what + (DEV ? ' ' + restChecks!.scalar(value) : errorCode(16)));
   // The key with each of its values: a key without values is not sent.
-  if (DEV) restChecks!.wellFormed(key + String(value), () => what);
+  if (DEV) {
+    restChecks!.wellFormed(key + String(value), (why) => {
+      throw new TypeError(what + why);
+    });
+  }
   return value as string;
 }
 
