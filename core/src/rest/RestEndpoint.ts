@@ -5,7 +5,7 @@ import { errorCode } from '../dev/errorCode';
 import { DEV } from '#dev';
 import { CREATE, Endpoint, defineMembers } from '../endpoint/Endpoint';
 import type { FetchFunction } from '../endpoint/types';
-import { collectionMutation, getPageEndpoint, paginatedEndpoint } from './collectionExtenders';
+import { extender } from './collectionExtenders';
 import { detectContent, type Content } from './content';
 import { NetworkError } from './NetworkError';
 import { AbortError } from './AbortError';
@@ -68,7 +68,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     // Hidden: `{ ...endpoint, method }` must decide anew, only extend() hands it on.
     setHidden(this, HAS_BODY, inherited ?? (/^(POST|PUT|PATCH)$/.test(this.method) && !('body' in options && options.body === undefined)));
     // getPage exists only with a paginationField.
-    if (options.paginationField) Object.defineProperty(this, 'getPage', derived('getPage', getPageEndpoint));
+    if (options.paginationField) Object.defineProperty(this, 'getPage', derived('getPage'));
   }
 
   /**
@@ -77,7 +77,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
    * to the arguments of the original list.
    */
   paginated(cursor: string | ((...args: any[]) => readonly any[])): unknown {
-    return paginatedEndpoint(this, cursor);
+    return extender(this, 'paginated', cursor);
   }
 
   /** @internal Splits call arguments into URL params and body. */
@@ -212,10 +212,10 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
  * first read, then kept as the instance's own hidden member, so it keeps its identity
  * (`getList.push === getList.push`) and extend() leaves it to the copy to derive.
  */
-function derived(member: string, build: (base: RestEndpointImpl, member: any) => unknown): PropertyDescriptor {
+function derived(member: Parameters<typeof extender>[1]): PropertyDescriptor {
   return {
     get(this: RestEndpointImpl) {
-      const value = build(this, member);
+      const value = extender(this, member);
       setHidden(this, member, value);
       return value;
     },
@@ -223,8 +223,8 @@ function derived(member: string, build: (base: RestEndpointImpl, member: any) =>
   };
 }
 
-for (const member of ['push', 'unshift', 'assign', 'remove', 'move']) {
-  Object.defineProperty(RestEndpointImpl.prototype, member, derived(member, collectionMutation));
+for (const member of ['push', 'unshift', 'assign', 'remove', 'move'] as const) {
+  Object.defineProperty(RestEndpointImpl.prototype, member, derived(member));
 }
 
 /** One value of the default query encoding (strings, numbers, booleans; Dates and such by their String()). */
