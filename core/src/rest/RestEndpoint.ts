@@ -20,11 +20,11 @@ import type { RestEndpointConstructor, RestGenerics, RestTypeFor } from './RestE
 
 type Params = Record<string, unknown>;
 
-// Bodies that fetch sends as they are (by their class's tag, so no global need exist: FormData,
-// Blob, File, URLSearchParams, ArrayBuffer, ReadableStream); everything else is JSON.
+// Bodies that fetch sends as they are, with the Content-Type it picks (by their class's tag,
+// so no global need exist: FormData, Blob, File, URLSearchParams, ArrayBuffer, ReadableStream,
+// typed arrays); a string is sent as it is too, as JSON unless said otherwise; the rest is JSON.
 const RAW_BODY = /(Data|Blob|File|Params|Buffer|Stream)]$/;
-const isRawBody = (body: unknown): boolean =>
-  typeof body === 'string' || ArrayBuffer.isView(body) || RAW_BODY.test(Object.prototype.toString.call(body));
+const isRawBody = (body: unknown): boolean => ArrayBuffer.isView(body) || RAW_BODY.test(Object.prototype.toString.call(body));
 
 /** Any HeadersInit as a plain object (copied: the caller's is never changed). */
 export function headersToObject(headers: HeadersInit | undefined): Record<string, string> {
@@ -139,10 +139,9 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     const search = new URLSearchParams();
     for (const key of Object.keys(searchParams)) {
       const value = searchParams[key];
+      const list = Array.isArray(value);
       // null and undefined are left out; an array is the key repeated.
-      if (Array.isArray(value)) {
-        for (const item of value) search.append(key, scalar(this.name, key, item, true));
-      } else if (value != null) search.append(key, scalar(this.name, key, value));
+      if (value != null) for (const item of list ? value : [value]) search.append(key, scalar(this.name, key, item, list));
     }
     search.sort();
     return search.toString();
@@ -155,12 +154,11 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     // Either aborts the request: the signal option (the client's, per try) and requestInit's.
     if (this.signal) init.signal = base.signal ? AbortSignal.any([base.signal, this.signal]) : this.signal;
     const raw = body !== undefined && isRawBody(body);
-    let contentType = new Headers(headers).get('content-type');
-    // JSON unless said otherwise; raw bodies other than strings (FormData, Blob...) let fetch set it.
-    if ((!raw || typeof body === 'string') && !contentType) contentType = headers['Content-Type'] = 'application/json';
+    // JSON unless said otherwise; raw bodies (FormData, Blob...) let fetch set it.
+    if (!raw && !new Headers(headers).get('content-type')) headers['Content-Type'] = 'application/json';
     if (body !== undefined) {
-      if (DEV) restChecks!.body(this.name, body, contentType!, raw);
-      init.body = raw ? (body as BodyInit) : JSON.stringify(body);
+      if (DEV) restChecks!.body(this.name, body, new Headers(headers).get('content-type')!, raw);
+      init.body = raw || typeof body === 'string' ? (body as BodyInit) : JSON.stringify(body);
     }
     init.headers = await this.getHeaders(headers);
     return init;

@@ -17,8 +17,9 @@ import type { ResourceOptions, ResourceGenerics, Resource, ResourceNextPage } fr
 const LIST_OPTIONS = ['body', 'searchParams', 'paginationField', 'nextPage'];
 const OWN_OPTIONS = ['nonFilterArgumentKeys', 'optimistic', 'Endpoint', 'Collection', ...LIST_OPTIONS];
 
-/** What each member adds to the shared options: its method and the own options it takes (get: neither). */
+/** The members, each with what it adds to the shared options: its method and the own options it takes. */
 const MEMBERS: Record<string, [method?: string, keep?: string[]]> = {
+  get: [],
   getList: ['', LIST_OPTIONS],
   update: ['PUT', ['body']],
   partialUpdate: ['PATCH', ['body']],
@@ -31,22 +32,18 @@ function deleteProcess(value: unknown, params: unknown): unknown {
   return value !== null && typeof value === 'object' && Object.keys(value).length ? value : params;
 }
 
-// The fields a request body sends: a FormData's entries, or the object itself.
-function fieldsOf(body: unknown): object {
-  if (typeof FormData !== 'undefined' && body instanceof FormData) return Object.fromEntries(body); // its entries
-  return body as object;
-}
-
 /**
- * The optimistic response of a member (the resource's mutations, getList's push, unshift
- * and move; none for others): push and unshift answer the item as sent (the last
- * argument); the others the body over a base, the stored entity (partialUpdate, move:
- * none stored aborts) or the URL params (update, delete).
+ * The optimistic response of a member (asked for the resource's mutations and getList's
+ * extenders; assign and remove have none): push and unshift answer the item as sent (the
+ * last argument); the others the body over a base, the stored entity (partialUpdate,
+ * move: none stored aborts) or the URL params (update, delete).
  */
 const optimisticFor = (schema: unknown) => (member: string) =>
-  /^(update|partialUpdate|delete|push|unshift|move)$/.test(member) && {
+  !/assign|remove/.test(member) && {
     getOptimisticResponse(snapshot: any, ...args: any[]): unknown {
-      const sent = fieldsOf(args[args.length - 1]);
+      let sent = args.at(-1);
+      // The fields a request body sends: a FormData's entries, or the object itself.
+      if (typeof FormData !== 'undefined' && sent instanceof FormData) sent = Object.fromEntries(sent);
       if (member === 'push' || member === 'unshift') return sent;
       const base = member === 'partialUpdate' || member === 'move' ? snapshot.get(schema, args[0]) : args[0];
       if (!base) throw snapshot.abort;
@@ -86,7 +83,7 @@ export function resource<const O extends ResourceGenerics>(
     );
   }
   const members: Record<string, any> = {};
-  for (const name of ['get', 'getList', 'update', 'partialUpdate', 'delete']) members[name] = newMember(opts, name);
+  for (const name in MEMBERS) members[name] = newMember(opts, name);
   return withExtend(members, opts) as unknown as Resource<O>;
 }
 
@@ -132,11 +129,9 @@ function withExtend(members: Record<string, any>, options: Record<string, any>):
  * `resource` is the resource extended (its members as they are now).
  */
 function extendResource(resource: Record<string, any>, options: Record<string, any>, first: unknown, second?: unknown): Record<string, any> {
-  const out: Record<string, any> = {};
-  for (const key of Object.keys(resource)) {
-    // (the create alias is left for withExtend to make anew)
-    if (key !== 'create' || resource.create !== resource.getList?.push) out[key] = resource[key];
-  }
+  // (the create alias is left for withExtend to make anew, unless it was set explicitly)
+  const { create, ...out } = resource;
+  if (create !== resource.getList?.push) out.create = create;
   if (typeof first === 'function') {
     Object.assign(out, first(resource));
   } else {
