@@ -15,7 +15,7 @@ import { HAS_BODY } from './hasBody';
 import { sortKeys } from '../schema/serializeArgs';
 import { isPlainObject } from '../schema/schemaDefaults';
 import { setHidden } from '../schema/ownEntry';
-import { fillPath, matchesPath, pathTemplate } from './pathTemplate';
+import { pathTemplate } from './pathTemplate';
 import type { RestEndpointConstructor, RestGenerics, RestTypeFor } from './RestEndpointTypes';
 
 type Params = Record<string, unknown>;
@@ -93,7 +93,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
 
   override testKey(key: string): boolean {
     const prefix = `${this.method} ${this.urlPrefix}`;
-    return key.startsWith(prefix) && matchesPath(this.path, key.slice(prefix.length));
+    return key.startsWith(prefix) && pathTemplate(this.path).regexp.test(key.slice(prefix.length));
   }
 
   override [CREATE](options: Params): Endpoint {
@@ -109,8 +109,8 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
   url(urlParams: Params = {}): string {
     // (in production a missing path fails in path-to-regexp)
     if (DEV) restChecks!.path(this.name, this.path);
-    const { names } = pathTemplate(this.path);
-    const url = this.urlPrefix + fillPath(this.path, urlParams, this.name);
+    const { names, fill } = pathTemplate(this.path);
+    const url = this.urlPrefix + fill(urlParams, this.name);
     // (made only when a param is left for the query: most keys have none)
     let search: Params | undefined;
     // Sorted at every depth, so args equal up to key order give one URL and one key.
@@ -141,7 +141,21 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
       const value = searchParams[key];
       const list = Array.isArray(value);
       // null and undefined are left out; an array is the key repeated.
-      if (value != null) for (const item of list ? value : [value]) search.append(key, scalar(this.name, key, item, list));
+      if (value != null) {
+        for (const item of list ? value : [value]) {
+          // Every build: an object's String() would make every filter one URL, `[object Object]`.
+          if (item == null || Array.isArray(item) || isPlainObject(item)) {
+            throw new TypeError(`${this.name}: search parameter "${key}"` + (DEV ? (list ? ' (an array item) ' : ' ') + restChecks!.scalar(item) : errorCode(16)));
+          }
+          // The key with each of its values: a key without values is not sent.
+          if (DEV) {
+            restChecks!.wellFormed(key + String(item), (why) => {
+              throw new TypeError(`${this.name}: search parameter "${key}"${list ? ' (an array item)' : ''}${why}`);
+            });
+          }
+          search.append(key, item as string);
+        }
+      }
     }
     search.sort();
     return search.toString();
@@ -225,20 +239,6 @@ for (const member of ['push', 'unshift', 'assign', 'remove', 'move'] as const) {
   Object.defineProperty(RestEndpointImpl.prototype, member, derived(member));
 }
 
-/** One value of the default query encoding (strings, numbers, booleans; Dates and such by their String()). */
-function scalar(name: string, key: string, value: unknown, inArray?: boolean): string {
-  const what = `${name}: search parameter "${key}"` + (DEV && inArray ? ' (an array item)' : '');
-  // Every build: an object's String() would make every filter one URL, `[object Object]`.
-  if (value == null || Array.isArray(value) || isPlainObject(value)) throw new TypeError(what + (DEV ? ' ' + restChecks!.scalar(value) : errorCode(16)));
-  // The key with each of its values: a key without values is not sent.
-  if (DEV) {
-    restChecks!.wellFormed(key + String(value), (why) => {
-      throw new TypeError(what + why);
-    });
-  }
-  return value as string;
-}
-
 const proto = RestEndpointImpl.prototype as unknown as Record<PropertyKey, unknown>;
 // Defaults live on the prototype so options, subclass fields and `extend()`
 // all override them the same way.
@@ -297,7 +297,7 @@ proto.errorPolicy = function errorPolicy(error: { status?: number }) {
 Object.defineProperty(proto, 'sideEffect', {
   // GET only reads; every other method is assumed to change server state.
   get(this: RestEndpointImpl) {
-    return this.method === 'GET' || this.method === 'HEAD' ? undefined : true;
+    return /^(GET|HEAD)$/.test(this.method) ? undefined : true;
   },
   configurable: true,
 });

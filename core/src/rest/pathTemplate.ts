@@ -17,6 +17,8 @@ export interface PathTemplate {
   readonly names: ReadonlySet<string>;
   /** Full-match regexp of a filled path, optionally followed by a query (case-sensitive). */
   readonly regexp: RegExp;
+  /** The path filled with `params` (see {@link fillPath}). */
+  fill(params: Record<string, unknown>, endpointName: string): string;
 }
 
 // path-to-regexp v8 reserves these for future syntax and throws on them. The
@@ -54,7 +56,17 @@ export function pathTemplate(source: string): PathTemplate {
     const names = new Set<string>();
     // Then an optional trailing slash and query: a `?`/`&` in a template is literal, so
     // the query may start at any of them (the regexp tries each).
-    cache.set(source, (template = { tokens, names, regexp: RegExp(`^${walk(tokens, names)}/?(?:[?&][^]*)?$`) }));
+    template = {
+      tokens,
+      names,
+      regexp: RegExp(`^${walk(tokens, names)}/?(?:[?&][^]*)?$`),
+      // The top level never drops out: a missing parameter there throws.
+      fill: (params, endpointName) =>
+        walk(tokens, params, (name, why, segment) => {
+          throw new TypeError(`${endpointName}: path parameter "${name}"${DEV ? ` of ${JSON.stringify(source)}` : ''}${segment ? ' (a *wildcard segment)' : ''}${why}`);
+        })!,
+    };
+    cache.set(source, template);
   }
   return template;
 }
@@ -132,16 +144,8 @@ function encodeSegment(segment: unknown, name: string, fail: Fail, wildcard?: bo
  * @example
  * fillPath('/users/:id{/posts/:postId}', { id: 5 }, 'User.get') // '/users/5'
  */
-export function fillPath(
-  source: string,
-  params: Record<string, unknown>,
-  endpointName: string,
-): string {
-  const fail: Fail = (name, why, segment) => {
-    throw new TypeError(`${endpointName}: path parameter "${name}"${DEV ? ` of ${JSON.stringify(source)}` : ''}${segment ? ' (a *wildcard segment)' : ''}${why}`);
-  };
-  // The top level never drops out: a missing parameter there throws.
-  return walk(pathTemplate(source).tokens, params, fail)!;
+export function fillPath(source: string, params: Record<string, unknown>, endpointName: string): string {
+  return pathTemplate(source).fill(params, endpointName);
 }
 
 /**
