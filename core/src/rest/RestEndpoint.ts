@@ -84,7 +84,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
   splitArgs(args: unknown[]): [Params, unknown] {
     if (!this[HAS_BODY]) return [(args[0] as Params | undefined) ?? {}, undefined];
     const params = args.length < 2 ? {} : ((args[0] as Params | undefined) ?? {});
-    return [params, args[args.length - 1]];
+    return [params, args.at(-1)];
   }
 
   override key(...args: unknown[]): string {

@@ -82,19 +82,18 @@ type Fail = (name: string, why: string, segment?: boolean) => never;
  * so it holds no '/'), a *wildcard one or more, a group optional.
  */
 function walk(tokens: Token[], params: Set<string> | Record<string, unknown>, fail?: Fail, inGroup?: boolean): string | undefined {
-  const filling = fail !== undefined;
   let out = '';
   for (const token of tokens) {
     if (token.type === 'text') {
-      out += filling ? token.value : token.value.replace(/[$()*+./?[\\\]^{|}]/g, '\\$&');
+      out += fail ? token.value : token.value.replace(/[$()*+./?[\\\]^{|}]/g, '\\$&');
     } else if (token.type === 'group') {
       // An optional group disappears when any parameter in it is missing.
       const inner = walk(token.tokens, params, fail, true);
-      out += filling ? (inner ?? '') : `(?:${inner})?`;
+      out += fail ? (inner ?? '') : `(?:${inner})?`;
     } else {
       const { name } = token;
       const wildcard = token.type === 'wildcard';
-      if (!filling) {
+      if (!fail) {
         (params as Set<string>).add(name);
         out += wildcard ? '[^]+' : '[^/]+';
         continue;

@@ -29,7 +29,7 @@ const MEMBERS: Record<string, [method?: string, keep?: string[]]> = {
 // delete: a non-empty object response names the entity; anything else (empty
 // body, 'ok', a bare pk) falls back to the URL params, so it still invalidates.
 function deleteProcess(value: unknown, params: unknown): unknown {
-  return value !== null && typeof value === 'object' && Object.keys(value).length ? value : params;
+  return value && typeof value === 'object' && Object.keys(value).length ? value : params;
 }
 
 /**
@@ -74,8 +74,9 @@ export function resource<const O extends ResourceGenerics>(
   const opts = options as unknown as Record<string, any>;
   const { path } = opts;
   if (DEV) restChecks!.resourceOptions(opts);
-  // The item path names the item; without a parameter get, update and delete would all hit the list.
-  if (!/(^|[^\\])[:*][A-Za-z_$]/.test(path)) {
+  // The item path names the item; without a parameter get, update and delete would all hit the
+  // list (the list path is the path itself: listPath found no token, quoted names included).
+  if (listPath(path) === path) {
     throw new TypeError(
       DEV
         ? `resource(${path}): the path needs at least one :parameter or *wildcard naming the item, e.g. '/todos/:id'`
