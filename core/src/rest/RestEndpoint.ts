@@ -118,14 +118,11 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
       const value = urlParams[key];
       if (names.has(key) || value == null) continue;
       // (without the cycle check a value that contains itself overflows the stack)
-      (search ??= {})[key] = sortKeys(
-        value,
-        DEV
-          ? () => {
-              throw new TypeError(`${this.name}: search parameter "${key}" contains itself (a cycle), so it cannot be sent in a URL`);
-            }
-          : undefined,
-      );
+      (search ??= {})[key] = DEV
+        ? sortKeys(value, () => {
+            throw new TypeError(`${this.name}: search parameter "${key}" contains itself (a cycle), so it cannot be sent in a URL`);
+          })
+        : sortKeys(value);
     }
     // Nothing to send (no params, or only empty arrays): no dangling '?'.
     const query = search && this.searchToString(search);

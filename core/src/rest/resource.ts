@@ -95,8 +95,8 @@ export function resource<const O extends ResourceGenerics>(
  */
 function newMember(options: Record<string, any>, name: string, extra?: object): any {
   const { path, schema, optimistic, nonFilterArgumentKeys } = options;
-  const [method, keep = []] = MEMBERS[name] ?? [];
-  const shared = Object.fromEntries(Object.entries(options).filter(([key]) => keep.includes(key) || !OWN_OPTIONS.includes(key)));
+  const [method, keep] = MEMBERS[name] ?? [];
+  const shared = Object.fromEntries(Object.entries(options).filter(([key]) => keep?.includes(key) || !OWN_OPTIONS.includes(key)));
   return new (options.Endpoint ?? RestEndpoint)({
     ...shared,
     path,
