@@ -17,8 +17,12 @@ import type { ResourceOptions, ResourceGenerics, Resource, ResourceNextPage } fr
 const LIST_OPTIONS = ['body', 'searchParams', 'paginationField', 'nextPage'];
 const OWN_OPTIONS = ['nonFilterArgumentKeys', 'optimistic', 'Endpoint', 'Collection', ...LIST_OPTIONS];
 
-/** The members, each with what it adds to the shared options: its method and the own options it takes. */
+/**
+ * The members, each with what it adds to the shared options: its method and the own options
+ * it takes. (No prototype: a member extend() adds may be called `toString`.)
+ */
 const MEMBERS: Record<string, [method?: string, keep?: string[]]> = {
+  __proto__: null,
   get: [],
   getList: ['', LIST_OPTIONS],
   update: ['PUT', ['body']],
@@ -118,33 +122,32 @@ function newMember(options: Record<string, any>, name: string, extra?: object): 
 
 function withExtend(members: Record<string, any>, options: Record<string, any>): Record<string, any> {
   // deprecated alias: getList's push (made anew by every extend()), unless set explicitly
-  const result: Record<string, any> = { create: members.getList?.push, ...members };
-  // non-enumerable: defineProperty's default on a new key
-  return Object.defineProperty(result, 'extend', { value: (first: unknown, second?: unknown) => extendResource(result, options, first, second) });
-}
-
-/**
- * resource.extend: `(resource) => members` adds or replaces members; `{ member: options }`
- * or `(name, options)` extends existing members; `(name, options)` naming no member
- * makes one, constructed like the others so its method decides the body argument.
- * `resource` is the resource extended (its members as they are now).
- */
-function extendResource(resource: Record<string, any>, options: Record<string, any>, first: unknown, second?: unknown): Record<string, any> {
-  // (the create alias is left for withExtend to make anew, unless it was set explicitly)
-  const { create, ...out } = resource;
-  if (create !== resource.getList?.push) out.create = create;
-  if (typeof first === 'function') {
-    Object.assign(out, first(resource));
-  } else {
-    if (DEV) restChecks!.extend(resource, first, () => schemaName(options.schema));
-    const overrides = typeof first === 'string' ? { [first]: second } : first;
-    for (const [key, memberOptions] of Object.entries(overrides as Record<string, Record<string, unknown>>)) {
-      const member = resource[key];
-      // (production makes a member of an unknown key in the object form too)
-      out[key] = typeof member?.extend === 'function' ? member.extend(memberOptions) : newMember(options, key, memberOptions);
+  const resource: Record<string, any> = { create: members.getList?.push, ...members };
+  /*
+   * resource.extend: `(resource) => members` adds or replaces members; `{ member: options }`
+   * or `(name, options)` extends existing members; `(name, options)` naming no member
+   * makes one, constructed like the others so its method decides the body argument.
+   * It extends this resource (its members as they are now).
+   */
+  const extend = (first: unknown, second?: unknown): Record<string, any> => {
+    // (the create alias is left for withExtend to make anew, unless it was set explicitly)
+    const { create, ...out } = resource;
+    if (create !== resource.getList?.push) out.create = create;
+    if (typeof first === 'function') {
+      Object.assign(out, first(resource));
+    } else {
+      if (DEV) restChecks!.extend(resource, first, () => schemaName(options.schema));
+      const overrides = typeof first === 'string' ? { [first]: second } : first;
+      for (const [key, memberOptions] of Object.entries(overrides as Record<string, Record<string, unknown>>)) {
+        const member = resource[key];
+        // (production makes a member of an unknown key in the object form too)
+        out[key] = typeof member?.extend === 'function' ? member.extend(memberOptions) : newMember(options, key, memberOptions);
+      }
     }
-  }
-  return withExtend(out, options);
+    return withExtend(out, options);
+  };
+  // non-enumerable: defineProperty's default on a new key
+  return Object.defineProperty(resource, 'extend', { value: extend });
 }
 
 /**

@@ -401,6 +401,11 @@ describe('resource.extend()', () => {
     expect(UserResource.get.name).toBe('Todo.get');
   });
 
+  it('a member added by name may have a name Object.prototype has', () => {
+    const R = resource({ urlPrefix: api.url, path: '/users/:id', schema: Todo }).extend('valueOf', { path: '/users/1' });
+    expect([R.valueOf.name, R.valueOf.method, R.valueOf.url()]).toEqual(['Todo.valueOf', 'GET', `${api.url}/users/1`]);
+  });
+
   it('the Endpoint option constructs every member with the given class', async () => {
     class AuthEndpoint<const O extends RestGenerics = any> extends RestEndpoint<O> {
       override getHeaders(headers: HeadersInit): HeadersInit {
