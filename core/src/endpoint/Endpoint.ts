@@ -5,12 +5,14 @@ import type { EndpointOptions, ErrorPolicy, FetchFunction, OptimisticSnapshot, R
 
 /**
  * Set members with `defineProperty`: a function's own `name` and `length` are
- * read-only, and a class may declare a member as a prototype getter.
+ * read-only, and a class may declare a member as a prototype getter. `sideEffect` is
+ * normalized: `false` means "no side effect", stored as undefined (the store's convention).
  */
 export function defineMembers(target: object, members: object): void {
   for (const key of Object.keys(members)) {
+    const value = (members as Record<string, unknown>)[key];
     Object.defineProperty(target, key, {
-      value: (members as Record<string, unknown>)[key],
+      value: key === 'sideEffect' ? !!value || undefined : value,
       writable: true,
       enumerable: true,
       configurable: true,
@@ -70,7 +72,7 @@ export class Endpoint<F extends FetchFunction = FetchFunction, S = any, M extend
       console.error('Endpoint: its fetch function has no name, so its store keys are those of every other unnamed endpoint; pass the `name` option or use a named function');
     }
     // (in this key order: fetch, name, then the options)
-    setOptions(self, { ...(fetchFunction && { fetch: fetchFunction }), name: options.name ?? fetchFunction?.name ?? 'endpoint', ...options });
+    defineMembers(self, { ...(fetchFunction && { fetch: fetchFunction }), name: options.name ?? fetchFunction?.name ?? 'endpoint', ...options });
     return self;
   }
 
@@ -125,7 +127,7 @@ export class Endpoint<F extends FetchFunction = FetchFunction, S = any, M extend
     const next = this[CREATE]({ ...this, ...options }) as this & E;
     // Subclass field initialisers ran after the base constructor; the
     // explicit options must still win over them.
-    setOptions(next, options);
+    defineMembers(next, options);
     return next;
   }
 
@@ -156,16 +158,6 @@ export type BoundEndpoint<E, F extends FetchFunction, A extends readonly unknown
   (F extends (...args: [...A, ...infer R]) => infer T
     ? { (...args: R): T; fetch: (...args: R) => T; key(...args: R): string }
     : never);
-
-/**
- * Options become members, `sideEffect` normalized (constructor and extend() alike). A
- * `testKey` option is an own member like any other, so extend() carries it.
- */
-function setOptions(self: Endpoint, options: Record<string, unknown>): void {
-  defineMembers(self, options);
-  // `false` means "no side effect": stored as undefined, the store's convention.
-  if ('sideEffect' in options) defineMembers(self, { sideEffect: options.sideEffect ? true : undefined });
-}
 
 // Instances are functions: keep `call`, `apply` and `bind` reachable.
 Object.setPrototypeOf(Endpoint.prototype, Function.prototype);

@@ -5,7 +5,7 @@ import { errorCode } from '../dev/errorCode';
 import { DEV } from '#dev';
 import { CREATE, Endpoint, defineMembers } from '../endpoint/Endpoint';
 import type { FetchFunction } from '../endpoint/types';
-import { collectionMutation, getPageEndpoint, paginatedEndpoint } from './collectionExtenders';
+import { extender } from './collectionExtenders';
 import { detectContent, type Content } from './content';
 import { NetworkError } from './NetworkError';
 import { AbortError } from './AbortError';
@@ -15,16 +15,16 @@ import { HAS_BODY } from './hasBody';
 import { sortKeys } from '../schema/serializeArgs';
 import { isPlainObject } from '../schema/schemaDefaults';
 import { setHidden } from '../schema/ownEntry';
-import { fillPath, matchesPath, pathTemplate } from './pathTemplate';
+import { pathTemplate } from './pathTemplate';
 import type { RestEndpointConstructor, RestGenerics, RestTypeFor } from './RestEndpointTypes';
 
 type Params = Record<string, unknown>;
 
-// Bodies that fetch sends as they are (by their class's tag, so no global need exist: FormData,
-// Blob, File, URLSearchParams, ArrayBuffer, ReadableStream); everything else is JSON.
+// Bodies that fetch sends as they are, with the Content-Type it picks (by their class's tag,
+// so no global need exist: FormData, Blob, File, URLSearchParams, ArrayBuffer, ReadableStream,
+// typed arrays); a string is sent as it is too, as JSON unless said otherwise; the rest is JSON.
 const RAW_BODY = /(Data|Blob|File|Params|Buffer|Stream)]$/;
-const isRawBody = (body: unknown): boolean =>
-  typeof body === 'string' || ArrayBuffer.isView(body) || RAW_BODY.test(Object.prototype.toString.call(body));
+const isRawBody = (body: unknown): boolean => ArrayBuffer.isView(body) || RAW_BODY.test(Object.prototype.toString.call(body));
 
 /** Any HeadersInit as a plain object (copied: the caller's is never changed). */
 export function headersToObject(headers: HeadersInit | undefined): Record<string, string> {
@@ -47,6 +47,8 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
   declare nextPage?: NextPage;
   /** @internal For a page endpoint: the key of the list its pages append to. */
   declare listKeyOf?: (...args: readonly unknown[]) => string;
+  /** @internal For a resource's getList: its members' optimistic responses (collectionExtenders.ts). */
+  declare optimisticFor?: (member: string) => object | false;
   declare nullable?: boolean;
   declare [HAS_BODY]: boolean;
 
@@ -66,7 +68,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     // Hidden: `{ ...endpoint, method }` must decide anew, only extend() hands it on.
     setHidden(this, HAS_BODY, inherited ?? (/^(POST|PUT|PATCH)$/.test(this.method) && !('body' in options && options.body === undefined)));
     // getPage exists only with a paginationField.
-    if (options.paginationField) Object.defineProperty(this, 'getPage', derived('getPage', getPageEndpoint));
+    if (options.paginationField) Object.defineProperty(this, 'getPage', derived('getPage'));
   }
 
   /**
@@ -75,14 +77,14 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
    * to the arguments of the original list.
    */
   paginated(cursor: string | ((...args: any[]) => readonly any[])): unknown {
-    return paginatedEndpoint(this, cursor);
+    return extender(this, 'paginated', cursor);
   }
 
   /** @internal Splits call arguments into URL params and body. */
   splitArgs(args: unknown[]): [Params, unknown] {
     if (!this[HAS_BODY]) return [(args[0] as Params | undefined) ?? {}, undefined];
     const params = args.length < 2 ? {} : ((args[0] as Params | undefined) ?? {});
-    return [params, args[args.length - 1]];
+    return [params, args.at(-1)];
   }
 
   override key(...args: unknown[]): string {
@@ -91,7 +93,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
 
   override testKey(key: string): boolean {
     const prefix = `${this.method} ${this.urlPrefix}`;
-    return key.startsWith(prefix) && matchesPath(this.path, key.slice(prefix.length));
+    return key.startsWith(prefix) && pathTemplate(this.path).regexp.test(key.slice(prefix.length));
   }
 
   override [CREATE](options: Params): Endpoint {
@@ -107,8 +109,8 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
   url(urlParams: Params = {}): string {
     // (in production a missing path fails in path-to-regexp)
     if (DEV) restChecks!.path(this.name, this.path);
-    const { names } = pathTemplate(this.path);
-    const url = this.urlPrefix + fillPath(this.path, urlParams, this.name);
+    const { names, fill } = pathTemplate(this.path);
+    const url = this.urlPrefix + fill(urlParams, this.name);
     // (made only when a param is left for the query: most keys have none)
     let search: Params | undefined;
     // Sorted at every depth, so args equal up to key order give one URL and one key.
@@ -116,14 +118,11 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
       const value = urlParams[key];
       if (names.has(key) || value == null) continue;
       // (without the cycle check a value that contains itself overflows the stack)
-      (search ??= {})[key] = sortKeys(
-        value,
-        DEV
-          ? () => {
-              throw new TypeError(`${this.name}: search parameter "${key}" contains itself (a cycle), so it cannot be sent in a URL`);
-            }
-          : undefined,
-      );
+      (search ??= {})[key] = DEV
+        ? sortKeys(value, () => {
+            throw new TypeError(`${this.name}: search parameter "${key}" contains itself (a cycle), so it cannot be sent in a URL`);
+          })
+        : sortKeys(value);
     }
     // Nothing to send (no params, or only empty arrays): no dangling '?'.
     const query = search && this.searchToString(search);
@@ -137,10 +136,23 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     const search = new URLSearchParams();
     for (const key of Object.keys(searchParams)) {
       const value = searchParams[key];
+      const list = Array.isArray(value);
       // null and undefined are left out; an array is the key repeated.
-      if (Array.isArray(value)) {
-        for (const item of value) search.append(key, scalar(this.name, key, item, true));
-      } else if (value != null) search.append(key, scalar(this.name, key, value));
+      if (value != null) {
+        for (const item of list ? value : [value]) {
+          // Every build: an object's String() would make every filter one URL, `[object Object]`.
+          if (item == null || Array.isArray(item) || isPlainObject(item)) {
+            throw new TypeError(`${this.name}: search parameter "${key}"` + (DEV ? (list ? ' (an array item) ' : ' ') + restChecks!.scalar(item) : errorCode(16)));
+          }
+          // The key with each of its values: a key without values is not sent.
+          if (DEV) {
+            restChecks!.wellFormed(key + String(item), (why) => {
+              throw new TypeError(`${this.name}: search parameter "${key}"${list ? ' (an array item)' : ''}${why}`);
+            });
+          }
+          search.append(key, item as string);
+        }
+      }
     }
     search.sort();
     return search.toString();
@@ -153,12 +165,11 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     // Either aborts the request: the signal option (the client's, per try) and requestInit's.
     if (this.signal) init.signal = base.signal ? AbortSignal.any([base.signal, this.signal]) : this.signal;
     const raw = body !== undefined && isRawBody(body);
-    let contentType = new Headers(headers).get('content-type');
-    // JSON unless said otherwise; raw bodies other than strings (FormData, Blob...) let fetch set it.
-    if ((!raw || typeof body === 'string') && !contentType) contentType = headers['Content-Type'] = 'application/json';
+    // JSON unless said otherwise; raw bodies (FormData, Blob...) let fetch set it.
+    if (!raw && !new Headers(headers).get('content-type')) headers['Content-Type'] = 'application/json';
     if (body !== undefined) {
-      if (DEV) restChecks!.body(this.name, body, contentType!, raw);
-      init.body = raw ? (body as BodyInit) : JSON.stringify(body);
+      if (DEV) restChecks!.body(this.name, body, new Headers(headers).get('content-type')!, raw);
+      init.body = raw || typeof body === 'string' ? (body as BodyInit) : JSON.stringify(body);
     }
     init.headers = await this.getHeaders(headers);
     return init;
@@ -210,10 +221,10 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
  * first read, then kept as the instance's own hidden member, so it keeps its identity
  * (`getList.push === getList.push`) and extend() leaves it to the copy to derive.
  */
-function derived(member: string, build: (base: RestEndpointImpl, member: any) => unknown): PropertyDescriptor {
+function derived(member: Parameters<typeof extender>[1]): PropertyDescriptor {
   return {
     get(this: RestEndpointImpl) {
-      const value = build(this, member);
+      const value = extender(this, member);
       setHidden(this, member, value);
       return value;
     },
@@ -221,18 +232,8 @@ function derived(member: string, build: (base: RestEndpointImpl, member: any) =>
   };
 }
 
-for (const member of ['push', 'unshift', 'assign', 'remove', 'move']) {
-  Object.defineProperty(RestEndpointImpl.prototype, member, derived(member, collectionMutation));
-}
-
-/** One value of the default query encoding (strings, numbers, booleans; Dates and such by their String()). */
-function scalar(name: string, key: string, value: unknown, inArray?: boolean): string {
-  const what = `${name}: search parameter "${key}"` + (DEV && inArray ? ' (an array item)' : '');
-  // Every build: an object's String() would make every filter one URL, `[object Object]`.
-  if (value == null || Array.isArray(value) || isPlainObject(value)) throw new TypeError(what + (DEV ? ' ' + restChecks!.scalar(value) : errorCode(16)));
-  // The key with each of its values: a key without values is not sent.
-  if (DEV) restChecks!.wellFormed(key + String(value), () => what);
-  return value as string;
+for (const member of ['push', 'unshift', 'assign', 'remove', 'move'] as const) {
+  Object.defineProperty(RestEndpointImpl.prototype, member, derived(member));
 }
 
 const proto = RestEndpointImpl.prototype as unknown as Record<PropertyKey, unknown>;
@@ -293,7 +294,7 @@ proto.errorPolicy = function errorPolicy(error: { status?: number }) {
 Object.defineProperty(proto, 'sideEffect', {
   // GET only reads; every other method is assumed to change server state.
   get(this: RestEndpointImpl) {
-    return this.method === 'GET' || this.method === 'HEAD' ? undefined : true;
+    return /^(GET|HEAD)$/.test(this.method) ? undefined : true;
   },
   configurable: true,
 });

@@ -25,6 +25,5 @@ export interface ContentResult {
  */
 export function detectContent(contentType: string | null): 'json' | 'blob' | 'text' {
   // (null tests as the text 'null': neither)
-  const type = contentType as string;
-  return /[/+]json\b/i.test(type) ? 'json' : /^(image|audio|video|font)\/|octet|pdf|zip|office|ms(word|-)/i.test(type) ? 'blob' : 'text';
+  return /[/+]json\b/i.test(contentType!) ? 'json' : /^(image|audio|video|font)\/|octet|pdf|zip|office|ms(word|-)/i.test(contentType!) ? 'blob' : 'text';
 }

@@ -133,9 +133,9 @@ export const restChecks = DEV
      * form: URLSearchParams silently turns it into U+FFFD (two different values, one
      * URL) and encodeURIComponent throws a bare URIError on it.
      */
-    wellFormed(text: string, what: () => string): void {
+    wellFormed(text: string, fail: (why: string) => never): void {
       // With the `u` flag a pair is one code point, so any surrogate matched is a lone one.
-      if (/[\uD800-\uDFFF]/u.test(text)) throw new TypeError(`${what()} contains a lone UTF-16 surrogate, which cannot be sent in a URL`);
+      if (/[\uD800-\uDFFF]/u.test(text)) fail(' contains a lone UTF-16 surrogate, which cannot be sent in a URL');
     },
     }
   : undefined;

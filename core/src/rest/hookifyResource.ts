@@ -1,6 +1,5 @@
 // hookifyResource: a resource's endpoints with request options from getInit() (a token),
 // cached by value so each endpoint keeps its identity. Framework-free; adapters wrap it.
-import { decorateGetList, RESOURCE, type ResourceInternals } from './resource';
 import { headersToObject } from './RestEndpoint';
 
 /** Request options a hook's `getInit()` may return (headers are merged). */
@@ -36,7 +35,6 @@ const REMEMBERED = 32;
  * useTodo.useGet() === getTodo;              // true while the token is the same
  */
 export function hookifyResource<R extends object>(resource: R, getInit: () => HookInit): HookifiedResource<R> {
-  const internals = (resource as Record<PropertyKey, unknown>)[RESOURCE] as ResourceInternals | undefined;
   // init key -> member name -> endpoint; a Map keeps insertion order, most recent last.
   const cache = new Map<string, Map<string, unknown>>();
   const endpointFor = (name: string, member: any, init: HookInit) => {
@@ -54,9 +52,8 @@ export function hookifyResource<R extends object>(resource: R, getInit: () => Ho
         ...init,
         headers: { ...headersToObject(base.headers), ...headersToObject(init.headers) },
       };
+      // (getList's copy carries move's item path and the optimistic adds)
       endpoint = member.extend({ requestInit });
-      // getList's optimistic members must follow the copy (move's item path travels as movePath).
-      if (name === 'getList' && internals) endpoint = decorateGetList(endpoint, internals.options);
       members.set(name, endpoint);
     }
     return endpoint;

@@ -11,7 +11,7 @@
 export function listPath(path: string): string {
   // Escaped characters and quoted names (`:"a-b"`) blanked out, same length: what is left is the syntax.
   const syntax = path.replace(/\\[^]?|([:*])"(?:\\[^]|[^"\\])*"?/g, (text, sigil = '') => sigil + ' '.repeat(text.length - sigil.length));
-  const token = Math.max(syntax.lastIndexOf(':'), syntax.lastIndexOf('*'));
+  const token = syntax.search(/[:*][^:*]*$/);
   if (token < 0) return path;
   // The cut starts at the '/' before the token, or at the '{' of a group opened there.
   let start = syntax.lastIndexOf('/', token);

@@ -1,6 +1,6 @@
 // Path templates over path-to-regexp: parsing (cached), filling with encoded and checked
 // params, matching a filled path. Their type-level mirror is pathTypes.ts.
-import { parse, type Token, type TokenData } from 'path-to-regexp';
+import { parse, type Token } from 'path-to-regexp';
 import { DEV } from '#dev';
 import { errorCode } from '../dev/errorCode';
 import { restChecks } from './devChecks';
@@ -12,11 +12,13 @@ import { restChecks } from './devChecks';
  */
 export interface PathTemplate {
   /** Parsed tokens (after the literal-character escaping). */
-  readonly data: TokenData;
+  readonly tokens: Token[];
   /** Every parameter name in the template, required or optional. */
   readonly names: ReadonlySet<string>;
   /** Full-match regexp of a filled path, optionally followed by a query (case-sensitive). */
   readonly regexp: RegExp;
+  /** The path filled with `params` (see {@link fillPath}). */
+  fill(params: Record<string, unknown>, endpointName: string): string;
 }
 
 // path-to-regexp v8 reserves these for future syntax and throws on them. The
@@ -49,84 +51,87 @@ const cache = new Map<string, PathTemplate>();
  */
 export function pathTemplate(source: string): PathTemplate {
   let template = cache.get(source);
-  if (template) return template;
-  const data = parse(escapeTemplate(source));
-  const names = new Set<string>();
-  // The regexp of a filled path, from the tokens (path-to-regexp's own compiler would add
-  // 1.4 kB for this one use): text as written, a :param one segment (its value is
-  // percent-encoded, so it holds no '/'), a *wildcard one or more, a group optional.
-  const pattern = (tokens: Token[]): string =>
-    tokens
-      .map((token) =>
-        token.type === 'text'
-          ? token.value.replace(/[$()*+./?[\\\]^{|}]/g, '\\$&')
-          : token.type === 'group'
-            ? `(?:${pattern(token.tokens)})?`
-            : (names.add(token.name), token.type === 'param' ? '[^/]+' : '[^]+'),
-      )
-      .join('');
-  // Then an optional trailing slash and query: a `?`/`&` in a template is literal, so
-  // the query may start at any of them (the regexp tries each).
-  template = { data, names, regexp: RegExp(`^${pattern(data.tokens)}/?(?:[?&][^]*)?$`) };
-  cache.set(source, template);
+  if (!template) {
+    const { tokens } = parse(escapeTemplate(source));
+    const names = new Set<string>();
+    // Then an optional trailing slash and query: a `?`/`&` in a template is literal, so
+    // the query may start at any of them (the regexp tries each).
+    template = {
+      tokens,
+      names,
+      regexp: RegExp(`^${walk(tokens, names)}/?(?:[?&][^]*)?$`),
+      // The top level never drops out: a missing parameter there throws.
+      fill: (params, endpointName) =>
+        walk(tokens, params, (name, why, segment) => {
+          throw new TypeError(`${endpointName}: path parameter "${name}"${DEV ? ` of ${JSON.stringify(source)}` : ''}${segment ? ' (a *wildcard segment)' : ''}${why}`);
+        })!,
+    };
+    cache.set(source, template);
+  }
   return template;
 }
 
-function fillTokens(
-  tokens: Token[],
-  params: Record<string, unknown>,
-  describe: (name: string) => string,
-  inGroup?: boolean,
-): string | undefined {
+/** Throws the TypeError of a path parameter: `why` after its description, `segment` when it is one of a *wildcard's. */
+type Fail = (name: string, why: string, segment?: boolean) => never;
+
+/**
+ * The one walk over a template's tokens. Given `params`, it fills the path (undefined when
+ * an optional group loses a parameter). Given the names' set instead, it collects the names
+ * and gives the regexp of every filled path (path-to-regexp's own compiler would add 1.4 kB
+ * for this one use): text as written, a :param one segment (its value is percent-encoded,
+ * so it holds no '/'), a *wildcard one or more, a group optional.
+ */
+function walk(tokens: Token[], params: Set<string> | Record<string, unknown>, fail?: Fail, inGroup?: boolean): string | undefined {
   let out = '';
   for (const token of tokens) {
     if (token.type === 'text') {
-      out += token.value;
+      out += fail ? token.value : token.value.replace(/[$()*+./?[\\\]^{|}]/g, '\\$&');
     } else if (token.type === 'group') {
       // An optional group disappears when any parameter in it is missing.
-      out += fillTokens(token.tokens, params, describe, true) ?? '';
+      const inner = walk(token.tokens, params, fail, true);
+      out += fail ? (inner ?? '') : `(?:${inner})?`;
     } else {
       const { name } = token;
-      const value = params[name];
       const wildcard = token.type === 'wildcard';
+      if (!fail) {
+        (params as Set<string>).add(name);
+        out += wildcard ? '[^]+' : '[^/]+';
+        continue;
+      }
+      const value = (params as Record<string, unknown>)[name];
       // Outside any group the parameter is required. `{/*name}` is zero or more
       // segments: zero of them drops the group, as a missing value does.
       if (value == null || (inGroup && wildcard && Array.isArray(value) && !value.length)) {
         if (inGroup) return undefined;
-        throw new TypeError(`${describe(name)} is missing`);
+        fail(name, ' is missing');
       }
       // A *wildcard is a non-empty array of segments (none would send the parent path); a :param is one segment.
       if (wildcard && (!Array.isArray(value) || !value.length)) {
-        throw new TypeError(DEV ? `${describe(name)} must be a non-empty array of strings (a *wildcard), got ${restChecks!.show(value)}` : describe(name) + errorCode(16));
+        fail(name, DEV ? ` must be a non-empty array of strings (a *wildcard), got ${restChecks!.show(value)}` : errorCode(16));
       }
-      out += wildcard
-        ? (value as unknown[]).map((segment) => encodeSegment(segment, describe, name, true)).join('/')
-        : encodeSegment(value, describe, name);
+      out += wildcard ? (value as unknown[]).map((segment) => encodeSegment(segment, name, fail, true)).join('/') : encodeSegment(value, name, fail);
     }
   }
   return out;
 }
 
 /**
- * Percent-encode one path segment (its parameter described only when it is refused).
- * `.`, `..` and `''` are refused in every build rather than encoded: URL parsers
- * (fetch included) read `%2E%2E` as `..` too, so `{ id: '..' }` on `/users/:id` would
- * otherwise send `DELETE /`; so are values that are not strings or numbers
- * (`/todos/NaN`, `/todos/[object Object]`). Development also refuses lone UTF-16
+ * Percent-encode one path segment. `.`, `..` and `''` are refused in every build rather
+ * than encoded: URL parsers (fetch included) read `%2E%2E` as `..` too, so `{ id: '..' }`
+ * on `/users/:id` would otherwise send `DELETE /`; so are values that are not strings or
+ * numbers (`/todos/NaN`, `/todos/[object Object]`). Development also refuses lone UTF-16
  * surrogates (no UTF-8 form: encodeURIComponent throws a bare URIError on them).
  */
-function encodeSegment(segment: unknown, describe: (name: string) => string, name: string, wildcard?: boolean): string {
+function encodeSegment(segment: unknown, name: string, fail: Fail, wildcard?: boolean): string {
   const type = typeof segment;
   // Every build: its String() would send the request to a wrong path (`/todos/NaN`).
   if (segment !== segment || (type !== 'string' && type !== 'number' && (wildcard || type !== 'bigint'))) {
-    throw new TypeError(describe(name) + (DEV ? ' ' + restChecks!.segment(segment, wildcard) : errorCode(16)));
+    fail(name, DEV ? ' ' + restChecks!.segment(segment, wildcard) : errorCode(16));
   }
   const text = String(segment);
-  if (DEV) restChecks!.wellFormed(text, () => describe(name) + (wildcard ? ' (a *wildcard segment)' : ''));
+  if (DEV) restChecks!.wellFormed(text, (why) => fail(name, why, wildcard));
   if (text === '' || text === '.' || text === '..') {
-    throw new TypeError(
-      `${describe(name) + (wildcard ? ' (a *wildcard segment)' : '')} cannot be ${JSON.stringify(text)}` + (DEV ? ': it would change which path the request goes to' : errorCode(16)),
-    );
+    fail(name, ` cannot be ${JSON.stringify(text)}` + (DEV ? ': it would change which path the request goes to' : errorCode(16)), wildcard);
   }
   return encodeURIComponent(text);
 }
@@ -138,14 +143,8 @@ function encodeSegment(segment: unknown, describe: (name: string) => string, nam
  * @example
  * fillPath('/users/:id{/posts/:postId}', { id: 5 }, 'User.get') // '/users/5'
  */
-export function fillPath(
-  source: string,
-  params: Record<string, unknown>,
-  endpointName: string,
-): string {
-  const describe = (name: string) => `${endpointName}: path parameter "${name}"${DEV ? ` of ${JSON.stringify(source)}` : ''}`;
-  // The top level never drops out: a missing parameter there throws.
-  return fillTokens(pathTemplate(source).data.tokens, params, describe)!;
+export function fillPath(source: string, params: Record<string, unknown>, endpointName: string): string {
+  return pathTemplate(source).fill(params, endpointName);
 }
 
 /**

@@ -17,6 +17,9 @@ describe('resource() construction', () => {
     expect(() => resource({ path: 'http\\://api.test/todos', schema: User })).toThrow(TypeError);
     expect(resource({ path: '/files/*path', schema: User }).get.url({ path: ['a', 'b'] })).toBe('/files/a/b');
     expect(resource({ path: 'http\\://api.test/users/:id', schema: User }).get.url({ id: 1 })).toBe('http://api.test/users/1');
+    // A quoted parameter name names the item too.
+    const items = resource({ path: '/items/:"item-id"', schema: User });
+    expect([items.get.url({ 'item-id': 7 }), items.getList.url()]).toEqual(['/items/7', '/items']);
   });
 
   it('warns about lower-case endpoint / collection options (the class options are Endpoint / Collection)', () => {

@@ -308,6 +308,19 @@ describe('optimistic: true (the default of data-client)', () => {
     expect(plain.update.getOptimisticResponse).toBeUndefined();
     expect(plain.getList.push.getOptimisticResponse).toBeUndefined();
   });
+
+  it("every copy of getList keeps its optimistic adds and move, as it keeps move's item path", () => {
+    const R = resource({ path: '/todos/:id', schema: Todo, optimistic: true });
+    const copy = R.getList.extend({ dataExpiryLength: 1 });
+    expect(copy.push.getOptimisticResponse!(snapshot(), { title: 'n' })).toEqual({ title: 'n' });
+    expect(copy.move.getOptimisticResponse!(snapshot({ id: 1, completed: false }), { id: 1 }, { completed: true })).toEqual({
+      id: 1,
+      completed: true,
+    });
+    // assign and remove answer nothing optimistically, as on the resource's own getList
+    expect(copy.remove.getOptimisticResponse).toBeUndefined();
+    expect(R.getList.assign.getOptimisticResponse).toBeUndefined();
+  });
 });
 
 describe('Union resources', () => {
@@ -386,6 +399,11 @@ describe('resource.extend()', () => {
     expect(UserResource.rename.url({ id: 2 })).toBe(`${api.url}/users/2/rename`);
     expect(UserResource.rename.name).toBe('Todo.rename');
     expect(UserResource.get.name).toBe('Todo.get');
+  });
+
+  it('a member added by name may have a name Object.prototype has', () => {
+    const R = resource({ urlPrefix: api.url, path: '/users/:id', schema: Todo }).extend('valueOf', { path: '/users/1' });
+    expect([R.valueOf.name, R.valueOf.method, R.valueOf.url()]).toEqual(['Todo.valueOf', 'GET', `${api.url}/users/1`]);
   });
 
   it('the Endpoint option constructs every member with the given class', async () => {
