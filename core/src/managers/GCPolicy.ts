@@ -113,7 +113,12 @@ export class GCPolicy implements Manager, GCInterface {
     for (const read of readsOf(state, known)) {
       const { key, schema, args } = read;
       if (expired(read, state, known, now, graceMS)) endpoints.push(key!);
-      else if (read.refs) for (const p of memo.denormalize(schema, key ? state.endpoints[key] : queryKey(schema, args!, state.entities), state.entities, args).paths) kept.add(p.key + '\0' + p.pk);
+      else if (read.refs)
+        try {
+          for (const p of memo.denormalize(schema, key ? state.endpoints[key] : queryKey(schema, args!, state.entities), state.entities, args).paths) kept.add(p.key + '\0' + p.pk);
+        } catch {
+          // A schema that throws reading it (its readers meet the same throw) keeps nothing; the sweep goes on.
+        }
     }
     const entities = unreached(state.entities, state.entitiesMeta, kept, now, graceMS);
     if (endpoints.length || entities.length) return controller.dispatch({ type: GC, endpoints, entities });

@@ -30,7 +30,7 @@ export class ChangeSet {
 
   /** Adds what `other` recorded. */
   merge(other: ChangeSet | undefined): void {
-    if (other === undefined) return;
+    if (!other) return;
     if (other.all) this.all = true;
     for (const k of other.keys) this.keys.push(k);
     for (const e of other.entities) this.entities.push(e);

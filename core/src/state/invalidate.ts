@@ -44,7 +44,7 @@ export function markKeys(
   for (const key of one ? [test] : storedKeys(state)) {
     if (one ? !always && !(key in state.endpoints) && !(key in state.meta) : !test(key)) continue;
     const next = mark(state.meta[key]);
-    if (next === undefined) continue;
+    if (!next) continue;
     (meta ??= {})[key] = next;
     changes?.key(key);
   }

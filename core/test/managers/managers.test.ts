@@ -490,6 +490,30 @@ describe('garbage collection (GCPolicy)', () => {
     expect(mock.getSnapshot().endpoints).toEqual({});
   });
 
+  it('sweeps on past a read whose schema throws when read', async () => {
+    fakeTimers();
+    const gc = new GCPolicy({ intervalMS: 1_000_000, graceMS: 10 });
+    const one = getTodo.extend({ dataExpiryLength: 10 });
+    const broken = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/broken', schema: { normalize: (input: unknown) => input, denormalize: () => { throw new Error('unreadable'); } } as never });
+    const mock = createMockClient(
+      [
+        { endpoint: one, response: ({ id }: { id: number }) => ({ id, title: `t${id}` }) },
+        { endpoint: broken, args: [], response: { a: 1 } },
+      ],
+      { managers: [new NetworkManager(), gc] },
+    );
+    client = mock;
+    // Stored; reading it back (what fetch resolves with) throws.
+    await expect(mock.controller.fetch(broken)).rejects.toThrow('unreadable');
+    const release = gc.retain(broken, []);
+    await mock.controller.fetch(one, { id: 1 });
+    await vi.advanceTimersByTimeAsync(100);
+    await gc.sweep();
+    expect(Object.keys(mock.getSnapshot().endpoints)).toEqual([broken.key()]);
+    expect(mock.getSnapshot().entities.Todo ?? {}).toEqual({});
+    release();
+  });
+
   it("keeps what a subscribed query's process reads, and never calls process with anything but built entities", async () => {
     fakeTimers();
     const gc = new GCPolicy({ intervalMS: 1_000_000, graceMS: 10 });
