@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef } from 'react';
 import type { EndpointObserver } from '@resto/core';
 import { revealWhenSettled } from './reveal';
 
@@ -15,10 +15,12 @@ const PROBE = 1000;
  */
 export const CLAIM_LAPSE = 2500;
 
-/** One component instance's hold on the request its suspended read waits on. Internal. */
+/**
+ * One component instance's hold on the request its suspended read waits on: the
+ * observer it last suspended on. Internal.
+ */
 export interface Claim {
-  /** The observer this instance last suspended on. */
-  held: EndpointObserver<any> | undefined;
+  current: EndpointObserver<any> | undefined;
 }
 
 /**
@@ -33,13 +35,13 @@ export interface Claim {
  *
  * @example
  * const claim = useClaim();
- * return readSuspense(observer, claim); // throws a promise, or returns the data
+ * const wait = settleClaim(claim, observer, promise); // throw it while pending
  */
 export function useClaim(): Claim {
-  // A mutable object kept in state: once mounted, what a render records in it outlives
-  // a render React discards (a suspended update). No cleanup: an unmount finds the
-  // claim lapsing already (settleClaim), or nothing held.
-  return useState<Claim>(() => ({ held: undefined }))[0];
+  // A ref: once mounted, what a render records in it outlives a render React discards (a
+  // suspended update). No cleanup: an unmount finds the claim lapsing already
+  // (settleClaim), or nothing held.
+  return useRef<EndpointObserver<any>>(undefined);
 }
 
 /**
@@ -54,8 +56,8 @@ export function useClaim(): Claim {
  * if (wait) throw wait;
  */
 export function settleClaim(claim: Claim, observer: EndpointObserver<any>, promise?: Promise<void>): Promise<void> | undefined {
-  if (claim.held !== observer) claim.held?.release();
-  claim.held = promise && observer;
+  if (claim.current !== observer) claim.current?.release();
+  claim.current = promise && observer;
   if (!promise) return;
   observer.release(CLAIM_LAPSE);
   // React retries a boundary whose thrown promise settled in a throttled lane (up to
