@@ -353,7 +353,10 @@ const builtPackages: Plugin = {
     b.onResolve({ filter: /^@resto\/angular$/ }, () => ({ path: join(benchDir, '..', PACKAGE_DIRS['@resto/angular']!, 'dist/index.js') }));
     b.onResolve({ filter: /^@resto\/(core|react|vue|svelte|devtools)(\/.*)?$/ }, (args) => {
       const [, name, sub] = /^(@resto\/[a-z]+)(\/.*)?$/.exec(args.path)!;
-      const dist = join(benchDir, '..', PACKAGE_DIRS[name!]!, 'dist');
+      // core's builds for bundlers, by its exports' conditions: dist/production/ (`production`)
+      // or dist/bundler/ (`default`; `node` gets dist/); reported as dist/ (the same modules)
+      const build = b.initialOptions.conditions?.includes('production') ? 'dist/production' : 'dist/bundler';
+      const dist = join(benchDir, '..', PACKAGE_DIRS[name!]!, name === '@resto/core' ? build : 'dist');
       // An entry is either dist/<sub>.js (internal) or dist/<sub>/index.js (persist, mock), as the exports map says.
       const path = !sub ? join(dist, 'index.js') : [join(dist, `${sub.slice(1)}.js`), join(dist, sub.slice(1), 'index.js')].find(existsSync) ?? join(dist, sub.slice(1), 'index.js');
       if (!existsSync(path)) return { errors: [{ text: `${path} is missing: run \`npm run build\` first` }] };
@@ -401,7 +404,7 @@ export async function measure(app: App, { plain = false }: { plain?: boolean } =
   if (process.env.SIZE_DUMP) writeFileSync(`${process.env.SIZE_DUMP}/${app.name.replace(/\W+/g, '-')}.js`, code);
   const inputs = Object.values(result.metafile.outputs)[0]!.inputs;
   const all = Object.entries(inputs)
-    .map(([path, v]) => ({ path: path.replace(/^.*node_modules\/\.pnpm\/[^/]+\/node_modules\//, '').replace(/^\.\.\//, ''), bytes: v.bytesInOutput }))
+    .map(([path, v]) => ({ path: path.replace(/^.*node_modules\/\.pnpm\/[^/]+\/node_modules\//, '').replace(/^\.\.\//, '').replace(/^core\/dist\/(bundler|production)\//, 'core/dist/'), bytes: v.bytesInOutput }))
     .sort((a, b) => b.bytes - a.bytes);
   const top = all.slice(0, Number(process.env.SIZE_TOP ?? 8));
   const bytesByInput = Object.fromEntries(all.map((i) => [i.path, i.bytes]));

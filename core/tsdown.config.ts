@@ -30,28 +30,64 @@ const pathToRegexpAsEsm = {
   },
 };
 
-export default libraryConfig(
-  {
-    index: 'src/index.ts',
-    'mock/index': 'src/mock/index.ts',
-    internal: 'src/internal.ts',
-    'persist/index': 'src/persist/index.ts',
-    'sync/index': 'src/sync/index.ts',
-    'live/index': 'src/live/index.ts',
-    // `#dev` is chosen by the app's bundler (package.json "imports"), so every answer ships.
-    'dev/index': 'src/dev/index.ts',
-    'dev/production': 'src/dev/production.ts',
-    'dev/development': 'src/dev/development.ts',
-    'dev/define': 'src/dev/define.ts',
+// Three builds of the same modules (core/INTERNALS.md, "Development and production
+// messages"). `dist/` imports `DEV` from `#dev`: Node decides at run time, a page with no
+// bundler maps `#dev` in its import map. The builds for bundlers write each `DEV` in place,
+// so every guard is a constant inside its own module, which esbuild's minifier drops
+// completely (a constant imported from another module is inlined only after dead code is
+// removed, leaving a `!1` per guard): `dist/bundler/` (`default`) as `process.env.NODE_ENV
+// !== 'production'`, which the bundler's define folds.
+const devInPlace = {
+  name: 'dev-in-place',
+  transform(code: string, id: string) {
+    if (!code.includes("from '#dev'")) return null;
+    const body = code.replace(/^import \{ DEV \} from '#dev';\n/m, '');
+    if (body.includes('#dev')) throw new Error(`dev-in-place: ${id} imports #dev other than as \`import { DEV } from '#dev'\``);
+    return { code: body.replace(/\bDEV\b/g, "(process.env.NODE_ENV !== 'production')"), map: null };
   },
-  {
-    deps: { neverBundle: ['#dev'], alwaysBundle: ['path-to-regexp'] },
-    plugins: [pathToRegexpAsEsm],
-    outputOptions: {
-      entryFileNames: (chunk) =>
-        isPathToRegexp(chunk) ? `vendor/path-to-regexp${chunk.name.endsWith('.d') ? '.d.ts' : '.js'}` : '[name].js',
-      // its license travels with the copy (a plain comment: apps' minifiers drop it)
-      banner: (chunk) => (isPathToRegexp(chunk) && !chunk.name.endsWith('.d') ? `/* path-to-regexp, bundled as ESM by @resto/core.\n${license}\n*/` : ''),
+};
+// `dist/production/` (`production`, for a build that defines nothing, such as Vite's library
+// mode) is that output with `"process env NODE_ENV" === "production"` there: false for any
+// bundler, swapped after the build (rolldown would fold it, and the code would differ) and
+// spelled with the same letters (esbuild names a bundle's variables by letter frequency), so
+// both builds give an app the very same bundle. No `process.env.NODE_ENV` inside the string:
+// Rollup's replace plugin would replace it there too.
+const devFalse = {
+  name: 'dev-false',
+  renderChunk: (code: string) => ({ code: code.replace(/process\.env\.NODE_ENV !== "production"/g, '"process env NODE_ENV" === "production"'), map: null }),
+};
+
+const entries = {
+  index: 'src/index.ts',
+  'mock/index': 'src/mock/index.ts',
+  internal: 'src/internal.ts',
+  'persist/index': 'src/persist/index.ts',
+  'sync/index': 'src/sync/index.ts',
+  'live/index': 'src/live/index.ts',
+};
+const shared = {
+  deps: { neverBundle: ['#dev'], alwaysBundle: ['path-to-regexp'] },
+  outputOptions: {
+    entryFileNames: (chunk: { name: string; facadeModuleId?: string | null }) =>
+      isPathToRegexp(chunk) ? `vendor/path-to-regexp${chunk.name.endsWith('.d') ? '.d.ts' : '.js'}` : '[name].js',
+    // its license travels with the copy (a plain comment: apps' minifiers drop it)
+    banner: (chunk: { name: string; facadeModuleId?: string | null }) =>
+      isPathToRegexp(chunk) && !chunk.name.endsWith('.d') ? `/* path-to-regexp, bundled as ESM by @resto/core.\n${license}\n*/` : '',
+  },
+};
+
+export default [
+  libraryConfig(
+    {
+      ...entries,
+      // `#dev` is chosen by its importer's conditions (package.json "imports"), so every answer ships.
+      'dev/index': 'src/dev/index.ts',
+      'dev/production': 'src/dev/production.ts',
+      'dev/development': 'src/dev/development.ts',
+      'dev/define': 'src/dev/define.ts',
     },
-  },
-);
+    { ...shared, plugins: [pathToRegexpAsEsm] },
+  ),
+  libraryConfig(entries, { ...shared, plugins: [pathToRegexpAsEsm, devInPlace], outDir: 'dist/bundler', dts: false, clean: false, minify: false /* the same code in both */ }),
+  libraryConfig(entries, { ...shared, plugins: [pathToRegexpAsEsm, devInPlace, devFalse], outDir: 'dist/production', dts: false, sourcemap: false, clean: false, minify: false }),
+];

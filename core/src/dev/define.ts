@@ -1,6 +1,8 @@
 /**
  * `#dev` for bundlers that pass no `development` / `production` export condition
- * (plain esbuild, Rollup with node-resolve's defaults, and others). It reads
+ * (plain esbuild, Rollup with node-resolve's defaults, and others) and build from these
+ * sources (inside the workspace; the published builds for bundlers have each `DEV`
+ * written in place, see tsdown.config.ts). It reads
  * `process.env.NODE_ENV` as written, because that exact expression is what a
  * bundler's `define` (esbuild, Vite, webpack's DefinePlugin, @rollup/plugin-replace)
  * replaces: the comparison then folds to a constant and the minifier drops every

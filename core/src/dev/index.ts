@@ -7,8 +7,9 @@
  * time from `process.env.NODE_ENV` (a server ships no bytes to users, and a server
  * bundler that traces files with the `production` condition, such as Nitro, then copies
  * the file Node loads at run time). With no `process` at all it is a development build.
- * Browser bundles get `development.ts` / `production.ts` by export condition, or
- * `define.ts`, which a bundler's `process.env.NODE_ENV` define folds to a constant.
+ * Bundlers get the published builds that have each `DEV` written in place (see
+ * tsdown.config.ts); from these sources, `development.ts` / `production.ts` by export
+ * condition, or `define.ts`, which a bundler's `process.env.NODE_ENV` define folds.
  *
  * @example
  * import { DEV } from '#dev';

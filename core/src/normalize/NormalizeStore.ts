@@ -103,17 +103,13 @@ export class NormalizeStore implements NormalizeDelegate {
     const existing = this.getEntity(key, pk);
     const existingMeta = this.getMeta(key, pk);
     const incomingMeta = this.entityMeta;
+    let merged: any = incoming;
+    let meta: EntityMeta = incomingMeta;
+    const s = schema as any;
     if (existing === undefined || existing === INVALID) {
       // A tombstone carries its delete's start time: an answer to an older fetch never brings it back.
       if (existing === INVALID && existingMeta !== undefined && incomingMeta.fetchedAt < existingMeta.fetchedAt) return;
-      this.put(0, key, pk, incoming);
-      this.touchMeta(key, pk, existingMeta, incomingMeta, true);
-      return;
-    }
-    let merged: any;
-    let meta: EntityMeta;
-    const s = schema as any;
-    if (
+    } else if (
       s.mergeWithStore === Entity.mergeWithStore &&
       s.merge === Entity.merge &&
       s.shouldReorder === Entity.shouldReorder &&
@@ -130,10 +126,8 @@ export class NormalizeStore implements NormalizeDelegate {
         meta = existingMeta;
       } else {
         merged = isSubsetEqual(incoming, existing) ? existing : { ...existing, ...incoming };
-        meta = incomingMeta;
       }
     } else {
-      meta = incomingMeta;
       if (existingMeta !== undefined) {
         merged = schema.mergeWithStore(existingMeta, incomingMeta, existing, incoming);
         meta = schema.mergeMetaWithStore(existingMeta, incomingMeta, existing, incoming);

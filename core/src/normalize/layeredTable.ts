@@ -27,7 +27,6 @@ import { hasOwn, setHidden, setOwn } from '../schema/ownEntry';
 const SIZE = Symbol('resto.layerSize');
 const foreignSizes = new WeakMap<object, number>();
 
-
 function sizeOf(layer: object): number {
   if (hasOwn.call(layer, SIZE)) return (layer as { [SIZE]: number })[SIZE];
   let n = foreignSizes.get(layer);

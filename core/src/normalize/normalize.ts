@@ -65,10 +65,9 @@ export function normalize<R = any>(
       schema.keyed === true ||
       (typeof schema === 'function' ? schema.prototype instanceof Entity : Object.getPrototypeOf(schema) === Object.prototype)
     ) {
-      const name = schemaName(schema);
-      if (DEV) assertParsed(input, name, undefined);
+      if (DEV) assertParsed(input, schemaName(schema), undefined);
       throw new SchemaError(
-        name,
+        schemaName(schema),
         undefined,
         DEV ? `expected ${expectedShape(schema, kind)}, but the response is ${showResponse(input)}` : 'unexpected response' + errorCode(40),
         DEV && typeof input === 'string' && 'check the urlPrefix/path and the Content-Type of the response',
