@@ -21,7 +21,8 @@ const OWN_OPTIONS = ['nonFilterArgumentKeys', 'optimistic', 'Endpoint', 'Collect
  * The members, each with what it adds to the shared options: its method and the own options
  * it takes. (No prototype: a member extend() adds may be called `toString`.)
  */
-const MEMBERS: Record<string, [method?: string, keep?: string[]]> = {
+// (`| null` types the `__proto__: null` entry, which sets the prototype and is no member)
+const MEMBERS: Record<string, [method?: string, keep?: string[]] | null> = {
   __proto__: null,
   get: [],
   getList: ['', LIST_OPTIONS],
