@@ -115,8 +115,9 @@ export class GCPolicy implements Manager, GCInterface {
       if (expired(read, state, known, now, graceMS)) endpoints.push(key!);
       else if (read.refs)
         try {
-          for (const p of memo.denormalize(schema, key ? state.endpoints[key] : queryKey(schema, args!, state.entities), state.entities, args).paths) kept.add(p.key + '\0' + p.pk);
+          for (const p of memo.denormalize(schema, key && !(schema as { readsTables?: boolean } | undefined)?.readsTables ? state.endpoints[key] : queryKey(schema, args!, state.entities), state.entities, args).paths) kept.add(p.key + '\0' + p.pk);
         } catch {
+          // (an All's reader shows every stored member, not only its fetch's: read as its readers do)
           // A schema that throws reading it (its readers meet the same throw) keeps nothing; the sweep goes on.
         }
     }
