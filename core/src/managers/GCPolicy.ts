@@ -112,12 +112,14 @@ export class GCPolicy implements Manager, GCInterface {
     const endpoints: string[] = [];
     for (const read of readsOf(state, known)) {
       const { key, schema, args } = read;
+      const stored = key && state.endpoints[key];
       if (expired(read, state, known, now, graceMS)) endpoints.push(key!);
       else if (read.refs)
         try {
-          for (const p of memo.denormalize(schema, key && !(schema as { readsTables?: boolean } | undefined)?.readsTables ? state.endpoints[key] : queryKey(schema, args!, state.entities), state.entities, args).paths) kept.add(p.key + '\0' + p.pk);
+          // Read as its readers read it: an All from the tables (members other requests stored too),
+          // a key with nothing stored by its args (an entity another result stored).
+          for (const p of memo.denormalize(schema, stored !== undefined && !(schema as { readsTables?: boolean } | undefined)?.readsTables ? stored : queryKey(schema, args!, state.entities), state.entities, args).paths) kept.add(p.key + '\0' + p.pk);
         } catch {
-          // (an All's reader shows every stored member, not only its fetch's: read as its readers do)
           // A schema that throws reading it (its readers meet the same throw) keeps nothing; the sweep goes on.
         }
     }

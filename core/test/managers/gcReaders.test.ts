@@ -43,4 +43,26 @@ describe('GCPolicy and what a subscribed reader shows', () => {
     expect(shown()).toEqual([1, 2]);
     u();
   });
+
+  it('keeps the entity a reader of an unfetched key shows from another result', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    const list = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/todos', schema: [Todo], dataExpiryLength: 10 });
+    const one = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/todos/:id', schema: Todo });
+    const gc = new GCPolicy({ intervalMS: 1_000_000, graceMS: 10 });
+    const mock = createMockClient([{ endpoint: list, args: [], response: [{ id: 1, title: 'a' }, { id: 2, title: 'b' }] }], {
+      managers: [new NetworkManager(), gc],
+    });
+    client = mock;
+    await mock.controller.fetch(list);
+    // Nothing fetched under its own key: the reader shows the todo the list stored.
+    const obs = mock.observeWith({ fetch: false }, one, [{ id: 2 }]);
+    const u = obs.subscribe(() => {});
+    expect((obs.getSnapshot().data as Todo | undefined)?.title).toBe('b');
+    await vi.advanceTimersByTimeAsync(1000);
+    await gc.sweep();
+    expect(mock.getSnapshot().endpoints).toEqual({});
+    expect(Object.keys(mock.getSnapshot().entities.GCRTodo ?? {})).toEqual(['2']);
+    expect((obs.getSnapshot().data as Todo | undefined)?.title).toBe('b');
+    u();
+  });
 });
