@@ -26,7 +26,7 @@ export interface DenormalizeResult<T = any> {
 /** A result and what it read (validated as an entity's entry is: see `fresh`), and the schema it was read with. */
 type ResultEntry = EntityEntry & Cached<DenormalizeResult>;
 
-/** The bucket key of every primitive schema and of no schema (rare): their results share one bucket. */
+/** The bucket key of every primitive schema (rare): their results share one bucket. */
 const PRIMITIVES = {};
 
 /** Results kept per schema by structural key; cleared past this many. */
@@ -66,6 +66,8 @@ export class MemoCache {
     entities: Tables,
     args: readonly any[] = [],
   ): DenormalizeResult<DenormalizeNullable<S> | symbol> {
+    // no schema: the input as it is (two values equal as JSON, say two Blobs, are not one)
+    if (schema == null) return { data: input as any, paths: [], deps: [] };
     // `[Todo]` written inline is a new array each call: bucket by its member instead,
     // its results told apart from the member's own by a mark on the args key
     let bucketKey: any = schema;
@@ -74,7 +76,7 @@ export class MemoCache {
       bucketKey = schema[0];
       mark = '[';
     }
-    // a primitive (a member that is no schema) or no schema reads its input as it is
+    // a primitive (a member that is no schema) reads its input as it is
     if (Object(bucketKey) !== bucketKey) bucketKey = PRIMITIVES;
     const aKey = args.length === 0 ? mark : mark + JSON.stringify(args);
     // (no input, null or undefined: a result by structural key too, which reads nothing)

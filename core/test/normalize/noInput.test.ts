@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Collection, Entity, SchemaError, Values } from '../../src/schema';
-import { normalize } from '../../src/normalize';
+import { MemoCache, normalize } from '../../src/normalize';
 import { createMockClient } from '../../src/mock';
 import { RestEndpoint } from '../../src/rest';
 
@@ -35,6 +35,19 @@ describe('normalize() of null or undefined input', () => {
   it('without a schema, passes the input through', () => {
     expect(normalize(undefined, null).result).toBeNull();
     expect(normalize(null, undefined).result).toBeUndefined();
+  });
+
+  it('MemoCache without a schema reads back the very input it is given', () => {
+    const memo = new MemoCache();
+    // Equal as JSON, yet different values: each read gives back its own.
+    const a = new Map([[1, 'a']]);
+    const b = new Map([[2, 'b']]);
+    expect(memo.denormalize(undefined, a, {}).data).toBe(a);
+    expect(memo.denormalize(undefined, b, {}).data).toBe(b);
+    const c = { n: 1 };
+    const d = { n: 1 };
+    expect(memo.denormalize(null, c, {}).data).toBe(c);
+    expect(memo.denormalize(null, d, {}).data).toBe(d);
   });
 
   it('a nullable endpoint still stores and reads back null', async () => {
