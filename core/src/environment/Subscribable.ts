@@ -18,11 +18,11 @@ export class Subscribable<L extends (...args: any[]) => void = () => void> {
 
   /** Calls `listener` on every notification until the returned function is called. */
   subscribe = (given: L): (() => void) => {
-    // The same function twice (two readers of one shared read) is two subscriptions.
-    const listener = this.listeners.has(given) ? (((...args: Parameters<L>) => given(...args)) as L) : given;
+    // Each subscription's own listener: the same function twice (two readers of one shared read)
+    // is two subscriptions, and an old unsubscribe, called again, finds its own gone (not a newer one).
+    const listener = ((...args: Parameters<L>) => given(...args)) as L;
     this.listeners.add(listener);
     if (this.listeners.size === 1) this.onFirst();
-    // Each subscription's listener is its own (above): deleting it says whether it was still on.
     return () => {
       if (this.listeners.delete(listener) && !this.listeners.size) this.onLast();
     };

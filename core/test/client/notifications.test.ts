@@ -229,6 +229,21 @@ describe('a change wakes only the readers it could change', () => {
     expect(c.listenerCount).toBe(0);
   });
 
+  it('an unsubscribe called again after the same listener subscribed anew leaves the new subscription', async () => {
+    const c = quietClient();
+    const render = vi.fn();
+    const stopA = c.subscribe(render);
+    stopA();
+    const stopB = c.subscribe(render); // the same function again (a remount)
+    stopA(); // the old cleanup running twice
+    expect(c.listenerCount).toBe(1);
+    await c.controller.setResponse(getUser, { id: 1 }, { id: 1, name: 'ann' });
+    await settle();
+    expect(render).toHaveBeenCalledTimes(1);
+    stopB();
+    expect(c.listenerCount).toBe(0);
+  });
+
   it('an unsubscribed read still sees the newest state', async () => {
     const c = quietClient();
     const read = c.observeWith({ fetch: false }, getTodo, [{ id: 1 }]);
