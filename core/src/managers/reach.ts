@@ -19,7 +19,7 @@ import type { Known } from './sweep';
  * const ids = new Set<string>();
  * reach({ key: 'GET /todos', schema: [Todo], args: [], refs: 0, lastRead: 0 }, state, ids, new Set()); // 'Todo\u00001', ...
  */
-export function reach({ key, schema, args }: Known, { endpoints, entities }: State, into: Set<string>, seen: Set<string>): void {
+export function reach({ key, schema, args, refs }: Known, { endpoints, entities }: State, into: Set<string>, seen: Set<string>): void {
   const visit = (s: any, v: any): any => {
     if (v == null || s == null || typeof v === 'symbol') return v;
     // An Entity class or a Collection: its stored record (an inline one as is), walked
@@ -47,5 +47,8 @@ export function reach({ key, schema, args }: Known, { endpoints, entities }: Sta
     }
     return typeof s === 'object' ? denormalizeObject(s, v, visit) : v;
   };
-  visit(schema, key ? endpoints[key] : queryKey(schema, args!, entities));
+  const stored = key && endpoints[key];
+  // A subscribed reader reaches what it shows: an All the tables' members, a key with nothing
+  // stored what its args find (an entity another result stored).
+  visit(schema, key && (stored !== undefined || !refs) && !(refs && (schema as { readsTables?: boolean } | undefined)?.readsTables) ? stored : queryKey(schema, args!, entities));
 }

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // GCPolicy keeps every entity a subscribed reader shows, whatever path its read took.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { All, Entity, GCPolicy, NetworkManager, RestEndpoint, type Client } from '../../src';
+import { All, BoundedGCPolicy, Entity, GCPolicy, NetworkManager, RestEndpoint, type Client } from '../../src';
 import { createMockClient } from '../../src/mock';
 
 class Todo extends Entity {
@@ -17,12 +17,12 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('GCPolicy and what a subscribed reader shows', () => {
+describe.each([GCPolicy, BoundedGCPolicy])('%o and what a subscribed reader shows', (Policy) => {
   it("keeps an entity an All endpoint's reader shows that its own fetch did not return", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     const all = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/todos', schema: new All(Todo), dataExpiryLength: 1_000_000 });
     const one = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/todos/:id', schema: Todo, dataExpiryLength: 10 });
-    const gc = new GCPolicy({ intervalMS: 1_000_000, graceMS: 10 });
+    const gc = new Policy({ intervalMS: 1_000_000, graceMS: 10 });
     const mock = createMockClient(
       [
         { endpoint: all, args: [], response: [{ id: 1, title: 'a' }] },
@@ -48,7 +48,7 @@ describe('GCPolicy and what a subscribed reader shows', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     const list = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/todos', schema: [Todo], dataExpiryLength: 10 });
     const one = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/todos/:id', schema: Todo });
-    const gc = new GCPolicy({ intervalMS: 1_000_000, graceMS: 10 });
+    const gc = new Policy({ intervalMS: 1_000_000, graceMS: 10 });
     const mock = createMockClient([{ endpoint: list, args: [], response: [{ id: 1, title: 'a' }, { id: 2, title: 'b' }] }], {
       managers: [new NetworkManager(), gc],
     });
