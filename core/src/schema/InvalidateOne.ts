@@ -55,7 +55,8 @@ class Invalidate extends OneOf {
  * for its delete. `instanceof Invalidate` holds for it.
  *
  * @example
- * const remove = new RestEndpoint({ path: '/todos/:id', method: 'DELETE', schema: new InvalidateOne(Todo) });
+ * const TodoResource = resource({ path: '/todos/:id', schema: Todo });
+ * TodoResource.delete.schema instanceof Invalidate; // true: an InvalidateOne(Todo)
  */
 export const InvalidateOne = Invalidate as unknown as {
   new <E extends EntityLikeClass | Union<any>>(entity: E): AnyInvalidate<E>;
