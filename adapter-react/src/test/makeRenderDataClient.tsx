@@ -197,13 +197,12 @@ export function makeRenderDataClient(Provider: Provider = DataProvider) {
       },
       waitFor,
       async allSettled() {
-        // Reads only, as data-client: a mutation's promise is its caller's to await (one
-        // that never answers must not hang the test).
-        const network = store.managers.find((m) => 'reads' in m) as { reads: number } | undefined;
+        // Reads only (the requests by key), as data-client: a mutation's promise is its
+        // caller's to await (one that never answers must not hang the test).
         do {
           // The real clock's tick: allSettled() must not hang under vi.useFakeTimers().
           await act(() => nextMacrotask());
-        } while (network && network.reads > 0);
+        } while (store.controller.requests.size > 0);
       },
       cleanup() {
         unmount();

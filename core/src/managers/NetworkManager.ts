@@ -19,7 +19,7 @@ import { freshnessOption, report } from '../environment';
  * code (ERRORS.md: 19 nobody reads it, 20 a reset, 21 destroy()) in production.
  */
 const abortError = (code: 19 | 20 | 21): Error =>
-  Object.assign(new Error('Aborted' + (DEV ? [': nobody reads it anymore', ': the store was reset', ': the client was destroyed'] : [errorCode(19), errorCode(20), errorCode(21)])[code - 19]), { name: 'AbortError' });
+  Object.assign(new Error('Aborted' + (DEV ? [': nobody reads it anymore', ': the store was reset', ': the client was destroyed'][code - 19] : errorCode(code))), { name: 'AbortError' });
 
 /**
  * Runs fetches. Identical reads in flight share one request; a read that only
@@ -48,7 +48,7 @@ export class NetworkManager implements Manager {
         break;
       case RELEASE: {
         const entry = controller.requests.get(action.key);
-        if (entry?.release(action.owner)) this.abort(entry, 19);
+        if (entry?.release(action.owner)) this.finish(entry, abortError(19));
         break;
       }
       case INVALIDATE:
@@ -68,32 +68,21 @@ export class NetworkManager implements Manager {
     return this.running.size;
   }
 
-  /** Number of reads in flight (what the test helpers' `allSettled()` waits for). */
-  get reads(): number {
-    let n = 0;
-    for (const entry of this.running) if (entry.read) n++;
-    return n;
-  }
-
   cleanup(): void {
     this.abortAll(21);
   }
 
   private abortAll(code: 19 | 20 | 21) {
-    for (const entry of [...this.running]) this.abort(entry, code);
-  }
-
-  private abort(entry: InFlight, code: 19 | 20 | 21) {
-    const error = abortError(code);
-    entry.abort.abort(error);
-    this.finish(entry, error);
+    for (const entry of [...this.running]) this.finish(entry, abortError(code));
   }
 
   /**
-   * Ends a request that stores nothing: its waiters reject (the first one ends the entry,
-   * waking its readers), or the entry itself when its FETCH has not reached us yet.
+   * Ends a request that stores nothing (aborted by us, or its outcome could not be stored):
+   * its tries stop, its waiters reject (the first one ends the entry, waking its readers),
+   * or the entry itself when its FETCH has not reached us yet.
    */
   private finish(entry: InFlight, error: unknown) {
+    entry.abort.abort(error);
     this.running.delete(entry);
     for (const w of entry.waiters ?? [entry]) w.reject(error);
   }
@@ -157,10 +146,11 @@ export class NetworkManager implements Manager {
       for (;;) {
         if (offline) await offline.wait(stopped);
         if (ours.aborted) return;
-        if (own?.aborted) return settle(new AbortError(endpoint.name, undefined, own.reason), true);
         let response: unknown;
         let error: true | undefined;
         try {
+          // The caller aborted before this try: reported below as the abort it is.
+          if (own?.aborted) throw new AbortError(endpoint.name, undefined, own.reason);
           response = await once(endpoint, args, stopped);
         } catch (thrown) {
           response = thrown;

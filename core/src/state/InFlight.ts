@@ -31,8 +31,6 @@ export class InFlight {
   declare readonly key: string;
   /** Its start (uniqueNow): answers of older requests, invalidations after it. */
   declare readonly fetchedAt: number;
-  /** A read (deduplicated by key), not a mutation. */
-  declare readonly read: boolean;
   /** Settles with the raw response (or rejects) once it ended. */
   declare readonly promise: Promise<unknown>;
   declare readonly resolve: (value: unknown) => void;
@@ -64,7 +62,6 @@ export class InFlight {
     this.host = host;
     this.key = key;
     this.fetchedAt = fetchedAt;
-    this.read = read;
     // Made inside the executor, which runs at once: no resolve/reject pair is kept beside them.
     this.promise = new Promise((resolve, reject) => {
       (this as { resolve: unknown }).resolve = (value: unknown) => {
