@@ -7,7 +7,8 @@ import { DEV } from '#dev';
 import { errorCode } from '../dev/errorCode';
 import type { EndpointLike } from './EndpointLike';
 import { pageHook } from './setResponse';
-import type { PageInfo, ResultMeta, State } from './State';
+import type { PageInfo, State } from './State';
+import { writeLayer } from '../normalize';
 
 /** What the page rule reads from an endpoint (RestEndpoint's options). */
 interface Paged {
@@ -64,9 +65,9 @@ function pageOf(endpoint: Paged, response: unknown, args: readonly unknown[]): {
   );
 }
 
-// setResponse's page hook: the list's own response sets its page info (in `nextMeta`, returned);
-// a page of another list writes that list's meta into `metaWrites`.
-pageHook.record = (state, action, endpoints, older, nextMeta, metaWrites, changes): ResultMeta => {
+// setResponse's page hook: the list's own response sets its page info; a page of another
+// list writes that list's meta.
+pageHook.record = (state, next, action, older, changes): State => {
   const { key, meta } = action;
   let paging: { key: string; page: PageInfo } | undefined;
   try {
@@ -75,25 +76,25 @@ pageHook.record = (state, action, endpoints, older, nextMeta, metaWrites, change
     // A broken nextPage must not cost the response: it is stored, the list just shows no next page.
     console.error(e);
   }
-  if (paging === undefined) return nextMeta;
+  if (paging === undefined) return next;
   // The list's own response (page one): it starts the list over, so it sets where it stands.
-  if (paging.key === key) return older ? nextMeta : { ...nextMeta, page: paging.page };
-  // A page of another list: that list's meta records it, unless the list was
-  // fetched again after this page was asked for (the page then answers for an old list)
-  // and the page is not the one the refetched list stands at (its items joined the list).
-  const list = state.meta[paging.key];
-  let current = list !== undefined && !(list.fetchedAt > meta.fetchedAt);
-  if (list !== undefined && !current) {
-    // still current when this page is the one the refetched list says comes next
-    const field = (action.endpoint as Paged).paginationField;
-    const asked = field === undefined ? undefined : (action.args[0] as Record<string, unknown> | undefined)?.[field];
-    current = asked != null && list.page?.next !== undefined && String(asked) === String(list.page.next);
+  const list = next.meta[paging.key];
+  let current = !older;
+  if (paging.key !== key) {
+    // A page of another list: that list's meta records it, unless the list was
+    // fetched again after this page was asked for (the page then answers for an old list)
+    // and the page is not the one the refetched list stands at (its items joined the list).
+    current = list !== undefined && !(list.fetchedAt > meta.fetchedAt);
+    if (list !== undefined && !current) {
+      // still current when this page is the one the refetched list says comes next
+      const field = (action.endpoint as Paged).paginationField;
+      const asked = field === undefined ? undefined : (action.args[0] as Record<string, unknown> | undefined)?.[field];
+      current = asked != null && list.page?.next !== undefined && String(asked) === String(list.page.next);
+    }
+    current &&= list !== undefined && next.endpoints[paging.key] !== undefined;
+    if (current) changes?.key(paging.key);
   }
-  if (list && endpoints[paging.key] !== undefined && current) {
-    metaWrites[paging.key] = { ...list, page: paging.page };
-    changes?.key(paging.key);
-  }
-  return nextMeta;
+  return current ? { ...next, meta: writeLayer(next.meta, { [paging.key]: { ...list!, page: paging.page } }) } : next;
 };
 
 /**

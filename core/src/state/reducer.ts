@@ -24,9 +24,9 @@ export { applyOptimistic, keepOptimisticIdentity, type SnapshotFactory } from '.
 export function reducer(state: State, action: ActionTypes, changes?: ChangeSet): State {
   switch (action.type) {
     case SET_RESPONSE:
-      return withoutOptimistic(setResponse(state, action, false, changes), action.key, action.meta.fetchedAt);
+      return withoutOptimistic(setResponse(state, action, false, changes), action);
     case OPTIMISTIC:
-      if (action.drop) return withoutOptimistic(state, action.key, action.meta.fetchedAt);
+      if (action.drop) return withoutOptimistic(state, action);
       return { ...state, optimistic: [...state.optimistic, action] };
     case INVALIDATE:
     case INVALIDATE_ALL:

@@ -6,25 +6,18 @@ import { deepEqual, normalize, writeLayer } from '../normalize';
 import type { OptimisticAction, SetResponseAction } from './actions';
 import type { ChangeSet } from './ChangeSet';
 import { invalidated } from './invalidate';
-import type { ResultMeta, State } from './State';
+import type { State } from './State';
 
 /**
  * Where page info plugs into storing a response: pageInfo.ts sets `record` when it is
- * imported, so apps that never read page info do not carry its rule.
+ * imported, so apps that never read page info do not carry its rule. It gets the state
+ * before and the one stored, and returns the latter with the page info written.
  *
  * @example
- * pageHook.record = (state, action, endpoints, older, nextMeta) => nextMeta;
+ * pageHook.record = (state, next, action, older) => next;
  */
 export const pageHook: {
-  record?: (
-    state: State,
-    action: SetResponseAction,
-    endpoints: State['endpoints'],
-    older: boolean,
-    nextMeta: ResultMeta,
-    metaWrites: Record<string, ResultMeta>,
-    changes: ChangeSet | undefined,
-  ) => ResultMeta;
+  record?: (state: State, next: State, action: SetResponseAction, older: boolean, changes: ChangeSet | undefined) => State;
 } = {};
 
 /**
@@ -62,7 +55,7 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
     } catch (e) {
       if (optimistic) throw e;
       // Stored wrapped: the message names the endpoint and the status says "bad response".
-      const message = e instanceof Error ? e.message : String(e);
+      const message = String((e as Error | undefined)?.message ?? e);
       const name = endpoint.name;
       result = Object.assign(new Error(message.startsWith(name) ? message : `${name}: ${message}`, { cause: e }), {
         name: 'SchemaError',
@@ -109,30 +102,28 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
   // A request started before an invalidation answers for the data as it was then:
   // it is stored, but the result stays invalid until a later fetch answers (`<` undefined is false).
   const stillInvalid = prev?.invalidated && meta.fetchedAt < (prev.invalidatedAt as number);
-  let nextMeta: ResultMeta = older
-    ? prev!
-    : stillInvalid
-      ? invalidated(prev.invalidatedAt)(meta)
-      : { date: meta.date, fetchedAt: meta.fetchedAt, expiresAt: meta.expiresAt };
-  const metaWrites: Record<string, ResultMeta> = {};
-  // Page info, when the app imported it (pageInfo.ts).
-  if (!optimistic && pageHook.record) nextMeta = pageHook.record(state, action, endpoints, older, nextMeta, metaWrites, changes);
-  if (nextMeta !== prev) metaWrites[key] = nextMeta;
-  return {
+  const next: State = {
     ...state,
     entities,
     indexes,
     entitiesMeta,
     endpoints,
-    meta: Object.keys(metaWrites).length ? writeLayer(state.meta, metaWrites) : state.meta,
+    meta: older
+      ? state.meta
+      : writeLayer(state.meta, { [key]: stillInvalid ? invalidated(prev.invalidatedAt)(meta) : { date: meta.date, fetchedAt: meta.fetchedAt, expiresAt: meta.expiresAt } }),
   };
+  // Page info, when the app imported it (pageInfo.ts).
+  return !optimistic && pageHook.record ? pageHook.record(state, next, action, older, changes) : next;
 }
 
-/** Drops the optimistic update that this response answers. */
-export function withoutOptimistic(state: State, key: string, fetchedAt: number): State {
-  if (state.optimistic.length === 0) return state;
-  const optimistic = state.optimistic.filter(
-    (a: OptimisticAction) => a.key !== key || a.meta.fetchedAt !== fetchedAt,
-  );
-  return optimistic.length === state.optimistic.length ? state : { ...state, optimistic };
+/**
+ * Drops the optimistic update `action` (a response, or an OPTIMISTIC drop) answers: the
+ * pending one of its key and start.
+ *
+ * @example
+ * withoutOptimistic(state, action); // state when none is pending
+ */
+export function withoutOptimistic(state: State, { key, meta }: SetResponseAction | OptimisticAction): State {
+  const optimistic = state.optimistic.filter((a) => a.key !== key || a.meta.fetchedAt !== meta.fetchedAt);
+  return optimistic.length < state.optimistic.length ? { ...state, optimistic } : state;
 }
