@@ -128,7 +128,7 @@ export class NetworkManager implements Manager {
       const update = optimisticAction(endpoint, key, args, fetchedAt);
       void next(update);
       const refused = refusal(update);
-      if (refused) return void settle(refused.error, true);
+      if (refused) return void settle(refused[0], true);
     }
     // The tries, until an answer, a failure the client's retryer (a RetryManager) does not
     // try again (any failure without one) or an abort. With an offline hold nothing is sent

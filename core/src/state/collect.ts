@@ -1,44 +1,38 @@
 // The GC reduction: removing the results and entities the collector chose. Choosing them
 // is managers/GCPolicy.ts's.
 import { flatTable } from '../normalize';
+import type { GCAction } from './actions';
 import type { ChangeSet } from './ChangeSet';
 import type { State } from './State';
+
+type Tables = Record<string, Record<string, unknown> | undefined>;
+
+/** Deletes `id` from `tables[name]`, copied flat the first time (while it is still `before`'s). */
+function drop(tables: Tables, before: Tables, name: string, id: string) {
+  let table = tables[name];
+  if (!table) return;
+  if (table === before[name]) tables[name] = table = flatTable(table);
+  delete table[id];
+}
 
 /**
  * GC: removes results and entities the garbage collector chose, recording each in `changes`.
  *
  * @example
- * collect(state, ['GET /todos'], [['Todo', '5']]);
+ * collect(state, { type: GC, endpoints: ['GET /todos'], entities: [['Todo', '5']] });
  */
-export function collect(
-  state: State,
-  endpointKeys: readonly string[],
-  entityRefs: readonly (readonly [string, string])[],
-  changes?: ChangeSet,
-): State {
-  const endpoints = flatTable(state.endpoints) as Record<string, unknown>;
-  const meta = flatTable(state.meta) as Record<string, unknown>;
-  for (const key of endpointKeys) {
-    delete endpoints[key];
-    delete meta[key];
+export function collect(state: State, { endpoints, entities }: GCAction, changes?: ChangeSet): State {
+  // The containers of the entity tables are new only when an entity goes (their identity says so).
+  const next = entities.length ? { ...state, entities: { ...state.entities }, entitiesMeta: { ...state.entitiesMeta } } : { ...state };
+  for (const key of endpoints) {
+    drop(next as never, state as never, 'endpoints', key);
+    drop(next as never, state as never, 'meta', key);
     changes?.key(key);
   }
-  let entities = state.entities as Record<string, Record<string, unknown> | undefined>;
-  let entitiesMeta = state.entitiesMeta as Record<string, Record<string, unknown> | undefined>;
-  if (entityRefs.length) {
-    entities = { ...entities };
-    entitiesMeta = { ...entitiesMeta };
-    for (const [entityKey, pk] of entityRefs) {
-      if (!entities[entityKey]) continue;
-      changes?.entity(entityKey, pk);
-      // Each table is copied once, the first time one of its entities goes.
-      if (entities[entityKey] === state.entities[entityKey]) {
-        entities[entityKey] = flatTable(entities[entityKey]!);
-        if (entitiesMeta[entityKey]) entitiesMeta[entityKey] = flatTable(entitiesMeta[entityKey]!);
-      }
-      delete entities[entityKey]![pk];
-      if (entitiesMeta[entityKey]) delete entitiesMeta[entityKey]![pk];
-    }
+  for (const [key, pk] of entities) {
+    drop(next.entities as Tables, state.entities as Tables, key, pk);
+    drop(next.entitiesMeta as Tables, state.entitiesMeta as Tables, key, pk);
+    changes?.entity(key, pk);
   }
-  return { ...state, endpoints, meta: meta as State['meta'], entities, entitiesMeta: entitiesMeta as State['entitiesMeta'] };
+  return next;
 }

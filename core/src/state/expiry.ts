@@ -27,31 +27,27 @@ type ExpiryOptions = { readonly name?: string; readonly dataExpiryLength?: numbe
 let warned: WeakSet<object> | undefined;
 
 /**
- * The endpoint's `option` in ms, or `fallback` when unset. NaN (from
+ * Meta for an outcome received `now` for a fetch that started at `fetchedAt`, expiring
+ * after the endpoint's `option` (ms), or `fallback` when unset. NaN (from
  * `Number(process.env.X)` with the variable unset) counts as unset, with a warning:
  * it would make the result neither fresh nor stale, and a subscribed read would
  * re-arm its expiry timer every millisecond. Infinity never expires; a negative
  * length is stale at once.
  */
-function lengthOf(endpoint: ExpiryOptions, option: 'dataExpiryLength' | 'errorExpiryLength', fallback: number): number {
-  const ms = endpoint[option];
-  // NaN is the one value not equal to itself
-  if (ms === ms) return ms ?? fallback;
-  if (DEV && !(warned ??= new WeakSet()).has(endpoint)) {
-    warned.add(endpoint);
-    console.warn(`Resto: ${endpoint.name}: ${option} is NaN (an unset environment variable?); using the default, ${fallback} ms`);
-  }
-  return fallback;
-}
-
-/** Meta for an outcome received `now` for a fetch that started at `fetchedAt`, expiring after the endpoint's `option`. */
 const metaAfter =
   (option: 'dataExpiryLength' | 'errorExpiryLength', fallback: number) =>
-  (endpoint: ExpiryOptions, fetchedAt: number, now: number): { fetchedAt: number; date: number; expiresAt: number } => ({
-    fetchedAt,
-    date: now,
-    expiresAt: now + lengthOf(endpoint, option, fallback),
-  });
+  (endpoint: ExpiryOptions, fetchedAt: number, now: number): { fetchedAt: number; date: number; expiresAt: number } => {
+    let ms = endpoint[option];
+    // NaN is the one value not equal to itself
+    if (ms !== ms) {
+      if (DEV && !(warned ??= new WeakSet()).has(endpoint)) {
+        warned.add(endpoint);
+        console.warn(`Resto: ${endpoint.name}: ${option} is NaN (an unset environment variable?); using the default, ${fallback} ms`);
+      }
+      ms = undefined;
+    }
+    return { fetchedAt, date: now, expiresAt: now + (ms ?? fallback) };
+  };
 
 /**
  * Meta for a response received now for a fetch that started at `fetchedAt`.

@@ -16,30 +16,30 @@ import type { State } from './State';
 export type SnapshotFactory = (state: State, fetchedAt: number) => { readonly abort: unknown };
 
 /**
- * What each pending update did so far: 1 it applied, 2 it applied and was reported (each
- * replay, every store change, would report it again), or what refused it on its first
- * application (see {@link refusal}).
+ * What each pending update did so far: 0 it applied, 1 it was reported (each replay, every
+ * store change, would report it again), or what refused it on its first application, in
+ * a list (see {@link refusal}).
  */
-const marks = new WeakMap<object, 1 | 2 | { error: unknown }>();
+const marks = new WeakMap<object, 0 | 1 | [error: unknown]>();
 
 /**
  * What a pending update's getOptimisticResponse threw (anything but `snapshot.abort`)
- * the first time it was applied, or undefined. The one policy for a throw, decided here
- * for every caller: a first application that throws refuses the update, and the
- * NetworkManager, which dispatched it, fails the mutation with what it threw, unsent;
+ * the first time it was applied, as `[error]`, or undefined. The one policy for a throw,
+ * decided here for every caller: a first application that throws refuses the update, and
+ * the NetworkManager, which dispatched it, fails the mutation with what it threw, unsent;
  * a later replay that throws (the request is out) skips the update, reported once.
  *
  * @example
  * void next(update);
- * const refused = refusal(update); // { error } when the update refused itself
+ * const refused = refusal(update); // [error] when the update refused itself
  */
-export function refusal(action: OptimisticAction): { error: unknown } | undefined {
+export function refusal(action: OptimisticAction): [error: unknown] | undefined {
   const mark = marks.get(action);
   return typeof mark === 'object' ? mark : undefined;
 }
 function reportOnce(action: OptimisticAction, what: string, error: unknown) {
-  if (marks.get(action) === 2) return;
-  marks.set(action, 2);
+  if (marks.get(action) === 1) return;
+  marks.set(action, 1);
   console.error(`${action.endpoint.name}: ${what}`, error);
 }
 
@@ -55,12 +55,12 @@ export function applyOptimistic(state: State, makeSnapshot: SnapshotFactory, cha
     let response: unknown;
     try {
       response = action.endpoint.getOptimisticResponse!.call(action.endpoint, snapshot, ...action.args);
-      if (marks.get(action) !== 2) marks.set(action, 1);
+      if (!marks.has(action)) marks.set(action, 0);
     } catch (e) {
       // Throwing snapshot.abort cancels this update; anything else refuses it (see refusal()).
       if (e !== snapshot.abort) {
-        if (typeof marks.get(action) === 'number') reportOnce(action, DEV ? 'getOptimisticResponse threw' : 'getOptimisticResponse' + errorCode(22), e);
-        else marks.set(action, { error: e });
+        if (marks.has(action)) reportOnce(action, DEV ? 'getOptimisticResponse threw' : 'getOptimisticResponse' + errorCode(22), e);
+        else marks.set(action, [e]);
       }
       continue;
     }

@@ -38,7 +38,7 @@ export function reducer(state: State, action: ActionTypes, changes?: ChangeSet):
       if (changes) changes.all = true;
       return { ...initialState(), lastReset: action.date };
     case GC:
-      return collect(state, action.endpoints, action.entities, changes);
+      return collect(state, action, changes);
     case HYDRATE:
       return action.merge(action.snapshot, state, changes);
     default:
