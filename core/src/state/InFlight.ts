@@ -36,10 +36,12 @@ export class InFlight {
   declare readonly resolve: (value: unknown) => void;
   declare readonly reject: (error: unknown) => void;
   declare private readonly host: InFlightHost;
-  /** The observers holding it: when the last lets go it is aborted, unless pinned. */
+  /**
+   * The observers holding it: when the last lets go it is aborted. Pinned (it holds itself)
+   * when someone outside any observer awaits it (controller.fetch), or it is a mutation:
+   * never aborted for lack of owners.
+   */
   readonly owners = new Set<object>();
-  /** Someone outside any observer awaits it (controller.fetch), or it is a mutation: never abort it for lack of owners. */
-  declare pinned: boolean;
   /** Our own abort (the last owner left, a reset, destroy()): once its signal is aborted the tries stop and report nothing. */
   readonly abort = new AbortController();
   /** Failed tries so far (counted by the retryer, a RetryManager; unset before the first). */
@@ -76,21 +78,20 @@ export class InFlight {
     // Readers that do not await it (an observer) must not make a failure unhandled.
     this.promise.catch(noop);
     if (read) host.requests.set(key, this);
-    else this.pinned = true;
+    else this.owners.add(this);
     this.join(owner);
   }
 
   /** Adds a reader: an observer owns it, anyone else pins it. Published: the joiner shows it. */
   join(owner: object | undefined): void {
-    if (owner) this.owners.add(owner);
-    else this.pinned = true;
+    this.owners.add(owner ?? this);
     this.host.changed(this.key);
   }
 
   /** Removes an owner; true when nobody holds it any more (the caller aborts it). */
   release(owner: object): boolean {
     this.owners.delete(owner);
-    return !this.done && !this.owners.size && !this.pinned;
+    return !this.done && !this.owners.size;
   }
 
   /**

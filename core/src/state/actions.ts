@@ -56,7 +56,9 @@ export interface OptimisticAction {
   readonly key: string;
   readonly endpoint: EndpointLike;
   readonly args: readonly unknown[];
-  readonly meta: { readonly fetchedAt: number; readonly date: number; readonly expiresAt: number; readonly temps?: number[] };
+  readonly meta: { readonly fetchedAt: number; readonly date: number; readonly expiresAt: number };
+  /** The temporary pks of the entities it creates without one, in order (Entity.normalize fills it): each replay gives them the same. */
+  readonly temps?: number[];
   /** Removes the pending update of this key and fetchedAt instead (it settled in another tab). */
   readonly drop?: boolean;
 }
@@ -75,8 +77,7 @@ export function optimisticAction(
   args: readonly unknown[],
   fetchedAt: number,
 ): OptimisticAction {
-  // temps: the temporary pks of the entities it creates without one (Entity.normalize fills it).
-  return { type: OPTIMISTIC, key, endpoint, args, meta: { ...responseMeta(endpoint, fetchedAt, Date.now()), temps: [] } };
+  return { type: OPTIMISTIC, key, endpoint, args, meta: responseMeta(endpoint, fetchedAt, Date.now()), temps: [] };
 }
 
 export interface InvalidateAction {

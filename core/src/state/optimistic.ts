@@ -65,7 +65,7 @@ export function applyOptimistic(state: State, makeSnapshot: SnapshotFactory, cha
       continue;
     }
     try {
-      visible = setResponse(visible, { ...action, type: SET_RESPONSE, response }, action.meta.temps ?? true, changes);
+      visible = setResponse(visible, { ...action, type: SET_RESPONSE, response }, action.temps ?? true, changes);
     } catch (e) {
       // An optimistic value that does not fit the schema is skipped; the real response still lands.
       reportOnce(action, DEV ? 'optimistic response does not fit the schema' : 'getOptimisticResponse' + errorCode(23), e);

@@ -71,7 +71,7 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
     // The data's fetchedAt stays, so ordering against later data responses still holds.
     return prev && !prev.error && !prev.invalidated && prev.fetchedAt > meta.fetchedAt
       ? state
-      : { ...state, meta: writeLayer(state.meta, { [key]: { ...prev, date: meta.date, fetchedAt: prev?.fetchedAt ?? meta.fetchedAt, expiresAt: meta.expiresAt, error: result, errorPolicy: policy } }) };
+      : { ...state, meta: writeLayer(state.meta, { [key]: { ...prev, ...meta, fetchedAt: prev?.fetchedAt ?? meta.fetchedAt, error: result, errorPolicy: policy } }) };
   }
 
   // A response to a fetch that started before the stored one never replaces it.
@@ -110,9 +110,11 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
     endpoints,
     meta: older
       ? state.meta
-      : writeLayer(state.meta, { [key]: stillInvalid ? invalidated(prev.invalidatedAt)(meta) : { date: meta.date, fetchedAt: meta.fetchedAt, expiresAt: meta.expiresAt } }),
+      : writeLayer(state.meta, { [key]: stillInvalid ? invalidated(prev.invalidatedAt)(meta) : meta }),
   };
-  // Page info, when the app imported it (pageInfo.ts).
+  // The action's meta is stored as it is: its makers (Controller.resolve, the optimistic
+  // action) build it with responseMeta / errorMeta, nothing else. Page info, when the app
+  // imported it (pageInfo.ts), is written after.
   return !optimistic && pageHook.record ? pageHook.record(state, next, action, older, changes) : next;
 }
 
