@@ -28,10 +28,9 @@ export class ChangeSet {
     this.keys.push(key);
   }
 
-  /** Adds what `other` recorded. */
+  /** Adds the keys and entities `other` recorded (an optimistic replay's: it never sets `all`). */
   merge(other: ChangeSet | undefined): void {
     if (!other) return;
-    if (other.all) this.all = true;
     for (const k of other.keys) this.keys.push(k);
     for (const e of other.entities) this.entities.push(e);
   }
