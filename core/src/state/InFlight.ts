@@ -65,7 +65,8 @@ export class InFlight {
     this.key = key;
     this.fetchedAt = fetchedAt;
     // Made inside the executor, which runs at once: no resolve/reject pair is kept beside them.
-    this.promise = new Promise((resolve, reject) => {
+    // Readers that do not await it (an observer) must not make a failure unhandled.
+    (this.promise = new Promise((resolve, reject) => {
       (this as { resolve: unknown }).resolve = (value: unknown) => {
         this.end();
         resolve(value);
@@ -74,9 +75,7 @@ export class InFlight {
         this.end();
         reject(error);
       };
-    });
-    // Readers that do not await it (an observer) must not make a failure unhandled.
-    this.promise.catch(noop);
+    })).catch(noop);
     if (read) host.requests.set(key, this);
     else this.owners.add(this);
     this.join(owner);

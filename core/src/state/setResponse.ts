@@ -31,6 +31,8 @@ export const pageHook: {
 export function setResponse(state: State, action: SetResponseAction, optimistic: boolean | number[], changes?: ChangeSet): State {
   const { endpoint, key, meta } = action;
   const prev = state.meta[key];
+  // The stored result's fetch started after this one (`>` undefined is false).
+  const newerStored = (prev?.fetchedAt as number) > meta.fetchedAt;
   changes?.key(key);
   let failed = action.error;
   let policy: 'soft' | undefined;
@@ -69,14 +71,14 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
     // What else the key's meta says stays: an invalidated result stays unusable until a fetch
     // succeeds, and a failed refetch leaves the stored pages, so where the list stands holds.
     // The data's fetchedAt stays, so ordering against later data responses still holds.
-    return prev && !prev.error && !prev.invalidated && prev.fetchedAt > meta.fetchedAt
+    return newerStored && !prev!.error && !prev!.invalidated
       ? state
       : { ...state, meta: writeLayer(state.meta, { [key]: { ...prev, ...meta, fetchedAt: prev?.fetchedAt ?? meta.fetchedAt, error: result, errorPolicy: policy } }) };
   }
 
   // A response to a fetch that started before the stored one never replaces it.
   // (An error with no data behind it does not count: any success beats it.)
-  const older = (prev?.fetchedAt as number) > meta.fetchedAt && (!prev!.error || state.endpoints[key] !== undefined);
+  const older = newerStored && (!prev!.error || state.endpoints[key] !== undefined);
   let endpoints = state.endpoints;
   if (!older) {
     const stored = endpoints[key];
