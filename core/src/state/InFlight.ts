@@ -42,7 +42,7 @@ export class InFlight {
    * never aborted for lack of owners.
    */
   readonly owners = new Set<object>();
-  /** Our own abort (the last owner left, a reset, destroy()): once its signal is aborted the tries stop and report nothing. */
+  /** Our own abort (the last owner left, a reset, destroy(), an answer that could not be stored): once its signal is aborted the tries stop and report nothing. */
   readonly abort = new AbortController();
   /** Failed tries so far (counted by the retryer, a RetryManager; unset before the first). */
   declare failures: number | undefined;
