@@ -16,15 +16,15 @@ import type { State } from './State';
 export type SnapshotFactory = (state: State, fetchedAt: number) => { readonly abort: unknown };
 
 /**
- * What each pending update did so far: 0 it applied, 1 it was reported (each replay, every
- * store change, would report it again), or what refused it on its first application, in
- * a list (see {@link refusal}).
+ * What each pending update did so far: 0 it applied, null it was reported (each replay,
+ * every store change, would report it again), or what refused it on its first
+ * application, in a list (see {@link refusal}): only a refusal is truthy.
  */
-const marks = new WeakMap<object, 0 | 1 | [error: unknown]>();
+const marks = new WeakMap<object, 0 | null | [error: unknown]>();
 
 /**
  * What a pending update's getOptimisticResponse threw (anything but `snapshot.abort`)
- * the first time it was applied, as `[error]`, or undefined. The one policy for a throw,
+ * the first time it was applied, as `[error]`, or something falsy. The one policy for a throw,
  * decided here for every caller: a first application that throws refuses the update, and
  * the NetworkManager, which dispatched it, fails the mutation with what it threw, unsent;
  * a later replay that throws (the request is out) skips the update, reported once.
@@ -33,13 +33,10 @@ const marks = new WeakMap<object, 0 | 1 | [error: unknown]>();
  * void next(update);
  * const refused = refusal(update); // [error] when the update refused itself
  */
-export function refusal(action: OptimisticAction): [error: unknown] | undefined {
-  const mark = marks.get(action);
-  return typeof mark === 'object' ? mark : undefined;
-}
+export const refusal = (action: OptimisticAction): [error: unknown] | 0 | null | undefined => marks.get(action);
 function reportOnce(action: OptimisticAction, what: string, error: unknown) {
-  if (marks.get(action) === 1) return;
-  marks.set(action, 1);
+  if (marks.get(action) === null) return;
+  marks.set(action, null);
   console.error(`${action.endpoint.name}: ${what}`, error);
 }
 
