@@ -54,7 +54,7 @@ export class NetworkManager implements Manager {
       case INVALIDATE:
         return next(controller.requests.has(action.key) ? { ...action, inFlight: true } : action);
       case RESET:
-        this.abortAll(20);
+        this.cleanup(20);
         return next(action);
       default:
         return next(action);
@@ -68,11 +68,8 @@ export class NetworkManager implements Manager {
     return this.running.size;
   }
 
-  cleanup(): void {
-    this.abortAll(21);
-  }
-
-  private abortAll(code: 19 | 20 | 21) {
+  /** Aborts every request it runs: the client was destroyed (or, given 20, the store was reset). */
+  cleanup(code: 20 | 21 = 21): void {
     for (const entry of [...this.running]) this.finish(entry, abortError(code));
   }
 
