@@ -40,7 +40,8 @@ export class GCPolicy implements Manager, GCInterface {
   readonly gc: GCInterface = this;
 
   constructor({ intervalMS = 60_000, graceMS = 60_000 }: GCOptions = {}) {
-    Object.assign(this, { intervalMS, graceMS });
+    this.intervalMS = intervalMS;
+    this.graceMS = graceMS;
   }
 
   // It sees no action: a result's grace runs from its expiry or last release, which the store and the reads say.
