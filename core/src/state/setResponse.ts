@@ -36,9 +36,8 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
   changes?.key(key);
   let failed = action.error;
   let policy: 'soft' | undefined;
-  let entities = state.entities;
-  let indexes = state.indexes;
-  let entitiesMeta = state.entitiesMeta;
+  // The state with the response's entities written (the same state when it has none).
+  let written = state;
   let result: unknown = action.response;
   if (failed) {
     try {
@@ -52,7 +51,7 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
     try {
       const store = changes ? { ...state, onWrite: changes.entity } : state;
       const n = normalize(endpoint.schema, result, action.args as any[], store as any, { ...meta, optimistic });
-      ({ entities, indexes, entitiesMeta } = n as any);
+      written = { ...state, entities: n.entities, indexes: n.indexes, entitiesMeta: n.entitiesMeta } as State;
       result = n.result;
     } catch (e) {
       if (optimistic) throw e;
@@ -105,10 +104,7 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
   // it is stored, but the result stays invalid until a later fetch answers (`<` undefined is false).
   const stillInvalid = prev?.invalidated && meta.fetchedAt < (prev.invalidatedAt as number);
   const next: State = {
-    ...state,
-    entities,
-    indexes,
-    entitiesMeta,
+    ...written,
     endpoints,
     meta: older
       ? state.meta
