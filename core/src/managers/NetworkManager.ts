@@ -110,8 +110,8 @@ export class NetworkManager implements Manager {
       if (ours.aborted) return;
       // Stored first, then the entry ends (its readers are woken), in the same step: a
       // reader that looks at the store from here on sees the outcome and no request.
-      const stored = controller.getState().lastReset === resetAt ? controller.resolve(endpoint, { args, response, fetchedAt, error }) : undefined;
-      if (!stored) return this.finish(request, abortError(20));
+      if (controller.getState().lastReset !== resetAt) return this.finish(request, abortError(20));
+      const stored = controller.resolve(endpoint, { args, response, fetchedAt, error });
       this.running.delete(request);
       request.end();
       return stored.finally(() => {
