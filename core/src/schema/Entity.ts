@@ -275,11 +275,11 @@ export abstract class Entity {
     if (invalid) throw new SchemaError(this.key, key, invalid);
     // never mutate the caller's object: process may return its input
     const data = processed === input ? { ...input } : processed;
-    const keys = plan.nestedKeys;
-    for (let i = 0; i < keys.length; i++) {
-      const k = keys[i]!;
+    const nested = plan.nestedKeys;
+    for (let i = 0; i < nested.length; i += 2) {
+      const k = nested[i];
       const v = data[k];
-      if (v !== undefined && v !== null) data[k] = visit(plan.nestedSchemas[i], v, data, k, args);
+      if (v !== undefined && v !== null) data[k] = visit(nested[i + 1], v, data, k, args);
     }
     delegate.mergeEntity(this as any, pk, data);
     // A stored record without an indexed field is never found by it (a partial update merged
@@ -309,18 +309,18 @@ export abstract class Entity {
     // (an EntityMixin's base class may have a static `validate` of its own that is no function)
     if (typeof this.validate === 'function' && this.validate(stored)) return undefined;
     // records with many undeclared fields copy fastest by spread; few, by assigning onto `new`
-    plan.spread ??= plan.ctorSafe && Object.keys(stored).length > plan.defaultKeys.length + 8;
-    const all = plan.spread && hasAll(stored, plan.defaultKeys);
+    plan.spread ??= Object.keys(stored).length > Object.keys(plan.defaults).length + 8 && Object.keys(plan.defaults);
+    const all = plan.spread && hasAll(stored, plan.spread);
     // A JSON field named "__proto__" stays a field: Object.assign would make it the prototype.
     const inst =
       all || Object.hasOwn(stored, '__proto__')
         ? Object.setPrototypeOf(all ? { ...stored } : { ...plan.make(), ...stored }, this.prototype)
         : Object.assign(plan.make(), stored);
-    const { deserKeys, deserFns } = plan;
-    for (let i = 0; i < deserKeys.length; i++) {
-      const k = deserKeys[i]!;
+    const deser = plan.deser;
+    for (let i = 0; i < deser.length; i += 2) {
+      const k = deser[i];
       const v = stored[k];
-      if (v !== undefined && v !== null) inst[k] = deserFns[i]!(v);
+      if (v !== undefined && v !== null) inst[k] = deser[i + 1](v);
     }
     return inst;
   }
@@ -336,12 +336,12 @@ export abstract class Entity {
     const inst = input instanceof this ? input : this.createIfValid(input);
     if (inst === undefined) return INVALID;
     const plan = entityPlan(this);
-    const keys = plan.nestedKeys;
-    for (let i = 0; i < keys.length; i++) {
-      const k = keys[i]!;
+    const nested = plan.nestedKeys;
+    for (let i = 0; i < nested.length; i += 2) {
+      const k = nested[i];
       const v = inst[k];
       if (v === undefined || v === null) continue;
-      let value = unvisit(plan.nestedSchemas[i], v);
+      let value = unvisit(nested[i + 1], v);
       // A deleted single reference reads as missing, unless the field is required (its
       // default is not empty): then this entity reads as deleted too, as in data-client.
       // Lists drop deleted members themselves.
