@@ -27,7 +27,7 @@ export interface EntityPlan {
 }
 
 /** Static slot holding the plan: a property read is cheaper than a WeakMap lookup per entity. */
-export const PLAN = '__restoPlan';
+export const PLAN: unique symbol = Symbol(DEV ? 'resto.plan' : '');
 
 /**
  * No primary key: what pk() returns when the fields it reads are missing (`'undefined'`
