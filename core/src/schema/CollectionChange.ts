@@ -51,9 +51,10 @@ export class CollectionChange<S = any> {
     const items: any[] = many ? input : [input];
     const move = this.mode === 'move';
     let id: unknown;
-    // A move judges each member by what it holds after the change: the stored record (read
-    // before visiting overwrites it) under the change's params, body and item.
-    const after = move
+    // What each member is judged by: for a move, what it holds after the change (the stored
+    // record, read before visiting overwrites it, under the change's params, body and item);
+    // else the item itself (none for a Values map).
+    const judged = move
       ? items.map((item) => {
           const entity: any = inner.inferSchema(item, parent, key);
           let before: any;
@@ -65,14 +66,16 @@ export class CollectionChange<S = any> {
           // a deleted record (INVALID, a symbol) spreads as nothing
           return { ...args[0], ...before, ...args[1], ...item };
         })
-      : undefined;
+      : values
+        ? []
+        : items;
     // A Values collection holds members by key: a moved member goes under its pk.
     const refs = visit(inner, values ? (move && !noPk(id) ? { [`${id}`]: input } : input) : items, parent, key, args);
     // The collection's one membership rule (an addWith's own, or its createCollectionFilter),
     // made once per change: a move judges each member by what it holds after the change (the
     // only arg, and the item: a filter written for pushes reads that).
     const make = this.filter ?? c.createCollectionFilter;
-    const filters = move ? after!.map((a) => make.call(c, a)) : [make.apply(c, args as any[])];
+    const filters = move ? judged.map((a) => make.call(c, a)) : [make.apply(c, args as any[])];
     // Every stored collection of this kind (none stored: no table, nothing to update). for...in:
     // a stored table may be layered (its older entries on its prototype); listed before writing.
     const table: any = delegate.getEntities(c.key);
@@ -83,7 +86,7 @@ export class CollectionChange<S = any> {
       const filterArgs = c.filterArgs(pk);
       // Whether member i belongs in this stored collection (undefined: left as is).
       const fits = (i: number): boolean | undefined => {
-        const ok = filters[move ? i : 0]!(filterArgs, move ? after![i] : values ? undefined : items[i]);
+        const ok = filters[move ? i : 0]!(filterArgs, judged[i]);
         return move ? ok : ok ? this.mode !== 'remove' : undefined;
       };
       let next = stored;

@@ -5,7 +5,8 @@ import { DEV } from '#dev';
 import { entityPlan, noPk } from './entityPlan';
 import { INVALID } from './symbols';
 import { setHidden } from './ownEntry';
-import { SchemaError, assertParsed } from './SchemaError';
+import { SchemaError, assertParsed, devFail } from './SchemaError';
+import { errorCode } from '../dev/errorCode';
 import type { EntityMeta, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 
 /** The last temporary pk handed out: each pending create gets its own. */
@@ -217,35 +218,15 @@ export abstract class Entity {
       // a bare primary key: a reference to an entity stored elsewhere
       return input;
     }
-    if (Array.isArray(input)) {
-      throw new SchemaError(
-        this.key,
-        key,
-        'expected one object but got an array',
-        DEV && `declare the schema as [${this.key}] if the response is a list`,
-      );
-    }
+    // Development names the mistake; in production an array has no pk and fails below.
+    if (DEV && Array.isArray(input)) devFail(this.key, key, 'expected one object but got an array', `declare the schema as [${this.key}] if the response is a list`);
     let processed = this.process(input, parent, key, args);
     // process() saying "nothing usable": the record is deleted (a tombstone), by the input's pk
     const gone = processed === undefined;
     const plan = entityPlan(this);
     let id = this.pk(gone ? input : processed, parent, key, args);
     const temps = delegate.meta.optimistic;
-    if (noPk(id)) {
-      if (gone || !temps) {
-        throw new SchemaError(
-          this.key,
-          key,
-          'missing primary key',
-          // All of the hint inside the DEV expression (a helper function would still ship).
-          DEV &&
-            ((fields: string) =>
-              `pk() returned ${JSON.stringify(this.pk(processed ?? input))}: ` +
-              (this.prototype.pk === Entity.prototype.pk
-                ? `the default pk() reads the \`id\` field, which is missing; fields present: ${fields}. Define pk() or add \`id\``
-                : `pk() found nothing in the fields present: ${fields}`))(Object.keys(processed ?? input).slice(0, 8).join(', ') || 'none'),
-        );
-      }
+    if (noPk(id) && !gone && temps) {
       // Optimistic create: the server assigns the key later. Until then it gets a
       // temporary one of its own, kept by the pending update so every replay gives it again.
       // meta.made: the temps this normalize call handed out so far (its meta is its own)
@@ -265,15 +246,24 @@ export abstract class Entity {
         }
       }
     }
-    if (typeof id === 'object') {
-      // `${id}` would give '[object Object]' or '1,2': different entities under one key
-      // (null is noPk's). A pk() returning a function or symbol is the app's own bug.
+    // No pk, or an object one: `${id}` would give '[object Object]' or '1,2', different
+    // entities under one key (null is noPk's). A pk() returning a function or symbol is the
+    // app's own bug. One production message for both (ERRORS.md#50).
+    if (noPk(id) || typeof id === 'object') {
       throw new SchemaError(
         this.key,
         key,
-        'primary key must be a string or number',
-        DEV &&
-          `got ${Array.isArray(id) ? 'an array' : 'object'} ${safeShow(id)}${this.prototype.pk === Entity.prototype.pk ? '; the `id` field holds it: define pk() to pick a scalar' : ''}`,
+        !DEV
+          ? 'pk' + errorCode(50)
+          : noPk(id)
+            ? // All of the hint inside the DEV branch (a helper function would still ship).
+              'missing primary key\n  hint: ' +
+              ((fields: string) =>
+                `pk() returned ${JSON.stringify(this.pk(processed ?? input))}: ` +
+                (this.prototype.pk === Entity.prototype.pk
+                  ? `the default pk() reads the \`id\` field, which is missing; fields present: ${fields}. Define pk() or add \`id\``
+                  : `pk() found nothing in the fields present: ${fields}`))(Object.keys(processed ?? input).slice(0, 8).join(', ') || 'none')
+            : `primary key must be a string or number\n  hint: got ${Array.isArray(id) ? 'an array' : 'object'} ${safeShow(id)}${this.prototype.pk === Entity.prototype.pk ? '; the `id` field holds it: define pk() to pick a scalar' : ''}`,
       );
     }
     const pk = `${id}`;
@@ -285,11 +275,11 @@ export abstract class Entity {
     if (invalid) throw new SchemaError(this.key, key, invalid);
     // never mutate the caller's object: process may return its input
     const data = processed === input ? { ...input } : processed;
-    const keys = plan.nestedKeys;
-    for (let i = 0; i < keys.length; i++) {
-      const k = keys[i]!;
+    const nested = plan.nestedKeys;
+    for (let i = 0; i < nested.length; i += 2) {
+      const k = nested[i];
       const v = data[k];
-      if (v !== undefined && v !== null) data[k] = visit(plan.nestedSchemas[i], v, data, k, args);
+      if (v !== undefined && v !== null) data[k] = visit(nested[i + 1], v, data, k, args);
     }
     delegate.mergeEntity(this as any, pk, data);
     // A stored record without an indexed field is never found by it (a partial update merged
@@ -316,21 +306,20 @@ export abstract class Entity {
    */
   static createIfValid(stored: any): any {
     const plan = entityPlan(this);
-    // (an EntityMixin's base class may have a static `validate` of its own that is no function)
-    if (typeof this.validate === 'function' && this.validate(stored)) return undefined;
+    if (this.validate(stored)) return undefined;
     // records with many undeclared fields copy fastest by spread; few, by assigning onto `new`
-    plan.spread ??= plan.ctorSafe && Object.keys(stored).length > plan.defaultKeys.length + 8;
-    const all = plan.spread && hasAll(stored, plan.defaultKeys);
+    plan.spread ??= Object.keys(stored).length > Object.keys(plan.defaults).length + 8 && Object.keys(plan.defaults);
+    const all = plan.spread && hasAll(stored, plan.spread);
     // A JSON field named "__proto__" stays a field: Object.assign would make it the prototype.
     const inst =
       all || Object.hasOwn(stored, '__proto__')
         ? Object.setPrototypeOf(all ? { ...stored } : { ...plan.make(), ...stored }, this.prototype)
         : Object.assign(plan.make(), stored);
-    const { deserKeys, deserFns } = plan;
-    for (let i = 0; i < deserKeys.length; i++) {
-      const k = deserKeys[i]!;
+    const deser = plan.deser;
+    for (let i = 0; i < deser.length; i += 2) {
+      const k = deser[i];
       const v = stored[k];
-      if (v !== undefined && v !== null) inst[k] = deserFns[i]!(v);
+      if (v !== undefined && v !== null) inst[k] = deser[i + 1](v);
     }
     return inst;
   }
@@ -346,12 +335,12 @@ export abstract class Entity {
     const inst = input instanceof this ? input : this.createIfValid(input);
     if (inst === undefined) return INVALID;
     const plan = entityPlan(this);
-    const keys = plan.nestedKeys;
-    for (let i = 0; i < keys.length; i++) {
-      const k = keys[i]!;
+    const nested = plan.nestedKeys;
+    for (let i = 0; i < nested.length; i += 2) {
+      const k = nested[i];
       const v = inst[k];
       if (v === undefined || v === null) continue;
-      let value = unvisit(plan.nestedSchemas[i], v);
+      let value = unvisit(nested[i + 1], v);
       // A deleted single reference reads as missing, unless the field is required (its
       // default is not empty): then this entity reads as deleted too, as in data-client.
       // Lists drop deleted members themselves.

@@ -33,8 +33,11 @@ const skip = new Set(['length', 'name', 'prototype', 'key', 'schema']);
 export function EntityMixin<T extends AnyClass>(Base: T, options: EntityMixinOptions<InstanceType<T>> = {}): EntityMixinClass<T> {
   const Mixed = class EntityMixin extends (Base as any) {} as any;
   for (const name of Object.getOwnPropertyNames(Entity)) {
-    if (skip.has(name) || name in Base) continue;
-    Object.defineProperty(Mixed, name, Object.getOwnPropertyDescriptor(Entity, name)!);
+    const own = Object.getOwnPropertyDescriptor(Entity, name)!;
+    // the base's own static wins, but a value that is no function never stands where Entity
+    // calls a method (a base's `static validate = { ... }`: Entity calls `validate()`)
+    if (skip.has(name) || (name in Base && !(typeof own.value === 'function' && typeof (Base as any)[name] !== 'function'))) continue;
+    Object.defineProperty(Mixed, name, own);
   }
   const { pk, key, schema, ...statics } = options;
   Object.assign(Mixed, statics);

@@ -4,6 +4,7 @@
 import { DEV } from '#dev';
 import { SchemaError, assertParsed, devFail } from './SchemaError';
 import { OneOf } from './OneOf';
+import { errorCode } from '../dev/errorCode';
 import { schemaName } from './schemaName';
 import { noPk } from './entityPlan';
 import type { EntityLikeClass, NormalizeDelegate, Visit } from './types';
@@ -40,8 +41,7 @@ class Invalidate extends OneOf {
       throw new SchemaError(
         `Invalidate(${schema.key})`,
         key,
-        'missing primary key',
-        DEV && 'pass the primary key as a string, or an object with the fields pk() reads',
+        DEV ? 'missing primary key\n  hint: pass the primary key as a string, or an object with the fields pk() reads' : 'pk' + errorCode(50),
       );
     }
     const pk = `${id}`;

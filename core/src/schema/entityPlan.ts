@@ -12,22 +12,22 @@ export interface EntityPlan {
   owner: unknown;
   /** The `static schema` object this plan was built from (rebuilt if it is replaced). */
   source: unknown;
-  nestedKeys: string[];
-  nestedSchemas: unknown[];
-  deserKeys: string[];
-  deserFns: ((value: any) => any)[];
+  /** The fields holding nested schemas, as pairs: `[key, schema, key, schema, ...]` (empty: nothing nests). */
+  nestedKeys: any[];
+  /** The fields holding deserialisers, as pairs: `[key, convert, ...]`. */
+  deser: any[];
   defaults: Record<string, unknown>;
-  defaultKeys: string[];
-  /** `new cls()` worked without arguments: field initializers give fast, fixed-shape instances. */
-  ctorSafe: boolean;
   /** A new instance with every field at its default: `new cls()`, or the defaults on the prototype. */
   make: () => any;
-  /** How instances are built; decided from the first stored record seen. */
-  spread?: boolean;
+  /**
+   * How instances are built, decided from the first stored record seen: the defaults' keys
+   * when by spread, else false (always false when `new cls()` needs arguments).
+   */
+  spread?: string[] | false;
 }
 
 /** Static slot holding the plan: a property read is cheaper than a WeakMap lookup per entity. */
-export const PLAN = '__restoPlan';
+export const PLAN: unique symbol = Symbol(DEV ? 'resto.plan' : '');
 
 /**
  * No primary key: what pk() returns when the fields it reads are missing (`'undefined'`
@@ -76,43 +76,27 @@ export function entityPlan(cls: any): EntityPlan {
   if (DEV && (typeof cls.key !== 'string' || cls.key === '' || cls.key === 'EntityMixin')) {
     devFail('Entity', undefined, `a class with no name has no key (key is ${JSON.stringify(cls.key)})`, "add static key = 'Name' to the class");
   }
-  const nestedKeys: string[] = [];
-  const nestedSchemas: unknown[] = [];
-  const deserKeys: string[] = [];
-  const deserFns: ((value: any) => any)[] = [];
+  const nestedKeys: any[] = [];
+  const deser: any[] = [];
   // (for...in over no schema lists nothing)
   for (const k in source) {
     const s = source[k];
-    if (isSchema(s)) {
-      nestedKeys.push(k);
-      nestedSchemas.push(s);
-    } else if (typeof s === 'function') {
-      deserKeys.push(k);
-      deserFns.push(toConverter(s));
-    }
+    if (isSchema(s)) nestedKeys.push(k, s);
+    else if (typeof s === 'function') deser.push(k, toConverter(s));
   }
   let defaults: Record<string, unknown> = {};
-  let ctorSafe = false;
+  // field initializers give a fixed-shape object: faster than adding defaults one by one
+  let make = (): any => new cls();
+  let spread: false | undefined;
   try {
     // field initializers are the defaults
-    defaults = { ...new cls() };
-    ctorSafe = true;
+    defaults = { ...make() };
   } catch {
     // a constructor that needs arguments: no defaults (the assignment above never happened)
+    make = () => Object.assign(Object.create(cls.prototype), defaults);
+    spread = false;
   }
-  plan = {
-    owner: cls,
-    source,
-    nestedKeys,
-    nestedSchemas,
-    deserKeys,
-    deserFns,
-    defaults,
-    defaultKeys: Object.keys(defaults),
-    ctorSafe,
-    // field initializers give a fixed-shape object: faster than adding defaults one by one
-    make: ctorSafe ? () => new cls() : () => Object.assign(Object.create(cls.prototype), defaults),
-  };
+  plan = { owner: cls, source, nestedKeys, deser, defaults, make, spread };
   setHidden(cls, PLAN, plan);
   return plan;
 }

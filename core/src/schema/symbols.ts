@@ -1,3 +1,5 @@
+import { DEV } from '#dev';
+
 /**
  * Tombstone stored in place of an invalidated entity. Lists skip it; a lone read
  * returns it so the caller can tell "deleted" from "never fetched" (undefined).
@@ -15,4 +17,5 @@ export type INVALID = typeof INVALID;
  * schemaDefaults and Collection check instead of `instanceof`, so apps that never build
  * one do not bundle its class.
  */
-export const KIND = Symbol('resto.schemaKind');
+// (described in development only: nothing reads the description)
+export const KIND = Symbol(DEV ? 'resto.schemaKind' : '');

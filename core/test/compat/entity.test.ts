@@ -153,6 +153,20 @@ describe('Entity hooks', () => {
     expect(Entity.defaults).not.toEqual({ id: 'none' });
   });
 
+  it("EntityMixin over a base whose static of a hook's name is no function stores and reads with Entity's hook", () => {
+    class Form {
+      id = 0;
+      title = '';
+      // another library's meaning of the name: no method Entity can call
+      static validate = { title: 'required' };
+    }
+    const FormEntity = EntityMixin(Form, { key: 'Form' });
+    const { result, entities } = normalize(FormEntity, { id: 1, title: 'a' });
+    expect(denormalize(FormEntity, result, entities)).toEqual(Object.assign(new FormEntity(), { id: 1, title: 'a' }));
+    // the base class keeps its own
+    expect(Form.validate).toEqual({ title: 'required' });
+  });
+
   it('is also schema.EntityMixin, as in data-client', () => {
     const Tag = schema.EntityMixin(class Tag { name = ''; }, { pk: 'name', key: 'Tag' });
     expect(normalize([Tag], [{ name: 'x' }]).entities.Tag!['x']).toEqual({ name: 'x' });
