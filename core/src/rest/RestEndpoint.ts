@@ -164,7 +164,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     const init: RequestInit = { ...base, method: this.method };
     // Either aborts the request: the signal option (the client's, per try) and requestInit's.
     if (this.signal) init.signal = base.signal ? AbortSignal.any([base.signal, this.signal]) : this.signal;
-    const raw = body !== undefined && isRawBody(body);
+    const raw = isRawBody(body);
     // JSON unless said otherwise; raw bodies (FormData, Blob...) let fetch set it.
     if (!raw && !new Headers(headers).get('content-type')) headers['Content-Type'] = 'application/json';
     if (body !== undefined) {
@@ -175,10 +175,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     return init;
   }
 
-  getHeaders(headers: HeadersInit): HeadersInit | Promise<HeadersInit> {
-    return headers;
-  }
-
+  declare getHeaders: (headers: HeadersInit) => HeadersInit | Promise<HeadersInit>;
   async fetchResponse(input: string, init: RequestInit): Promise<Response> {
     const response = await fetch(input, init);
     if (response.ok) return response;
@@ -211,9 +208,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     }
   }
 
-  process(value: unknown, ..._args: unknown[]): unknown {
-    return value;
-  }
+  declare process: (value: unknown, ...args: unknown[]) => unknown;
 }
 
 /**
@@ -242,6 +237,8 @@ const proto = RestEndpointImpl.prototype as unknown as Record<PropertyKey, unkno
 proto.urlPrefix = '';
 proto.method = 'GET';
 proto[HAS_BODY] = false;
+// Both default to their first argument as it is: the headers as built, the parsed body.
+proto.getHeaders = proto.process = (value: unknown) => value;
 proto.fetch = async function fetch(this: RestEndpointImpl, ...args: unknown[]) {
   // The spec's fetch sequence: URL, request options, response, parsed body, process.
   const { name } = this;
