@@ -107,9 +107,8 @@ export class Endpoint<F extends FetchFunction = FetchFunction, S = any, M extend
    */
   testKey(key: string): boolean {
     // The rest must be the JSON arguments: 'user settings []' is not a 'user' key.
-    if (!key.startsWith(`${this.name} [`)) return false;
     try {
-      return Array.isArray(JSON.parse(key.slice(this.name.length + 1)));
+      return key.startsWith(`${this.name} [`) && Array.isArray(JSON.parse(key.slice(this.name.length + 1)));
     } catch {
       return false;
     }

@@ -283,7 +283,7 @@ proto.fetch = async function fetch(this: RestEndpointImpl, ...args: unknown[]) {
   }
   return value;
 };
-proto.errorPolicy = function errorPolicy(error: { status?: number }) {
+proto.errorPolicy = (error: { status?: number }) => {
   // Server and transport failures, a timeout (408) and an abort (499) say nothing about the data: keep showing it.
   const status = error?.status ?? 0;
   return status >= 500 || status === 408 || status === 499 ? 'soft' : undefined;

@@ -48,7 +48,7 @@ const optimisticFor = (schema: unknown) => (member: string) =>
     getOptimisticResponse(snapshot: any, ...args: any[]): unknown {
       let sent = args.at(-1);
       // The fields a request body sends: a FormData's entries, or the object itself.
-      if (typeof FormData !== 'undefined' && sent instanceof FormData) sent = Object.fromEntries(sent);
+      if (sent instanceof FormData) sent = Object.fromEntries(sent);
       if (member === 'push' || member === 'unshift') return sent;
       const base = member === 'partialUpdate' || member === 'move' ? snapshot.get(schema, args[0]) : args[0];
       if (!base) throw snapshot.abort;
