@@ -32,9 +32,10 @@ const pathToRegexpAsEsm = {
 
 // What parse carries that pathTemplate never reaches: the encodePath option (pathTemplate
 // encodes values itself), the TokenData wrapper (it reads only the tokens: parse returns
-// `{ tokens }`), and the refusal of `[ ] + ? !`, which escapeTemplate has escaped before
-// parse sees them.
+// `{ tokens }`), the refusal of `[ ] + ? !`, which escapeTemplate has escaped before parse
+// sees them, and the link its errors end with (the message and the template stay).
 const PARSE_TRIMS: [string, string][] = [
+  ['        text += `; visit https://git.new/pathToRegexpError for info`;\n', ''],
   ['    const { encodePath = NOOP_VALUE } = options;\n', ''],
   ['value: encodePath(path),', 'value: path,'],
   ['return new TokenData(consumeUntil(""), str);', 'return { tokens: consumeUntil("") };'],

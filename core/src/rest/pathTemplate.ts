@@ -63,7 +63,7 @@ export function pathTemplate(source: string): PathTemplate {
       // The top level never drops out: a missing parameter there throws.
       fill: (params, endpointName) =>
         walk(tokens, params, (name, why, segment) => {
-          throw new TypeError(`${endpointName}: path parameter "${name}"${DEV ? ` of ${JSON.stringify(source)}` : ''}${segment ? ' (a *wildcard segment)' : ''}${why}`);
+          throw new TypeError(`${endpointName}: path parameter "${name}"${DEV ? ` of ${JSON.stringify(source)}${segment ? ' (a *wildcard segment)' : ''}` : ''}${why}`);
         })!,
     };
     cache.set(source, template);
@@ -130,7 +130,7 @@ function encodeSegment(segment: unknown, name: string, fail: Fail, wildcard?: bo
   }
   const text = String(segment);
   if (DEV) restChecks!.wellFormed(text, (why) => fail(name, why, wildcard));
-  if (text === '' || text === '.' || text === '..') {
+  if (/^\.{0,2}$/.test(text)) {
     fail(name, ` cannot be ${JSON.stringify(text)}` + (DEV ? ': it would change which path the request goes to' : errorCode(16)), wildcard);
   }
   return encodeURIComponent(text);

@@ -123,6 +123,7 @@ function newMember(options: Record<string, any>, name: string, extra?: object): 
 
 function withExtend(members: Record<string, any>, options: Record<string, any>): Record<string, any> {
   // deprecated alias: getList's push (made anew by every extend()), unless set explicitly
+  // (then it is one of the members)
   const resource: Record<string, any> = { create: members.getList?.push, ...members };
   /*
    * resource.extend: `(resource) => members` adds or replaces members; `{ member: options }`
@@ -131,9 +132,7 @@ function withExtend(members: Record<string, any>, options: Record<string, any>):
    * It extends this resource (its members as they are now).
    */
   const extend = (first: unknown, second?: unknown): Record<string, any> => {
-    // (the create alias is left for withExtend to make anew, unless it was set explicitly)
-    const { create, ...out } = resource;
-    if (create !== resource.getList?.push) out.create = create;
+    const out = { ...members };
     if (typeof first === 'function') {
       Object.assign(out, first(resource));
     } else {
