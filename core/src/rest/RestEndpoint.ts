@@ -202,7 +202,9 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     } catch (error) {
       throw new NetworkError(response, {
         status: 400,
-        message: `${name}: response from ${response.url} is not valid JSON: ${(error as Error).message}`,
+        message: DEV
+          ? `${name}: response from ${response.url} is not valid JSON: ${(error as Error).message}`
+          : `${name}: ${response.url}: ${(error as Error).message}${errorCode(17)}`,
         cause: error,
       });
     }
@@ -247,6 +249,9 @@ proto.fetch = async function fetch(this: RestEndpointImpl, ...args: unknown[]) {
   const init = await this.getRequestInit(body);
   let response: Response | undefined;
   let parsed: unknown;
+  // The errors made here: a status, what went wrong after the endpoint's name, the URL.
+  const fail = (status: number, message: string, cause?: unknown) =>
+    new NetworkError(response, { status, message: `${name}: ${message}`, cause, url, endpoint: name });
   try {
     response = await this.fetchResponse(url, init);
     parsed = await this.parseResponse(response);
@@ -263,23 +268,20 @@ proto.fetch = async function fetch(this: RestEndpointImpl, ...args: unknown[]) {
     if (init.signal?.aborted || (error as Error | undefined)?.name === 'AbortError') throw new AbortError(name, url, error);
     if (typeof (error as { status?: unknown } | undefined)?.status === 'number') throw error;
     const cause = (error as Error)?.message ?? String(error);
-    throw new NetworkError(response, {
-      status: 500,
-      message: DEV
-        ? `${name}: ${response ? `the response from ${url} broke off while being read` : `request to ${url} failed`}: ${cause}`
-        : `${name}: ${url}: ${cause}${errorCode(15)}`,
-      cause: error,
-      url,
-      endpoint: name,
-    });
+    throw fail(
+      500,
+      DEV ? `${response ? `the response from ${url} broke off while being read` : `request to ${url} failed`}: ${cause}` : `${url}: ${cause}${errorCode(15)}`,
+      error,
+    );
   }
   const value = this.process(parsed, ...args);
   if ((value === null || value === undefined) && response!.status !== 204 && this.schema != null && !this.nullable) {
     // Storing "nothing" would replace good data: a 200 without data is a bad answer.
-    const message =
-      `${name}: ${url} answered ${response!.status} with no data` +
-      (DEV ? `${value === null ? ' (an empty body or null)' : ''}, but its schema expects data; set nullable: true if "nothing" is a valid answer` : errorCode(3));
-    throw new NetworkError(response, { status: 400, message, url, endpoint: name });
+    throw fail(
+      400,
+      `${url} answered ${response!.status} with no data` +
+        (DEV ? `${value === null ? ' (an empty body or null)' : ''}, but its schema expects data; set nullable: true if "nothing" is a valid answer` : errorCode(3)),
+    );
   }
   return value;
 };

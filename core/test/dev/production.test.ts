@@ -26,6 +26,13 @@ describe('production messages', () => {
     expect(() => get.url({ id: '..' })).toThrow(new TypeError(`Todo.get: path parameter "id" cannot be ".."${code(16)}`));
   });
 
+  it('a response that is not JSON names the endpoint and URL, then what the parser said (ERRORS.md#17)', async () => {
+    const get = new RestEndpoint({ name: 'Todo.get', path: '/todos/:id', schema: Todo });
+    const error = await get.parseResponse(new Response('<html>', { headers: { 'content-type': 'application/json' } })).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'NetworkError', status: 400 });
+    expect((error as Error).message).toMatch(/^Todo\.get: : .*JSON.*\(Resto error 17: /);
+  });
+
   it('leave out the checks that only make a clearer message (ERRORS.md#16)', () => {
     expect(() => new RestEndpoint({ name: 'Todo.download', path: '/todos/:id', content: 'blob', schema: Todo, nextPage: 1 as never })).not.toThrow();
   });
