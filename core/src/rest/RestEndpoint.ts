@@ -293,7 +293,7 @@ proto.errorPolicy = (error: { status?: number }) => {
 Object.defineProperty(proto, 'sideEffect', {
   // GET only reads; every other method is assumed to change server state.
   get(this: RestEndpointImpl) {
-    return /^(GET|HEAD)$/.test(this.method) ? undefined : true;
+    return !/^(GET|HEAD)$/.test(this.method) || undefined;
   },
   configurable: true,
 });
