@@ -102,17 +102,16 @@ function newMember(options: Record<string, any>, name: string, extra?: object): 
   const { path, schema, optimistic, nonFilterArgumentKeys } = options;
   const [method, keep] = MEMBERS[name] ?? [];
   const shared = Object.fromEntries(Object.entries(options).filter(([key]) => keep?.includes(key) || !OWN_OPTIONS.includes(key)));
+  // (`shared` holds path and schema: the item's)
   return new (options.Endpoint ?? RestEndpoint)({
     ...shared,
-    path,
-    schema,
     name: `${schemaName(schema)}.${name}`,
     // (not set otherwise: an Endpoint class's own getOptimisticResponse stays)
     ...(method && { method, ...(optimistic && optimisticFor(schema)(name)) }),
     ...(name === 'delete' && { schema: new InvalidateOne(schema), process: deleteProcess }),
     ...(name === 'getList' && {
       path: listPath(path),
-      schema: new (options.Collection ?? BaseCollection)([schema], nonFilterArgumentKeys ? { nonFilterArgumentKeys } : {}),
+      schema: new (options.Collection ?? BaseCollection)([schema], { nonFilterArgumentKeys }),
       // move works on the item, and the adds answer optimistically (copies of getList carry both)
       movePath: path,
       ...(optimistic && { optimisticFor: optimisticFor(schema) }),
