@@ -55,7 +55,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
   constructor(options: Params & { path?: string; [HAS_BODY]?: boolean }) {
     super(undefined, options);
     // A default name follows the path: kept out of what extend() copies.
-    if (options.name === undefined) setHidden(this, 'name', typeof options.path === 'string' ? options.path : 'RestEndpoint');
+    if (options.name === undefined) setHidden(this, 'name', options.path ?? 'RestEndpoint');
     if (DEV) restChecks!.options(this.name, options, pathTemplate);
     // `sideEffect: true` without a method means POST (as data-client): a GET never changes data.
     // Only when constructed: `get.extend({ sideEffect: true })` stays a GET (a forced refetch).

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Collection, createClient, Entity, RestEndpoint, normalize, resolveArgs, resource } from '../../src';
+import { AbortError, Collection, createClient, Entity, RestEndpoint, normalize, resolveArgs, resource } from '../../src';
 
 vi.mock('#dev', () => ({ DEV: false }));
 
@@ -31,6 +31,11 @@ describe('production messages', () => {
     const error = await get.parseResponse(new Response('<html>', { headers: { 'content-type': 'application/json' } })).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'NetworkError', status: 400 });
     expect((error as Error).message).toMatch(/^Todo\.get: : .*JSON.*\(Resto error 17: /);
+  });
+
+  it('an abort names the endpoint; its URL is in `url`', () => {
+    const error = new AbortError('Todo.get', 'http://api.test/todos/1', undefined);
+    expect(error).toMatchObject({ name: 'AbortError', status: 499, message: 'Todo.get: aborted', url: 'http://api.test/todos/1', endpoint: 'Todo.get' });
   });
 
   it('leave out the checks that only make a clearer message (ERRORS.md#16)', () => {
