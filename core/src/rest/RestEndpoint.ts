@@ -238,7 +238,6 @@ const proto = RestEndpointImpl.prototype as unknown as Record<PropertyKey, unkno
 // all override them the same way.
 proto.urlPrefix = '';
 proto.method = 'GET';
-proto[HAS_BODY] = false;
 // Both default to their first argument as it is: the headers as built, the parsed body.
 proto.getHeaders = proto.process = (value: unknown) => value;
 proto.fetch = async function fetch(this: RestEndpointImpl, ...args: unknown[]) {

@@ -127,7 +127,7 @@ function encodeSegment(segment: unknown, name: string, fail: Fail, wildcard?: bo
   }
   const text = String(segment);
   if (DEV) restChecks!.wellFormed(text, (why) => fail(name, why, wildcard));
-  if (/^\.{0,2}$/.test(text)) {
+  if (text === '' || text === '.' || text === '..') {
     fail(name, ` cannot be ${JSON.stringify(text)}` + (DEV ? ': it would change which path the request goes to' : errorCode(16)), wildcard);
   }
   return encodeURIComponent(text);
