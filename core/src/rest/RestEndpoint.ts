@@ -248,9 +248,10 @@ proto.fetch = async function fetch(this: RestEndpointImpl, ...args: unknown[]) {
   const init = await this.getRequestInit(body);
   let response: Response | undefined;
   let parsed: unknown;
-  // The errors made here: a status, what went wrong after the endpoint's name, the URL.
-  const fail = (status: number, message: string, cause?: unknown) =>
-    new NetworkError(response, { status, message: `${name}: ${message}`, cause, url, endpoint: name });
+  // The errors made here: a status, what went wrong after the endpoint's name, the URL
+  // (and a cause only when there is one: Error keeps even an undefined one).
+  const fail = (status: number, message: string, cause?: { cause: unknown }) =>
+    new NetworkError(response, { status, message: `${name}: ${message}`, ...cause, url, endpoint: name });
   try {
     response = await this.fetchResponse(url, init);
     parsed = await this.parseResponse(response);
@@ -270,7 +271,7 @@ proto.fetch = async function fetch(this: RestEndpointImpl, ...args: unknown[]) {
     throw fail(
       500,
       DEV ? `${response ? `the response from ${url} broke off while being read` : `request to ${url} failed`}: ${cause}` : `${url}: ${cause}${errorCode(15)}`,
-      error,
+      { cause: error },
     );
   }
   const value = this.process(parsed, ...args);

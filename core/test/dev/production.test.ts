@@ -48,6 +48,8 @@ describe('production messages', () => {
     for (const id of [NaN, { id: 1 }, true, [1, 2]]) expect(() => get.url({ id })).toThrow(new TypeError(`Todo.get: path parameter "id"${code(16)}`));
     const files = new RestEndpoint({ name: 'File.get', path: '/files/*path' });
     expect(() => files.url({ path: ['a', {}] })).toThrow(new TypeError(`File.get: path parameter "path"${code(16)}`));
+    // (development adds which part of the template and that it is a wildcard's segment)
+    expect(() => files.url({ path: ['a', '..'] })).toThrow(new TypeError(`File.get: path parameter "path" cannot be ".."${code(16)}`));
     // `?filter=%5Bobject+Object%5D`: every filter object would be one URL (and one answer)
     const search = new RestEndpoint({ name: 'Todo.search', path: '/todos' });
     for (const filter of [{ done: true }, [[1]], [null]]) expect(() => search.url({ filter })).toThrow(new TypeError(`Todo.search: search parameter "filter"${code(16)}`));
