@@ -162,7 +162,7 @@ describe('errors', () => {
   it('the "no data" error has no cause (there is none); a network failure has the one fetch threw', async () => {
     const empty = await endpoint('/moved-empty', { schema: { a: 0 } })().catch((e: NetworkError) => e);
     expect(empty).toMatchObject({ status: 400 });
-    expect(Object.hasOwn(empty, 'cause')).toBe(false);
+    expect(Object.hasOwn(empty as NetworkError, 'cause')).toBe(false);
     const closed = await startServer();
     const url = closed.url;
     await closed.close();
