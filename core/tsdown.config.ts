@@ -26,9 +26,31 @@ const pathToRegexpAsEsm = {
       throw new Error('path-to-regexp-as-esm: this version of path-to-regexp is laid out differently; update the transform');
     }
     license = readFileSync(join(dirname(id), '..', 'LICENSE'), 'utf8').trim();
-    return { code: `${body}\nexport { ${names.join(', ')} };\n`, map: null };
+    return { code: `${trimParse(body)}\nexport { ${names.join(', ')} };\n`, map: null };
   },
 };
+
+// What parse carries that pathTemplate never reaches: the encodePath option (pathTemplate
+// encodes values itself), the TokenData wrapper (it reads only the tokens: parse returns
+// `{ tokens }`), the refusal of `[ ] + ? !`, which escapeTemplate has escaped before parse
+// sees them, and the link its errors end with (the message and the template stay).
+const PARSE_TRIMS: [string, string][] = [
+  ['        text += `; visit https://git.new/pathToRegexpError for info`;\n', ''],
+  ['    const { encodePath = NOOP_VALUE } = options;\n', ''],
+  ['value: encodePath(path),', 'value: path,'],
+  ['return new TokenData(consumeUntil(""), str);', 'return { tokens: consumeUntil("") };'],
+  [
+    'value === ")" ||\n                value === "[" ||\n                value === "]" ||\n                value === "+" ||\n                value === "?" ||\n                value === "!") {',
+    'value === ")") {',
+  ],
+];
+function trimParse(code: string): string {
+  for (const [from, to] of PARSE_TRIMS) {
+    if (code.split(from).length !== 2) throw new Error(`path-to-regexp-as-esm: parse no longer holds ${JSON.stringify(from)}; update PARSE_TRIMS`);
+    code = code.replace(from, to);
+  }
+  return code;
+}
 
 // Three builds of the same modules (core/INTERNALS.md, "Development and production
 // messages"). `dist/` imports `DEV` from `#dev`: Node decides at run time, a page with no
@@ -72,7 +94,7 @@ const shared = {
       isPathToRegexp(chunk) ? `vendor/path-to-regexp${chunk.name.endsWith('.d') ? '.d.ts' : '.js'}` : '[name].js',
     // its license travels with the copy (a plain comment: apps' minifiers drop it)
     banner: (chunk: { name: string; facadeModuleId?: string | null }) =>
-      isPathToRegexp(chunk) && !chunk.name.endsWith('.d') ? `/* path-to-regexp, bundled as ESM by @resto/core.\n${license}\n*/` : '',
+      isPathToRegexp(chunk) && !chunk.name.endsWith('.d') ? `/* path-to-regexp, bundled as ESM by @resto/core (parse trimmed to what it uses).\n${license}\n*/` : '',
   },
 };
 

@@ -1,6 +1,7 @@
 // The base Endpoint: a callable object whose members (key, testKey, schema, options) the
 // store reads, and extend(). HTTP is RestEndpoint's (rest/); the option types are types.ts's.
 import { DEV } from '#dev';
+import { setHidden } from '../schema/ownEntry';
 import type { EndpointOptions, ErrorPolicy, FetchFunction, OptimisticSnapshot, RefetchOn, RetryDelayOption, RetryOption } from './types';
 
 /**
@@ -11,12 +12,8 @@ import type { EndpointOptions, ErrorPolicy, FetchFunction, OptimisticSnapshot, R
 export function defineMembers(target: object, members: object): void {
   for (const key of Object.keys(members)) {
     const value = (members as Record<string, unknown>)[key];
-    Object.defineProperty(target, key, {
-      value: key === 'sideEffect' ? !!value || undefined : value,
-      writable: true,
-      enumerable: true,
-      configurable: true,
-    });
+    // (an enumerable own member: extend() copies it)
+    setHidden(target, key, key === 'sideEffect' ? !!value || undefined : value, true);
   }
 }
 
@@ -107,9 +104,8 @@ export class Endpoint<F extends FetchFunction = FetchFunction, S = any, M extend
    */
   testKey(key: string): boolean {
     // The rest must be the JSON arguments: 'user settings []' is not a 'user' key.
-    if (!key.startsWith(`${this.name} [`)) return false;
     try {
-      return Array.isArray(JSON.parse(key.slice(this.name.length + 1)));
+      return key.startsWith(`${this.name} [`) && Array.isArray(JSON.parse(key.slice(this.name.length + 1)));
     } catch {
       return false;
     }

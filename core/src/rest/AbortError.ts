@@ -1,4 +1,5 @@
 // The error of a request its caller aborted through its signal (status 499, never retried).
+import { DEV } from '#dev';
 import { NetworkError } from './NetworkError';
 
 /**
@@ -21,7 +22,8 @@ export class AbortError extends NetworkError {
   constructor(endpoint: string, url: string | undefined, cause: unknown) {
     super(undefined, {
       status: 499,
-      message: `${endpoint}: request${url ? ` to ${url}` : ''} aborted by its signal`,
+      // (production: the URL is in `url`)
+      message: `${endpoint}: ${DEV ? `request${url ? ` to ${url}` : ''} aborted by its signal` : 'aborted'}`,
       cause,
       url,
       endpoint,

@@ -55,7 +55,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
   constructor(options: Params & { path?: string; [HAS_BODY]?: boolean }) {
     super(undefined, options);
     // A default name follows the path: kept out of what extend() copies.
-    if (options.name === undefined) setHidden(this, 'name', typeof options.path === 'string' ? options.path : 'RestEndpoint');
+    if (options.name === undefined) setHidden(this, 'name', options.path ?? 'RestEndpoint');
     if (DEV) restChecks!.options(this.name, options, pathTemplate);
     // `sideEffect: true` without a method means POST (as data-client): a GET never changes data.
     // Only when constructed: `get.extend({ sideEffect: true })` stays a GET (a forced refetch).
@@ -164,7 +164,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     const init: RequestInit = { ...base, method: this.method };
     // Either aborts the request: the signal option (the client's, per try) and requestInit's.
     if (this.signal) init.signal = base.signal ? AbortSignal.any([base.signal, this.signal]) : this.signal;
-    const raw = body !== undefined && isRawBody(body);
+    const raw = isRawBody(body);
     // JSON unless said otherwise; raw bodies (FormData, Blob...) let fetch set it.
     if (!raw && !new Headers(headers).get('content-type')) headers['Content-Type'] = 'application/json';
     if (body !== undefined) {
@@ -175,10 +175,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     return init;
   }
 
-  getHeaders(headers: HeadersInit): HeadersInit | Promise<HeadersInit> {
-    return headers;
-  }
-
+  declare getHeaders: (headers: HeadersInit) => HeadersInit | Promise<HeadersInit>;
   async fetchResponse(input: string, init: RequestInit): Promise<Response> {
     const response = await fetch(input, init);
     if (response.ok) return response;
@@ -205,15 +202,15 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     } catch (error) {
       throw new NetworkError(response, {
         status: 400,
-        message: `${name}: response from ${response.url} is not valid JSON: ${(error as Error).message}`,
+        message: DEV
+          ? `${name}: response from ${response.url} is not valid JSON: ${(error as Error).message}`
+          : `${name}: ${response.url}: ${(error as Error).message}${errorCode(17)}`,
         cause: error,
       });
     }
   }
 
-  process(value: unknown, ..._args: unknown[]): unknown {
-    return value;
-  }
+  declare process: (value: unknown, ...args: unknown[]) => unknown;
 }
 
 /**
@@ -241,7 +238,8 @@ const proto = RestEndpointImpl.prototype as unknown as Record<PropertyKey, unkno
 // all override them the same way.
 proto.urlPrefix = '';
 proto.method = 'GET';
-proto[HAS_BODY] = false;
+// Both default to their first argument as it is: the headers as built, the parsed body.
+proto.getHeaders = proto.process = (value: unknown) => value;
 proto.fetch = async function fetch(this: RestEndpointImpl, ...args: unknown[]) {
   // The spec's fetch sequence: URL, request options, response, parsed body, process.
   const { name } = this;
@@ -250,6 +248,10 @@ proto.fetch = async function fetch(this: RestEndpointImpl, ...args: unknown[]) {
   const init = await this.getRequestInit(body);
   let response: Response | undefined;
   let parsed: unknown;
+  // The errors made here: a status, what went wrong after the endpoint's name, the URL
+  // (and a cause only when there is one: Error keeps even an undefined one).
+  const fail = (status: number, message: string, cause?: { cause: unknown }) =>
+    new NetworkError(response, { status, message: `${name}: ${message}`, ...cause, url, endpoint: name });
   try {
     response = await this.fetchResponse(url, init);
     parsed = await this.parseResponse(response);
@@ -266,27 +268,24 @@ proto.fetch = async function fetch(this: RestEndpointImpl, ...args: unknown[]) {
     if (init.signal?.aborted || (error as Error | undefined)?.name === 'AbortError') throw new AbortError(name, url, error);
     if (typeof (error as { status?: unknown } | undefined)?.status === 'number') throw error;
     const cause = (error as Error)?.message ?? String(error);
-    throw new NetworkError(response, {
-      status: 500,
-      message: DEV
-        ? `${name}: ${response ? `the response from ${url} broke off while being read` : `request to ${url} failed`}: ${cause}`
-        : `${name}: ${url}: ${cause}${errorCode(15)}`,
-      cause: error,
-      url,
-      endpoint: name,
-    });
+    throw fail(
+      500,
+      DEV ? `${response ? `the response from ${url} broke off while being read` : `request to ${url} failed`}: ${cause}` : `${url}: ${cause}${errorCode(15)}`,
+      { cause: error },
+    );
   }
   const value = this.process(parsed, ...args);
   if ((value === null || value === undefined) && response!.status !== 204 && this.schema != null && !this.nullable) {
     // Storing "nothing" would replace good data: a 200 without data is a bad answer.
-    const message =
-      `${name}: ${url} answered ${response!.status} with no data` +
-      (DEV ? `${value === null ? ' (an empty body or null)' : ''}, but its schema expects data; set nullable: true if "nothing" is a valid answer` : errorCode(3));
-    throw new NetworkError(response, { status: 400, message, url, endpoint: name });
+    throw fail(
+      400,
+      `${url} answered ${response!.status} with no data` +
+        (DEV ? `${value === null ? ' (an empty body or null)' : ''}, but its schema expects data; set nullable: true if "nothing" is a valid answer` : errorCode(3)),
+    );
   }
   return value;
 };
-proto.errorPolicy = function errorPolicy(error: { status?: number }) {
+proto.errorPolicy = (error: { status?: number }) => {
   // Server and transport failures, a timeout (408) and an abort (499) say nothing about the data: keep showing it.
   const status = error?.status ?? 0;
   return status >= 500 || status === 408 || status === 499 ? 'soft' : undefined;
@@ -294,7 +293,7 @@ proto.errorPolicy = function errorPolicy(error: { status?: number }) {
 Object.defineProperty(proto, 'sideEffect', {
   // GET only reads; every other method is assumed to change server state.
   get(this: RestEndpointImpl) {
-    return /^(GET|HEAD)$/.test(this.method) ? undefined : true;
+    return !/^(GET|HEAD)$/.test(this.method) || undefined;
   },
   configurable: true,
 });

@@ -58,7 +58,6 @@ export function extender(
       listKeyOf: (...args: readonly unknown[]) => base.key(...removeCursor(...args)),
     };
   } else {
-    const movePath = member === 'move' ? base.movePath : undefined;
     options = {
       method: member.endsWith('move') ? 'PATCH' : 'POST',
       // The request sends and answers one item (or a list of them), not the list's
@@ -67,7 +66,7 @@ export function extender(
       schema: findCollection(base.schema)?.[member],
       sideEffect: true,
       [HAS_BODY]: true,
-      ...(typeof movePath === 'string' && { path: movePath }),
+      ...(member === 'move' && typeof base.movePath === 'string' && { path: base.movePath }),
       ...base.optimisticFor?.(member),
     };
   }

@@ -11,8 +11,6 @@ import { restChecks } from './devChecks';
  * `testKey()` call needs it.
  */
 export interface PathTemplate {
-  /** Parsed tokens (after the literal-character escaping). */
-  readonly tokens: Token[];
   /** Every parameter name in the template, required or optional. */
   readonly names: ReadonlySet<string>;
   /** Full-match regexp of a filled path, optionally followed by a query (case-sensitive). */
@@ -57,13 +55,12 @@ export function pathTemplate(source: string): PathTemplate {
     // Then an optional trailing slash and query: a `?`/`&` in a template is literal, so
     // the query may start at any of them (the regexp tries each).
     template = {
-      tokens,
       names,
       regexp: RegExp(`^${walk(tokens, names)}/?(?:[?&][^]*)?$`),
       // The top level never drops out: a missing parameter there throws.
       fill: (params, endpointName) =>
         walk(tokens, params, (name, why, segment) => {
-          throw new TypeError(`${endpointName}: path parameter "${name}"${DEV ? ` of ${JSON.stringify(source)}` : ''}${segment ? ' (a *wildcard segment)' : ''}${why}`);
+          throw new TypeError(`${endpointName}: path parameter "${name}"${DEV ? ` of ${JSON.stringify(source)}${segment ? ' (a *wildcard segment)' : ''}` : ''}${why}`);
         })!,
     };
     cache.set(source, template);

@@ -48,7 +48,7 @@ const optimisticFor = (schema: unknown) => (member: string) =>
     getOptimisticResponse(snapshot: any, ...args: any[]): unknown {
       let sent = args.at(-1);
       // The fields a request body sends: a FormData's entries, or the object itself.
-      if (typeof FormData !== 'undefined' && sent instanceof FormData) sent = Object.fromEntries(sent);
+      if (sent instanceof FormData) sent = Object.fromEntries(sent);
       if (member === 'push' || member === 'unshift') return sent;
       const base = member === 'partialUpdate' || member === 'move' ? snapshot.get(schema, args[0]) : args[0];
       if (!base) throw snapshot.abort;
@@ -102,17 +102,16 @@ function newMember(options: Record<string, any>, name: string, extra?: object): 
   const { path, schema, optimistic, nonFilterArgumentKeys } = options;
   const [method, keep] = MEMBERS[name] ?? [];
   const shared = Object.fromEntries(Object.entries(options).filter(([key]) => keep?.includes(key) || !OWN_OPTIONS.includes(key)));
+  // (`shared` holds path and schema: the item's)
   return new (options.Endpoint ?? RestEndpoint)({
     ...shared,
-    path,
-    schema,
     name: `${schemaName(schema)}.${name}`,
     // (not set otherwise: an Endpoint class's own getOptimisticResponse stays)
     ...(method && { method, ...(optimistic && optimisticFor(schema)(name)) }),
     ...(name === 'delete' && { schema: new InvalidateOne(schema), process: deleteProcess }),
     ...(name === 'getList' && {
       path: listPath(path),
-      schema: new (options.Collection ?? BaseCollection)([schema], nonFilterArgumentKeys ? { nonFilterArgumentKeys } : {}),
+      schema: new (options.Collection ?? BaseCollection)([schema], { nonFilterArgumentKeys }),
       // move works on the item, and the adds answer optimistically (copies of getList carry both)
       movePath: path,
       ...(optimistic && { optimisticFor: optimisticFor(schema) }),
@@ -123,6 +122,7 @@ function newMember(options: Record<string, any>, name: string, extra?: object): 
 
 function withExtend(members: Record<string, any>, options: Record<string, any>): Record<string, any> {
   // deprecated alias: getList's push (made anew by every extend()), unless set explicitly
+  // (then it is one of the members)
   const resource: Record<string, any> = { create: members.getList?.push, ...members };
   /*
    * resource.extend: `(resource) => members` adds or replaces members; `{ member: options }`
@@ -131,9 +131,7 @@ function withExtend(members: Record<string, any>, options: Record<string, any>):
    * It extends this resource (its members as they are now).
    */
   const extend = (first: unknown, second?: unknown): Record<string, any> => {
-    // (the create alias is left for withExtend to make anew, unless it was set explicitly)
-    const { create, ...out } = resource;
-    if (create !== resource.getList?.push) out.create = create;
+    const out = { ...members };
     if (typeof first === 'function') {
       Object.assign(out, first(resource));
     } else {

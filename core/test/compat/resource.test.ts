@@ -37,6 +37,18 @@ describe('resource() members data-client apps use', () => {
     expect(byName.get.path).toBe('/todos/:id');
     expect((await byName.get({ id: 1 })).title).toBe('a');
   });
+
+  it('a create set explicitly stays through later extends; the alias follows getList again only when not set', () => {
+    const TodoResource = resource({ urlPrefix: api.url, path: '/todos/:id', schema: Todo });
+    const own = TodoResource.extend('create', { name: 'Todo.make' });
+    expect(own.create.name).toBe('Todo.make');
+    expect(own.create).not.toBe(own.getList.push);
+    const later = own.extend({ getList: { dataExpiryLength: 5 } });
+    expect(later.create).toBe(own.create);
+    expect(later.getList.push).not.toBe(own.getList.push);
+    const fresh = TodoResource.extend((base) => ({ getList: base.getList.extend({ dataExpiryLength: 9 }) }));
+    expect(fresh.create).toBe(fresh.getList.push);
+  });
 });
 
 describe('what controller.fetch resolves with for a delete', () => {

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Collection, createClient, Entity, RestEndpoint, normalize, resolveArgs, resource } from '../../src';
+import { AbortError, Collection, createClient, Entity, RestEndpoint, normalize, resolveArgs, resource } from '../../src';
 
 vi.mock('#dev', () => ({ DEV: false }));
 
@@ -26,6 +26,18 @@ describe('production messages', () => {
     expect(() => get.url({ id: '..' })).toThrow(new TypeError(`Todo.get: path parameter "id" cannot be ".."${code(16)}`));
   });
 
+  it('a response that is not JSON names the endpoint and URL, then what the parser said (ERRORS.md#17)', async () => {
+    const get = new RestEndpoint({ name: 'Todo.get', path: '/todos/:id', schema: Todo });
+    const error = await get.parseResponse(new Response('<html>', { headers: { 'content-type': 'application/json' } })).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'NetworkError', status: 400 });
+    expect((error as Error).message).toMatch(/^Todo\.get: : .*JSON.*\(Resto error 17: /);
+  });
+
+  it('an abort names the endpoint; its URL is in `url`', () => {
+    const error = new AbortError('Todo.get', 'http://api.test/todos/1', undefined);
+    expect(error).toMatchObject({ name: 'AbortError', status: 499, message: 'Todo.get: aborted', url: 'http://api.test/todos/1', endpoint: 'Todo.get' });
+  });
+
   it('leave out the checks that only make a clearer message (ERRORS.md#16)', () => {
     expect(() => new RestEndpoint({ name: 'Todo.download', path: '/todos/:id', content: 'blob', schema: Todo, nextPage: 1 as never })).not.toThrow();
   });
@@ -36,6 +48,8 @@ describe('production messages', () => {
     for (const id of [NaN, { id: 1 }, true, [1, 2]]) expect(() => get.url({ id })).toThrow(new TypeError(`Todo.get: path parameter "id"${code(16)}`));
     const files = new RestEndpoint({ name: 'File.get', path: '/files/*path' });
     expect(() => files.url({ path: ['a', {}] })).toThrow(new TypeError(`File.get: path parameter "path"${code(16)}`));
+    // (development adds which part of the template and that it is a wildcard's segment)
+    expect(() => files.url({ path: ['a', '..'] })).toThrow(new TypeError(`File.get: path parameter "path" cannot be ".."${code(16)}`));
     // `?filter=%5Bobject+Object%5D`: every filter object would be one URL (and one answer)
     const search = new RestEndpoint({ name: 'Todo.search', path: '/todos' });
     for (const filter of [{ done: true }, [[1]], [null]]) expect(() => search.url({ filter })).toThrow(new TypeError(`Todo.search: search parameter "filter"${code(16)}`));

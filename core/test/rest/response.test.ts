@@ -159,6 +159,18 @@ describe('errors', () => {
     expect(empty).toMatchObject({ status: 400, endpoint: '/moved-empty', url: `${server.url}/moved-empty` });
   });
 
+  it('the "no data" error has no cause (there is none); a network failure has the one fetch threw', async () => {
+    const empty = await endpoint('/moved-empty', { schema: { a: 0 } })().catch((e: NetworkError) => e);
+    expect(empty).toMatchObject({ status: 400 });
+    expect(Object.hasOwn(empty as NetworkError, 'cause')).toBe(false);
+    const closed = await startServer();
+    const url = closed.url;
+    await closed.close();
+    const failed = await new RestEndpoint({ urlPrefix: url, path: '/x' })().catch((e: NetworkError) => e);
+    expect(failed).toMatchObject({ status: 500 });
+    expect(failed.cause).toBeInstanceOf(Error);
+  });
+
   it('a 5xx is a NetworkError that the default errorPolicy treats as soft', async () => {
     const ep = new RestEndpoint({ urlPrefix: server.url, path: '/broken' });
     const error = await ep().catch((e: NetworkError) => e);
