@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { ObserveModes, type ArgsInput, type EndpointLike, type EndpointObserver, type ResolveType } from '@resto/core';
+import { type ArgsInput, type EndpointLike, type EndpointObserver, type ResolveType } from '@resto/core';
 import { settleClaim, useClaim } from './claim';
 import { withRetry } from './retry';
 import type { ArgsOf } from './types';
@@ -20,7 +20,9 @@ import { useObserver } from './useObserver';
 export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: ArgsOf<E>): ResolveType<E>;
 export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<ArgsOf<E>>): ResolveType<E> | undefined;
 export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: readonly unknown[]): ResolveType<E> | undefined {
-  return useSuspended(useObserver(ObserveModes.suspense, endpoint, args, 'useSuspense'));
+  // ObserveModes.suspense is the default read (`{}`): naming it would bring the table of
+  // every mode into an app that only suspends.
+  return useSuspended(useObserver({}, endpoint, args, 'useSuspense'));
 }
 
 /**
