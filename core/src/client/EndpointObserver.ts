@@ -76,6 +76,8 @@ const SETTLED = Promise.resolve();
 const TRIGGERS = { mount: 'refetchOnMount', focus: 'refetchOnWindowFocus', reconnect: 'refetchOnReconnect' } as const;
 const NONE: readonly never[] = [];
 const noop = () => {};
+/** What wakes a subscribed read: a store change, a trigger, or the expiry timer's rule. */
+type Reason = 'change' | 'focus' | 'reconnect' | ((facts: ReadFacts) => Decision);
 
 /**
  * One read of one endpoint with fixed args: `{ subscribe, getSnapshot }` plus a
@@ -317,7 +319,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     // A server render and a cache-only read never revalidate; the others listen only while
     // subscribed, to focus and reconnect when a WindowEventsManager gives them those.
     const triggers = controller.environment.triggers;
-    if (triggers && !ssr && fetch !== false) stops.push(triggers((reason) => this.revalidate(reason)));
+    // A wake-up like any other, recomputed: what the trigger decides on is the snapshot as of now.
+    if (triggers && !ssr && fetch !== false) stops.push(triggers((reason) => ((this.dirty = true), this.refresh(reason))));
     this.revalidate('mount');
   }
 
@@ -336,7 +339,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
    * (`reason`: a store change, or the expiry timer's rule), notify if the snapshot changed.
    * @internal
    */
-  override refresh(reason: 'change' | ((facts: ReadFacts) => Decision) = 'change') {
+  override refresh(reason: Reason = 'change') {
     const prev = this.snapshot;
     const waiting = this.waiting;
     if (waiting) {
@@ -368,19 +371,18 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   }
 
   /**
-   * Gathers what the read looks like now and asks the pure decision for `reason`
-   * (see shouldFetch.ts: mount, focus, reconnect, a store change; the expiry timer brings
-   * its own); re-arms the expiry timer if the client has one. `shown`: the last snapshot showed data.
+   * Asks the pure decision for `reason` (see shouldFetch.ts: mount, focus, reconnect, a
+   * store change; the expiry timer brings its own) about the snapshot, which every caller
+   * has just brought up to date; re-arms the expiry timer if the client has one.
+   * `shown`: the last snapshot showed data.
    */
-  private revalidate(reason: 'mount' | 'change' | 'focus' | 'reconnect' | ((facts: ReadFacts) => Decision), shown?: boolean) {
+  private revalidate(reason: Reason | 'mount', shown?: boolean) {
     const { store, key } = this;
     // A destroyed client refuses every fetch at once: asking again on each refusal would never end.
     if (!this.args || !this.listeners.size || store.destroyed) return;
-    this.getSnapshot(); // brings `response` (and the end of its request) up to date
-    if (this.running()) return;
-    const { expiryStatus, expiresAt } = this.response!;
-    const now = Date.now();
-    const stale = expiresAt <= now;
+    // Also brings the end of its request up to date (`request` is then only a running one).
+    const { data, expiryStatus, stale } = this.getSnapshot();
+    if (this.request) return;
     const meta = store.getSnapshot().meta[key!];
     const environment = store.controller.environment;
     environment.defaults.expiryTimer?.(this, meta);
@@ -388,7 +390,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     const invalid = expiryStatus === ExpiryStatus.Invalid; // so is missing data (responseByKey)
     const facts: ReadFacts = {
       invalid,
-      unusable: invalid || (expiryStatus === ExpiryStatus.InvalidIfStale && stale),
+      // A read that fetches shows no data exactly when none is usable.
+      unusable: data === undefined,
       stale,
       // No online signal (no manager or option brought one): nothing says it is offline.
       online: environment.online?.value !== false,
@@ -396,7 +399,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
       // an answer of ours, so it asks again (and shows the 404), as data-client does.
       handled: meta === this.handledMeta && !(shown && invalid),
       hasMeta: meta !== undefined,
-      recentError: !!meta?.error && meta.expiresAt > now,
+      recentError: !!meta?.error && meta.expiresAt > Date.now(),
     };
     const decision =
       reason === 'change'
