@@ -1,4 +1,4 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { type ArgsInput, type EndpointLike, type EndpointObserver, type ResolveType } from '@resto/core';
 import { settleClaim, useClaim } from './claim';
 import { withRetry } from './retry';
@@ -32,17 +32,10 @@ export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: readon
  * return the data). @internal
  */
 export function useSuspended<E extends EndpointLike>(observer: EndpointObserver<E>): ResolveType<E> | undefined {
-  const shown = useMemo(() => {
-    // A new pair on every change of either, even back to what the last commit showed: a
-    // render that suspended in between did not commit, and the data coming back (the same
-    // objects, after an invalidation) must render again.
-    let last: readonly [unknown, unknown] | undefined;
-    return () => {
-      const { data, error } = observer.getSnapshot();
-      return last && last[0] === data && last[1] === error ? last : (last = [data, error]);
-    };
-  }, [observer]);
-  useSyncExternalStore(observer.subscribe, shown, shown);
+  // Every change of the snapshot renders again, even back to what the last commit showed:
+  // a render that suspended in between did not commit, and the data coming back (the same
+  // objects, after an invalidation) must render again.
+  useSyncExternalStore(observer.subscribe, observer.getSnapshot, observer.getSnapshot);
   const claim = useClaim();
   const r = observer.read();
   // Taken before the previous key is let go of (settleClaim): its request may be this one.
