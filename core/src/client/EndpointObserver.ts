@@ -3,7 +3,7 @@
 // decisions are the pure functions of shouldFetch.ts; sharing is observeRead.ts's and
 // wake-ups the ReaderIndex's. What is left here is the state those need between calls.
 import type { Controller, ReadDeps, ResolveType, ResponseInfo } from '../controller';
-import { errorByKey, responseByKey } from '../controller/byKey';
+import { errorByKey, responseByKey, usable } from '../controller/byKey';
 import type { StatusError } from '../endpoint/types';
 import { freshnessOption } from '../environment';
 import { schemaDefaults } from '../schema';
@@ -192,7 +192,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     const error = args ? errorByKey(controller, endpoint, args, key!, state, (this.response = responseByKey(controller, endpoint, args, key!, state, track))) : this.argsError;
     const res = args ? this.response! : { data: schemaDefaults(endpoint.schema) as ResolveType<E> | undefined, expiryStatus: error ? ExpiryStatus.Invalid : ExpiryStatus.Valid, expiresAt: Infinity };
     const stale = isPast(res.expiresAt);
-    const unusable = res.expiryStatus === ExpiryStatus.Invalid || (res.expiryStatus === ExpiryStatus.InvalidIfStale && stale);
+    const unusable = !usable(res);
     const fetches = this.options.fetch !== false;
     if (track) readers.track(this, track);
     const next: ObserverSnapshot<ResolveType<E>> = {

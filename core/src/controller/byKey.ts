@@ -74,13 +74,18 @@ export function errorByKey(
   if (!meta?.error) return undefined;
   if (meta.errorPolicy === 'soft') {
     // Soft errors hide only behind data that can still be shown (no data reads as Invalid).
-    const { expiryStatus, expiresAt } = response ?? responseByKey(controller, endpoint, args, key, state);
-    const usable =
-      expiryStatus !== ExpiryStatus.Invalid &&
-      !(expiryStatus === ExpiryStatus.InvalidIfStale && isPast(expiresAt));
-    if (usable) return undefined;
+    if (usable(response ?? responseByKey(controller, endpoint, args, key, state))) return undefined;
   }
   return meta.error as StatusError;
+}
+
+/**
+ * Whether a read's data can be shown: not invalid (nor missing, which reads as invalid),
+ * nor `invalidIfStale` data past its expiry. The one rule of the observers and of soft errors.
+ * @internal
+ */
+export function usable({ expiryStatus, expiresAt }: ResponseInfo): boolean {
+  return expiryStatus !== ExpiryStatus.Invalid && !(expiryStatus === ExpiryStatus.InvalidIfStale && isPast(expiresAt));
 }
 
 /**
