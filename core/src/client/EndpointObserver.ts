@@ -134,8 +134,6 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   declare private waiting: { promise: Promise<void>; resolve: () => void } | undefined;
   /** The expiry timer, if the client has one (see expiryTimer.ts). @internal */
   declare timer: ReturnType<typeof setTimeout> | undefined;
-  /** When an unsubscribed claim on the running fetch lapses (see `release`). */
-  declare private lapse: ReturnType<typeof setTimeout> | undefined;
 
   constructor(store: StoreLike, endpoint: E, args: readonly unknown[] | null, options: ObserveOptions = {}) {
     super(store);
@@ -220,11 +218,10 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
    *
    * The request is claimed by this observer: subscribing keeps the claim, and
    * `release()` (or the last unsubscribe) lets go of it; a request no reader claims
-   * any more is aborted. Calling it again re-takes a claim whose `release(ms)` is pending.
+   * any more is aborted.
    */
   promise(): Promise<void> {
     if (this.read().status !== 'pending') return SETTLED;
-    clearTimeout(this.lapse);
     this.fetch(this); // the running one, if any
     if (!this.waiting) {
       // Settles when the read shows usable data, an error, or no longer loads: woken by the
@@ -277,9 +274,9 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   /**
    * Lets go of the request a suspended read claimed through `promise()` and never
    * subscribed to (a render that was abandoned: new args, unmounted): it is aborted
-   * unless another reader wants it. With `afterMs`, the claim lapses then unless
-   * `promise()` re-takes it first, or another reader joins it (a render that React
-   * retries with a new observer). Does nothing while subscribed, or on a server.
+   * unless another reader wants it. Does nothing while subscribed, or on a server. A
+   * binding that cannot tell when a render is abandoned calls it after a delay of its
+   * own (React's adapter does, unless a retried render of the same component comes first).
    *
    * @example
    * const todo = client.observe(TodoResource.get, { id });
@@ -287,8 +284,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
    * // disconnectedCallback(), before the answer came: the request is aborted
    * todo.release();
    */
-  release(afterMs?: number): void {
-    clearTimeout(this.lapse);
+  release(): void {
     const request = this.running();
     // A server render waits for its own answer: nothing abandons it.
     if (!request || this.store.ssr) return;
@@ -296,8 +292,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
       if (!this.listeners.size && this.running() === request) void this.store.controller.dispatch({ type: RELEASE, key: this.key!, owner: this });
     };
     // A microtask later: a listener that comes straight back (React's StrictMode mounts twice) keeps it.
-    if (afterMs === undefined) queueMicrotask(go);
-    else this.lapse = setTimeout(go, afterMs);
+    queueMicrotask(go);
   }
 
   protected override onFirst() {
