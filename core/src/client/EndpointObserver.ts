@@ -375,9 +375,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     const { store, key } = this;
     // A destroyed client refuses every fetch at once: asking again on each refusal would never end.
     if (!this.args || !this.listeners.size || store.destroyed) return;
-    // Also brings the end of its request up to date (`request` is then only a running one).
-    const { data, expiryStatus, stale } = this.getSnapshot();
-    if (this.request) return;
+    const { data, expiryStatus, stale } = this.getSnapshot(); // also brings the end of its request up to date
+    if (this.running()) return;
     const meta = store.getSnapshot().meta[key!];
     const environment = store.controller.environment;
     environment.defaults.expiryTimer?.(this, meta);
