@@ -3,7 +3,7 @@ import { type ArgsInput, type EndpointLike, type EndpointObserver, type ResolveT
 import { settleClaim, useClaim } from './claim';
 import { withRetry } from './retry';
 import type { ArgsOf } from './types';
-import { useObserver } from './useObserver';
+import { useKeyedObserver } from './useObserver';
 
 /**
  * Reads an endpoint, suspending until usable data is stored. Errors go to the
@@ -20,9 +20,9 @@ import { useObserver } from './useObserver';
 export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: ArgsOf<E>): ResolveType<E>;
 export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<ArgsOf<E>>): ResolveType<E> | undefined;
 export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: readonly unknown[]): ResolveType<E> | undefined {
-  // ObserveModes.suspense is the default read (`{}`): naming it would bring the table of
-  // every mode into an app that only suspends.
-  return useSuspended(useObserver({}, endpoint, args, 'useSuspense'));
+  // ObserveModes.suspense is the default read (`{}`): naming it would bring the table
+  // of every mode into an app that only suspends.
+  return useSuspended(useKeyedObserver(endpoint, args, 'useSuspense', (client, a) => client.observeWith({}, endpoint, a)));
 }
 
 /**
