@@ -17,19 +17,20 @@ export const CLAIM_LAPSE = 2500;
 
 /**
  * One component instance's hold on the request its suspended read waits on: the
- * observer it last suspended on. Internal.
+ * observer it last suspended on, and the timer of its lapse. Internal.
  */
 export interface Claim {
-  current: EndpointObserver<any> | undefined;
+  observer?: EndpointObserver<any>;
+  lapse?: ReturnType<typeof setTimeout>;
 }
 
 /**
  * A suspended read's claim on its request (core's `observer.promise()` takes it,
- * `observer.release()` lets go), kept per component instance. A mounted instance
+ * `observer.release()` lets go), kept per component instance with its lapse. A mounted instance
  * lets go of it when it renders another key. React says nothing when it abandons a
  * suspended render (a first mount that is unmounted, a transition taken back, an
  * unmount while suspended), so every suspended render leaves the claim lapsing
- * CLAIM_LAPSE later unless a render re-takes it; the promise React is thrown settles
+ * CLAIM_LAPSE later unless a render of the instance moves the lapse on; the promise React is thrown settles
  * every PROBE ms, so a render React still wants is retried, and re-takes it, in time.
  * Internal.
  *
@@ -41,7 +42,7 @@ export function useClaim(): Claim {
   // A ref: once mounted, what a render records in it outlives a render React discards (a
   // suspended update). No cleanup: an unmount finds the claim lapsing already
   // (settleClaim), or nothing held.
-  return useRef<EndpointObserver<any>>(undefined);
+  return useRef<Claim>({}).current;
 }
 
 /**
@@ -56,10 +57,13 @@ export function useClaim(): Claim {
  * if (wait) throw wait;
  */
 export function settleClaim(claim: Claim, observer: EndpointObserver<any>, promise?: Promise<void>): Promise<void> | undefined {
-  if (claim.current !== observer) claim.current?.release();
-  claim.current = promise && observer;
+  if (claim.observer !== observer) claim.observer?.release();
+  claim.observer = promise && observer;
   if (!promise) return;
-  observer.release(CLAIM_LAPSE);
+  // Every suspended render of the instance moves its lapse on; a read that settled has
+  // nothing left to let go of (a server render waits for its answer: no timer outlives it).
+  clearTimeout(claim.lapse);
+  const lapse = (claim.lapse = setTimeout(() => observer.release(), CLAIM_LAPSE));
   // React retries a boundary whose thrown promise settled in a throttled lane (up to
   // 300 ms late): the provider re-renders this read at once when the data is in.
   revealWhenSettled(promise);
@@ -67,6 +71,7 @@ export function settleClaim(claim: Claim, observer: EndpointObserver<any>, promi
     const probe = setTimeout(resolve, PROBE);
     void promise.then(() => {
       clearTimeout(probe);
+      clearTimeout(lapse);
       resolve();
     });
   });

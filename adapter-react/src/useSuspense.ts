@@ -1,9 +1,9 @@
-import { useMemo, useSyncExternalStore } from 'react';
-import { ObserveModes, type ArgsInput, type EndpointLike, type EndpointObserver, type ResolveType } from '@resto/core';
+import { useSyncExternalStore } from 'react';
+import { type ArgsInput, type EndpointLike, type EndpointObserver, type ResolveType } from '@resto/core';
 import { settleClaim, useClaim } from './claim';
 import { withRetry } from './retry';
 import type { ArgsOf } from './types';
-import { useObserver } from './useObserver';
+import { useKeyedObserver } from './useObserver';
 
 /**
  * Reads an endpoint, suspending until usable data is stored. Errors go to the
@@ -20,7 +20,9 @@ import { useObserver } from './useObserver';
 export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: ArgsOf<E>): ResolveType<E>;
 export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<ArgsOf<E>>): ResolveType<E> | undefined;
 export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: readonly unknown[]): ResolveType<E> | undefined {
-  return useSuspended(useObserver(ObserveModes.suspense, endpoint, args, 'useSuspense'));
+  // ObserveModes.suspense is the default read (`{}`): naming it would bring the table
+  // of every mode into an app that only suspends.
+  return useSuspended(useKeyedObserver(endpoint, args, 'useSuspense', (client, a) => client.observeWith({}, endpoint, a)));
 }
 
 /**
@@ -30,17 +32,10 @@ export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: readon
  * return the data). @internal
  */
 export function useSuspended<E extends EndpointLike>(observer: EndpointObserver<E>): ResolveType<E> | undefined {
-  const shown = useMemo(() => {
-    // A new pair on every change of either, even back to what the last commit showed: a
-    // render that suspended in between did not commit, and the data coming back (the same
-    // objects, after an invalidation) must render again.
-    let last: readonly [unknown, unknown] | undefined;
-    return () => {
-      const { data, error } = observer.getSnapshot();
-      return last && last[0] === data && last[1] === error ? last : (last = [data, error]);
-    };
-  }, [observer]);
-  useSyncExternalStore(observer.subscribe, shown, shown);
+  // Every change of the snapshot renders again, even back to what the last commit showed:
+  // a render that suspended in between did not commit, and the data coming back (the same
+  // objects, after an invalidation) must render again.
+  useSyncExternalStore(observer.subscribe, observer.getSnapshot, observer.getSnapshot);
   const claim = useClaim();
   const r = observer.read();
   // Taken before the previous key is let go of (settleClaim): its request may be this one.

@@ -3,7 +3,7 @@
 // decisions are the pure functions of shouldFetch.ts; sharing is observeRead.ts's and
 // wake-ups the ReaderIndex's. What is left here is the state those need between calls.
 import type { Controller, ReadDeps, ResolveType, ResponseInfo } from '../controller';
-import { errorByKey, responseByKey } from '../controller/byKey';
+import { errorByKey, responseByKey, usable } from '../controller/byKey';
 import type { StatusError } from '../endpoint/types';
 import { freshnessOption } from '../environment';
 import { schemaDefaults } from '../schema';
@@ -76,6 +76,8 @@ const SETTLED = Promise.resolve();
 const TRIGGERS = { mount: 'refetchOnMount', focus: 'refetchOnWindowFocus', reconnect: 'refetchOnReconnect' } as const;
 const NONE: readonly never[] = [];
 const noop = () => {};
+/** What wakes a subscribed read: a store change, a trigger, or the expiry timer's rule. */
+type Reason = 'change' | 'focus' | 'reconnect' | ((facts: ReadFacts) => Decision);
 
 /**
  * One read of one endpoint with fixed args: `{ subscribe, getSnapshot }` plus a
@@ -132,8 +134,6 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   declare private waiting: { promise: Promise<void>; resolve: () => void } | undefined;
   /** The expiry timer, if the client has one (see expiryTimer.ts). @internal */
   declare timer: ReturnType<typeof setTimeout> | undefined;
-  /** When an unsubscribed claim on the running fetch lapses (see `release`). */
-  declare private lapse: ReturnType<typeof setTimeout> | undefined;
 
   constructor(store: StoreLike, endpoint: E, args: readonly unknown[] | null, options: ObserveOptions = {}) {
     super(store);
@@ -190,7 +190,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     const error = args ? errorByKey(controller, endpoint, args, key!, state, (this.response = responseByKey(controller, endpoint, args, key!, state, track))) : this.argsError;
     const res = args ? this.response! : { data: schemaDefaults(endpoint.schema) as ResolveType<E> | undefined, expiryStatus: error ? ExpiryStatus.Invalid : ExpiryStatus.Valid, expiresAt: Infinity };
     const stale = isPast(res.expiresAt);
-    const unusable = res.expiryStatus === ExpiryStatus.Invalid || (res.expiryStatus === ExpiryStatus.InvalidIfStale && stale);
+    const unusable = !usable(res);
     const fetches = this.options.fetch !== false;
     if (track) readers.track(this, track);
     const next: ObserverSnapshot<ResolveType<E>> = {
@@ -218,11 +218,10 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
    *
    * The request is claimed by this observer: subscribing keeps the claim, and
    * `release()` (or the last unsubscribe) lets go of it; a request no reader claims
-   * any more is aborted. Calling it again re-takes a claim whose `release(ms)` is pending.
+   * any more is aborted.
    */
   promise(): Promise<void> {
     if (this.read().status !== 'pending') return SETTLED;
-    clearTimeout(this.lapse);
     this.fetch(this); // the running one, if any
     if (!this.waiting) {
       // Settles when the read shows usable data, an error, or no longer loads: woken by the
@@ -275,9 +274,9 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   /**
    * Lets go of the request a suspended read claimed through `promise()` and never
    * subscribed to (a render that was abandoned: new args, unmounted): it is aborted
-   * unless another reader wants it. With `afterMs`, the claim lapses then unless
-   * `promise()` re-takes it first, or another reader joins it (a render that React
-   * retries with a new observer). Does nothing while subscribed, or on a server.
+   * unless another reader wants it. Does nothing while subscribed, or on a server. A
+   * binding that cannot tell when a render is abandoned calls it after a delay of its
+   * own (React's adapter does, unless a retried render of the same component comes first).
    *
    * @example
    * const todo = client.observe(TodoResource.get, { id });
@@ -285,8 +284,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
    * // disconnectedCallback(), before the answer came: the request is aborted
    * todo.release();
    */
-  release(afterMs?: number): void {
-    clearTimeout(this.lapse);
+  release(): void {
     const request = this.running();
     // A server render waits for its own answer: nothing abandons it.
     if (!request || this.store.ssr) return;
@@ -294,8 +292,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
       if (!this.listeners.size && this.running() === request) void this.store.controller.dispatch({ type: RELEASE, key: this.key!, owner: this });
     };
     // A microtask later: a listener that comes straight back (React's StrictMode mounts twice) keeps it.
-    if (afterMs === undefined) queueMicrotask(go);
-    else this.lapse = setTimeout(go, afterMs);
+    queueMicrotask(go);
   }
 
   protected override onFirst() {
@@ -317,7 +314,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     // A server render and a cache-only read never revalidate; the others listen only while
     // subscribed, to focus and reconnect when a WindowEventsManager gives them those.
     const triggers = controller.environment.triggers;
-    if (triggers && !ssr && fetch !== false) stops.push(triggers((reason) => this.revalidate(reason)));
+    // A wake-up like any other, recomputed: what the trigger decides on is the snapshot as of now.
+    if (triggers && !ssr && fetch !== false) stops.push(triggers((reason) => ((this.dirty = true), this.refresh(reason))));
     this.revalidate('mount');
   }
 
@@ -336,7 +334,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
    * (`reason`: a store change, or the expiry timer's rule), notify if the snapshot changed.
    * @internal
    */
-  override refresh(reason: 'change' | ((facts: ReadFacts) => Decision) = 'change') {
+  override refresh(reason: Reason = 'change') {
     const prev = this.snapshot;
     const waiting = this.waiting;
     if (waiting) {
@@ -368,19 +366,17 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   }
 
   /**
-   * Gathers what the read looks like now and asks the pure decision for `reason`
-   * (see shouldFetch.ts: mount, focus, reconnect, a store change; the expiry timer brings
-   * its own); re-arms the expiry timer if the client has one. `shown`: the last snapshot showed data.
+   * Asks the pure decision for `reason` (see shouldFetch.ts: mount, focus, reconnect, a
+   * store change; the expiry timer brings its own) about the snapshot, which every caller
+   * has just brought up to date; re-arms the expiry timer if the client has one.
+   * `shown`: the last snapshot showed data.
    */
-  private revalidate(reason: 'mount' | 'change' | 'focus' | 'reconnect' | ((facts: ReadFacts) => Decision), shown?: boolean) {
+  private revalidate(reason: Reason | 'mount', shown?: boolean) {
     const { store, key } = this;
     // A destroyed client refuses every fetch at once: asking again on each refusal would never end.
     if (!this.args || !this.listeners.size || store.destroyed) return;
-    this.getSnapshot(); // brings `response` (and the end of its request) up to date
+    const { data, expiryStatus, stale } = this.getSnapshot(); // also brings the end of its request up to date
     if (this.running()) return;
-    const { expiryStatus, expiresAt } = this.response!;
-    const now = Date.now();
-    const stale = expiresAt <= now;
     const meta = store.getSnapshot().meta[key!];
     const environment = store.controller.environment;
     environment.defaults.expiryTimer?.(this, meta);
@@ -388,7 +384,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     const invalid = expiryStatus === ExpiryStatus.Invalid; // so is missing data (responseByKey)
     const facts: ReadFacts = {
       invalid,
-      unusable: invalid || (expiryStatus === ExpiryStatus.InvalidIfStale && stale),
+      // A read that fetches shows no data exactly when none is usable.
+      unusable: data === undefined,
       stale,
       // No online signal (no manager or option brought one): nothing says it is offline.
       online: environment.online?.value !== false,
@@ -396,7 +393,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
       // an answer of ours, so it asks again (and shows the 404), as data-client does.
       handled: meta === this.handledMeta && !(shown && invalid),
       hasMeta: meta !== undefined,
-      recentError: !!meta?.error && meta.expiresAt > now,
+      recentError: !!meta?.error && meta.expiresAt > Date.now(),
     };
     const decision =
       reason === 'change'

@@ -56,22 +56,22 @@ export class ReaderIndex extends Subscribable implements Reader {
     this.notify();
   }
 
-  /** Registers (or re-registers) what `reader` depends on; O(old deps + new deps). */
-  track(reader: Reader, deps: ReaderDeps): void {
-    const prev = this.registered.get(reader);
-    if (prev && prev.key === deps.key && prev.deps === deps.deps && same(prev.entities, deps.entities) && same(prev.tables, deps.tables)) return;
-    this.untrack(reader, true);
-    this.registered.set(reader, deps);
-    this.list(reader, deps, true);
-  }
-
-  /** Forgets `reader` (its last unsubscribe). `keep`: it stays woken (re-registering). */
-  untrack(reader: Reader, keep?: boolean): void {
-    const deps = this.registered.get(reader);
-    if (!deps) return;
-    this.registered.delete(reader);
-    this.list(reader, deps, false);
-    if (!keep) unschedule(reader);
+  /**
+   * Registers (or re-registers) what `reader` depends on; O(old deps + new deps). Without
+   * `deps` it forgets the reader (its last unsubscribe), which is then no longer woken.
+   */
+  track(reader: Reader, deps?: ReaderDeps): void {
+    const { registered } = this;
+    const prev = registered.get(reader);
+    if (prev) {
+      if (deps && prev.key === deps.key && prev.deps === deps.deps && same(prev.entities, deps.entities) && same(prev.tables, deps.tables)) return;
+      registered.delete(reader);
+      this.list(reader, prev, false);
+    }
+    if (deps) {
+      registered.set(reader, deps);
+      this.list(reader, deps, true);
+    } else unschedule(reader);
   }
 
   /** Closes every reader (the client is being destroyed): each lets go of what it holds. */

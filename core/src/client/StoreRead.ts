@@ -38,7 +38,7 @@ export abstract class StoreRead extends Subscribable implements Reader {
     for (const stop of this.stops.splice(0)) stop();
     if (this.tracked) {
       this.tracked = false;
-      this.store.readers.untrack(this);
+      this.store.readers.track(this);
     }
   }
 }

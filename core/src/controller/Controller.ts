@@ -188,7 +188,7 @@ export class Controller {
               const { result } = normalize(endpoint.schema, response, args as unknown[], state as never);
               return denormalize(endpoint.schema, result, state.entities, args) as ResolveType<E>;
             }
-            const { data } = this.getResponse(endpoint, ...args, state);
+            const { data } = responseByKey(this, endpoint, args, key, state);
             if (data !== undefined) return data as ResolveType<E>;
             // Nothing to read back from the store (a delete's Invalidate leaves a tombstone):
             // the response itself read through the schema, so a deleted entity comes back as

@@ -29,16 +29,15 @@ export function responseByKey<E extends EndpointLike>(
   let data: unknown = stored;
   let expiresAt = meta?.expiresAt ?? 0;
   if (schema !== undefined && schema !== null) {
-    // `All` lists every stored entity of its kinds, not only those this fetch returned
-    // (as data-client); its stored list is the fallback when no table exists (an empty answer).
-    const queried = stored !== undefined && (schema as { readsTables?: boolean }).readsTables === true ? controller.memo.queryResult(schema, args, state, track) : undefined;
-    if (queried !== undefined && queried.data !== INVALID) {
-      if (track) track.deps = queried.deps ?? NO_DEPS;
-      data = queried.data;
-    } else if (stored === undefined) {
-      // Nothing fetched under this key: an entity already stored (from a list, say) can answer.
-      data = getTracked(controller, schema, args, state, track);
-      // The entity's own expiry, when no result of this key is stored to carry one.
+    // Two lookups instead of the stored result. Nothing fetched under this key: an entity
+    // already stored (from a list, say) can answer. `All` lists every stored entity of its
+    // kinds, not only those this fetch returned (as data-client); its stored list is the
+    // fallback when no table exists (an empty answer).
+    const found = stored === undefined || (schema as { readsTables?: boolean }).readsTables === true ? controller.memo.queryResult(schema, args, state, track) : undefined;
+    if (stored === undefined || (found !== undefined && found.data !== INVALID)) {
+      if (track) track.deps = found?.deps ?? NO_DEPS;
+      data = found?.data;
+      // The entity's own expiry, when no result of this key is stored to carry one (a list is no entity).
       const entity = data as { constructor?: { key?: string }; pk?: () => unknown } | undefined;
       const entityKey = entity?.constructor?.key;
       if (!meta && entityKey && typeof entity.pk === 'function') expiresAt = state.entitiesMeta[entityKey]?.[String(entity.pk())]?.expiresAt ?? 0;
@@ -75,13 +74,18 @@ export function errorByKey(
   if (!meta?.error) return undefined;
   if (meta.errorPolicy === 'soft') {
     // Soft errors hide only behind data that can still be shown (no data reads as Invalid).
-    const { expiryStatus, expiresAt } = response ?? responseByKey(controller, endpoint, args, key, state);
-    const usable =
-      expiryStatus !== ExpiryStatus.Invalid &&
-      !(expiryStatus === ExpiryStatus.InvalidIfStale && isPast(expiresAt));
-    if (usable) return undefined;
+    if (usable(response ?? responseByKey(controller, endpoint, args, key, state))) return undefined;
   }
   return meta.error as StatusError;
+}
+
+/**
+ * Whether a read's data can be shown: not invalid (nor missing, which reads as invalid),
+ * nor `invalidIfStale` data past its expiry. The one rule of the observers and of soft errors.
+ * @internal
+ */
+export function usable({ expiryStatus, expiresAt }: ResponseInfo): boolean {
+  return expiryStatus !== ExpiryStatus.Invalid && !(expiryStatus === ExpiryStatus.InvalidIfStale && isPast(expiresAt));
 }
 
 /**

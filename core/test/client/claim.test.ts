@@ -67,33 +67,6 @@ describe('a suspended read that never subscribed', () => {
     expect(server.hits).toHaveLength(1);
   });
 
-  it('release(ms) lapses unless promise() re-takes it or another reader joins first', async () => {
-    useFakeClock();
-    client = createClient();
-    const a = client.observe(getTodo, { id: 3 });
-    void readAsync(a);
-    await until(() => held.has(3));
-    a.release(1000);
-    await passTime(900);
-    void a.promise(); // re-taken: the lapse is off
-    await passTime(1000);
-    a.release(1000);
-    // React retries a suspended mount with a new observer: joining keeps the request.
-    const retry = client.observe(getTodo, { id: 3 });
-    const shown = readAsync(retry);
-    await passTime(1000);
-    held.get(3)!.resolve();
-    await expect(shown).resolves.toMatchObject({ title: 't3' });
-    expect(server.hits).toHaveLength(1);
-
-    const c = client.observe(getTodo, { id: 4 });
-    void readAsync(c);
-    await until(() => held.has(4));
-    c.release(1000);
-    await passTime(1000);
-    await hit(4).closed;
-  });
-
   it('once subscribed, the claim is the subscription: release() does nothing, the last unsubscribe aborts', async () => {
     useFakeClock();
     client = createClient();
@@ -101,7 +74,7 @@ describe('a suspended read that never subscribed', () => {
     void readAsync(a);
     await until(() => held.has(5));
     const stop = a.subscribe(() => {});
-    a.release(10);
+    a.release();
     await passTime(1000);
     expect(a.getSnapshot().loading).toBe(true);
     stop();

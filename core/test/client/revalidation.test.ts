@@ -174,6 +174,18 @@ describe('focus regained', () => {
     expect(on.obs.getSnapshot().loading).toBe(true);
     await waitFor(() => expect(count()).toBe(3));
   });
+
+  it('a focus that fetches nothing still shows what it found: data that expired meanwhile turns stale, and listeners hear it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { obs } = await mounted(getTodo({ refetchOnWindowFocus: false }));
+    const seen: boolean[] = [];
+    obs.subscribe(() => seen.push(obs.getSnapshot().stale));
+    expire();
+    regainFocus();
+    expect(seen).toEqual([true]);
+    expect(obs.getSnapshot()).toMatchObject({ stale: true, loading: false, data: { title: 'first' } });
+    expect(count()).toBe(1);
+  });
 });
 
 describe('network back', () => {
