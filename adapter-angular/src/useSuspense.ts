@@ -1,4 +1,4 @@
-import { ObserveModes, type EndpointLike, type ObserveOptions, type ReadResult, type ResolveType } from '@resto/core';
+import { type EndpointLike, type ObserveOptions, type ReadResult, type ResolveType } from '@resto/core';
 import { computed, type Signal } from '@angular/core';
 import { bindEndpoint, type ReactiveArgs } from './bind';
 import { injectClient } from './context';
@@ -41,5 +41,7 @@ export function suspenseRead<E extends EndpointLike>(options: ObserveOptions, en
  * // @else { <p>Loading…</p> }
  */
 export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: ReactiveArgs<E>): Signal<Suspended<ResolveType<E>>> {
-  return suspenseRead(ObserveModes.suspense, endpoint, args, 'useSuspense');
+  // ObserveModes.suspense is the default read (`{}`): naming it would bring the table of
+  // every mode into an app that only suspends.
+  return suspenseRead({}, endpoint, args, 'useSuspense');
 }

@@ -1,4 +1,4 @@
-import { readAsync, ObserveModes, type EndpointLike, type ObserveOptions, type ResolveType, type StatusError } from '@resto/core';
+import { readAsync, type EndpointLike, type ObserveOptions, type ResolveType, type StatusError } from '@resto/core';
 import type { Args } from './bind';
 import type { Host } from './context';
 import { ReadController } from './ReadController';
@@ -92,6 +92,8 @@ export abstract class Suspending<E extends EndpointLike> extends ReadController<
  */
 export class SuspenseController<E extends EndpointLike> extends Suspending<E> {
   constructor(host: Host, endpoint: E, ...args: Args<E>) {
-    super(host, 'useSuspense', ObserveModes.suspense, endpoint, args);
+    // ObserveModes.suspense is the default read (`{}`): naming it would bring the table of
+    // every mode into an app that only suspends.
+    super(host, 'useSuspense', {}, endpoint, args);
   }
 }

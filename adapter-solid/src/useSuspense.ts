@@ -1,4 +1,4 @@
-import { readAsync, ObserveModes, type EndpointLike, type ObserveOptions, type ReadResult, type ResolveType } from '@resto/core';
+import { readAsync, type EndpointLike, type ObserveOptions, type ReadResult, type ResolveType } from '@resto/core';
 import { createMemo, createResource, untrack, type Accessor } from 'solid-js';
 import { bindEndpoint, type ReactiveArgs } from './bind';
 import { useClient } from './context';
@@ -69,5 +69,7 @@ export function suspend<E extends EndpointLike>(options: ObserveOptions, endpoin
  * // <ErrorBoundary fallback={(e) => <p>{e.status}</p>}><Suspense fallback="Loading…"><TodoDetail id={1} /></Suspense></ErrorBoundary>
  */
 export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: ReactiveArgs<E>): Accessor<ResolveType<E> | undefined> {
-  return suspend(ObserveModes.suspense, endpoint, args, 'useSuspense');
+  // ObserveModes.suspense is the default read (`{}`): naming it would bring the table of
+  // every mode into an app that only suspends.
+  return suspend({}, endpoint, args, 'useSuspense');
 }

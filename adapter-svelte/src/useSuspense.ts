@@ -1,4 +1,4 @@
-import { readAsync, ObserveModes, type EndpointLike, type EndpointObserver, type ResolveType } from '@resto/core';
+import { readAsync, type EndpointLike, type EndpointObserver, type ResolveType } from '@resto/core';
 import { derive, type Args, type ArgsInput, type StoreSubscribe } from './bind.svelte.js';
 import { bindEndpoint } from './observe.js';
 
@@ -113,5 +113,7 @@ export function suspenseOf<E extends EndpointLike>(binding: ReturnType<typeof bi
  * {/await}
  */
 export function useSuspense<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<Args<E>>): Suspense<ResolveType<E>> {
-  return suspenseOf(bindEndpoint(ObserveModes.suspense, endpoint, args, 'useSuspense'));
+  // ObserveModes.suspense is the default read (`{}`): naming it would bring the table of
+  // every mode into an app that only suspends.
+  return suspenseOf(bindEndpoint({}, endpoint, args, 'useSuspense'));
 }

@@ -1,4 +1,4 @@
-import { readAsync, ObserveModes, type EndpointLike, type ObserveOptions, type ResolveType } from '@resto/core';
+import { readAsync, type EndpointLike, type ObserveOptions, type ResolveType } from '@resto/core';
 import { computed, onScopeDispose, type ComputedRef } from 'vue';
 import { bindEndpoint, type ReactiveArgs } from './bind';
 import { useClient } from './context';
@@ -58,5 +58,7 @@ export function useSuspense<E extends EndpointLike>(
   endpoint: E,
   ...args: ReactiveArgs<E>
 ): Promise<ComputedRef<ResolveType<E>>> {
-  return suspend(ObserveModes.suspense, endpoint, args, 'useSuspense');
+  // ObserveModes.suspense is the default read (`{}`): naming it would bring the table of
+  // every mode into an app that only suspends.
+  return suspend({}, endpoint, args, 'useSuspense');
 }
