@@ -15,38 +15,38 @@ export const MAX_ENTITY_DEPTH = 256;
 
 
 /**
- * A cached read (one stored object's denormalization, or MemoCache's result), valid
- * while every dependency is unchanged.
+ * A cached read (one stored object's denormalization, or MemoCache's result, which is
+ * handed out as it is), valid while every dependency is unchanged.
  */
 export interface Cached<V = unknown> {
-  value: V;
+  data: V;
   /** Flat triplets: key, pk, stored object read (undefined/INVALID included). */
   deps: unknown[];
   /** The entities object this entry was last validated against: its tables are what the deps read. */
   entities: Tables;
+  /** The schema read with (an entity's class; a result's bucket). */
+  schema: unknown;
   /** The keys of the tables read (MemoCache's results): when none is a new object, no dep is looked up. */
-  keys?: string[];
-}
-
-/** Cached denormalization of one stored object. */
-export interface EntityEntry extends Cached {
-  schema?: unknown;
+  keys: string[] | undefined;
+  /** MemoCache's results: the entities read that are stored. */
+  paths: unknown;
 }
 
 interface LocalEntry {
-  value: unknown;
+  data: unknown;
   /** null while the entity is being built (a reference to it now is a cycle). */
   deps: unknown[] | null;
   depth: number;
 }
 
 /** A new entry; made in one place, so every entry has one shape (fresh's reads stay monomorphic). */
-export const cached = <V>(value: V, deps: unknown[], entities: Tables, schema?: unknown, keys?: string[]): EntityEntry & Cached<V> => ({
-  value,
+export const cached = <V>(data: V, deps: unknown[], entities: Tables, schema: unknown, keys?: string[], paths?: unknown): Cached<V> => ({
+  data,
   deps,
   entities,
-  keys,
   schema,
+  keys,
+  paths,
 });
 
 /**
@@ -56,13 +56,11 @@ export const cached = <V>(value: V, deps: unknown[], entities: Tables, schema?: 
  */
 export function fresh(entry: Cached, entities: Tables, from: number): boolean {
   const was = entry.entities;
-  if (was === entities) return true;
-  const changed = entry.keys?.filter((k) => entities[k] !== was[k]);
-  if (!changed || changed.length) {
+  if (was !== entities && !entry.keys?.every((k) => entities[k] === was[k])) {
     const deps = entry.deps;
     for (let i = from; i < deps.length; i += 3) {
       const key = deps[i] as string;
-      if ((changed ? changed.includes(key) : entities[key] !== was[key]) && ownValue(entities[key], deps[i + 1] as string) !== deps[i + 2]) return false;
+      if (entities[key] !== was[key] && ownValue(entities[key], deps[i + 1] as string) !== deps[i + 2]) return false;
     }
   }
   entry.entities = entities;
@@ -86,7 +84,7 @@ export class Denormalizer {
   deps: unknown[] = [];
   declare private entities: Tables;
   declare private args: readonly any[];
-  declare private readonly cache: WeakMap<object, EntityEntry> | undefined;
+  declare private readonly cache: WeakMap<object, Cached> | undefined;
   declare private local: Map<object, LocalEntry> | undefined;
   declare private depth: number;
   /** Smallest depth of an unfinished entity referenced below the current frame. */
@@ -94,7 +92,7 @@ export class Denormalizer {
   /** Development only: the depth limit was reported this pass. */
   declare private reported: boolean | undefined;
 
-  constructor(entities: Tables, args: readonly any[], cache?: WeakMap<object, EntityEntry>) {
+  constructor(entities: Tables, args: readonly any[], cache?: WeakMap<object, Cached>) {
     this.cache = cache;
     this.unvisit = (schema, input) => this.visit(schema, input);
     this.reset(entities, args);
@@ -134,7 +132,7 @@ export class Denormalizer {
     const hit = this.local?.get(obj);
     // A collection being read has no instance yet (its value is still the stored list): read
     // again, a cycle through it closes on its member entities.
-    if (hit !== undefined && hit.value !== obj) {
+    if (hit !== undefined && hit.data !== obj) {
       if (cache) {
         if (hit.deps === null) {
           // cycle: the entity is still being built further up (its own triple, above, is this read's dep)
@@ -143,7 +141,7 @@ export class Denormalizer {
           append(this.deps, hit.deps);
         }
       }
-      return hit.value;
+      return hit.data;
     }
     if (cache) {
       const prev = cache.get(obj);
@@ -151,7 +149,7 @@ export class Denormalizer {
       // list the same way; one over another class of the same table (a subclass keeping the key) does not.
       if (prev !== undefined && sameMembers(prev.schema, schema) && fresh(prev, this.entities, 3)) {
         append(this.deps, prev.deps);
-        return prev.value;
+        return prev.data;
       }
     }
     let value: any = obj;
@@ -181,13 +179,13 @@ export class Denormalizer {
     const parentMin = this.minRef;
     const depth = ++this.depth;
     // registered before nested fields resolve, so a cycle closes on this instance
-    const entry: LocalEntry = { value, deps: null, depth };
+    const entry: LocalEntry = { data: value, deps: null, depth };
     (this.local ??= new Map()).set(obj, entry);
     if (cache) {
       this.deps = [key, pk, obj];
       this.minRef = Infinity;
     }
-    value = entry.value = schema.denormalize(value, this.args, this.unvisit);
+    value = entry.data = schema.denormalize(value, this.args, this.unvisit);
     this.depth--;
     if (cache) {
       const deps = (entry.deps = this.deps);

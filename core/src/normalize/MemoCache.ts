@@ -1,7 +1,7 @@
 // Memoized denormalization across reads: the same inputs give the same objects, and a
 // result changes identity only when what it read changed. Reads by args go through it too.
 import type { Tables } from './NormalizeStore';
-import { cached, Denormalizer, fresh, type Cached, type EntityEntry } from './Denormalizer';
+import { cached, Denormalizer, fresh, type Cached } from './Denormalizer';
 import { queryKey, type QueryReads } from './queryKey';
 import type { DenormalizeNullable } from '../schema/types';
 
@@ -23,8 +23,8 @@ export interface DenormalizeResult<T = any> {
   deps: readonly unknown[];
 }
 
-/** A result and what it read (validated as an entity's entry is: see `fresh`), and the schema it was read with. */
-type ResultEntry = EntityEntry & Cached<DenormalizeResult>;
+/** A result and what it read (validated as an entity's entry is: see `fresh`), and the bucket it was read into. */
+type ResultEntry = Cached & DenormalizeResult;
 
 /** The bucket key of every primitive schema (rare): their results share one bucket. */
 const PRIMITIVES = {};
@@ -46,7 +46,7 @@ const MAX_KEYED_RESULTS = 5000;
  */
 export class MemoCache {
   /** Per stored object: its denormalized value and dependencies. */
-  protected readonly entities = new WeakMap<object, EntityEntry>();
+  protected readonly entities = new WeakMap<object, Cached>();
   /** Results by input object, then args key (one input read with two schemas keeps the last). */
   private readonly byInput = new WeakMap<object, Map<string, ResultEntry>>();
   /** Results by schema, then structural key. */
@@ -86,7 +86,7 @@ export class MemoCache {
     if (isObject) {
       byArgs = this.byInput.get(input as object);
       const hit = byArgs?.get(aKey);
-      if (hit !== undefined && hit.schema === bucketKey && fresh(hit, entities, 0)) return hit.value;
+      if (hit !== undefined && hit.schema === bucketKey && fresh(hit, entities, 0)) return hit;
       // new object, maybe equal to one seen before (the same data stored again)
       sKey = JSON.stringify(input) + '|' + aKey;
     } else {
@@ -109,7 +109,7 @@ export class MemoCache {
         if (!keys.includes(key)) keys.push(key);
         if (deps[i + 2] !== undefined) paths.push({ key, pk: deps[i + 1] as string });
       }
-      entry = cached({ data, paths, deps }, deps, entities, bucketKey, keys);
+      entry = cached(data, deps, entities, bucketKey, keys, paths) as ResultEntry;
       if (bucket.size >= MAX_KEYED_RESULTS) bucket.clear();
       bucket.set(sKey, entry);
     }
@@ -117,7 +117,7 @@ export class MemoCache {
       if (byArgs === undefined) this.byInput.set(input as object, (byArgs = new Map()));
       byArgs.set(aKey, entry);
     }
-    return entry.value as DenormalizeResult<any>;
+    return entry;
   }
 
   /**

@@ -38,11 +38,12 @@ export class NormalizeStore implements NormalizeDelegate {
   /** The shared meta object written for every entity of this call (`meta` without `optimistic`). */
   declare private readonly entityMeta: EntityMeta;
   declare private readonly onWrite: ((entityKey: string, pk: string) => void) | undefined;
-  /** For each of `tables`, the keys given a new layer by this call (undefined until its first write copies it). */
-  private own: [Record<string, true>?, Record<string, true>?] = [];
+  /** The store's `entities` and `entitiesMeta`: a table still the same object as there is not yet written by this call. */
+  declare private readonly base: [Tables, MetaTables];
 
   constructor(store: NormalizeInputStore, args: readonly any[], meta: NormalizeMeta, entityMeta: EntityMeta) {
-    this.tables = [(store.entities ?? {}) as any, (store.entitiesMeta ?? {}) as any];
+    const base = (this.base = [store.entities ?? {}, store.entitiesMeta ?? {}]);
+    this.tables = [...base] as any;
     this.onWrite = store.onWrite;
     this.args = args;
     this.meta = meta;
@@ -68,22 +69,19 @@ export class NormalizeStore implements NormalizeDelegate {
    */
   private put(i: 0 | 1, key: string, pk: string, value: unknown): void {
     if (!i) this.onWrite?.(key, pk);
-    let own = this.own[i];
-    let tables: Record<string, Record<string, unknown>> = this.tables[i];
-    if (own === undefined) {
-      tables = this.tables[i] = { ...tables } as any;
-      own = this.own[i] = {};
-    }
-    if (own[key] === undefined) {
-      tables[key] = openLayer(tables[key]);
-      own[key] = true;
-    }
+    const base = this.base[i];
+    let tables = this.tables[i];
+    if (tables === base) tables = this.tables[i] = { ...base };
+    if (tables[key] === base[key]) tables[key] = openLayer(base[key]);
     setOwn(tables[key]!, pk, value);
   }
 
   /** Called once `normalize` is done: seals the layers it wrote (merging them down as needed). */
   finish(): void {
-    for (let i = 0; i < 2; i++) for (const key in this.own[i]) this.tables[i]![key] = seal(this.tables[i]![key]!);
+    for (let i = 0; i < 2; i++) {
+      const tables = this.tables[i]!;
+      for (const key in tables) if (tables[key] !== this.base[i]![key]) tables[key] = seal(tables[key]!);
+    }
   }
 
   /** Writes the meta if it changed; `logged`: the entity write already went to the change log. */
