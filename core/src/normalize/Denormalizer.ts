@@ -9,6 +9,7 @@ import { denormalizeObject } from '../schema/Object';
 import { INVALID } from '../schema/symbols';
 import type { Unvisit } from '../schema/types';
 import { PLAN } from '../schema/entityPlan';
+import { deepEqual } from './equal';
 
 /** Nested entities deeper than this are returned without their nested fields. */
 export const MAX_ENTITY_DEPTH = 256;
@@ -206,12 +207,8 @@ export class Denormalizer {
 
 // Two schema objects of one class read a stored value the same way when their members do:
 // compared down through `schema` (a Collection's list, the list's members) to one class, a
-// map of classes by discriminator value (the same when each value maps to the same class),
+// map of classes by discriminator value (equal maps: each value maps to the same class),
 // or a Union over such a map.
 function sameMembers(a: any, b: any): boolean {
-  if (a === b) return true;
-  if (!a || !b || typeof a !== 'object' || a.constructor !== b.constructor) return false;
-  if (a.constructor !== Object) return sameMembers(a.schema, b.schema);
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+  return a === b || (!!a && !!b && typeof a === 'object' && a.constructor === b.constructor && (a.constructor === Object ? deepEqual(a, b) : sameMembers(a.schema, b.schema)));
 }

@@ -24,7 +24,7 @@ export interface NormalizedResult<R = any> {
  * Store `input` according to `schema` and return the normalized result and the
  * resulting tables. Tables that were not written keep identity; an entity whose
  * merged value equals what is stored keeps identity. Throws a 400 `SchemaError`
- * for bad input (`null` and `undefined` included), leaving `store` untouched. `meta.optimistic`
+ * for bad input (`null` and `undefined` included), leaving `store` untouched. `optimistic` (or `meta.optimistic`)
  * allows entities without a primary key (an optimistic create).
  *
  * @example
@@ -38,6 +38,7 @@ export function normalize<R = any>(
   args: readonly any[] = [],
   store: NormalizeInputStore = {},
   meta?: Partial<NormalizeMeta>,
+  optimistic?: NormalizeMeta['optimistic'],
 ): NormalizedResult<R> {
   // No schema: the input is the result, over the store's tables as they are.
   const schemaless = schema === undefined || schema === null;
@@ -73,7 +74,7 @@ export function normalize<R = any>(
       );
     }
   }
-  const delegate = new NormalizeStore(store, args, { ...entityMeta, optimistic: meta?.optimistic }, entityMeta);
+  const delegate = new NormalizeStore(store, args, { ...entityMeta, optimistic: optimistic ?? meta?.optimistic }, entityMeta);
   let depth = 0;
   const visit: Visit = (s, value, parent, key, a) => {
     // a default value in a schema object (`{ cursor: '' }`) is no schema ('' has String#normalize)
