@@ -64,11 +64,12 @@ export class NormalizeStore implements NormalizeDelegate {
 
   /**
    * Writes `tables[i][key][pk]`: `tables[i]` is copied at its first write of this call, and
-   * each table in it gets one new layer (see layeredTable) at its first write. An entity
-   * write (0) goes to the change log; a meta write is logged by touchMeta.
+   * each table in it gets one new layer (see layeredTable) at its first write. Every write
+   * goes to the change log (an entity whose value and meta change is logged twice: the
+   * log takes duplicates).
    */
   private put(i: 0 | 1, key: string, pk: string, value: unknown): void {
-    if (!i) this.onWrite?.(key, pk);
+    this.onWrite?.(key, pk);
     const base = this.base[i];
     let tables = this.tables[i];
     if (tables === base) tables = this.tables[i] = { ...base };
@@ -84,15 +85,14 @@ export class NormalizeStore implements NormalizeDelegate {
     }
   }
 
-  /** Writes the meta if it changed; `logged`: the entity write already went to the change log. */
-  private touchMeta(key: string, pk: string, existing: EntityMeta | undefined, next: EntityMeta, logged: boolean): void {
+  /** Writes the meta if it changed. */
+  private touchMeta(key: string, pk: string, existing: EntityMeta | undefined, next: EntityMeta): void {
     if (
       existing === next ||
       (existing?.fetchedAt === next.fetchedAt && existing.expiresAt === next.expiresAt && existing.date === next.date)
     ) {
       return;
     }
-    if (!logged) this.onWrite?.(key, pk);
     this.put(1, key, pk, next);
   }
 
@@ -137,9 +137,8 @@ export class NormalizeStore implements NormalizeDelegate {
       // a custom merge that changed nothing keeps the stored object
       if (merged !== existing && deepEqual(merged, existing)) merged = existing;
     }
-    const changed = merged !== existing;
-    if (changed) this.put(0, key, pk, merged);
-    this.touchMeta(key, pk, existingMeta, meta, changed);
+    if (merged !== existing) this.put(0, key, pk, merged);
+    this.touchMeta(key, pk, existingMeta, meta);
   }
 
   setEntity(key: string, pk: string, value: any): void {
@@ -153,11 +152,10 @@ export class NormalizeStore implements NormalizeDelegate {
   }
 
   invalidate(key: string, pk: string): void {
-    const changed = this.getEntity(key, pk) !== INVALID;
-    if (changed) this.put(0, key, pk, INVALID);
+    if (this.getEntity(key, pk) !== INVALID) this.put(0, key, pk, INVALID);
     // A delete answered after newer data was stored keeps that data's start time: an answer
     // to a fetch started in between must not bring the entity back.
     const meta = this.getMeta(key, pk);
-    this.touchMeta(key, pk, meta, meta && meta.fetchedAt > this.entityMeta.fetchedAt ? meta : this.entityMeta, changed);
+    this.touchMeta(key, pk, meta, meta && meta.fetchedAt > this.entityMeta.fetchedAt ? meta : this.entityMeta);
   }
 }
