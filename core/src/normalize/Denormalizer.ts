@@ -31,6 +31,8 @@ export interface Cached<V = unknown> {
   keys: string[] | undefined;
   /** MemoCache's results: the entities read that are stored. */
   paths: unknown;
+  /** MemoCache's results: the args they were read with, as a key. */
+  argsKey: string | undefined;
 }
 
 interface LocalEntry {
@@ -41,13 +43,14 @@ interface LocalEntry {
 }
 
 /** A new entry; made in one place, so every entry has one shape (fresh's reads stay monomorphic). */
-export const cached = <V>(data: V, deps: unknown[], entities: Tables, schema: unknown, keys?: string[], paths?: unknown): Cached<V> => ({
+export const cached = <V>(data: V, deps: unknown[], entities: Tables, schema: unknown, keys?: string[], paths?: unknown, argsKey?: string): Cached<V> => ({
   data,
   deps,
   entities,
   schema,
   keys,
   paths,
+  argsKey,
 });
 
 /**
