@@ -105,12 +105,18 @@ export class Denormalizer {
   visit(schema: any, input: any): any {
     if (input == null || schema == null) return input;
     // Entity classes are the only function schemas; checked first as the hot case. A pk
-    // looks its entity up; an object given in place of a pk is the entity itself.
-    if (typeof schema === 'function' || typeof schema.pk === 'function') {
-      if (typeof input !== 'object') return typeof input === 'symbol' ? input : this.stored(schema, `${input}`);
-    } else if (Array.isArray(schema)) return denormalizeArray(schema[0], input, this.unvisit);
-    else if (typeof schema.denormalize !== 'function') return typeof schema === 'object' ? denormalizeObject(schema, input, this.unvisit) : input;
-    return schema.denormalize(input, this.args, this.unvisit);
+    // looks its entity up; an object given in place of a pk is the entity itself. The rest
+    // is dispatched as normalize's walk does: a schema's own method, a list, an object.
+    if ((typeof schema === 'function' || typeof schema.pk === 'function') && typeof input !== 'object') {
+      return typeof input === 'symbol' ? input : this.stored(schema, `${input}`);
+    }
+    return typeof schema.denormalize === 'function'
+      ? schema.denormalize(input, this.args, this.unvisit)
+      : Array.isArray(schema)
+        ? denormalizeArray(schema[0], input, this.unvisit)
+        : typeof schema === 'object'
+          ? denormalizeObject(schema, input, this.unvisit)
+          : input;
   }
 
   /** Ready for a pass (uncached passes reuse one instance). */
