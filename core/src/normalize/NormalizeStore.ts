@@ -104,9 +104,11 @@ export class NormalizeStore implements NormalizeDelegate {
     let merged: any = incoming;
     let meta: EntityMeta = incomingMeta;
     const s = schema as any;
+    // fetched earlier than what is stored
+    const older = existingMeta !== undefined && incomingMeta.fetchedAt < existingMeta.fetchedAt;
     if (existing === undefined || existing === INVALID) {
       // A tombstone carries its delete's start time: an answer to an older fetch never brings it back.
-      if (existing === INVALID && existingMeta !== undefined && incomingMeta.fetchedAt < existingMeta.fetchedAt) return;
+      if (existing === INVALID && older) return;
     } else if (
       s.mergeWithStore === Entity.mergeWithStore &&
       s.merge === Entity.merge &&
@@ -117,11 +119,11 @@ export class NormalizeStore implements NormalizeDelegate {
       // fast path for the default merge: no new object when nothing changes.
       // A pending optimistic update is replayed on top of whatever is confirmed, however
       // new (a pushed change, another read's answer), until its own request settles.
-      if (!this.meta.optimistic && existingMeta !== undefined && incomingMeta.fetchedAt < existingMeta.fetchedAt) {
-        // fetched earlier than what is stored (rare): only fills fields the store lacks
+      if (older && !this.meta.optimistic) {
+        // (rare) only fills fields the store lacks
         merged = { ...incoming, ...existing };
         if (isSubsetEqual(merged, existing)) merged = existing;
-        meta = existingMeta;
+        meta = existingMeta!;
       } else {
         merged = isSubsetEqual(incoming, existing) ? existing : { ...existing, ...incoming };
       }
