@@ -71,8 +71,8 @@ export class NormalizeStore implements NormalizeDelegate {
   private put(i: 0 | 1, key: string, pk: string, value: unknown): void {
     this.onWrite?.(key, pk);
     const base = this.base[i];
-    let tables = this.tables[i];
-    if (tables === base) tables = this.tables[i] = { ...base };
+    let tables: Record<string, Record<string, unknown>> = this.tables[i];
+    if (tables === base) tables = this.tables[i] = { ...base } as any;
     if (tables[key] === base[key]) tables[key] = openLayer(base[key]);
     setOwn(tables[key]!, pk, value);
   }
