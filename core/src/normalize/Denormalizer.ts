@@ -45,11 +45,11 @@ interface LocalEntry {
 /** A new entry; made in one place, so every entry has one shape (fresh's reads stay monomorphic). */
 export const cached = <V>(data: V, deps: unknown[], entities: Tables, schema: unknown, keys?: string[], paths?: unknown, argsKey?: string): Cached<V> => ({
   data,
+  paths,
   deps,
   entities,
   schema,
   keys,
-  paths,
   argsKey,
 });
 
