@@ -153,14 +153,12 @@ export class Denormalizer {
       }
       return hit.data;
     }
-    if (cache) {
-      const prev = cache.get(obj);
-      // Collection instances over the same members (a nested and a top-level one) read one stored
-      // list the same way; one over another class of the same table (a subclass keeping the key) does not.
-      if (prev !== undefined && sameMembers(prev.schema, schema) && fresh(prev, this.entities, 3)) {
-        append(this.deps, prev.deps);
-        return prev.data;
-      }
+    const prev = cache?.get(obj);
+    // Collection instances over the same members (a nested and a top-level one) read one stored
+    // list the same way; one over another class of the same table (a subclass keeping the key) does not.
+    if (prev !== undefined && sameMembers(prev.schema, schema) && fresh(prev, this.entities, 3)) {
+      append(this.deps, prev.deps);
+      return prev.data;
     }
     let value: any = obj;
     if (typeof schema.createIfValid === 'function') {
@@ -169,7 +167,7 @@ export class Denormalizer {
       const plan = schema[PLAN];
       if (value === INVALID || (plan?.owner === schema && !plan.nestedKeys.length)) {
         // nothing nested: no cycle can pass through it, no per-pass entry needed
-        if (cache) cache.set(obj, cached(value, [key, pk, obj], this.entities, schema));
+        cache?.set(obj, cached(value, [key, pk, obj], this.entities, schema));
         return value;
       }
     }
