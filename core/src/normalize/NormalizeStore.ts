@@ -42,8 +42,10 @@ export class NormalizeStore implements NormalizeDelegate {
   declare private readonly base: [Tables, MetaTables];
 
   constructor(store: NormalizeInputStore, args: readonly any[], meta: NormalizeMeta, entityMeta: EntityMeta) {
-    const base = (this.base = [store.entities ?? {}, store.entitiesMeta ?? {}]);
-    this.tables = [...base] as any;
+    const entities = store.entities ?? {};
+    const entitiesMeta = store.entitiesMeta ?? {};
+    this.base = [entities, entitiesMeta];
+    this.tables = [entities, entitiesMeta] as any;
     this.onWrite = store.onWrite;
     this.args = args;
     this.meta = meta;

@@ -77,9 +77,15 @@ function fold<T>(layer: Record<string, T>): Record<string, T> {
     if (!hasOwn.call(top, SIZE)) setHidden(top, SIZE, Object.keys(top).length);
     // a layer merges into the one below once it holds more than a quarter of its entries
     if (sizeOf(top) * 4 <= sizeOf(under)) break;
-    top = copy(copy(Object.create(Object.getPrototypeOf(under)), under as Record<string, T>), top);
-    // a layer's size is its own entries
-    setHidden(top, SIZE, Object.keys(top).length);
+    const merged = copy(Object.create(Object.getPrototypeOf(under)), under as Record<string, T>);
+    // a layer's size is its own entries; each entry of `top` not in `under` adds one
+    let n = sizeOf(under);
+    for (const k of Object.keys(top)) {
+      if (!hasOwn.call(merged, k)) n++;
+      setOwn(merged, k, top[k]);
+    }
+    setHidden(merged, SIZE, n);
+    top = merged;
   }
   return top;
 }
