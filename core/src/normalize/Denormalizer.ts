@@ -9,44 +9,48 @@ import { denormalizeObject } from '../schema/Object';
 import { INVALID } from '../schema/symbols';
 import type { Unvisit } from '../schema/types';
 import { PLAN } from '../schema/entityPlan';
+import { deepEqual } from './equal';
 
 /** Nested entities deeper than this are returned without their nested fields. */
 export const MAX_ENTITY_DEPTH = 256;
 
 
 /**
- * A cached read (one stored object's denormalization, or MemoCache's result), valid
- * while every dependency is unchanged.
+ * A cached read (one stored object's denormalization, or MemoCache's result, which is
+ * handed out as it is), valid while every dependency is unchanged.
  */
 export interface Cached<V = unknown> {
-  value: V;
+  data: V;
   /** Flat triplets: key, pk, stored object read (undefined/INVALID included). */
   deps: unknown[];
   /** The entities object this entry was last validated against: its tables are what the deps read. */
   entities: Tables;
+  /** The schema read with (an entity's class; a result's bucket). */
+  schema: unknown;
   /** The keys of the tables read (MemoCache's results): when none is a new object, no dep is looked up. */
-  keys?: string[];
-}
-
-/** Cached denormalization of one stored object. */
-export interface EntityEntry extends Cached {
-  schema?: unknown;
+  keys: string[] | undefined;
+  /** MemoCache's results: the entities read that are stored. */
+  paths: unknown;
+  /** MemoCache's results: the args they were read with, as a key. */
+  argsKey: string | undefined;
 }
 
 interface LocalEntry {
-  value: unknown;
+  data: unknown;
   /** null while the entity is being built (a reference to it now is a cycle). */
   deps: unknown[] | null;
   depth: number;
 }
 
 /** A new entry; made in one place, so every entry has one shape (fresh's reads stay monomorphic). */
-export const cached = <V>(value: V, deps: unknown[], entities: Tables, schema?: unknown, keys?: string[]): EntityEntry & Cached<V> => ({
-  value,
+export const cached = <V>(data: V, deps: unknown[], entities: Tables, schema: unknown, keys?: string[], paths?: unknown, argsKey?: string): Cached<V> => ({
+  data,
+  paths,
   deps,
   entities,
-  keys,
   schema,
+  keys,
+  argsKey,
 });
 
 /**
@@ -56,13 +60,11 @@ export const cached = <V>(value: V, deps: unknown[], entities: Tables, schema?: 
  */
 export function fresh(entry: Cached, entities: Tables, from: number): boolean {
   const was = entry.entities;
-  if (was === entities) return true;
-  const changed = entry.keys?.filter((k) => entities[k] !== was[k]);
-  if (!changed || changed.length) {
+  if (was !== entities && !entry.keys?.every((k) => entities[k] === was[k])) {
     const deps = entry.deps;
     for (let i = from; i < deps.length; i += 3) {
       const key = deps[i] as string;
-      if ((changed ? changed.includes(key) : entities[key] !== was[key]) && ownValue(entities[key], deps[i + 1] as string) !== deps[i + 2]) return false;
+      if (entities[key] !== was[key] && ownValue(entities[key], deps[i + 1] as string) !== deps[i + 2]) return false;
     }
   }
   entry.entities = entities;
@@ -86,7 +88,7 @@ export class Denormalizer {
   deps: unknown[] = [];
   declare private entities: Tables;
   declare private args: readonly any[];
-  declare private readonly cache: WeakMap<object, EntityEntry> | undefined;
+  declare private readonly cache: WeakMap<object, Cached> | undefined;
   declare private local: Map<object, LocalEntry> | undefined;
   declare private depth: number;
   /** Smallest depth of an unfinished entity referenced below the current frame. */
@@ -94,7 +96,7 @@ export class Denormalizer {
   /** Development only: the depth limit was reported this pass. */
   declare private reported: boolean | undefined;
 
-  constructor(entities: Tables, args: readonly any[], cache?: WeakMap<object, EntityEntry>) {
+  constructor(entities: Tables, args: readonly any[], cache?: WeakMap<object, Cached>) {
     this.cache = cache;
     this.unvisit = (schema, input) => this.visit(schema, input);
     this.reset(entities, args);
@@ -103,12 +105,18 @@ export class Denormalizer {
   visit(schema: any, input: any): any {
     if (input == null || schema == null) return input;
     // Entity classes are the only function schemas; checked first as the hot case. A pk
-    // looks its entity up; an object given in place of a pk is the entity itself.
-    if (typeof schema === 'function' || typeof schema.pk === 'function') {
-      if (typeof input !== 'object') return typeof input === 'symbol' ? input : this.stored(schema, `${input}`);
-    } else if (Array.isArray(schema)) return denormalizeArray(schema[0], input, this.unvisit);
-    else if (typeof schema.denormalize !== 'function') return typeof schema === 'object' ? denormalizeObject(schema, input, this.unvisit) : input;
-    return schema.denormalize(input, this.args, this.unvisit);
+    // looks its entity up; an object given in place of a pk is the entity itself. The rest
+    // is dispatched as normalize's walk does: a schema's own method, a list, an object.
+    if ((typeof schema === 'function' || typeof schema.pk === 'function') && typeof input !== 'object') {
+      return typeof input === 'symbol' ? input : this.stored(schema, `${input}`);
+    }
+    return typeof schema.denormalize === 'function'
+      ? schema.denormalize(input, this.args, this.unvisit)
+      : Array.isArray(schema)
+        ? denormalizeArray(schema[0], input, this.unvisit)
+        : typeof schema === 'object'
+          ? denormalizeObject(schema, input, this.unvisit)
+          : input;
   }
 
   /** Ready for a pass (uncached passes reuse one instance). */
@@ -134,7 +142,7 @@ export class Denormalizer {
     const hit = this.local?.get(obj);
     // A collection being read has no instance yet (its value is still the stored list): read
     // again, a cycle through it closes on its member entities.
-    if (hit !== undefined && hit.value !== obj) {
+    if (hit !== undefined && hit.data !== obj) {
       if (cache) {
         if (hit.deps === null) {
           // cycle: the entity is still being built further up (its own triple, above, is this read's dep)
@@ -143,16 +151,14 @@ export class Denormalizer {
           append(this.deps, hit.deps);
         }
       }
-      return hit.value;
+      return hit.data;
     }
-    if (cache) {
-      const prev = cache.get(obj);
-      // Collection instances over the same members (a nested and a top-level one) read one stored
-      // list the same way; one over another class of the same table (a subclass keeping the key) does not.
-      if (prev !== undefined && sameMembers(prev.schema, schema) && fresh(prev, this.entities, 3)) {
-        append(this.deps, prev.deps);
-        return prev.value;
-      }
+    const prev = cache?.get(obj);
+    // Collection instances over the same members (a nested and a top-level one) read one stored
+    // list the same way; one over another class of the same table (a subclass keeping the key) does not.
+    if (prev !== undefined && sameMembers(prev.schema, schema) && fresh(prev, this.entities, 3)) {
+      append(this.deps, prev.deps);
+      return prev.data;
     }
     let value: any = obj;
     if (typeof schema.createIfValid === 'function') {
@@ -161,7 +167,7 @@ export class Denormalizer {
       const plan = schema[PLAN];
       if (value === INVALID || (plan?.owner === schema && !plan.nestedKeys.length)) {
         // nothing nested: no cycle can pass through it, no per-pass entry needed
-        if (cache) cache.set(obj, cached(value, [key, pk, obj], this.entities, schema));
+        cache?.set(obj, cached(value, [key, pk, obj], this.entities, schema));
         return value;
       }
     }
@@ -181,13 +187,13 @@ export class Denormalizer {
     const parentMin = this.minRef;
     const depth = ++this.depth;
     // registered before nested fields resolve, so a cycle closes on this instance
-    const entry: LocalEntry = { value, deps: null, depth };
+    const entry: LocalEntry = { data: value, deps: null, depth };
     (this.local ??= new Map()).set(obj, entry);
     if (cache) {
       this.deps = [key, pk, obj];
       this.minRef = Infinity;
     }
-    value = entry.value = schema.denormalize(value, this.args, this.unvisit);
+    value = entry.data = schema.denormalize(value, this.args, this.unvisit);
     this.depth--;
     if (cache) {
       const deps = (entry.deps = this.deps);
@@ -208,12 +214,8 @@ export class Denormalizer {
 
 // Two schema objects of one class read a stored value the same way when their members do:
 // compared down through `schema` (a Collection's list, the list's members) to one class, a
-// map of classes by discriminator value (the same when each value maps to the same class),
+// map of classes by discriminator value (equal maps: each value maps to the same class),
 // or a Union over such a map.
 function sameMembers(a: any, b: any): boolean {
-  if (a === b) return true;
-  if (!a || !b || typeof a !== 'object' || a.constructor !== b.constructor) return false;
-  if (a.constructor !== Object) return sameMembers(a.schema, b.schema);
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+  return a === b || (!!a && !!b && typeof a === 'object' && a.constructor === b.constructor && (a.constructor === Object ? deepEqual(a, b) : sameMembers(a.schema, b.schema)));
 }

@@ -1,7 +1,7 @@
 // Memoized denormalization across reads: the same inputs give the same objects, and a
 // result changes identity only when what it read changed. Reads by args go through it too.
 import type { Tables } from './NormalizeStore';
-import { cached, Denormalizer, fresh, type Cached, type EntityEntry } from './Denormalizer';
+import { cached, Denormalizer, fresh, type Cached } from './Denormalizer';
 import { queryKey, type QueryReads } from './queryKey';
 import type { DenormalizeNullable } from '../schema/types';
 
@@ -23,8 +23,8 @@ export interface DenormalizeResult<T = any> {
   deps: readonly unknown[];
 }
 
-/** A result and what it read (validated as an entity's entry is: see `fresh`), and the schema it was read with. */
-type ResultEntry = EntityEntry & Cached<DenormalizeResult>;
+/** A result and what it read (validated as an entity's entry is: see `fresh`), and the bucket it was read into. */
+type ResultEntry = Cached & DenormalizeResult;
 
 /** The bucket key of every primitive schema (rare): their results share one bucket. */
 const PRIMITIVES = {};
@@ -46,9 +46,9 @@ const MAX_KEYED_RESULTS = 5000;
  */
 export class MemoCache {
   /** Per stored object: its denormalized value and dependencies. */
-  protected readonly entities = new WeakMap<object, EntityEntry>();
-  /** Results by input object, then args key (one input read with two schemas keeps the last). */
-  private readonly byInput = new WeakMap<object, Map<string, ResultEntry>>();
+  protected readonly entities = new WeakMap<object, Cached>();
+  /** The last result by input object (one input read with two schemas or args keeps the last). */
+  private readonly byInput = new WeakMap<object, ResultEntry>();
   /** Results by schema, then structural key. */
   protected readonly results = new WeakMap<object, Map<string, ResultEntry>>();
   /** Every bucket, weakly (a schema made on the fly must not live on through its bucket), for `prune`. */
@@ -79,25 +79,18 @@ export class MemoCache {
     // a primitive (a member that is no schema) reads its input as it is
     if (Object(bucketKey) !== bucketKey) bucketKey = PRIMITIVES;
     const aKey = args.length === 0 ? mark : mark + JSON.stringify(args);
-    // (no input, null or undefined: a result by structural key too, which reads nothing)
     const isObject = typeof input === 'object' && input !== null;
-    let byArgs: Map<string, ResultEntry> | undefined;
-    let sKey: string | undefined;
-    if (isObject) {
-      byArgs = this.byInput.get(input as object);
-      const hit = byArgs?.get(aKey);
-      if (hit !== undefined && hit.schema === bucketKey && fresh(hit, entities, 0)) return hit.value;
-      // new object, maybe equal to one seen before (the same data stored again)
-      sKey = JSON.stringify(input) + '|' + aKey;
-    } else {
-      sKey = typeof input + String(input) + '|' + aKey;
-    }
+    let entry = isObject ? this.byInput.get(input as object) : undefined;
+    if (entry !== undefined && entry.schema === bucketKey && entry.argsKey === aKey && fresh(entry, entities, 0)) return entry;
+    // a new object, maybe equal to one seen before (the same data stored again), or no object
+    // (a pk; null or undefined, which reads nothing): a result by structural key
+    const sKey = (isObject ? JSON.stringify(input) : typeof input + String(input)) + '|' + aKey;
     let bucket = this.results.get(bucketKey);
     if (bucket === undefined) {
       this.results.set(bucketKey, (bucket = new Map()));
       this.buckets.push(new WeakRef(bucket));
     }
-    let entry = bucket.get(sKey);
+    entry = bucket.get(sKey);
     if (entry === undefined || !fresh(entry, entities, 0)) {
       const d = new Denormalizer(entities, args, this.entities);
       const data = d.visit(schema, input);
@@ -109,15 +102,12 @@ export class MemoCache {
         if (!keys.includes(key)) keys.push(key);
         if (deps[i + 2] !== undefined) paths.push({ key, pk: deps[i + 1] as string });
       }
-      entry = cached({ data, paths, deps }, deps, entities, bucketKey, keys);
+      entry = cached(data, deps, entities, bucketKey, keys, paths, aKey) as ResultEntry;
       if (bucket.size >= MAX_KEYED_RESULTS) bucket.clear();
       bucket.set(sKey, entry);
     }
-    if (isObject) {
-      if (byArgs === undefined) this.byInput.set(input as object, (byArgs = new Map()));
-      byArgs.set(aKey, entry);
-    }
-    return entry.value as DenormalizeResult<any>;
+    if (isObject) this.byInput.set(input as object, entry);
+    return entry;
   }
 
   /**

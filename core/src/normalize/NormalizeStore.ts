@@ -38,11 +38,14 @@ export class NormalizeStore implements NormalizeDelegate {
   /** The shared meta object written for every entity of this call (`meta` without `optimistic`). */
   declare private readonly entityMeta: EntityMeta;
   declare private readonly onWrite: ((entityKey: string, pk: string) => void) | undefined;
-  /** For each of `tables`, the keys given a new layer by this call (undefined until its first write copies it). */
-  private own: [Record<string, true>?, Record<string, true>?] = [];
+  /** The store's `entities` and `entitiesMeta`: a table still the same object as there is not yet written by this call. */
+  declare private readonly base: [Tables, MetaTables];
 
   constructor(store: NormalizeInputStore, args: readonly any[], meta: NormalizeMeta, entityMeta: EntityMeta) {
-    this.tables = [(store.entities ?? {}) as any, (store.entitiesMeta ?? {}) as any];
+    const entities = store.entities ?? {};
+    const entitiesMeta = store.entitiesMeta ?? {};
+    this.base = [entities, entitiesMeta];
+    this.tables = [entities, entitiesMeta] as any;
     this.onWrite = store.onWrite;
     this.args = args;
     this.meta = meta;
@@ -63,38 +66,35 @@ export class NormalizeStore implements NormalizeDelegate {
 
   /**
    * Writes `tables[i][key][pk]`: `tables[i]` is copied at its first write of this call, and
-   * each table in it gets one new layer (see layeredTable) at its first write. An entity
-   * write (0) goes to the change log; a meta write is logged by touchMeta.
+   * each table in it gets one new layer (see layeredTable) at its first write. Every write
+   * goes to the change log (an entity whose value and meta change is logged twice: the
+   * log takes duplicates).
    */
   private put(i: 0 | 1, key: string, pk: string, value: unknown): void {
-    if (!i) this.onWrite?.(key, pk);
-    let own = this.own[i];
+    this.onWrite?.(key, pk);
+    const base = this.base[i];
     let tables: Record<string, Record<string, unknown>> = this.tables[i];
-    if (own === undefined) {
-      tables = this.tables[i] = { ...tables } as any;
-      own = this.own[i] = {};
-    }
-    if (own[key] === undefined) {
-      tables[key] = openLayer(tables[key]);
-      own[key] = true;
-    }
+    if (tables === base) tables = this.tables[i] = { ...base } as any;
+    if (tables[key] === base[key]) tables[key] = openLayer(base[key]);
     setOwn(tables[key]!, pk, value);
   }
 
   /** Called once `normalize` is done: seals the layers it wrote (merging them down as needed). */
   finish(): void {
-    for (let i = 0; i < 2; i++) for (const key in this.own[i]) this.tables[i]![key] = seal(this.tables[i]![key]!);
+    for (let i = 0; i < 2; i++) {
+      const tables = this.tables[i]!;
+      for (const key in tables) if (tables[key] !== this.base[i]![key]) tables[key] = seal(tables[key]!);
+    }
   }
 
-  /** Writes the meta if it changed; `logged`: the entity write already went to the change log. */
-  private touchMeta(key: string, pk: string, existing: EntityMeta | undefined, next: EntityMeta, logged: boolean): void {
+  /** Writes the meta if it changed. */
+  private touchMeta(key: string, pk: string, existing: EntityMeta | undefined, next: EntityMeta): void {
     if (
       existing === next ||
       (existing?.fetchedAt === next.fetchedAt && existing.expiresAt === next.expiresAt && existing.date === next.date)
     ) {
       return;
     }
-    if (!logged) this.onWrite?.(key, pk);
     this.put(1, key, pk, next);
   }
 
@@ -106,9 +106,11 @@ export class NormalizeStore implements NormalizeDelegate {
     let merged: any = incoming;
     let meta: EntityMeta = incomingMeta;
     const s = schema as any;
+    // fetched earlier than what is stored
+    const older = existingMeta !== undefined && incomingMeta.fetchedAt < existingMeta.fetchedAt;
     if (existing === undefined || existing === INVALID) {
       // A tombstone carries its delete's start time: an answer to an older fetch never brings it back.
-      if (existing === INVALID && existingMeta !== undefined && incomingMeta.fetchedAt < existingMeta.fetchedAt) return;
+      if (existing === INVALID && older) return;
     } else if (
       s.mergeWithStore === Entity.mergeWithStore &&
       s.merge === Entity.merge &&
@@ -119,11 +121,11 @@ export class NormalizeStore implements NormalizeDelegate {
       // fast path for the default merge: no new object when nothing changes.
       // A pending optimistic update is replayed on top of whatever is confirmed, however
       // new (a pushed change, another read's answer), until its own request settles.
-      if (!this.meta.optimistic && existingMeta !== undefined && incomingMeta.fetchedAt < existingMeta.fetchedAt) {
-        // fetched earlier than what is stored (rare): only fills fields the store lacks
+      if (older && !this.meta.optimistic) {
+        // (rare) only fills fields the store lacks
         merged = { ...incoming, ...existing };
         if (isSubsetEqual(merged, existing)) merged = existing;
-        meta = existingMeta;
+        meta = existingMeta!;
       } else {
         merged = isSubsetEqual(incoming, existing) ? existing : { ...existing, ...incoming };
       }
@@ -139,9 +141,8 @@ export class NormalizeStore implements NormalizeDelegate {
       // a custom merge that changed nothing keeps the stored object
       if (merged !== existing && deepEqual(merged, existing)) merged = existing;
     }
-    const changed = merged !== existing;
-    if (changed) this.put(0, key, pk, merged);
-    this.touchMeta(key, pk, existingMeta, meta, changed);
+    if (merged !== existing) this.put(0, key, pk, merged);
+    this.touchMeta(key, pk, existingMeta, meta);
   }
 
   setEntity(key: string, pk: string, value: any): void {
@@ -155,11 +156,10 @@ export class NormalizeStore implements NormalizeDelegate {
   }
 
   invalidate(key: string, pk: string): void {
-    const changed = this.getEntity(key, pk) !== INVALID;
-    if (changed) this.put(0, key, pk, INVALID);
+    if (this.getEntity(key, pk) !== INVALID) this.put(0, key, pk, INVALID);
     // A delete answered after newer data was stored keeps that data's start time: an answer
     // to a fetch started in between must not bring the entity back.
     const meta = this.getMeta(key, pk);
-    this.touchMeta(key, pk, meta, meta && meta.fetchedAt > this.entityMeta.fetchedAt ? meta : this.entityMeta, changed);
+    this.touchMeta(key, pk, meta, meta && meta.fetchedAt > this.entityMeta.fetchedAt ? meta : this.entityMeta);
   }
 }

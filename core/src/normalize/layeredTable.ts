@@ -47,14 +47,10 @@ function below(table: object): object | undefined {
  * as a snapshot.
  */
 export function openLayer<T>(table: Readonly<Record<string, T>> | undefined): Record<string, T> {
-  if (table === undefined) return {};
-  const under = below(table);
-  if (under !== undefined && hasOwn.call(table, SIZE) && (table as { [SIZE]?: number })[SIZE]! <= 16) {
-    // A small top layer (16 entries or fewer: repeated writes of a few entries): the new
-    // layer replaces it instead of stacking on it, so a write makes one object, not two.
-    return copy(Object.create(under), table);
-  }
-  return Object.create(table);
+  const under = table && below(table);
+  // A small top layer (16 entries or fewer: repeated writes of a few entries): the new
+  // layer replaces it instead of stacking on it, so a write makes one object, not two.
+  return under && sizeOf(table!) <= 16 ? copy(Object.create(under), table!) : Object.create(table ?? Object.prototype);
 }
 
 /**

@@ -24,6 +24,18 @@ describe('referential stability', () => {
     ]);
   });
 
+  it('one input read with other args, and back, gives each args its own result, the same each time', () => {
+    const memo = new MemoCache();
+    const s = normalize([Post], posts);
+    const read = (args: unknown[]) => memo.denormalize([Post], s.result, s.entities, args);
+    const a = read([{ page: 1 }]);
+    const b = read([{ page: 2 }]);
+    expect(b).not.toBe(a);
+    expect(read([{ page: 1 }])).toBe(a);
+    expect(read([{ page: 2 }])).toBe(b);
+    expect(read([{ page: 1 }]).data).toBe(a.data);
+  });
+
   it('a list schema written inline and its member keep their results apart, in either order', () => {
     const s = normalize(User, { id: 1, name: 'ann' });
     const member = { author: User };
