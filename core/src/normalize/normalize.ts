@@ -9,7 +9,7 @@ import { schemaName } from '../schema/schemaName';
 import { KIND } from '../schema/symbols';
 import { assertParsed, devFail, SchemaError } from '../schema/SchemaError';
 import type { EntityMeta, NormalizeMeta, Visit } from '../schema/types';
-import { NormalizeStore, type NormalizeInputStore } from './NormalizeStore';
+import { normalizeStore, type NormalizeInputStore } from './NormalizeStore';
 
 
 /** What `normalize` returns: the result plus full, copy-on-write tables. */
@@ -74,7 +74,7 @@ export function normalize<R = any>(
       );
     }
   }
-  const delegate = new NormalizeStore(store, args, { ...entityMeta, optimistic: optimistic ?? meta?.optimistic }, entityMeta);
+  const delegate = normalizeStore(store, args, { ...entityMeta, optimistic: optimistic ?? meta?.optimistic }, entityMeta);
   let depth = 0;
   const visit: Visit = (s, value, parent, key, a) => {
     // a default value in a schema object (`{ cursor: '' }`) is no schema ('' has String#normalize)
@@ -102,8 +102,7 @@ export function normalize<R = any>(
     return out;
   };
   const result = schemaless ? input : visit(schema, input, input, undefined, args);
-  delegate.finish();
-  const [entities, entitiesMeta] = delegate.tables;
+  const [entities, entitiesMeta] = delegate.finish();
   // no index table is kept (a lookup by `indexes` scans the entity's table): the store's is passed on
   return { result, entities, indexes: (store.indexes ?? {}) as NormalizedResult['indexes'], entitiesMeta };
 }
