@@ -1,7 +1,7 @@
 // Memoized denormalization across reads: the same inputs give the same objects, and a
 // result changes identity only when what it read changed. Reads by args go through it too.
 import type { Tables } from './NormalizeStore';
-import { cached, Denormalizer, fresh, type Cached } from './Denormalizer';
+import { cached, denormalizer, fresh, type Cached } from './Denormalizer';
 import { queryKey, type QueryReads } from './queryKey';
 import type { DenormalizeNullable } from '../schema/types';
 
@@ -53,6 +53,8 @@ export class MemoCache {
   protected readonly results = new WeakMap<object, Map<string, ResultEntry>>();
   /** Every bucket, weakly (a schema made on the fly must not live on through its bucket), for `prune`. */
   private buckets: WeakRef<Map<string, ResultEntry>>[] = [];
+  /** Denormalizes what is not found, into `entities`. */
+  private readonly pass = denormalizer(this.entities);
 
   /**
    * Data for `schema` from normalized `input`, plus the `{ key, pk }` of every entity read.
@@ -92,9 +94,8 @@ export class MemoCache {
     }
     entry = bucket.get(sKey);
     if (entry === undefined || !fresh(entry, entities, 0)) {
-      const d = new Denormalizer(entities, args, this.entities);
-      const data = d.visit(schema, input);
-      const deps = d.deps;
+      const deps: unknown[] = [];
+      const data = this.pass(schema, input, entities, args, deps);
       const paths: EntityPath[] = [];
       const keys: string[] = [];
       for (let i = 0; i < deps.length; i += 3) {

@@ -1,6 +1,5 @@
-// Uncached denormalization: one Denormalizer pass, reused between calls. Memoized reads
-// are MemoCache's.
-import { Denormalizer } from './Denormalizer';
+// Uncached denormalization: one pass, nothing kept between calls. Memoized reads are MemoCache's.
+import { denormalizer } from './Denormalizer';
 import type { DenormalizeNullable } from '../schema/types';
 
 /**
@@ -18,18 +17,7 @@ export function denormalize<S>(
   entities: { readonly [key: string]: { readonly [pk: string]: any } | undefined },
   args: readonly any[] = [],
 ): DenormalizeNullable<S> | symbol {
-  // one pass object reused across calls; a nested call (from a process hook) gets its own
-  const d = idle ?? new Denormalizer(entities, args);
-  idle = undefined;
-  d.reset(entities, args);
-  try {
-    return d.visit(schema, input);
-  } finally {
-    d.reset(empty, none);
-    idle = d;
-  }
+  return pass(schema, input, entities, args);
 }
 
-const empty = {};
-const none: readonly any[] = [];
-let idle: Denormalizer | undefined;
+const pass = denormalizer();

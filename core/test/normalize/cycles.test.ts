@@ -109,4 +109,38 @@ describe('cycles', () => {
     }
     expect(error.mock.calls[0]![0]).toMatch(/depth limit of 5 reached at Link/);
   });
+
+  it('a read started inside a read (from a schema hook) does not disturb the one around it', () => {
+    // Each Person's denormalize also reads person 3 on its own, with the same denormalize or memo.
+    for (const [read, inner] of [
+      [(s: any) => denormalize(Noted, '1', s.entities), (e: any) => denormalize(Person, '3', e)],
+      [(s: any) => memo.denormalize(Noted, '1', s.entities).data, (e: any) => memo.denormalize(Person, '3', e).data],
+    ] as const) {
+      let entities: any;
+      const seen: any[] = [];
+      hook = () => seen.push(inner(entities));
+      const s = normalize([Noted], [{ id: 1, name: 'a', friend: { id: 2, name: 'b', friend: 1 } }]);
+      entities = normalize(Person, { id: 3, name: 'c' }, [], s).entities;
+      const a = read({ entities }) as Noted;
+      expect(a.friend!.name).toBe('b');
+      expect(a.friend!.friend).toBe(a);
+      expect(seen.length).toBeGreaterThan(0);
+      for (const p of seen) expect(p.name).toBe('c');
+      hook = undefined;
+    }
+  });
 });
+
+let hook: (() => void) | undefined;
+const memo = new MemoCache();
+class Noted extends Entity {
+  id = 0;
+  name = '';
+  friend: Noted | undefined = undefined;
+  static override key = 'Noted';
+  static override denormalize(input: any, args: readonly any[], unvisit: any): any {
+    hook?.();
+    return super.denormalize(input, args, unvisit);
+  }
+}
+Noted.schema = { friend: Noted };
