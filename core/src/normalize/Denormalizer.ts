@@ -85,7 +85,7 @@ export type Pass = (schema: any, input: any, entities: Tables, args: readonly an
  * the same walk also records what every entity read depends on, and reuses entries still
  * valid. A closure, not a class: its state is locals. Reused across passes, so the
  * `unvisit` that schemas call stays one function (a new one per pass made uncached reads
- * 20-40 % slower).
+ * 20-28 % slower).
  */
 export function denormalizer(cache?: WeakMap<object, Cached>): Pass {
   // The running pass's; `entities` is set only while one runs.
