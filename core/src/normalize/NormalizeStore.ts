@@ -23,6 +23,9 @@ export interface NormalizeInputStore {
   readonly onWrite?: (entityKey: string, pk: string) => void;
 }
 
+/** The merge hooks whose defaults (Entity's) `mergeEntity` runs without calling them. */
+const HOOKS = ['merge', 'mergeWithStore', 'mergeMetaWithStore', 'shouldReorder', 'shouldUpdate'] as const;
+
 /** The delegate of one `normalize` call, and `finish()`, which ends it with the new `entities` and `entitiesMeta`. */
 export interface NormalizeStore extends NormalizeDelegate {
   finish(): [Record<string, Record<string, any>>, Record<string, Record<string, EntityMeta>>];
@@ -87,13 +90,7 @@ export function normalizeStore(store: NormalizeInputStore, args: readonly any[],
       if (existing === undefined || existing === INVALID) {
         // A tombstone carries its delete's start time: an answer to an older fetch never brings it back.
         if (existing === INVALID && older) return;
-      } else if (
-        schema.mergeWithStore === Entity.mergeWithStore &&
-        schema.merge === Entity.merge &&
-        schema.shouldReorder === Entity.shouldReorder &&
-        schema.mergeMetaWithStore === Entity.mergeMetaWithStore &&
-        schema.shouldUpdate === Entity.shouldUpdate
-      ) {
+      } else if (HOOKS.every((hook) => schema[hook] === Entity[hook])) {
         // fast path for the default merge: no new object when nothing changes.
         // A pending optimistic update is replayed on top of whatever is confirmed, however
         // new (a pushed change, another read's answer), until its own request settles.
