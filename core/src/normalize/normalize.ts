@@ -40,8 +40,6 @@ export function normalize<R = any>(
   meta?: Partial<NormalizeMeta>,
   optimistic?: NormalizeMeta['optimistic'],
 ): NormalizedResult<R> {
-  // No schema: the input is the result, over the store's tables as they are.
-  const schemaless = schema === undefined || schema === null;
   const now = Date.now();
   // what every entity written by this call gets as its meta
   const entityMeta: EntityMeta = {
@@ -55,7 +53,8 @@ export function normalize<R = any>(
   // or an object is declared is a bad answer: stored, it would read back as nothing.
   // Nothing at all is no data for any schema (a store that keeps `null` does not normalize it).
   const none = input == null;
-  if (!schemaless && (none || typeof input !== 'object')) {
+  // (no schema: the input is the result, over the store's tables as they are)
+  if (schema != null && (none || typeof input !== 'object')) {
     // by mark, not instanceof: normalizing does not bundle Collection for apps that never build one
     const kind = schema[KIND];
     if (
@@ -101,7 +100,7 @@ export function normalize<R = any>(
     if (DEV) depth--;
     return out;
   };
-  const result = schemaless ? input : visit(schema, input, input, undefined, args);
+  const result = visit(schema, input, input, undefined, args);
   const [entities, entitiesMeta] = delegate.finish();
   // no index table is kept (a lookup by `indexes` scans the entity's table): the store's is passed on
   return { result, entities, indexes: (store.indexes ?? {}) as NormalizedResult['indexes'], entitiesMeta };
