@@ -59,19 +59,6 @@ export function openLayer<T>(table: Readonly<Record<string, T>> | undefined): Re
  * table to publish.
  */
 export function seal<T>(layer: Record<string, T>): Record<string, T> {
-  const top = fold(layer);
-  // JSON.stringify sees own properties only: a layered table serializes as the whole table
-  // (server rendering hands the state to the client this way).
-  // Defined once per chain (layers above inherit it), never over an entry named "toJSON".
-  if (below(top) !== undefined && (top as { toJSON?: unknown }).toJSON === undefined) {
-    setHidden(top, 'toJSON', function (this: typeof top) {
-      return flatTable(this);
-    });
-  }
-  return top;
-}
-
-function fold<T>(layer: Record<string, T>): Record<string, T> {
   let top: Record<string, T> = layer;
   for (let under = below(top); under !== undefined; under = below(top)) {
     if (!hasOwn.call(top, SIZE)) setHidden(top, SIZE, Object.keys(top).length);
@@ -86,6 +73,14 @@ function fold<T>(layer: Record<string, T>): Record<string, T> {
     }
     setHidden(merged, SIZE, n);
     top = merged;
+  }
+  // JSON.stringify sees own properties only: a layered table serializes as the whole table
+  // (server rendering hands the state to the client this way).
+  // Defined once per chain (layers above inherit it), never over an entry named "toJSON".
+  if (below(top) !== undefined && (top as { toJSON?: unknown }).toJSON === undefined) {
+    setHidden(top, 'toJSON', function (this: typeof top) {
+      return flatTable(this);
+    });
   }
   return top;
 }
