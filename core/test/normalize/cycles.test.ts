@@ -111,16 +111,15 @@ describe('cycles', () => {
   });
 
   it('a read started inside a read (from a schema hook) does not disturb the one around it', () => {
-    // Each Person's denormalize also reads person 3 on its own, with the same denormalize or memo.
+    // Each Noted's denormalize also reads person 3 on its own, with the same denormalize or memo.
     for (const [read, inner] of [
       [(s: any) => denormalize(Noted, '1', s.entities), (e: any) => denormalize(Person, '3', e)],
       [(s: any) => memo.denormalize(Noted, '1', s.entities).data, (e: any) => memo.denormalize(Person, '3', e).data],
     ] as const) {
-      let entities: any;
+      const s = normalize([Noted], [{ id: 1, name: 'a', friend: { id: 2, name: 'b', friend: 1 } }]);
+      const entities = normalize(Person, { id: 3, name: 'c' }, [], s).entities;
       const seen: any[] = [];
       hook = () => seen.push(inner(entities));
-      const s = normalize([Noted], [{ id: 1, name: 'a', friend: { id: 2, name: 'b', friend: 1 } }]);
-      entities = normalize(Person, { id: 3, name: 'c' }, [], s).entities;
       const a = read({ entities }) as Noted;
       expect(a.friend!.name).toBe('b');
       expect(a.friend!.friend).toBe(a);
