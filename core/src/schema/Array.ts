@@ -17,7 +17,7 @@ export function normalizeArray(
   visit: Visit,
   name?: string,
 ): any[] {
-  const list = Array.isArray(input) ? input : toList(input, key, name ?? `[${schemaName(schema)}]`);
+  const list = Array.isArray(input) ? input : toList(input, key, name ?? schemaName([schema]));
   return list.map((item) => visit(schema, item, parent, key, args));
 }
 

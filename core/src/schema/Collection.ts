@@ -7,7 +7,7 @@ import { denormalizeArray, normalizeArray, type MemberOf } from './Array';
 import type { ArraySchema } from './ArraySchema';
 import { CollectionChange, type CollectionMerge } from './CollectionChange';
 import { assign as assignMerge, push as appendMerge, unshift as prependMerge } from './collectionMerges';
-import { OneOf, membersName } from './OneOf';
+import { OneOf } from './OneOf';
 import { schemaName } from './schemaName';
 import { serializeArgs } from './serializeArgs';
 import { setHidden } from './ownEntry';
@@ -77,7 +77,8 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
           : undefined;
     if (!inner) throw new TypeError('Collection' + (DEV ? ' needs [Schema], schema.Array or Values' : errorCode(11)));
     this.schema = inner;
-    const name = membersName(inner);
+    // (every member container is a OneOf)
+    const name: string = inner.membersName();
     this.key = options.key ?? (inner.keyed ? `{${name}}` : `[${name}]`);
     this.argsKey = options.argsKey;
     this.nestKey = options.nestKey;
@@ -106,18 +107,17 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
    * todoList.createCollectionFilter({ userId: 1 })({ userId: '1' }) // true
    */
   createCollectionFilter(...args: any[]): (collectionKey: Record<string, string>, item?: any) => boolean {
-    return (collectionKey, item) => {
-      for (const k in collectionKey) {
-        if (this.nonFilterArgumentKeys(k)) continue;
+    return (collectionKey, item) =>
+      Object.keys(collectionKey).every((k) => {
         let v;
         // the first of them that has it (null included)
         for (const from of [args[0], args[1], item]) if (v === undefined) v = from?.[k];
-        if (v === undefined) return false;
         const want = collectionKey[k];
-        if (typeof want === 'string' ? `${v}` !== want : JSON.stringify(v) !== JSON.stringify(want)) return false;
-      }
-      return true;
-    };
+        return (
+          this.nonFilterArgumentKeys(k) ||
+          (v !== undefined && (typeof want === 'string' ? `${v}` === want : JSON.stringify(v) === JSON.stringify(want)))
+        );
+      });
   }
 
   /** Filter args of a stored collection, from its primary key. */
