@@ -8,7 +8,6 @@ import type { ArraySchema } from './ArraySchema';
 import { CollectionChange, type CollectionMerge } from './CollectionChange';
 import { assign as assignMerge, push as appendMerge, unshift as prependMerge } from './collectionMerges';
 import { OneOf } from './OneOf';
-import { schemaName } from './schemaName';
 import { serializeArgs } from './serializeArgs';
 import { setHidden } from './ownEntry';
 import { Entity } from './Entity';
@@ -255,10 +254,6 @@ class ListOf extends OneOf {
     return 'Array';
   }
 
-  override get name(): string {
-    return `ArraySchema(${schemaName(this.schema)})`;
-  }
-
   // the parameters schema.Array's have (so each method's length is the same)
   normalize(input: any, parent: any, key: any, args: readonly any[], visit: Visit, _d?: NormalizeDelegate): any[] {
     return normalizeArray(this.schema, input, parent, key, args, visit, this.name);
@@ -268,3 +263,6 @@ class ListOf extends OneOf {
     return denormalizeArray(this.schema, input, unvisit);
   }
 }
+// Named as the class it stands for, so OneOf's `name` reads `ArraySchema(Todo)` (set here,
+// not by the class's own name, which minifiers rename).
+setHidden(ListOf, 'name', 'ArraySchema');
