@@ -112,10 +112,8 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
         // the first of them that has it (null included)
         for (const from of [args[0], args[1], item]) if (v === undefined) v = from?.[k];
         const want = collectionKey[k];
-        return (
-          this.nonFilterArgumentKeys(k) ||
-          (v !== undefined && (typeof want === 'string' ? `${v}` === want : JSON.stringify(v) === JSON.stringify(want)))
-        );
+        // a string filter arg (a top-level one) equals the value as a string
+        return this.nonFilterArgumentKeys(k) || (v !== undefined && JSON.stringify(typeof want === 'string' ? `${v}` : v) === JSON.stringify(want));
       });
   }
 
