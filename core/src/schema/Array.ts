@@ -17,17 +17,17 @@ export function normalizeArray(
   visit: Visit,
   name?: string,
 ): any[] {
-  const list = Array.isArray(input) ? input : toList(input, key, name ?? `[${schemaName(schema)}]`);
-  return list.map((item) => visit(schema, item, parent, key, args));
-}
-
-function toList(input: any, key: any, name: string): any[] {
-  if (DEV) assertParsed(input, name, key);
-  if (typeof input !== 'object' || input === null) {
-    throw new SchemaError(name, key, 'expected an array' + (DEV ? `, got ${typeof input}` : ''));
+  let list = input;
+  if (!Array.isArray(list)) {
+    if (typeof list !== 'object' || list === null) {
+      const shown = name ?? schemaName([schema]);
+      if (DEV) assertParsed(list, shown, key);
+      throw new SchemaError(shown, key, 'expected an array' + (DEV ? `, got ${typeof list}` : ''));
+    }
+    // an object of members is accepted as its values
+    list = Object.values(list);
   }
-  // an object of members is accepted as its values
-  return Object.values(input);
+  return list.map((item: any) => visit(schema, item, parent, key, args));
 }
 
 /**

@@ -7,8 +7,7 @@ import { denormalizeArray, normalizeArray, type MemberOf } from './Array';
 import type { ArraySchema } from './ArraySchema';
 import { CollectionChange, type CollectionMerge } from './CollectionChange';
 import { assign as assignMerge, push as appendMerge, unshift as prependMerge } from './collectionMerges';
-import { OneOf, membersName } from './OneOf';
-import { schemaName } from './schemaName';
+import { OneOf } from './OneOf';
 import { serializeArgs } from './serializeArgs';
 import { setHidden } from './ownEntry';
 import { Entity } from './Entity';
@@ -77,7 +76,8 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
           : undefined;
     if (!inner) throw new TypeError('Collection' + (DEV ? ' needs [Schema], schema.Array or Values' : errorCode(11)));
     this.schema = inner;
-    const name = membersName(inner);
+    // (every member container is a OneOf)
+    const name: string = inner.membersName();
     this.key = options.key ?? (inner.keyed ? `{${name}}` : `[${name}]`);
     this.argsKey = options.argsKey;
     this.nestKey = options.nestKey;
@@ -106,18 +106,15 @@ export class Collection<S extends readonly [any] | any[] | Values<any> | ArraySc
    * todoList.createCollectionFilter({ userId: 1 })({ userId: '1' }) // true
    */
   createCollectionFilter(...args: any[]): (collectionKey: Record<string, string>, item?: any) => boolean {
-    return (collectionKey, item) => {
-      for (const k in collectionKey) {
-        if (this.nonFilterArgumentKeys(k)) continue;
+    return (collectionKey, item) =>
+      Object.keys(collectionKey).every((k) => {
         let v;
         // the first of them that has it (null included)
         for (const from of [args[0], args[1], item]) if (v === undefined) v = from?.[k];
-        if (v === undefined) return false;
         const want = collectionKey[k];
-        if (typeof want === 'string' ? `${v}` !== want : JSON.stringify(v) !== JSON.stringify(want)) return false;
-      }
-      return true;
-    };
+        // a string filter arg (a top-level one) equals the value as a string
+        return this.nonFilterArgumentKeys(k) || (v !== undefined && JSON.stringify(typeof want === 'string' ? `${v}` : v) === JSON.stringify(want));
+      });
   }
 
   /** Filter args of a stored collection, from its primary key. */
@@ -255,10 +252,6 @@ class ListOf extends OneOf {
     return 'Array';
   }
 
-  override get name(): string {
-    return `ArraySchema(${schemaName(this.schema)})`;
-  }
-
   // the parameters schema.Array's have (so each method's length is the same)
   normalize(input: any, parent: any, key: any, args: readonly any[], visit: Visit, _d?: NormalizeDelegate): any[] {
     return normalizeArray(this.schema, input, parent, key, args, visit, this.name);
@@ -268,3 +261,6 @@ class ListOf extends OneOf {
     return denormalizeArray(this.schema, input, unvisit);
   }
 }
+// Named as the class it stands for, so OneOf's `name` reads `ArraySchema(Todo)` (set here,
+// not by the class's own name, which minifiers rename).
+setHidden(ListOf, 'name', 'ArraySchema');

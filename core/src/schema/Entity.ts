@@ -225,13 +225,13 @@ export abstract class Entity {
     const gone = processed === undefined;
     const plan = entityPlan(this);
     let id = this.pk(gone ? input : processed, parent, key, args);
-    const temps = delegate.meta.optimistic;
+    // meta.made: the index of the last temp this normalize call handed out (its meta is its own)
+    const meta = delegate.meta as NormalizeDelegate['meta'] & { made?: number };
+    const temps = meta.optimistic;
     if (noPk(id) && !gone && temps) {
       // Optimistic create: the server assigns the key later. Until then it gets a
       // temporary one of its own, kept by the pending update so every replay gives it again.
-      // meta.made: the temps this normalize call handed out so far (its meta is its own)
-      const meta = delegate.meta as { made?: number };
-      const seq = temps === true ? ++lastTemp : (temps[(meta.made = (meta.made ?? 0) + 1) - 1] ??= ++lastTemp);
+      const seq = temps === true ? ++lastTemp : (temps[(meta.made = (meta.made ?? -1) + 1)] ??= ++lastTemp);
       id = `optimistic-${seq}`;
       // The pk field reads it too (a negative number where the field's default is a number),
       // so `key={todo.id}` tells two pending creates apart.
@@ -366,9 +366,9 @@ export abstract class Entity {
     const id = typeof first === 'object' ? this.pk(first, undefined, undefined, args) : first;
     if (noPk(id)) {
       const field = this.indexes?.find((f) => first[f] !== undefined);
-      if (field === undefined) return undefined;
-      const table: any = delegate.getEntities(this.key);
-      for (const pk in table) if (table[pk]?.[field] === first[field]) return pk;
+      // no indexed field given: nothing to scan (for...in over false lists nothing)
+      const table: any = field !== undefined && delegate.getEntities(this.key);
+      for (const pk in table) if (table[pk]?.[field!] === first[field!]) return pk;
       return undefined;
     }
     const pk = `${id}`;

@@ -41,12 +41,8 @@ export function denormalizeObject(schema: Record<string, any>, input: any, unvis
     const v = input[k];
     if (v === undefined || v === null) continue;
     const s = schema[k];
-    if (typeof s === 'function' && typeof s.denormalize !== 'function') {
-      // a deserializer member (`{ at: Temporal.Instant.from }`)
-      out[k] = toConverter(s)(v);
-      continue;
-    }
-    const value = unvisit(s, v);
+    // a deserializer member (`{ at: Temporal.Instant.from }`), else a schema
+    const value = typeof s === 'function' && typeof s.denormalize !== 'function' ? toConverter(s)(v) : unvisit(s, v);
     if (value === INVALID) return INVALID;
     out[k] = value;
   }
@@ -59,16 +55,15 @@ export function denormalizeObject(schema: Record<string, any>, input: any, unvis
  * fetched (and `{ total: 0 }` with no schema field can never be found from args).
  */
 export function queryKeyObject(schema: Record<string, any>, args: readonly any[], delegate: QueryDelegate): any {
-  const out: Record<string, any> = {};
-  let found = false;
+  // made by the first schema field found
+  let out: Record<string, any> | undefined;
   for (const k in schema) {
     if (!isSchema(schema[k])) continue;
     const key = delegate.queryKey(schema[k], args);
     if (key === undefined) return undefined;
-    out[k] = key;
-    found = true;
+    (out ??= {})[k] = key;
   }
-  return found ? out : undefined;
+  return out;
 }
 
 /**

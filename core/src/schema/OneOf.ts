@@ -8,19 +8,6 @@ import type { QueryDelegate, Unvisit } from './types';
 
 export type SchemaAttribute = string | ((value: any, parent: any, key: any) => string);
 
-/**
- * What a Collection of these members names its table by: the member entity's key, as
- * data-client names it. Members picked by a discriminator are `value:Key` pairs
- * (OneOfMap's): data-client's `User;Group` would give two lists that store different
- * discriminator values one table, and each would then read the other's references.
- *
- * @example
- * membersName(new Union({ users: User, groups: Group }, 'type')) // 'users:User;groups:Group'
- */
-export function membersName(s: any): string {
-  return s instanceof OneOf ? s.membersName() : schemaName(s);
-}
-
 /** One schema (OneOfMap: or a map of schemas chosen per value by a discriminator attribute). */
 export abstract class OneOf {
   /** The single schema, or the map of schemas by discriminator value. */
@@ -49,9 +36,18 @@ export abstract class OneOf {
     return this.schema;
   }
 
-  /** @internal See {@link membersName}. */
-  membersName(): string {
-    return membersName(this.schema);
+  /**
+   * @internal What a Collection of these members names its table by: the member entity's key,
+   * as data-client names it (`s`: a member schema, named the same way; default this one's).
+   * Members picked by a discriminator are `value:Key` pairs (OneOfMap's): data-client's
+   * `User;Group` would give two lists that store different discriminator values one table,
+   * and each would then read the other's references.
+   *
+   * @example
+   * new Union({ users: User, groups: Group }, 'type').membersName() // 'users:User;groups:Group'
+   */
+  membersName(s: any = this.schema): string {
+    return s instanceof OneOf ? s.membersName() : schemaName(s);
   }
 
   /** Nothing stored is found from args alone (Union and All look theirs up). */
@@ -80,7 +76,7 @@ export abstract class OneOfMap extends OneOf {
 
   override membersName(): string {
     const s = this.schema;
-    return this.attribute ? Object.keys(s).map((value) => `${value}:${membersName(s[value])}`).join(';') : super.membersName();
+    return this.attribute ? Object.keys(s).map((value) => `${value}:${super.membersName(s[value])}`).join(';') : super.membersName();
   }
 
   override inferSchema(value: any, parent: any, key: any): any {

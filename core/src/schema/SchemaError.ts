@@ -21,8 +21,7 @@ export class SchemaError extends Error {
   constructor(schema: string, field: unknown, problem: string, hint?: string | false) {
     const f = field === undefined ? undefined : String(field);
     // Callers pass hints as `DEV && '...'`, so production builds drop their texts.
-    const message = `${schema}${f ? ` at field "${f}"` : ''}: ${problem}`;
-    super(DEV && hint ? `${message}\n  hint: ${hint}` : message);
+    super(`${schema}${f ? ` at field "${f}"` : ''}: ${problem}${DEV && hint ? `\n  hint: ${hint}` : ''}`);
     Object.assign(this, { status: 400, schema, field: f, name: 'SchemaError' });
   }
 }

@@ -40,6 +40,7 @@ export function setOwn<T>(table: { [pk: string]: T }, pk: string, value: T): voi
  * @example
  * setHidden(collection, 'push', collection.addWith(unshift));
  */
-export function setHidden(target: object, name: PropertyKey, value: unknown, enumerable = false): void {
+export function setHidden(target: object, name: PropertyKey, value: unknown, enumerable?: boolean): void {
+  // (enumerable: undefined is false)
   Object.defineProperty(target, name, { value, writable: true, configurable: true, enumerable });
 }

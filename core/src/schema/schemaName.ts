@@ -2,7 +2,7 @@
 
 /** Short human name of any schema, for messages. */
 export function schemaName(s: any): string {
-  if (s === null || s === undefined) return String(s);
+  if (s === null || s === undefined) return `${s}`;
   if (Array.isArray(s)) return `[${schemaName(s[0])}]`;
   // a class's `name` is always a string: the key, else the class name
   if (typeof s.key === 'string') return s.key;

@@ -30,15 +30,12 @@ export function serializeArgs(value: unknown): string {
  * sortKeys({ b: [{ d: 1, c: 2 }], a: 1 }) // { a: 1, b: [{ c: 2, d: 1 }] }
  */
 export function sortKeys(value: unknown, cycle?: () => never, seen: unknown[] = []): unknown {
-  if (!Array.isArray(value) && !isPlainObject(value)) return value;
+  const list = Array.isArray(value);
+  if (!list && !isPlainObject(value)) return value;
   if (seen.includes(value)) cycle?.();
   seen.push(value);
-  let out: unknown;
-  if (Array.isArray(value)) out = value.map((item) => sortKeys(item, cycle, seen));
-  else {
-    const keyed: Record<string, unknown> = (out = {});
-    for (const k of Object.keys(value).sort()) setOwn(keyed, k, sortKeys(value[k], cycle, seen)); // `__proto__` as a plain key
-  }
+  const out: any = list ? value.map((item) => sortKeys(item, cycle, seen)) : {};
+  if (!list) for (const k of Object.keys(value).sort()) setOwn(out, k, sortKeys(value[k], cycle, seen)); // `__proto__` as a plain key
   seen.pop();
   return out;
 }
