@@ -131,7 +131,9 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   /** The key's meta its fetch decisions already answered (its own request's end, or a decision to wait). */
   declare private handledMeta: unknown;
   /** What `promise()` handed out, until the read settles (the same promise meanwhile, whichever request it waits on). */
-  declare private waiting: { promise: Promise<void>; resolve: () => void } | undefined;
+  declare private waiting: Promise<void> | undefined;
+  /** Settles `waiting`. */
+  declare private settle: () => void;
   /** The expiry timer, if the client has one (see expiryTimer.ts). @internal */
   declare timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -227,12 +229,10 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
       // Settles when the read shows usable data, an error, or no longer loads: woken by the
       // reader index like every other wake-up (see refresh), whether the answer is its
       // request's or came from elsewhere (a restored or hydrated store, a pushed change).
-      let resolve!: () => void;
-      const promise = new Promise<void>((r) => (resolve = r));
-      this.waiting = { promise, resolve };
+      this.waiting = new Promise<void>((resolve) => (this.settle = resolve));
       this.watch();
     }
-    return this.waiting.promise;
+    return this.waiting;
   }
 
   /**
@@ -336,14 +336,13 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
    */
   override refresh(reason: Reason = 'change') {
     const prev = this.snapshot;
-    const waiting = this.waiting;
-    if (waiting) {
+    if (this.waiting) {
       const { data, error, loading } = this.getSnapshot();
       // A server render waits for its own answer: it is what the page's snapshot must carry.
       if ((data !== undefined || error || !loading) && !(this.store.ssr && this.request)) {
         this.waiting = undefined;
         if (!this.listeners.size) super.onLast();
-        waiting.resolve();
+        this.settle();
         // An answer that predates an invalidation leaves the read loading: it asks again, and waits
         // for that, claiming it as promise() claimed the first (release() can still abort it).
       } else if (!this.request) this.fetch(this);
