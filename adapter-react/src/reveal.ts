@@ -38,11 +38,8 @@ export function revealWhenSettled(promise: PromiseLike<unknown>): void {
  * return <RevealContext.Provider value={reveal}>{children}</RevealContext.Provider>;
  */
 export function useRevealState(): Reveal {
-  const [version, setVersion] = React.useState(0);
+  // `bump` (stable) counts a settle, whatever the promise settled with.
+  const [version, bump] = React.useReducer((v: number) => v + 1, 0);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- a new function per version is the point
   return React.useMemo(() => (promise: PromiseLike<unknown>) => void promise.then(bump, bump), [version]);
-
-  function bump() {
-    setVersion((v) => v + 1);
-  }
 }
