@@ -142,14 +142,15 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     this.endpoint = endpoint;
     this.options = options;
     this.handledMeta = {};
-    this.args = args && args[0] !== null ? args : null;
-    if (this.args)
+    // Null until the args make a key.
+    this.args = null;
+    if (args && args[0] !== null)
       try {
-        this.key = endpoint.key(...this.args);
+        this.key = endpoint.key(...args);
+        this.args = args;
       } catch (error) {
         // Delivered like a fetch error (snapshot, read(), readAsync), not thrown from observe().
         this.argsError = error instanceof Error ? error : new Error(String(error));
-        this.args = null;
       }
   }
 
@@ -175,7 +176,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     this.seen = state;
     this.dirty = false;
     const { controller, readers } = store;
-    if (key !== undefined) controller.gc?.touch(key);
+    if (args) controller.gc?.touch(key!); // args make a key (see the constructor)
     // Filled by the read, then registered as it is with the reader index.
     const track: (ReadDeps & { key: string | undefined }) | undefined = this.tracked ? { key, deps: NONE, entities: [], tables: [] } : undefined;
     let request = this.request;
