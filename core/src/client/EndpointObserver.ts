@@ -175,7 +175,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     const { store, key, endpoint, args } = this;
     this.seen = state;
     this.dirty = false;
-    const { controller, readers } = store;
+    const { controller } = store;
     if (args) controller.gc?.touch(key!); // args make a key (see the constructor)
     // Filled by the read, then registered as it is with the reader index.
     const track: (ReadDeps & { key: string | undefined }) | undefined = this.tracked ? { key, deps: NONE, entities: [], tables: [] } : undefined;
@@ -195,7 +195,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     const stale = isPast(res.expiresAt);
     const unusable = !usable(res);
     const fetches = this.options.fetch !== false;
-    if (track) readers.track(this, track);
+    if (track) store.readers.track(this, track);
     const next: ObserverSnapshot<ResolveType<E>> = {
       // A cache-only read (useCache) of an object schema shows its plain defaults
       // until data is stored, as the established library does; reads that fetch wait.
@@ -287,13 +287,12 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
    */
   release(): void {
     const request = this.running();
-    // A server render waits for its own answer: nothing abandons it.
-    if (!request || this.store.ssr) return;
-    const go = () => {
-      if (!this.listeners.size && this.running() === request) void this.store.controller.dispatch({ type: RELEASE, key: this.key!, owner: this });
-    };
-    // A microtask later: a listener that comes straight back (React's StrictMode mounts twice) keeps it.
-    queueMicrotask(go);
+    // A server render waits for its own answer: nothing abandons it. A microtask later: a
+    // listener that comes straight back (React's StrictMode mounts twice) keeps it.
+    if (request && !this.store.ssr)
+      queueMicrotask(() => {
+        if (!this.listeners.size && this.running() === request) void this.store.controller.dispatch({ type: RELEASE, key: this.key!, owner: this });
+      });
   }
 
   protected override onFirst() {
@@ -407,11 +406,11 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
 
   /** Fetches (or joins the request of its key that runs): the request is the store's, it only refers to it. @internal */
   fetch(owner?: object, force?: boolean): InFlight {
-    const running = this.running();
-    if (running && !force) return running;
-    this.request = this.store.controller.request(owner, this.endpoint, this.args!, this.key!);
+    let request = this.running();
+    if (request && !force) return request;
+    request = this.request = this.store.controller.request(owner, this.endpoint, this.args!, this.key!);
     // Unsubscribed, it recomputes on its next read (subscribed, the request's start woke it).
     this.dirty = true;
-    return this.request;
+    return request;
   }
 }
