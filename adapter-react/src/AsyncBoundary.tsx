@@ -1,4 +1,5 @@
-import { Component, Suspense, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import type { ComponentType, ErrorInfo, ReactNode } from 'react';
+import { React } from './react';
 import type { StatusError } from '@resto/core';
 import { retryError } from './retry';
 
@@ -38,7 +39,7 @@ export interface AsyncBoundaryProps {
 export function AsyncBoundary({ children, fallback = null, errorComponent = DefaultError, onError }: AsyncBoundaryProps) {
   return (
     <ErrorBoundary fallback={fallback} errorComponent={errorComponent} onError={onError}>
-      <Suspense fallback={fallback}>{children}</Suspense>
+      <React.Suspense fallback={fallback}>{children}</React.Suspense>
     </ErrorBoundary>
   );
 }
@@ -56,7 +57,7 @@ interface BoundaryState {
 }
 
 /** Error boundaries still need a class component in React 19. */
-class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+class ErrorBoundary extends React.Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { error: undefined, retrying: false };
 
   static getDerivedStateFromError(error: Error): Partial<BoundaryState> {

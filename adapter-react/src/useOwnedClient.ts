@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { React } from './react';
 import type { Client } from '@resto/core';
 
 /**
@@ -11,20 +11,20 @@ import type { Client } from '@resto/core';
  * const own = useOwnedClient(client ? undefined : () => createClient());
  */
 export function useOwnedClient(create: (() => Client) | undefined): Client | undefined {
-  const ref = useRef<Client | undefined>(undefined);
+  // The client, and the destroy an unmount scheduled (`pending`): a mount that follows at
+  // once (StrictMode) cancels it.
+  const ref = React.useRef<{ client?: Client; pending?: ReturnType<typeof setTimeout> }>({}).current;
   // An <Activity> hidden for longer than a macrotask unmounts the effects like a real
   // unmount, destroying the client: when it is shown again, a new client takes its place.
-  if ((!ref.current || ref.current.destroyed) && create) ref.current = create();
-  const own = ref.current;
-  // The destroy an unmount scheduled: a mount that follows at once (StrictMode) cancels it.
-  const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const [, revive] = useState(0);
-  useEffect(() => {
+  if ((!ref.client || ref.client.destroyed) && create) ref.client = create();
+  const own = ref.client;
+  const [, revive] = React.useState(0);
+  React.useEffect(() => {
     if (!own) return;
     // Shown again without rendering this component: render it, to make the new client.
     if (own.destroyed) return void revive((n) => n + 1);
-    clearTimeout(pending.current);
-    return () => void (pending.current = setTimeout(() => own.destroy(), 0));
-  }, [own]);
+    clearTimeout(ref.pending);
+    return () => void (ref.pending = setTimeout(() => own.destroy(), 0));
+  }, [own, ref]); // `ref` is the same object every render
   return own;
 }

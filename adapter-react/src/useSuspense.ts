@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { React } from './react';
 import { type ArgsInput, type EndpointLike, type EndpointObserver, type ResolveType } from '@resto/core';
 import { settleClaim, useClaim } from './claim';
 import { withRetry } from './retry';
@@ -35,7 +35,7 @@ export function useSuspended<E extends EndpointLike>(observer: EndpointObserver<
   // Every change of the snapshot renders again, even back to what the last commit showed:
   // a render that suspended in between did not commit, and the data coming back (the same
   // objects, after an invalidation) must render again.
-  useSyncExternalStore(observer.subscribe, observer.getSnapshot, observer.getSnapshot);
+  React.useSyncExternalStore(observer.subscribe, observer.getSnapshot, observer.getSnapshot);
   const claim = useClaim();
   const r = observer.read();
   // Taken before the previous key is let go of (settleClaim): its request may be this one.
@@ -44,6 +44,7 @@ export function useSuspended<E extends EndpointLike>(observer: EndpointObserver<
   // Thrown rather than passed to `use()`: when React replays the component after the
   // fetch, the data is there and `use()` would not be called again, which React
   // reports as a conditional `use()`. A thrown promise retries the render instead.
-  if (r.status === 'pending') throw wait;
-  return r.data;
+  // `wait` is set exactly when the read is pending.
+  if (wait) throw wait;
+  return (r as { data: ResolveType<E> | undefined }).data;
 }

@@ -1,7 +1,8 @@
 'use client';
 // A client module ('use client'): Next renders it on the server (once per render
 // pass) and hydrates it in the browser. Server components hand it state as text.
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { React } from '../react';
 import { hydrateOnce, pageClient, type Manager } from '@resto/core';
 import { DataProvider } from '../DataProvider';
 import { useClient } from '../context';
@@ -31,7 +32,7 @@ export interface RestoProviderProps {
  * }
  */
 export function RestoProvider({ children, state, managers }: RestoProviderProps) {
-  const [client] = useState(() => pageClient({ managers }));
+  const [client] = React.useState(() => pageClient({ managers }));
   hydrateOnce(client, state);
   // The browser client outlives the provider on purpose: DataProvider never destroys a given client.
   return <DataProvider client={client}>{children}</DataProvider>;

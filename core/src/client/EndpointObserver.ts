@@ -131,7 +131,9 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   /** The key's meta its fetch decisions already answered (its own request's end, or a decision to wait). */
   declare private handledMeta: unknown;
   /** What `promise()` handed out, until the read settles (the same promise meanwhile, whichever request it waits on). */
-  declare private waiting: { promise: Promise<void>; resolve: () => void } | undefined;
+  declare private waiting: Promise<void> | undefined;
+  /** Settles `waiting`. */
+  declare private settle: () => void;
   /** The expiry timer, if the client has one (see expiryTimer.ts). @internal */
   declare timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -140,14 +142,15 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     this.endpoint = endpoint;
     this.options = options;
     this.handledMeta = {};
-    this.args = args && args[0] !== null ? args : null;
-    if (this.args)
+    // Null until the args make a key.
+    this.args = null;
+    if (args && args[0] !== null)
       try {
-        this.key = endpoint.key(...this.args);
+        this.key = endpoint.key(...args);
+        this.args = args;
       } catch (error) {
         // Delivered like a fetch error (snapshot, read(), readAsync), not thrown from observe().
         this.argsError = error instanceof Error ? error : new Error(String(error));
-        this.args = null;
       }
   }
 
@@ -172,8 +175,8 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     const { store, key, endpoint, args } = this;
     this.seen = state;
     this.dirty = false;
-    const { controller, readers } = store;
-    if (key !== undefined) controller.gc?.touch(key);
+    const { controller } = store;
+    if (args) controller.gc?.touch(key!); // args make a key (see the constructor)
     // Filled by the read, then registered as it is with the reader index.
     const track: (ReadDeps & { key: string | undefined }) | undefined = this.tracked ? { key, deps: NONE, entities: [], tables: [] } : undefined;
     let request = this.request;
@@ -192,7 +195,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     const stale = isPast(res.expiresAt);
     const unusable = !usable(res);
     const fetches = this.options.fetch !== false;
-    if (track) readers.track(this, track);
+    if (track) store.readers.track(this, track);
     const next: ObserverSnapshot<ResolveType<E>> = {
       // A cache-only read (useCache) of an object schema shows its plain defaults
       // until data is stored, as the established library does; reads that fetch wait.
@@ -227,12 +230,10 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
       // Settles when the read shows usable data, an error, or no longer loads: woken by the
       // reader index like every other wake-up (see refresh), whether the answer is its
       // request's or came from elsewhere (a restored or hydrated store, a pushed change).
-      let resolve!: () => void;
-      const promise = new Promise<void>((r) => (resolve = r));
-      this.waiting = { promise, resolve };
+      this.waiting = new Promise<void>((resolve) => (this.settle = resolve));
       this.watch();
     }
-    return this.waiting.promise;
+    return this.waiting;
   }
 
   /**
@@ -286,13 +287,12 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
    */
   release(): void {
     const request = this.running();
-    // A server render waits for its own answer: nothing abandons it.
-    if (!request || this.store.ssr) return;
-    const go = () => {
-      if (!this.listeners.size && this.running() === request) void this.store.controller.dispatch({ type: RELEASE, key: this.key!, owner: this });
-    };
-    // A microtask later: a listener that comes straight back (React's StrictMode mounts twice) keeps it.
-    queueMicrotask(go);
+    // A server render waits for its own answer: nothing abandons it. A microtask later: a
+    // listener that comes straight back (React's StrictMode mounts twice) keeps it.
+    if (request && !this.store.ssr)
+      queueMicrotask(() => {
+        if (!this.listeners.size && this.running() === request) void this.store.controller.dispatch({ type: RELEASE, key: this.key!, owner: this });
+      });
   }
 
   protected override onFirst() {
@@ -336,14 +336,13 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
    */
   override refresh(reason: Reason = 'change') {
     const prev = this.snapshot;
-    const waiting = this.waiting;
-    if (waiting) {
+    if (this.waiting) {
       const { data, error, loading } = this.getSnapshot();
       // A server render waits for its own answer: it is what the page's snapshot must carry.
       if ((data !== undefined || error || !loading) && !(this.store.ssr && this.request)) {
         this.waiting = undefined;
         if (!this.listeners.size) super.onLast();
-        waiting.resolve();
+        this.settle();
         // An answer that predates an invalidation leaves the read loading: it asks again, and waits
         // for that, claiming it as promise() claimed the first (release() can still abort it).
       } else if (!this.request) this.fetch(this);
@@ -407,11 +406,11 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
 
   /** Fetches (or joins the request of its key that runs): the request is the store's, it only refers to it. @internal */
   fetch(owner?: object, force?: boolean): InFlight {
-    const running = this.running();
-    if (running && !force) return running;
-    this.request = this.store.controller.request(owner, this.endpoint, this.args!, this.key!);
+    let request = this.running();
+    if (request && !force) return request;
+    request = this.request = this.store.controller.request(owner, this.endpoint, this.args!, this.key!);
     // Unsubscribed, it recomputes on its next read (subscribed, the request's start woke it).
     this.dirty = true;
-    return this.request;
+    return request;
   }
 }

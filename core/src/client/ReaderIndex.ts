@@ -48,8 +48,8 @@ export class ReaderIndex extends Subscribable implements Reader {
   private readonly by = new Map<string, Map<string, Set<Reader>>>();
   /** Each reader's registration (its size: the number of readers tracked). @internal */
   readonly registered = new Map<Reader, ReaderDeps>();
-  /** The index is the plain listeners' face in the batch (see {@link Reader}). @internal */
-  dirty = false;
+  /** The index is the plain listeners' face in the batch (see {@link Reader}); nothing reads it. @internal */
+  declare dirty: boolean;
 
   /** Tells the plain listeners (the batch runs it). @internal */
   refresh(): void {

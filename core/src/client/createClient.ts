@@ -2,7 +2,7 @@
 // confirmed and the visible (optimistic) state, and batches notifications. Reads are the
 // observers' (observeRead.ts; QueryObserver.ts, built by whoever imports it); the public actions are the Controller's.
 import { DEV } from '#dev';
-import { Controller } from '../controller';
+import { Controller, type Dispatch } from '../controller';
 import { errorCode } from '../dev/errorCode';
 import type { FreshnessOptions } from '../endpoint';
 import type { ClientEnvironment, EnvironmentSignal } from '../environment';
@@ -163,9 +163,6 @@ export function createClient({
   /** What the optimistic updates wrote into the visible state, undone by the next replay. */
   let optimisticWrites: ChangeSet | undefined;
 
-  // The managers' chain ends in the reducer; it is built once the controller exists
-  // (middlewares receive it), and the controller reaches it through this variable.
-  let chain: (action: ActionTypes) => Promise<void>;
   const controller = new Controller({
     environment,
     getState: () => visible,
@@ -225,8 +222,9 @@ export function createClient({
     return Promise.resolve();
   };
 
-  chain = reduce;
-  for (let i = managers.length - 1; i >= 0; i--) chain = managers[i]!.middleware(controller)(chain);
+  // The managers' chain ends in the reducer; it is built once the controller exists
+  // (middlewares receive it), and the controller's dispatch reaches it through this name.
+  const chain: Dispatch = managers.reduceRight((next, m) => m.middleware(controller)(next), reduce);
   for (const m of managers) m.init?.(visible);
 
   return Object.assign(store, {

@@ -9,17 +9,14 @@ import { report } from '../environment/Subscribable';
 import type { Reader } from './ReaderIndex';
 
 let pending = new Set<Reader>();
-let queued = false;
 
 /** Marks `reader` dirty and queues its refresh for the next batch (once, however often it is woken). */
 export function scheduleRefresh(reader: Reader): void {
   reader.dirty = true;
+  // The first reader of a batch queues its run (called unbound: browsers reject
+  // queueMicrotask with another receiver, "Illegal invocation").
+  if (!pending.size) queueMicrotask(run);
   pending.add(reader);
-  if (!queued) {
-    queued = true;
-    // called unbound: browsers reject queueMicrotask with another receiver ("Illegal invocation")
-    queueMicrotask(run);
-  }
 }
 
 /** Takes `reader` out of the batch (it stopped listening before the batch ran). */
@@ -35,7 +32,6 @@ export function unschedule(reader: Reader): void {
  * early by flushNotifications may leave a microtask that finds nothing to do).
  */
 function run(): void {
-  queued = false;
   const readers = pending;
   pending = new Set();
   for (const reader of readers) {

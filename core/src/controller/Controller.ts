@@ -303,7 +303,7 @@ export class Controller {
       args,
       response,
       error,
-      meta: error ? errorMeta(endpoint, fetchedAt, now) : responseMeta(endpoint, fetchedAt, now),
+      meta: (error ? errorMeta : responseMeta)(endpoint, fetchedAt, now),
     }));
   }
 
