@@ -2,7 +2,7 @@
 // and the sweep that removes what nobody reads. The removal itself is the GC action, which
 // state/collect.ts applies.
 import type { Controller, Dispatch, GCInterface } from '../controller';
-import { queryKey } from '../normalize';
+import { readInput } from '../controller/byKey';
 import { GC, type EndpointLike } from '../state';
 import type { Manager, Middleware } from './Manager';
 import { expired, readsOf, unreached, type Known } from './sweep';
@@ -117,9 +117,8 @@ export class GCPolicy implements Manager, GCInterface {
       if (expired(read, state, known, now, graceMS)) endpoints.push(key!);
       else if (read.refs)
         try {
-          // Read as its readers read it: an All from the tables (members other requests stored too),
-          // a key with nothing stored by its args (an entity another result stored).
-          for (const p of memo.denormalize(schema, stored !== undefined && !(schema as { readsTables?: boolean } | undefined)?.readsTables ? stored : queryKey(schema, args!, state.entities), state.entities, args).paths) kept.add(p.key + '\0' + p.pk);
+          // Read as its readers read it (an All from the tables, a key with nothing stored by its args).
+          for (const p of memo.denormalize(schema, readInput(schema, args!, stored, state.entities), state.entities, args).paths) kept.add(p.key + '\0' + p.pk);
         } catch {
           // A schema that throws reading it (its readers meet the same throw) keeps nothing; the sweep goes on.
         }
