@@ -36,8 +36,8 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
   changes?.key(key);
   let failed = action.error;
   let policy: 'soft' | undefined;
-  // The state with the response's entities written (the same state when it has none).
-  let written = state;
+  // The entity tables with the response's entities written (the state's own when it has none).
+  let tables: Pick<State, 'entities' | 'entitiesMeta'> = state;
   let result: unknown = action.response;
   if (failed) {
     try {
@@ -50,8 +50,8 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
     // No data (a 204, a nullable endpoint's null) is stored as it is: normalize() rejects it.
     try {
       const store = changes ? { ...state, onWrite: changes.entity } : state;
-      const n = normalize(endpoint.schema, result, action.args as any[], store as any, { ...meta, optimistic });
-      written = { ...state, entities: n.entities, indexes: n.indexes, entitiesMeta: n.entitiesMeta } as State;
+      const n = normalize(endpoint.schema, result, action.args as any[], store as any, meta, optimistic);
+      tables = n;
       result = n.result;
     } catch (e) {
       if (optimistic) throw e;
@@ -100,15 +100,17 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
       console.error(DEV ? `${endpoint.name}.update threw storing ${key}; the other results it changes are left as they were:` : `${endpoint.name}.update:`, e);
     }
   }
-  // A request started before an invalidation answers for the data as it was then:
-  // it is stored, but the result stays invalid until a later fetch answers (`<` undefined is false).
-  const stillInvalid = prev?.invalidated && meta.fetchedAt < (prev.invalidatedAt as number);
+  // One new State (the index table is the store's own: normalize keeps none). A request
+  // started before an invalidation answers for the data as it was then: it is stored, but
+  // the result stays invalid until a later fetch answers (`<` undefined is false).
   const next: State = {
-    ...written,
+    ...state,
+    entities: tables.entities,
+    entitiesMeta: tables.entitiesMeta,
     endpoints,
     meta: older
       ? state.meta
-      : writeLayer(state.meta, { [key]: stillInvalid ? invalidated(prev.invalidatedAt)(meta) : meta }),
+      : writeLayer(state.meta, { [key]: prev?.invalidated && meta.fetchedAt < (prev.invalidatedAt as number) ? invalidated(prev.invalidatedAt)(meta) : meta }),
   };
   // The action's meta is stored as it is: its makers (Controller.resolve, the optimistic
   // action) build it with responseMeta / errorMeta, nothing else. Page info, when the app
