@@ -19,7 +19,7 @@ import { freshnessOption, report } from '../environment';
  * code (ERRORS.md: 19 nobody reads it, 20 a reset, 21 destroy()) in production.
  */
 const abortError = (code: 19 | 20 | 21): Error =>
-  Object.assign(new Error('Aborted' + (DEV ? [': nobody reads it anymore', ': the store was reset', ': the client was destroyed'] : [errorCode(19), errorCode(20), errorCode(21)])[code - 19]), { name: 'AbortError' });
+  Object.assign(new Error('Aborted' + (DEV ? [': nobody reads it anymore', ': the store was reset', ': the client was destroyed'][code - 19] : errorCode(code))), { name: 'AbortError' });
 
 /**
  * Runs fetches. Identical reads in flight share one request; a read that only
@@ -101,16 +101,14 @@ export class NetworkManager implements Manager {
     const { fetchedAt } = meta;
     // Aborted by us (the last owner left, a reset, destroy()): the tries stop and report nothing.
     const ours = request.abort.signal;
-    // Which reset this fetch started after: compared as is, not with fetchedAt, so a clock
-    // set back after a reset (uniqueNow follows it) does not make new fetches look older.
-    const resetAt = controller.getState().lastReset;
     const settle = (response: unknown, error?: boolean) => {
-      // Ended by another manager (a tab answering a joined read from fresh data) is not
-      // aborted: the answer is still stored and the request leaves `running`.
+      // Aborted by us, a reset among the reasons (RESET aborts every running request before
+      // the reducer sees it): nothing is stored. Ended by another manager (a tab answering a
+      // joined read from fresh data) is not aborted: the answer is still stored and the
+      // request leaves `running`. Stored first, then the entry ends (its readers are woken),
+      // in the same step: a reader that looks at the store from here on sees the outcome
+      // and no request.
       if (ours.aborted) return;
-      // Stored first, then the entry ends (its readers are woken), in the same step: a
-      // reader that looks at the store from here on sees the outcome and no request.
-      if (controller.getState().lastReset !== resetAt) return this.finish(request, abortError(20));
       const stored = controller.resolve(endpoint, { args, response, fetchedAt, error });
       this.running.delete(request);
       request.end();
