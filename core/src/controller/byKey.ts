@@ -101,6 +101,7 @@ export function usable({ expiryStatus, expiresAt }: ResponseInfo): boolean {
 export function getTracked(controller: Controller, schema: unknown, args: readonly unknown[], state: State, track?: ReadDeps): any {
   const found = controller.memo.queryResult(schema, args, state, track);
   if (track) track.deps = found?.deps ?? NO_DEPS;
-  return found === undefined || found.data === INVALID ? undefined : found.data;
+  const data = found?.data;
+  return data === INVALID ? undefined : data;
 }
 

@@ -132,7 +132,7 @@ export class NetworkManager implements Manager {
     const run = async () => {
       const own = (endpoint as { signal?: AbortSignal }).signal;
       const stopped = own ? AbortSignal.any([own, ours]) : ours;
-      const { offline, tryOnce: once = tryOnce } = env;
+      const { offline, tryOnce: once = tryOnce, retryer } = env;
       // Once per endpoint: options nothing here honours.
       if (DEV && !env.ssr) {
         if (!env.tryOnce && freshnessOption(env, endpoint, 'timeout')) advise!(endpoint, 'timeout', 'TimeoutManager');
@@ -160,7 +160,6 @@ export class NetworkManager implements Manager {
         }
         if (offline?.holds(endpoint)) continue;
         // The retryer counts the failure (and never retries in server mode).
-        const { retryer } = env;
         if (DEV && !retryer && !env.ssr && (endpoint.sideEffect ? (endpoint as FreshnessOptions).retry : freshnessOption(env, endpoint, 'retry'))) advise!(endpoint, 'retry', 'RetryManager');
         if (!retryer || !(await retryer(endpoint, request, response, stopped))) return settle(response, true);
       }

@@ -4,7 +4,7 @@
 import { DEV } from '#dev';
 import { errorCode } from '../dev/errorCode';
 import { ownValue, setOwn } from '../schema/ownEntry';
-import { SET_RESPONSE, type OptimisticAction } from './actions';
+import type { OptimisticAction } from './actions';
 import type { ChangeSet } from './ChangeSet';
 import { setResponse } from './setResponse';
 import { deepEqual } from '../normalize';
@@ -62,7 +62,7 @@ export function applyOptimistic(state: State, makeSnapshot: SnapshotFactory, cha
       continue;
     }
     try {
-      visible = setResponse(visible, { ...action, type: SET_RESPONSE, response }, action.temps ?? true, changes);
+      visible = setResponse(visible, { ...action, response }, action.temps ?? true, changes);
     } catch (e) {
       // An optimistic value that does not fit the schema is skipped; the real response still lands.
       reportOnce(action, DEV ? 'optimistic response does not fit the schema' : 'getOptimisticResponse' + errorCode(23), e);

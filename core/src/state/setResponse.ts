@@ -8,6 +8,9 @@ import type { ChangeSet } from './ChangeSet';
 import { invalidated } from './invalidate';
 import type { State } from './State';
 
+/** A response to store: a SET_RESPONSE, or a pending optimistic update's (which needs no type). */
+type Response = Omit<SetResponseAction, 'type'>;
+
 /**
  * Where page info plugs into storing a response: pageInfo.ts sets `record` when it is
  * imported, so apps that never read page info do not carry its rule. It gets the state
@@ -17,7 +20,7 @@ import type { State } from './State';
  * pageHook.record = (state, next, action, older) => next;
  */
 export const pageHook: {
-  record?: (state: State, next: State, action: SetResponseAction, older: boolean, changes: ChangeSet | undefined) => State;
+  record?: (state: State, next: State, action: Response, older: boolean, changes: ChangeSet | undefined) => State;
 } = {};
 
 /**
@@ -28,7 +31,7 @@ export const pageHook: {
  * @example
  * const next = setResponse(state, action, false);
  */
-export function setResponse(state: State, action: SetResponseAction, optimistic: boolean | number[], changes?: ChangeSet): State {
+export function setResponse(state: State, action: Response, optimistic: boolean | number[], changes?: ChangeSet): State {
   const { endpoint, key, meta } = action;
   const prev = state.meta[key];
   // The stored result's fetch started after this one (`>` undefined is false).
