@@ -11,6 +11,9 @@ import type { Controller, ReadDeps, ResolveType, ResponseInfo } from './Controll
 
 const NO_DEPS: readonly unknown[] = Object.freeze([]);
 
+/** What tells an entity instance among read data: its class's key and its pk(). */
+type EntityLike = { constructor?: { key?: string }; pk?: () => unknown };
+
 /**
  * The input a read of `schema` with `args` denormalizes, given what is `stored` under its
  * key: the stored result, unless nothing is stored (an entity already stored, from a list
@@ -53,9 +56,8 @@ export function responseByKey<E extends EndpointLike>(
     if (track) track.deps = found?.deps ?? NO_DEPS;
     data = found?.data;
     // The entity's own expiry, when no result of this key is stored to carry one (a list is no entity).
-    const entity = data as { constructor?: { key?: string }; pk?: () => unknown } | undefined;
-    const entityKey = entity?.constructor?.key;
-    if (!meta && stored === undefined && entityKey && typeof entity.pk === 'function') expiresAt = state.entitiesMeta[entityKey]?.[String(entity.pk())]?.expiresAt ?? 0;
+    const entityKey = (data as EntityLike | undefined)?.constructor?.key;
+    if (!meta && stored === undefined && entityKey && typeof (data as EntityLike).pk === 'function') expiresAt = state.entitiesMeta[entityKey]?.[String((data as EntityLike).pk!())]?.expiresAt ?? 0;
   }
   // A deleted entity reads as nothing: invalid, as missing data is.
   if (data === INVALID) data = undefined;
