@@ -55,9 +55,10 @@ export function responseByKey<E extends EndpointLike>(
     const found = input === undefined ? undefined : controller.memo.denormalize(schema, input, state.entities, args);
     if (track) track.deps = found?.deps ?? NO_DEPS;
     data = found?.data;
-    // The entity's own expiry, when no result of this key is stored to carry one (a list is no entity).
+    // The entity's own expiry, when no result of this key is stored to carry one (a list is no
+    // entity); its pk as a property key, which a number pk is as its string.
     const entityKey = (data as EntityLike | undefined)?.constructor?.key;
-    if (!meta && stored === undefined && entityKey && typeof (data as EntityLike).pk === 'function') expiresAt = state.entitiesMeta[entityKey]?.[String((data as EntityLike).pk!())]?.expiresAt ?? 0;
+    if (!meta && stored === undefined && entityKey && typeof (data as EntityLike).pk === 'function') expiresAt = state.entitiesMeta[entityKey]?.[(data as EntityLike).pk!() as string]?.expiresAt ?? 0;
   }
   // A deleted entity reads as nothing: invalid, as missing data is.
   if (data === INVALID) data = undefined;

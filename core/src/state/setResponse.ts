@@ -52,8 +52,8 @@ export function setResponse(state: State, action: Response, optimistic: boolean 
   } else if (endpoint.schema != null && result != null) {
     // No data (a 204, a nullable endpoint's null) is stored as it is: normalize() rejects it.
     try {
-      const store = changes ? { ...state, onWrite: changes.entity } : state;
-      const n = normalize(endpoint.schema, result, action.args as any[], store as any, meta, optimistic);
+      // The store normalize writes over, telling the change set what it writes.
+      const n = normalize(endpoint.schema, result, action.args as any[], (changes ? { ...state, onWrite: changes.entity } : state) as any, meta, optimistic);
       tables = n;
       result = n.result;
     } catch (e) {
