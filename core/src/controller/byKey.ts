@@ -4,11 +4,33 @@
 // read through them, so a read and the hooks' answers cannot drift apart. Internal:
 // functions of this module, not methods, so they stay off the public class.
 import type { StatusError } from '../endpoint/types';
+import { queryKey, type QueryReads } from '../normalize';
 import { INVALID } from '../schema';
 import { ExpiryStatus, isPast, type EndpointLike, type State } from '../state';
 import type { Controller, ReadDeps, ResolveType, ResponseInfo } from './Controller';
 
 const NO_DEPS: readonly unknown[] = Object.freeze([]);
+
+/** What tells an entity instance among read data: its class's key and its pk(). */
+type EntityLike = { constructor?: { key?: string }; pk?: () => unknown };
+
+/**
+ * The input a read of `schema` with `args` denormalizes, given what is `stored` under its
+ * key: the stored result, unless nothing is stored (an entity already stored, from a list
+ * say, can answer: found by its args) or the schema reads the tables (`All` lists every
+ * stored entity of its kinds, not only those this fetch returned, as data-client; its
+ * stored list is the fallback when no table exists). Undefined when nothing answers. The
+ * one choice of the reads (responseByKey) and of the GC, which keeps what they read.
+ * `reads`, when given, collects the lookups of a query.
+ * @internal
+ *
+ * @example
+ * const input = readInput(Todo, [{ id: 1 }], state.endpoints['GET /todos/1'], state.entities);
+ */
+export function readInput(schema: unknown, args: readonly unknown[], stored: unknown, entities: State['entities'], reads?: QueryReads): unknown {
+  const found = stored === undefined || (schema as { readsTables?: boolean } | undefined)?.readsTables ? queryKey(schema, args, entities, reads) : undefined;
+  return found === undefined ? stored : found;
+}
 
 /**
  * `controller.getResponse` for a caller that already knows the key (an observer),
@@ -29,31 +51,18 @@ export function responseByKey<E extends EndpointLike>(
   let data: unknown = stored;
   let expiresAt = meta?.expiresAt ?? 0;
   if (schema !== undefined && schema !== null) {
-    // Two lookups instead of the stored result. Nothing fetched under this key: an entity
-    // already stored (from a list, say) can answer. `All` lists every stored entity of its
-    // kinds, not only those this fetch returned (as data-client); its stored list is the
-    // fallback when no table exists (an empty answer).
-    const found = stored === undefined || (schema as { readsTables?: boolean }).readsTables === true ? controller.memo.queryResult(schema, args, state, track) : undefined;
-    if (stored === undefined || (found !== undefined && found.data !== INVALID)) {
-      if (track) track.deps = found?.deps ?? NO_DEPS;
-      data = found?.data;
-      // The entity's own expiry, when no result of this key is stored to carry one (a list is no entity).
-      const entity = data as { constructor?: { key?: string }; pk?: () => unknown } | undefined;
-      const entityKey = entity?.constructor?.key;
-      if (!meta && entityKey && typeof entity.pk === 'function') expiresAt = state.entitiesMeta[entityKey]?.[String(entity.pk())]?.expiresAt ?? 0;
-    } else {
-      const result = controller.memo.denormalize(schema, stored, state.entities, args);
-      if (track) track.deps = result.deps;
-      data = result.data;
-    }
+    const input = readInput(schema, args, stored, state.entities, track);
+    const found = input === undefined ? undefined : controller.memo.denormalize(schema, input, state.entities, args);
+    if (track) track.deps = found?.deps ?? NO_DEPS;
+    data = found?.data;
+    // The entity's own expiry, when no result of this key is stored to carry one (a list is no
+    // entity); its pk as a property key, which a number pk is as its string.
+    const entityKey = (data as EntityLike | undefined)?.constructor?.key;
+    if (!meta && stored === undefined && entityKey && typeof (data as EntityLike).pk === 'function') expiresAt = state.entitiesMeta[entityKey]?.[(data as EntityLike).pk!() as string]?.expiresAt ?? 0;
   }
-  let expiryStatus: ExpiryStatus;
-  if (data === undefined || data === INVALID || meta?.invalidated) {
-    expiryStatus = ExpiryStatus.Invalid;
-    if (data === INVALID) data = undefined;
-  } else {
-    expiryStatus = endpoint.invalidIfStale ? ExpiryStatus.InvalidIfStale : ExpiryStatus.Valid;
-  }
+  // A deleted entity reads as nothing: invalid, as missing data is.
+  if (data === INVALID) data = undefined;
+  const expiryStatus = data === undefined || meta?.invalidated ? ExpiryStatus.Invalid : endpoint.invalidIfStale ? ExpiryStatus.InvalidIfStale : ExpiryStatus.Valid;
   return { data: data as ResolveType<E>, expiryStatus, expiresAt };
 }
 
@@ -95,6 +104,7 @@ export function usable({ expiryStatus, expiresAt }: ResponseInfo): boolean {
 export function getTracked(controller: Controller, schema: unknown, args: readonly unknown[], state: State, track?: ReadDeps): any {
   const found = controller.memo.queryResult(schema, args, state, track);
   if (track) track.deps = found?.deps ?? NO_DEPS;
-  return found === undefined || found.data === INVALID ? undefined : found.data;
+  const data = found?.data;
+  return data === INVALID ? undefined : data;
 }
 

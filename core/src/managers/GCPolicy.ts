@@ -2,7 +2,7 @@
 // and the sweep that removes what nobody reads. The removal itself is the GC action, which
 // state/collect.ts applies.
 import type { Controller, Dispatch, GCInterface } from '../controller';
-import { queryKey } from '../normalize';
+import { readInput } from '../controller/byKey';
 import { GC, type EndpointLike } from '../state';
 import type { Manager, Middleware } from './Manager';
 import { expired, readsOf, unreached, type Known } from './sweep';
@@ -72,7 +72,7 @@ export class GCPolicy implements Manager, GCInterface {
     known.refs++;
     // Started lazily: a client nobody reads from (a throwaway in a render) owns no timer.
     if (!this.timer) {
-      this.timer = setInterval(() => void this.sweep(), this.intervalMS);
+      this.timer = setInterval(() => this.sweep(), this.intervalMS);
       (this.timer as { unref?: () => void }).unref?.();
     }
     let held = true;
@@ -107,19 +107,16 @@ export class GCPolicy implements Manager, GCInterface {
     const { controller, known, graceMS } = this;
     if (!controller) return;
     const state = controller.getState();
-    const { memo } = controller;
     const now = Date.now();
     const kept = new Set<string>();
     const endpoints: string[] = [];
     for (const read of readsOf(state, known)) {
       const { key, schema, args } = read;
-      const stored = key && state.endpoints[key];
       if (expired(read, state, known, now, graceMS)) endpoints.push(key!);
       else if (read.refs)
         try {
-          // Read as its readers read it: an All from the tables (members other requests stored too),
-          // a key with nothing stored by its args (an entity another result stored).
-          for (const p of memo.denormalize(schema, stored !== undefined && !(schema as { readsTables?: boolean } | undefined)?.readsTables ? stored : queryKey(schema, args!, state.entities), state.entities, args).paths) kept.add(p.key + '\0' + p.pk);
+          // Read as its readers read it (an All from the tables, a key with nothing stored by its args).
+          for (const p of controller.memo.denormalize(schema, readInput(schema, args!, key && state.endpoints[key], state.entities), state.entities, args).paths) kept.add(p.key + '\0' + p.pk);
         } catch {
           // A schema that throws reading it (its readers meet the same throw) keeps nothing; the sweep goes on.
         }

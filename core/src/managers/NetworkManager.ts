@@ -101,16 +101,14 @@ export class NetworkManager implements Manager {
     const { fetchedAt } = meta;
     // Aborted by us (the last owner left, a reset, destroy()): the tries stop and report nothing.
     const ours = request.abort.signal;
-    // Which reset this fetch started after: compared as is, not with fetchedAt, so a clock
-    // set back after a reset (uniqueNow follows it) does not make new fetches look older.
-    const resetAt = controller.getState().lastReset;
     const settle = (response: unknown, error?: boolean) => {
-      // Ended by another manager (a tab answering a joined read from fresh data) is not
-      // aborted: the answer is still stored and the request leaves `running`.
+      // Aborted by us, a reset among the reasons (RESET aborts every running request before
+      // the reducer sees it): nothing is stored. Ended by another manager (a tab answering a
+      // joined read from fresh data) is not aborted: the answer is still stored and the
+      // request leaves `running`. Stored first, then the entry ends (its readers are woken),
+      // in the same step: a reader that looks at the store from here on sees the outcome
+      // and no request.
       if (ours.aborted) return;
-      // Stored first, then the entry ends (its readers are woken), in the same step: a
-      // reader that looks at the store from here on sees the outcome and no request.
-      if (controller.getState().lastReset !== resetAt) return this.finish(request, abortError(20));
       const stored = controller.resolve(endpoint, { args, response, fetchedAt, error });
       this.running.delete(request);
       request.end();
@@ -134,7 +132,7 @@ export class NetworkManager implements Manager {
     const run = async () => {
       const own = (endpoint as { signal?: AbortSignal }).signal;
       const stopped = own ? AbortSignal.any([own, ours]) : ours;
-      const { offline, tryOnce: once = tryOnce } = env;
+      const { offline, tryOnce: once = tryOnce, retryer } = env;
       // Once per endpoint: options nothing here honours.
       if (DEV && !env.ssr) {
         if (!env.tryOnce && freshnessOption(env, endpoint, 'timeout')) advise!(endpoint, 'timeout', 'TimeoutManager');
@@ -162,7 +160,6 @@ export class NetworkManager implements Manager {
         }
         if (offline?.holds(endpoint)) continue;
         // The retryer counts the failure (and never retries in server mode).
-        const { retryer } = env;
         if (DEV && !retryer && !env.ssr && (endpoint.sideEffect ? (endpoint as FreshnessOptions).retry : freshnessOption(env, endpoint, 'retry'))) advise!(endpoint, 'retry', 'RetryManager');
         if (!retryer || !(await retryer(endpoint, request, response, stopped))) return settle(response, true);
       }

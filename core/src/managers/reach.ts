@@ -1,7 +1,7 @@
 // What a stored result (or a live query) reaches, read from the normalized tables: its
 // stored pks walked through the schema, with no entity instances built (BoundedGCPolicy's
 // sweep runs it on every result it keeps, read or not).
-import { queryKey } from '../normalize';
+import { readInput } from '../controller/byKey';
 import { denormalizeArray } from '../schema/Array';
 import { denormalizeObject } from '../schema/Object';
 import { ownValue } from '../schema/ownEntry';
@@ -48,7 +48,7 @@ export function reach({ key, schema, args, refs }: Known, { endpoints, entities 
     return typeof s === 'object' ? denormalizeObject(s, v, visit) : v;
   };
   const stored = key && endpoints[key];
-  // A subscribed reader reaches what it shows: an All the tables' members, a key with nothing
-  // stored what its args find (an entity another result stored).
-  visit(schema, key && (stored !== undefined || !refs) && !(refs && (schema as { readsTables?: boolean } | undefined)?.readsTables) ? stored : queryKey(schema, args!, entities));
+  // A subscribed reader (or a live query) reaches what it reads (readInput: an All the tables'
+  // members, a key with nothing stored what its args find); a result nobody reads, what it stores.
+  visit(schema, key && !refs ? stored : readInput(schema, args!, stored, entities));
 }

@@ -48,9 +48,8 @@ export function unreached(entities: State['entities'], meta: State['entitiesMeta
   const out: [string, string][] = [];
   for (const entityKey in entities) {
     for (const pk in entities[entityKey]) {
-      if (kept.has(entityKey + '\0' + pk)) continue;
       const m = ownValue(meta[entityKey], pk);
-      if (!m || now > m.expiresAt + graceMS || stays?.() === false) out.push([entityKey, pk]);
+      if (!kept.has(entityKey + '\0' + pk) && (!m || now > m.expiresAt + graceMS || stays?.() === false)) out.push([entityKey, pk]);
     }
   }
   return out;

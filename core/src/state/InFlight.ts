@@ -13,8 +13,6 @@ export interface InFlightHost {
   changed(key: string): void;
 }
 
-const noop = () => {};
-
 /**
  * The one owner of a request: made by `controller.fetch` (or an observer's fetch) when
  * no read of its key is running, joined by every later read of the key until it ends.
@@ -75,7 +73,7 @@ export class InFlight {
         this.end();
         reject(error);
       };
-    })).catch(noop);
+    })).catch(() => {});
     if (read) host.requests.set(key, this);
     else this.owners.add(this);
     this.join(owner);

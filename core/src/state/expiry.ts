@@ -37,16 +37,13 @@ let warned: WeakSet<object> | undefined;
 const metaAfter =
   (option: 'dataExpiryLength' | 'errorExpiryLength', fallback: number) =>
   (endpoint: ExpiryOptions, fetchedAt: number, now: number): { fetchedAt: number; date: number; expiresAt: number } => {
-    let ms = endpoint[option];
+    const ms = endpoint[option];
     // NaN is the one value not equal to itself
-    if (ms !== ms) {
-      if (DEV && !(warned ??= new WeakSet()).has(endpoint)) {
-        warned.add(endpoint);
-        console.warn(`Resto: ${endpoint.name}: ${option} is NaN (an unset environment variable?); using the default, ${fallback} ms`);
-      }
-      ms = undefined;
+    if (DEV && ms !== ms && !(warned ??= new WeakSet()).has(endpoint)) {
+      warned.add(endpoint);
+      console.warn(`Resto: ${endpoint.name}: ${option} is NaN (an unset environment variable?); using the default, ${fallback} ms`);
     }
-    return { fetchedAt, date: now, expiresAt: now + (ms ?? fallback) };
+    return { fetchedAt, date: now, expiresAt: now + (ms === ms ? (ms ?? fallback) : fallback) };
   };
 
 /**

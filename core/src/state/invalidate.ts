@@ -42,7 +42,7 @@ export function markKeys(
   let meta: Record<string, ResultMeta | undefined> | undefined;
   const one = typeof test === 'string';
   for (const key of one ? [test] : storedKeys(state)) {
-    if (one ? !always && !(key in state.endpoints) && !(key in state.meta) : !test(key)) continue;
+    if (one ? !always && !(key in state.endpoints || key in state.meta) : !test(key)) continue;
     const next = mark(state.meta[key]);
     if (!next) continue;
     (meta ??= {})[key] = next;

@@ -4,7 +4,7 @@
 import { DEV } from '#dev';
 import { errorCode } from '../dev/errorCode';
 import { ownValue, setOwn } from '../schema/ownEntry';
-import { SET_RESPONSE, type OptimisticAction } from './actions';
+import type { OptimisticAction } from './actions';
 import type { ChangeSet } from './ChangeSet';
 import { setResponse } from './setResponse';
 import { deepEqual } from '../normalize';
@@ -51,7 +51,7 @@ export function applyOptimistic(state: State, makeSnapshot: SnapshotFactory, cha
     const snapshot = makeSnapshot(visible, action.meta.fetchedAt);
     let response: unknown;
     try {
-      response = action.endpoint.getOptimisticResponse!.call(action.endpoint, snapshot, ...action.args);
+      response = action.endpoint.getOptimisticResponse!(snapshot, ...action.args);
       if (!marks.has(action)) marks.set(action, 0);
     } catch (e) {
       // Throwing snapshot.abort cancels this update; anything else refuses it (see refusal()).
@@ -62,7 +62,7 @@ export function applyOptimistic(state: State, makeSnapshot: SnapshotFactory, cha
       continue;
     }
     try {
-      visible = setResponse(visible, { ...action, type: SET_RESPONSE, response }, action.temps ?? true, changes);
+      visible = setResponse(visible, { ...action, response }, action.temps ?? true, changes);
     } catch (e) {
       // An optimistic value that does not fit the schema is skipped; the real response still lands.
       reportOnce(action, DEV ? 'optimistic response does not fit the schema' : 'getOptimisticResponse' + errorCode(23), e);
@@ -84,12 +84,12 @@ export function keepOptimisticIdentity(prev: State, base: State, visible: State,
   for (let i = 0; i < e.length; i += 2) {
     const key = e[i]!;
     const pk = e[i + 1]!;
-    const table = visible.entities[key] as Record<string, unknown> | undefined;
-    const prevTable = prev.entities[key];
-    if (!table || table === base.entities[key] || !prevTable) continue;
-    // What the replay made anew, equal to what was shown: the shown object stays.
+    const table = visible.entities[key] as Record<string, unknown>;
+    if (table === base.entities[key]) continue;
+    // What the replay made anew, equal to what was shown: the shown object stays (a table
+    // or entity that is missing on either side reads as undefined: nothing to keep).
     const value = ownValue(table, pk);
-    const before = ownValue(prevTable, pk);
+    const before = ownValue(prev.entities[key], pk);
     if (before !== value && deepEqual(before, value)) setOwn(table, pk, before);
   }
   return visible;

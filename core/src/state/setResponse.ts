@@ -8,6 +8,9 @@ import type { ChangeSet } from './ChangeSet';
 import { invalidated } from './invalidate';
 import type { State } from './State';
 
+/** A response to store: a SET_RESPONSE, or a pending optimistic update's (which needs no type). */
+type Response = Omit<SetResponseAction, 'type'>;
+
 /**
  * Where page info plugs into storing a response: pageInfo.ts sets `record` when it is
  * imported, so apps that never read page info do not carry its rule. It gets the state
@@ -17,7 +20,7 @@ import type { State } from './State';
  * pageHook.record = (state, next, action, older) => next;
  */
 export const pageHook: {
-  record?: (state: State, next: State, action: SetResponseAction, older: boolean, changes: ChangeSet | undefined) => State;
+  record?: (state: State, next: State, action: Response, older: boolean, changes: ChangeSet | undefined) => State;
 } = {};
 
 /**
@@ -28,7 +31,7 @@ export const pageHook: {
  * @example
  * const next = setResponse(state, action, false);
  */
-export function setResponse(state: State, action: SetResponseAction, optimistic: boolean | number[], changes?: ChangeSet): State {
+export function setResponse(state: State, action: Response, optimistic: boolean | number[], changes?: ChangeSet): State {
   const { endpoint, key, meta } = action;
   const prev = state.meta[key];
   // The stored result's fetch started after this one (`>` undefined is false).
@@ -36,8 +39,8 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
   changes?.key(key);
   let failed = action.error;
   let policy: 'soft' | undefined;
-  // The state with the response's entities written (the same state when it has none).
-  let written = state;
+  // The entity tables with the response's entities written (the state's own when it has none).
+  let tables: Pick<State, 'entities' | 'entitiesMeta'> = state;
   let result: unknown = action.response;
   if (failed) {
     try {
@@ -49,9 +52,9 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
   } else if (endpoint.schema != null && result != null) {
     // No data (a 204, a nullable endpoint's null) is stored as it is: normalize() rejects it.
     try {
-      const store = changes ? { ...state, onWrite: changes.entity } : state;
-      const n = normalize(endpoint.schema, result, action.args as any[], store as any, { ...meta, optimistic });
-      written = { ...state, entities: n.entities, indexes: n.indexes, entitiesMeta: n.entitiesMeta } as State;
+      // The store normalize writes over, telling the change set what it writes.
+      const n = normalize(endpoint.schema, result, action.args as any[], (changes ? { ...state, onWrite: changes.entity } : state) as any, meta, optimistic);
+      tables = n;
       result = n.result;
     } catch (e) {
       if (optimistic) throw e;
@@ -100,15 +103,17 @@ export function setResponse(state: State, action: SetResponseAction, optimistic:
       console.error(DEV ? `${endpoint.name}.update threw storing ${key}; the other results it changes are left as they were:` : `${endpoint.name}.update:`, e);
     }
   }
-  // A request started before an invalidation answers for the data as it was then:
-  // it is stored, but the result stays invalid until a later fetch answers (`<` undefined is false).
-  const stillInvalid = prev?.invalidated && meta.fetchedAt < (prev.invalidatedAt as number);
+  // One new State (the index table is the store's own: normalize keeps none). A request
+  // started before an invalidation answers for the data as it was then: it is stored, but
+  // the result stays invalid until a later fetch answers (`<` undefined is false).
   const next: State = {
-    ...written,
+    ...state,
+    entities: tables.entities,
+    entitiesMeta: tables.entitiesMeta,
     endpoints,
     meta: older
       ? state.meta
-      : writeLayer(state.meta, { [key]: stillInvalid ? invalidated(prev.invalidatedAt)(meta) : meta }),
+      : writeLayer(state.meta, { [key]: prev?.invalidated && meta.fetchedAt < (prev.invalidatedAt as number) ? invalidated(prev.invalidatedAt)(meta) : meta }),
   };
   // The action's meta is stored as it is: its makers (Controller.resolve, the optimistic
   // action) build it with responseMeta / errorMeta, nothing else. Page info, when the app
