@@ -3,7 +3,7 @@
 // extenders' getters); each part is a few methods that read the same options.
 import { errorCode } from '../dev/errorCode';
 import { DEV } from '#dev';
-import { CREATE, Endpoint, defineMembers } from '../endpoint/Endpoint';
+import { Endpoint, defineMembers } from '../endpoint/Endpoint';
 import type { FetchFunction } from '../endpoint/types';
 import { extender } from './collectionExtenders';
 import { detectContent, type Content } from './content';
@@ -96,14 +96,12 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     return key.startsWith(prefix) && pathTemplate(this.path).regexp.test(key.slice(prefix.length));
   }
 
-  override [CREATE](options: Params): Endpoint {
-    return new (this.constructor as new (o: Params) => Endpoint)(options);
-  }
-
   override extend(options: Params): never {
+    // As Endpoint's extend(), with options only (no fetch argument: the prototype's).
     // The method decides the body argument only in the constructor: a copy keeps it
     // unless the options set `body`.
-    return super.extend({ [HAS_BODY]: 'body' in options ? options.body !== undefined : this[HAS_BODY], ...options }) as never;
+    const Ctor = this.constructor as new (o: object) => Endpoint;
+    return defineMembers(new Ctor({ ...this, [HAS_BODY]: 'body' in options ? options.body !== undefined : this[HAS_BODY], ...options }), options) as never;
   }
 
   url(urlParams: Params = {}): string {
@@ -211,6 +209,11 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
   }
 
   declare process: (value: unknown, ...args: unknown[]) => unknown;
+
+  /** GET only reads; every other method is assumed to change server state. */
+  override get sideEffect(): true | undefined {
+    return !/^(GET|HEAD)$/.test(this.method) || undefined;
+  }
 }
 
 /**
@@ -290,13 +293,6 @@ proto.errorPolicy = (error: { status?: number }) => {
   const status = error?.status ?? 0;
   return status >= 500 || status === 408 || status === 499 ? 'soft' : undefined;
 };
-Object.defineProperty(proto, 'sideEffect', {
-  // GET only reads; every other method is assumed to change server state.
-  get(this: RestEndpointImpl) {
-    return !/^(GET|HEAD)$/.test(this.method) || undefined;
-  },
-  configurable: true,
-});
 
 /**
  * One HTTP operation: a path template, a method, an optional body and schema.
