@@ -134,18 +134,17 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     const search = new URLSearchParams();
     for (const key of Object.keys(searchParams)) {
       const value = searchParams[key];
-      const list = Array.isArray(value);
       // null and undefined are left out; an array is the key repeated.
       if (value != null) {
-        for (const item of list ? value : [value]) {
+        for (const item of Array.isArray(value) ? value : [value]) {
           // Every build: an object's String() would make every filter one URL, `[object Object]`.
           if (item == null || Array.isArray(item) || isPlainObject(item)) {
-            throw new TypeError(`${this.name}: search parameter "${key}"` + (DEV ? (list ? ' (an array item) ' : ' ') + restChecks!.scalar(item) : errorCode(16)));
+            throw new TypeError(`${this.name}: search parameter "${key}"` + (DEV ? (Array.isArray(value) ? ' (an array item) ' : ' ') + restChecks!.scalar(item) : errorCode(16)));
           }
           // The key with each of its values: a key without values is not sent.
           if (DEV) {
             restChecks!.wellFormed(key + String(item), (why) => {
-              throw new TypeError(`${this.name}: search parameter "${key}"${list ? ' (an array item)' : ''}${why}`);
+              throw new TypeError(`${this.name}: search parameter "${key}"${Array.isArray(value) ? ' (an array item)' : ''}${why}`);
             });
           }
           search.append(key, item as string);
@@ -183,16 +182,15 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
   }
 
   async parseResponse(response: Response): Promise<unknown> {
-    const { name, schema } = this;
     if (response.status === 204) return null;
-    if (DEV) restChecks!.content(name, this.content, schema, response);
+    if (DEV) restChecks!.content(this.name, this.content, this.schema, response);
     const contentType = response.headers.get('content-type');
     // Unset content auto-detects; `content: 'json'` parses the body whatever its Content-Type says.
     const kind = this.content || detectContent(contentType);
-    if (kind !== 'json' && schema === undefined) return kind === 'stream' ? response.body : response[kind]();
+    if (kind !== 'json' && this.schema === undefined) return kind === 'stream' ? response.body : response[kind]();
     // A schema reads JSON whatever the type: anything else fails to parse (a 400).
     const text = await response.text();
-    if (DEV) restChecks!.json(name, response, kind, contentType, text);
+    if (DEV) restChecks!.json(this.name, response, kind, contentType, text);
     // An empty body (e.g. a DELETE answered with 200 and nothing) is no data.
     if (!text.trim()) return null;
     try {
@@ -201,8 +199,8 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
       throw new NetworkError(response, {
         status: 400,
         message: DEV
-          ? `${name}: response from ${response.url} is not valid JSON: ${(error as Error).message}`
-          : `${name}: ${response.url}: ${(error as Error).message}${errorCode(17)}`,
+          ? `${this.name}: response from ${response.url} is not valid JSON: ${(error as Error).message}`
+          : `${this.name}: ${response.url}: ${(error as Error).message}${errorCode(17)}`,
         cause: error,
       });
     }

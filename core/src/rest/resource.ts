@@ -100,7 +100,8 @@ export function resource(options: Record<string, any>): Record<string, any> {
 function newMember(options: Record<string, any>, name: string, extra?: object): any {
   const { path, schema, optimistic } = options;
   const [method, keep] = MEMBERS[name] ?? [];
-  const shared = Object.fromEntries(Object.entries(options).filter(([key]) => keep?.includes(key) || !OWN_OPTIONS.includes(key)));
+  const shared = { ...options };
+  for (const key of OWN_OPTIONS) if (!keep?.includes(key)) delete shared[key];
   // (`shared` holds path and schema: the item's)
   return new (options.Endpoint ?? RestEndpoint)({
     ...shared,
