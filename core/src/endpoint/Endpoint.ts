@@ -11,11 +11,8 @@ import type { EndpointOptions, ErrorPolicy, FetchFunction, OptimisticSnapshot, R
  * Returns the target.
  */
 export function defineMembers<T extends object>(target: T, members: object): T {
-  for (const key of Object.keys(members)) {
-    const value = (members as Record<string, unknown>)[key];
-    // (an enumerable own member: extend() copies it)
-    setHidden(target, key, key === 'sideEffect' ? !!value || undefined : value, true);
-  }
+  // (an enumerable own member: extend() copies it)
+  for (const [key, value] of Object.entries(members)) setHidden(target, key, key === 'sideEffect' ? !!value || undefined : value, true);
   return target;
 }
 
@@ -130,13 +127,13 @@ export class Endpoint<F extends FetchFunction = FetchFunction, S = any, M extend
    * await getFive(); getFive.key(); // same as getUser({ id: 5 }), getUser.key({ id: 5 })
    */
   bind<A extends readonly unknown[]>(thisArg: unknown, ...bound: A): BoundEndpoint<this, F, A> {
-    const { fetch, key } = this;
+    const { fetch, key } = this as unknown as Record<'fetch' | 'key', (...args: unknown[]) => unknown>;
     return this.extend({
       fetch(this: unknown, ...rest: unknown[]) {
-        return fetch.apply(thisArg ?? this, [...bound, ...rest] as never);
+        return fetch.call(thisArg ?? this, ...bound, ...rest);
       },
       key(this: unknown, ...rest: unknown[]) {
-        return key.apply(this, [...bound, ...rest] as never);
+        return key.call(this, ...bound, ...rest);
       },
     } as never) as never;
   }
