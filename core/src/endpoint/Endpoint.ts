@@ -106,15 +106,14 @@ export class Endpoint<F extends FetchFunction = FetchFunction, S = any, M extend
   extend<E extends EndpointOptions<F, S> & Record<string, unknown>>(options: E): this & E {
     // Own enumerable members are the options a copy inherits.
     const merged: Record<string, unknown> = { ...this, ...options };
-    const { fetch } = merged as { fetch?: F };
+    const fetch = merged.fetch as F | undefined;
     // A new named fetch names the copy, as in data-client (its key must not be the old
     // endpoint's); the explicit `name` option is applied afterwards. An inline
     // `fetch() {}` or `fetch: () => ...` is only called 'fetch': that names nothing.
     const name = fetch !== this.fetch && fetch?.name;
-    const Ctor = this.constructor as new (f?: F, o?: Record<string, unknown>) => this & E;
     // Subclass field initialisers ran after the base constructor; the
     // explicit options must still win over them.
-    return defineMembers(new Ctor(fetch, name && name !== 'fetch' ? { ...merged, name } : merged), options);
+    return defineMembers(new (this.constructor as new (f?: F, o?: object) => this & E)(fetch, name && name !== 'fetch' ? { ...merged, name } : merged), options);
   }
 
   /**

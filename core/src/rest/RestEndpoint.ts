@@ -100,8 +100,7 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     // As Endpoint's extend(), with options only (no fetch argument: the prototype's).
     // The method decides the body argument only in the constructor: a copy keeps it
     // unless the options set `body`.
-    const Ctor = this.constructor as new (o: object) => Endpoint;
-    return defineMembers(new Ctor({ ...this, [HAS_BODY]: 'body' in options ? options.body !== undefined : this[HAS_BODY], ...options }), options) as never;
+    return defineMembers(new (this.constructor as new (o: object) => Endpoint)({ ...this, [HAS_BODY]: 'body' in options ? options.body !== undefined : this[HAS_BODY], ...options }), options) as never;
   }
 
   url(urlParams: Params = {}): string {
