@@ -35,7 +35,8 @@ export interface Endpoint<F extends FetchFunction = FetchFunction, S = any, M ex
  * await getTime(); // 1700000000000
  * getTime.key();  // 'getTime []'
  */
- 
+// (M types sideEffect, declared in the interface above)
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
 export class Endpoint<F extends FetchFunction = FetchFunction, S = any, M extends true | undefined = any> {
   declare fetch: F;
   declare schema: S;
