@@ -66,8 +66,8 @@ export class Endpoint<F extends FetchFunction = FetchFunction, S = any, M extend
       // the name starts every default key, so all unnamed endpoints would share their keys
       console.error('Endpoint: its fetch function has no name, so its store keys are those of every other unnamed endpoint; pass the `name` option or use a named function');
     }
-    // (in this key order: fetch, name, then the options)
-    return defineMembers(self, { ...(fetchFunction && { fetch: fetchFunction }), name: options.name ?? fetchFunction?.name ?? 'endpoint', ...options });
+    // (in this key order: fetch, name, then the options; a `name` option replaces the default in place)
+    return defineMembers(self, { ...(fetchFunction && { fetch: fetchFunction }), name: fetchFunction?.name ?? 'endpoint', ...options });
   }
 
   /**
