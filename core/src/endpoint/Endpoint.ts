@@ -59,8 +59,7 @@ export class Endpoint<F extends FetchFunction = FetchFunction, S = any, M extend
   constructor(fetchFunction?: F, options: EndpointOptions<F, S> & Record<string, unknown> = {}) {
     // The instance is a function so it can be called; its prototype chain is
     // the class, so methods and subclass overrides apply.
-    const self = ((...args: unknown[]) =>
-      (self as unknown as { fetch: (...a: unknown[]) => unknown }).fetch.apply(self, args)) as unknown as this;
+    const self = ((...args: unknown[]) => (self as unknown as { fetch: (...a: unknown[]) => unknown }).fetch(...args)) as unknown as this;
     Object.setPrototypeOf(self, new.target.prototype);
     if (DEV && fetchFunction && !fetchFunction.name && options.name === undefined && options.key === undefined) {
       // the name starts every default key, so all unnamed endpoints would share their keys
