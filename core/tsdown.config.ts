@@ -30,13 +30,17 @@ const pathToRegexpAsEsm = {
   },
 };
 
-// What parse carries that pathTemplate never reaches: the encodePath option (pathTemplate
+// What parse carries that pathTemplate never reaches: the options (encodePath: pathTemplate
 // encodes values itself), the TokenData wrapper (it reads only the tokens: parse returns
 // `{ tokens }`), the refusal of `[ ] + ? !`, which escapeTemplate has escaped before parse
-// sees them, and the link its errors end with (the message and the template stay).
+// sees them, an error without its template (parse fails only on a character of it, so the
+// template is never empty), and the link its errors end with (the message and the template stay).
 const PARSE_TRIMS: [string, string][] = [
-  ['        text += `; visit https://git.new/pathToRegexpError for info`;\n', ''],
-  ['    const { encodePath = NOOP_VALUE } = options;\n', ''],
+  [
+    '        let text = message;\n        if (originalPath)\n            text += `: ${originalPath}`;\n        text += `; visit https://git.new/pathToRegexpError for info`;\n        super(text);\n',
+    '        super(`${message}: ${originalPath}`);\n',
+  ],
+  ['function parse(str, options = {}) {\n    const { encodePath = NOOP_VALUE } = options;\n', 'function parse(str) {\n'],
   ['value: encodePath(path),', 'value: path,'],
   ['return new TokenData(consumeUntil(""), str);', 'return { tokens: consumeUntil("") };'],
   [

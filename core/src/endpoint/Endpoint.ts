@@ -8,23 +8,21 @@ import type { EndpointOptions, ErrorPolicy, FetchFunction, OptimisticSnapshot, R
  * Set members with `defineProperty`: a function's own `name` and `length` are
  * read-only, and a class may declare a member as a prototype getter. `sideEffect` is
  * normalized: `false` means "no side effect", stored as undefined (the store's convention).
+ * Returns the target.
  */
-export function defineMembers(target: object, members: object): void {
-  for (const key of Object.keys(members)) {
-    const value = (members as Record<string, unknown>)[key];
-    // (an enumerable own member: extend() copies it)
-    setHidden(target, key, key === 'sideEffect' ? !!value || undefined : value, true);
-  }
+export function defineMembers<T extends object>(target: T, members: object): T {
+  // (an enumerable own member: extend() copies it)
+  for (const [key, value] of Object.entries(members)) setHidden(target, key, key === 'sideEffect' ? !!value || undefined : value, true);
+  return target;
 }
-
-/** Key of the hook that constructs a sibling instance for `extend()`. */
-export const CREATE = Symbol('resto.create');
 
 // Merged with the class below, so it repeats the class's type parameters, used or not.
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 export interface Endpoint<F extends FetchFunction = FetchFunction, S = any, M extends true | undefined = any> {
   /** Calling an endpoint runs `fetch` with the endpoint as `this`. */
   (...args: Parameters<F>): ReturnType<F>;
+  // (declared here, not in the class, so a subclass may define it as a getter)
+  sideEffect: M;
 }
 
 /**
@@ -37,11 +35,11 @@ export interface Endpoint<F extends FetchFunction = FetchFunction, S = any, M ex
  * await getTime(); // 1700000000000
  * getTime.key();  // 'getTime []'
  */
- 
+// (M types sideEffect, declared in the interface above)
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
 export class Endpoint<F extends FetchFunction = FetchFunction, S = any, M extends true | undefined = any> {
   declare fetch: F;
   declare schema: S;
-  declare sideEffect: M;
   declare name: string;
   declare dataExpiryLength?: number;
   declare errorExpiryLength?: number;
@@ -61,27 +59,14 @@ export class Endpoint<F extends FetchFunction = FetchFunction, S = any, M extend
   constructor(fetchFunction?: F, options: EndpointOptions<F, S> & Record<string, unknown> = {}) {
     // The instance is a function so it can be called; its prototype chain is
     // the class, so methods and subclass overrides apply.
-    const self = ((...args: unknown[]) =>
-      (self as unknown as { fetch: (...a: unknown[]) => unknown }).fetch.apply(self, args)) as unknown as this;
+    const self = ((...args: unknown[]) => (self as unknown as { fetch: (...a: unknown[]) => unknown }).fetch(...args)) as unknown as this;
     Object.setPrototypeOf(self, new.target.prototype);
     if (DEV && fetchFunction && !fetchFunction.name && options.name === undefined && options.key === undefined) {
       // the name starts every default key, so all unnamed endpoints would share their keys
       console.error('Endpoint: its fetch function has no name, so its store keys are those of every other unnamed endpoint; pass the `name` option or use a named function');
     }
-    // (in this key order: fetch, name, then the options)
-    defineMembers(self, { ...(fetchFunction && { fetch: fetchFunction }), name: options.name ?? fetchFunction?.name ?? 'endpoint', ...options });
-    return self;
-  }
-
-  /** Builds an instance of the same class from options (used by `extend`). */
-  [CREATE](options: Record<string, unknown>): Endpoint {
-    const Ctor = this.constructor as new (f?: unknown, o?: Record<string, unknown>) => Endpoint;
-    const fetch = options.fetch as F | undefined;
-    // A new named fetch names the copy, as in data-client (its key must not be the old
-    // endpoint's); extend() applies an explicit `name` option afterwards. An inline
-    // `fetch() {}` or `fetch: () => ...` is only called 'fetch': that names nothing.
-    const name = fetch !== this.fetch && fetch?.name;
-    return new Ctor(fetch, name && name !== 'fetch' ? { ...options, name } : options);
+    // (in this key order: fetch, name, then the options; a `name` option replaces the default in place)
+    return defineMembers(self, { ...(fetchFunction && { fetch: fetchFunction }), name: fetchFunction?.name ?? 'endpoint', ...options });
   }
 
   /**
@@ -120,11 +105,15 @@ export class Endpoint<F extends FetchFunction = FetchFunction, S = any, M extend
    */
   extend<E extends EndpointOptions<F, S> & Record<string, unknown>>(options: E): this & E {
     // Own enumerable members are the options a copy inherits.
-    const next = this[CREATE]({ ...this, ...options }) as this & E;
+    const merged: Record<string, unknown> = { ...this, ...options };
+    const fetch = merged.fetch as F | undefined;
+    // A new named fetch names the copy, as in data-client (its key must not be the old
+    // endpoint's); the explicit `name` option is applied afterwards. An inline
+    // `fetch() {}` or `fetch: () => ...` is only called 'fetch': that names nothing.
+    const name = fetch !== this.fetch && fetch?.name;
     // Subclass field initialisers ran after the base constructor; the
     // explicit options must still win over them.
-    defineMembers(next, options);
-    return next;
+    return defineMembers(new (this.constructor as new (f?: F, o?: object) => this & E)(fetch, name && name !== 'fetch' ? { ...merged, name } : merged), options);
   }
 
   /**
@@ -137,13 +126,13 @@ export class Endpoint<F extends FetchFunction = FetchFunction, S = any, M extend
    * await getFive(); getFive.key(); // same as getUser({ id: 5 }), getUser.key({ id: 5 })
    */
   bind<A extends readonly unknown[]>(thisArg: unknown, ...bound: A): BoundEndpoint<this, F, A> {
-    const { fetch, key } = this;
+    const { fetch, key } = this as unknown as Record<'fetch' | 'key', (...args: unknown[]) => unknown>;
     return this.extend({
       fetch(this: unknown, ...rest: unknown[]) {
-        return fetch.apply(thisArg ?? this, [...bound, ...rest] as never);
+        return fetch.call(thisArg ?? this, ...bound, ...rest);
       },
       key(this: unknown, ...rest: unknown[]) {
-        return key.apply(this, [...bound, ...rest] as never);
+        return key.call(this, ...bound, ...rest);
       },
     } as never) as never;
   }

@@ -3,7 +3,7 @@
 // extenders' getters); each part is a few methods that read the same options.
 import { errorCode } from '../dev/errorCode';
 import { DEV } from '#dev';
-import { CREATE, Endpoint, defineMembers } from '../endpoint/Endpoint';
+import { Endpoint, defineMembers } from '../endpoint/Endpoint';
 import type { FetchFunction } from '../endpoint/types';
 import { extender } from './collectionExtenders';
 import { detectContent, type Content } from './content';
@@ -96,14 +96,11 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     return key.startsWith(prefix) && pathTemplate(this.path).regexp.test(key.slice(prefix.length));
   }
 
-  override [CREATE](options: Params): Endpoint {
-    return new (this.constructor as new (o: Params) => Endpoint)(options);
-  }
-
   override extend(options: Params): never {
+    // As Endpoint's extend(), with options only (no fetch argument: the prototype's).
     // The method decides the body argument only in the constructor: a copy keeps it
     // unless the options set `body`.
-    return super.extend({ [HAS_BODY]: 'body' in options ? options.body !== undefined : this[HAS_BODY], ...options }) as never;
+    return defineMembers(new (this.constructor as new (o: object) => Endpoint)({ ...this, [HAS_BODY]: 'body' in options ? options.body !== undefined : this[HAS_BODY], ...options }), options) as never;
   }
 
   url(urlParams: Params = {}): string {
@@ -136,18 +133,17 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
     const search = new URLSearchParams();
     for (const key of Object.keys(searchParams)) {
       const value = searchParams[key];
-      const list = Array.isArray(value);
       // null and undefined are left out; an array is the key repeated.
       if (value != null) {
-        for (const item of list ? value : [value]) {
+        for (const item of Array.isArray(value) ? value : [value]) {
           // Every build: an object's String() would make every filter one URL, `[object Object]`.
           if (item == null || Array.isArray(item) || isPlainObject(item)) {
-            throw new TypeError(`${this.name}: search parameter "${key}"` + (DEV ? (list ? ' (an array item) ' : ' ') + restChecks!.scalar(item) : errorCode(16)));
+            throw new TypeError(`${this.name}: search parameter "${key}"` + (DEV ? (Array.isArray(value) ? ' (an array item) ' : ' ') + restChecks!.scalar(item) : errorCode(16)));
           }
           // The key with each of its values: a key without values is not sent.
           if (DEV) {
             restChecks!.wellFormed(key + String(item), (why) => {
-              throw new TypeError(`${this.name}: search parameter "${key}"${list ? ' (an array item)' : ''}${why}`);
+              throw new TypeError(`${this.name}: search parameter "${key}"${Array.isArray(value) ? ' (an array item)' : ''}${why}`);
             });
           }
           search.append(key, item as string);
@@ -185,16 +181,15 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
   }
 
   async parseResponse(response: Response): Promise<unknown> {
-    const { name, schema } = this;
     if (response.status === 204) return null;
-    if (DEV) restChecks!.content(name, this.content, schema, response);
+    if (DEV) restChecks!.content(this.name, this.content, this.schema, response);
     const contentType = response.headers.get('content-type');
     // Unset content auto-detects; `content: 'json'` parses the body whatever its Content-Type says.
     const kind = this.content || detectContent(contentType);
-    if (kind !== 'json' && schema === undefined) return kind === 'stream' ? response.body : response[kind]();
+    if (kind !== 'json' && this.schema === undefined) return kind === 'stream' ? response.body : response[kind]();
     // A schema reads JSON whatever the type: anything else fails to parse (a 400).
     const text = await response.text();
-    if (DEV) restChecks!.json(name, response, kind, contentType, text);
+    if (DEV) restChecks!.json(this.name, response, kind, contentType, text);
     // An empty body (e.g. a DELETE answered with 200 and nothing) is no data.
     if (!text.trim()) return null;
     try {
@@ -203,14 +198,19 @@ class RestEndpointImpl extends Endpoint<FetchFunction> {
       throw new NetworkError(response, {
         status: 400,
         message: DEV
-          ? `${name}: response from ${response.url} is not valid JSON: ${(error as Error).message}`
-          : `${name}: ${response.url}: ${(error as Error).message}${errorCode(17)}`,
+          ? `${this.name}: response from ${response.url} is not valid JSON: ${(error as Error).message}`
+          : `${this.name}: ${response.url}: ${(error as Error).message}${errorCode(17)}`,
         cause: error,
       });
     }
   }
 
   declare process: (value: unknown, ...args: unknown[]) => unknown;
+
+  /** GET only reads; every other method is assumed to change server state. */
+  override get sideEffect(): true | undefined {
+    return !/^(GET|HEAD)$/.test(this.method) || undefined;
+  }
 }
 
 /**
@@ -290,13 +290,6 @@ proto.errorPolicy = (error: { status?: number }) => {
   const status = error?.status ?? 0;
   return status >= 500 || status === 408 || status === 499 ? 'soft' : undefined;
 };
-Object.defineProperty(proto, 'sideEffect', {
-  // GET only reads; every other method is assumed to change server state.
-  get(this: RestEndpointImpl) {
-    return !/^(GET|HEAD)$/.test(this.method) || undefined;
-  },
-  configurable: true,
-});
 
 /**
  * One HTTP operation: a path template, a method, an optional body and schema.

@@ -36,9 +36,9 @@ export function extender(
     // `paginated(field)` shorthand: drop `field` from the first argument.
     const removeCursor =
       typeof cursor === 'string'
-        ? (...args: any[]): any[] => {
-            const { [cursor]: _cursor, ...rest } = (args[0] ?? {}) as Record<string, unknown>;
-            return [rest, ...args.slice(1)];
+        ? (params?: Record<string, unknown>, ...others: any[]): any[] => {
+            const { [cursor]: _cursor, ...rest } = params ?? {};
+            return [rest, ...others];
           }
         : cursor;
     options = {
@@ -55,7 +55,7 @@ export function extender(
       ),
       ...(typeof cursor === 'string' && { paginationField: cursor }),
       // Where the list stands is kept on the list's key, not the page's.
-      listKeyOf: (...args: readonly unknown[]) => base.key(...removeCursor(...args)),
+      listKeyOf: (...args: any[]) => base.key(...removeCursor(...args)),
     };
   } else {
     options = {

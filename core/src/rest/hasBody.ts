@@ -1,5 +1,6 @@
 // The body-argument flag of a RestEndpoint, in a file of its own so that the endpoint and
 // the extenders it builds (collectionExtenders.ts) both import it without importing each other.
+import { DEV } from '#dev';
 
 /**
  * Whether calls take a body argument: decided by the constructor, or handed down
@@ -8,4 +9,5 @@
  * @example
  * endpoint.extend({ method: 'PATCH', [HAS_BODY]: true }); // calls are (params, body)
  */
-export const HAS_BODY = Symbol('resto.hasBody');
+// (described in development only, as schema/symbols.ts's KIND: nothing reads the description)
+export const HAS_BODY = Symbol(DEV ? 'resto.hasBody' : '');

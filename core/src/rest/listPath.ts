@@ -9,8 +9,9 @@
  * listPath('/users{/:id}') // '/users'
  */
 export function listPath(path: string): string {
-  // Escaped characters and quoted names (`:"a-b"`) blanked out, same length: what is left is the syntax.
-  const syntax = path.replace(/\\[^]?|([:*])"(?:\\[^]|[^"\\])*"?/g, (text, sigil = '') => sigil + ' '.repeat(text.length - sigil.length));
+  // Escaped characters and quoted names (`:"a-b"`) blanked out after their first character
+  // (a backslash, or the name's sigil), same length: what is left is the syntax.
+  const syntax = path.replace(/\\[^]?|[:*]"(?:\\[^]|[^"\\])*"?/g, (text) => text[0] + ' '.repeat(text.length - 1));
   const token = syntax.search(/[:*][^:*]*$/);
   if (token < 0) return path;
   // The cut starts at the '/' before the token, or at the '{' of a group opened there.

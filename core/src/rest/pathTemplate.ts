@@ -24,8 +24,8 @@ export interface PathTemplate {
 // `!`, `[` and `]` mean nothing in v8 either, so they are literal too.
 // `(` and `)` stay reserved: users escape them with a backslash.
 // An escape and the character it escapes (or a trailing lone backslash) match as
-// one, so already escaped characters are left alone.
-const LITERAL = /\\[^]?|[?+![\]]/g;
+// one (the group), so already escaped characters are left alone.
+const LITERAL = /(\\[^]?)|[?+![\]]/g;
 
 /**
  * Escape the characters that are literal in Resto templates but reserved by
@@ -35,7 +35,7 @@ const LITERAL = /\\[^]?|[?+![\]]/g;
  * escapeTemplate('/search?{q=:q}') // '/search\\?{q=:q}'
  */
 export function escapeTemplate(template: string): string {
-  return template.replace(LITERAL, (match) => (match[0] === '\\' ? match : '\\' + match));
+  return template.replace(LITERAL, (match, escape?: string) => escape ?? '\\' + match);
 }
 
 const cache = new Map<string, PathTemplate>();

@@ -33,9 +33,8 @@ const MEMBERS: Record<string, [method?: string, keep?: string[]] | null> = {
 
 // delete: a non-empty object response names the entity; anything else (empty
 // body, 'ok', a bare pk) falls back to the URL params, so it still invalidates.
-function deleteProcess(value: unknown, params: unknown): unknown {
-  return value && typeof value === 'object' && Object.keys(value).length ? value : params;
-}
+const deleteProcess = (value: unknown, params: unknown): unknown =>
+  value && typeof value === 'object' && Object.keys(value).length ? value : params;
 
 /**
  * The optimistic response of a member (asked for the resource's mutations and getList's
@@ -75,10 +74,10 @@ const optimisticFor = (schema: unknown) => (member: string) =>
  */
 export function resource<const O extends ResourceGenerics>(
   options: { [K in keyof O]: O[K] } & ResourceOptions & NoInfer<ResourceNextPage<O>>,
-): Resource<O> {
-  const opts = options as unknown as Record<string, any>;
-  const { path } = opts;
-  if (DEV) restChecks!.resourceOptions(opts);
+): Resource<O>;
+export function resource(options: Record<string, any>): Record<string, any> {
+  const { path } = options;
+  if (DEV) restChecks!.resourceOptions(options);
   // The item path names the item; without a parameter get, update and delete would all hit the
   // list (the list path is the path itself: listPath found no token, quoted names included).
   if (listPath(path) === path) {
@@ -89,8 +88,8 @@ export function resource<const O extends ResourceGenerics>(
     );
   }
   const members: Record<string, any> = {};
-  for (const name in MEMBERS) members[name] = newMember(opts, name);
-  return withExtend(members, opts) as unknown as Resource<O>;
+  for (const name in MEMBERS) members[name] = newMember(options, name);
+  return withExtend(members, options);
 }
 
 /**
@@ -99,9 +98,10 @@ export function resource<const O extends ResourceGenerics>(
  * the member itself add, then `extra` (resource() and extend(name, options) alike).
  */
 function newMember(options: Record<string, any>, name: string, extra?: object): any {
-  const { path, schema, optimistic, nonFilterArgumentKeys } = options;
+  const { path, schema, optimistic } = options;
   const [method, keep] = MEMBERS[name] ?? [];
-  const shared = Object.fromEntries(Object.entries(options).filter(([key]) => keep?.includes(key) || !OWN_OPTIONS.includes(key)));
+  const shared = { ...options };
+  for (const key of OWN_OPTIONS) if (!keep?.includes(key)) delete shared[key];
   // (`shared` holds path and schema: the item's)
   return new (options.Endpoint ?? RestEndpoint)({
     ...shared,
@@ -111,7 +111,7 @@ function newMember(options: Record<string, any>, name: string, extra?: object): 
     ...(name === 'delete' && { schema: new InvalidateOne(schema), process: deleteProcess }),
     ...(name === 'getList' && {
       path: listPath(path),
-      schema: new (options.Collection ?? BaseCollection)([schema], { nonFilterArgumentKeys }),
+      schema: new (options.Collection ?? BaseCollection)([schema], { nonFilterArgumentKeys: options.nonFilterArgumentKeys }),
       // move works on the item, and the adds answer optimistically (copies of getList carry both)
       movePath: path,
       ...(optimistic && { optimisticFor: optimisticFor(schema) }),
