@@ -1,5 +1,4 @@
-import type { ComponentType, ErrorInfo, ReactNode } from 'react';
-import { React } from './react';
+import { Component, Suspense, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import type { StatusError } from '@resto/core';
 import { retryError } from './retry';
 
@@ -39,7 +38,7 @@ export interface AsyncBoundaryProps {
 export function AsyncBoundary({ children, fallback = null, errorComponent = DefaultError, onError }: AsyncBoundaryProps) {
   return (
     <ErrorBoundary fallback={fallback} errorComponent={errorComponent} onError={onError}>
-      <React.Suspense fallback={fallback}>{children}</React.Suspense>
+      <Suspense fallback={fallback}>{children}</Suspense>
     </ErrorBoundary>
   );
 }
@@ -57,7 +56,7 @@ interface BoundaryState {
 }
 
 /** Error boundaries still need a class component in React 19. */
-class ErrorBoundary extends React.Component<BoundaryProps, BoundaryState> {
+class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { error: undefined, retrying: false };
 
   static getDerivedStateFromError(error: Error): Partial<BoundaryState> {

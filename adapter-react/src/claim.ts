@@ -1,4 +1,4 @@
-import { React } from './react';
+import { useRef } from 'react';
 import type { EndpointObserver } from '@resto/core';
 import { revealWhenSettled } from './reveal';
 
@@ -42,7 +42,7 @@ export function useClaim(): Claim {
   // A ref: once mounted, what a render records in it outlives a render React discards (a
   // suspended update). No cleanup: an unmount finds the claim lapsing already
   // (settleClaim), or nothing held.
-  return React.useRef<Claim>({}).current;
+  return useRef<Claim>({}).current;
 }
 
 /**

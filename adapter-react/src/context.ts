@@ -1,8 +1,8 @@
-import { React } from './react';
+import { createContext, useContext } from 'react';
 import { adapterError, type Client } from '@resto/core';
 
 /** The client every hook below a `DataProvider` reads from. */
-export const ClientContext = React.createContext<Client | null>(null);
+export const ClientContext = createContext<Client | null>(null);
 
 /**
  * The client of the nearest `DataProvider` (for devtools, tests, or reaching a
@@ -13,7 +13,7 @@ export const ClientContext = React.createContext<Client | null>(null);
  * client.getSnapshot().entities;
  */
 export function useClient(): Client {
-  const client = React.useContext(ClientContext);
+  const client = useContext(ClientContext);
   if (!client) throw adapterError('useClient()', 'no client in context', 'render this component inside <DataProvider>');
   return client;
 }

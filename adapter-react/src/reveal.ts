@@ -1,5 +1,5 @@
-import type { Context } from 'react';
-import { React } from './react';
+import * as React from 'react';
+import { createContext, useMemo, useReducer, type Context } from 'react';
 
 /**
  * How a suspended read asks its `DataProvider` to reveal it. When a boundary's thrown
@@ -14,7 +14,7 @@ import { React } from './react';
 export type Reveal = (promise: PromiseLike<unknown>) => void;
 
 /** @internal */
-export const RevealContext = React.createContext<Reveal | null>(null);
+export const RevealContext = createContext<Reveal | null>(null);
 
 // React 19's `use` reads a context conditionally: only a read that suspends consumes
 // it, so a version change re-renders suspended reads and nothing that shows data.
@@ -39,7 +39,7 @@ export function revealWhenSettled(promise: PromiseLike<unknown>): void {
  */
 export function useRevealState(): Reveal {
   // `bump` (stable) counts a settle, whatever the promise settled with.
-  const [version, bump] = React.useReducer((v: number) => v + 1, 0);
+  const [version, bump] = useReducer((v: number) => v + 1, 0);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- a new function per version is the point
-  return React.useMemo(() => (promise: PromiseLike<unknown>) => void promise.then(bump, bump), [version]);
+  return useMemo(() => (promise: PromiseLike<unknown>) => void promise.then(bump, bump), [version]);
 }

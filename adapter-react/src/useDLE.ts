@@ -1,4 +1,4 @@
-import { React } from './react';
+import { useMemo } from 'react';
 import { ObserveModes, type ArgsInput, type EndpointLike, type ResolveType, type StatusError } from '@resto/core';
 import type { ArgsOf } from './types';
 import { useObserver } from './useObserver';
@@ -30,5 +30,5 @@ export interface DLE<T> {
 export function useDLE<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<ArgsOf<E>>): DLE<ResolveType<E>> {
   const observer = useObserver(ObserveModes.dle, endpoint, args, 'useDLE');
   const snapshot = useSnapshot(observer, FIELDS);
-  return React.useMemo(() => ({ ...snapshot, refetch: () => observer.refetch() }), [snapshot, observer]);
+  return useMemo(() => ({ ...snapshot, refetch: () => observer.refetch() }), [snapshot, observer]);
 }

@@ -1,4 +1,4 @@
-import { React } from './react';
+import { useSyncExternalStore } from 'react';
 import { fetchIfNeeded, ObserveModes, type ArgsInput, type EndpointLike, type ResolveType } from '@resto/core';
 import type { ArgsOf } from './types';
 import { useObserver } from './useObserver';
@@ -23,5 +23,5 @@ export function useFetch<E extends EndpointLike>(
   const observer = useObserver(ObserveModes.fetch, endpoint, args, 'useFetch');
   // Subscribing keeps the read fresh (the observer revalidates on expiry); the promise
   // is the same object while one fetch runs, so new data alone never re-renders.
-  return React.useSyncExternalStore(observer.subscribe, () => fetchIfNeeded(observer), () => undefined);
+  return useSyncExternalStore(observer.subscribe, () => fetchIfNeeded(observer), () => undefined);
 }

@@ -1,4 +1,4 @@
-import { React } from './react';
+import { useSyncExternalStore } from 'react';
 import type { LiveStatus, LiveStatusSource } from '@resto/core/live';
 
 /**
@@ -11,5 +11,5 @@ import type { LiveStatus, LiveStatusSource } from '@resto/core/live';
  * if (status === 'reconnecting') return <p>Reconnecting (try {attempt})…</p>;
  */
 export function useLiveStatus(source: LiveStatusSource): LiveStatus {
-  return React.useSyncExternalStore(source.subscribe, source.getSnapshot, source.getSnapshot);
+  return useSyncExternalStore(source.subscribe, source.getSnapshot, source.getSnapshot);
 }

@@ -1,4 +1,4 @@
-import { React } from './react';
+import { useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { createLoading, type LoadingState } from '@resto/core';
 
 /**
@@ -18,12 +18,12 @@ import { createLoading, type LoadingState } from '@resto/core';
 export function useLoading<A extends unknown[], R>(
   fn: (...args: A) => Promise<R>,
 ): [wrapped: (...args: A) => Promise<R | undefined>, loading: boolean, error: LoadingState['error']] {
-  const latestFn = React.useRef(fn);
+  const latestFn = useRef(fn);
   // The latest fn, without making `wrapped` change identity on every render.
-  React.useLayoutEffect(() => {
+  useLayoutEffect(() => {
     latestFn.current = fn;
   });
-  const [tracker] = React.useState(() => createLoading((...args: A) => latestFn.current(...args)));
-  const { loading, error } = React.useSyncExternalStore(tracker.subscribe, tracker.getSnapshot, tracker.getSnapshot);
+  const [tracker] = useState(() => createLoading((...args: A) => latestFn.current(...args)));
+  const { loading, error } = useSyncExternalStore(tracker.subscribe, tracker.getSnapshot, tracker.getSnapshot);
   return [tracker.run, loading, error];
 }

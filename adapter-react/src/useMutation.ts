@@ -1,4 +1,4 @@
-import { React } from './react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { createMutation, type EndpointArgs, type EndpointLike, type MutationState, type ResolveType } from '@resto/core';
 import { useController } from './useController';
 
@@ -31,7 +31,7 @@ export interface Mutation<E extends EndpointLike> extends MutationState<ResolveT
  */
 export function useMutation<E extends EndpointLike>(endpoint: E): Mutation<E> {
   const controller = useController();
-  const store = React.useMemo(() => createMutation(controller, endpoint), [controller, endpoint]);
-  const state = React.useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
-  return React.useMemo(() => ({ ...state, mutate: store.mutate, reset: store.reset }), [state, store]);
+  const store = useMemo(() => createMutation(controller, endpoint), [controller, endpoint]);
+  const state = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  return useMemo(() => ({ ...state, mutate: store.mutate, reset: store.reset }), [state, store]);
 }

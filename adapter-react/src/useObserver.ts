@@ -1,4 +1,4 @@
-import { React } from './react';
+import { useMemo } from 'react';
 import { readKey, resolveArgs, type Client, type EndpointLike, type EndpointObserver, type ObserveOptions } from '@resto/core';
 import { useClient } from './context';
 
@@ -37,5 +37,5 @@ export function useKeyedObserver<O>(
   const key = readKey(endpoint, args);
   // `make` is the hook's own rule and `args` is fully described by `key`.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  return React.useMemo(() => make(client, args), [client, endpoint, key]);
+  return useMemo(() => make(client, args), [client, endpoint, key]);
 }

@@ -1,4 +1,4 @@
-import { React } from './react';
+import { useEffect, useRef, useState } from 'react';
 import type { Client } from '@resto/core';
 
 /**
@@ -13,13 +13,13 @@ import type { Client } from '@resto/core';
 export function useOwnedClient(create: (() => Client) | undefined): Client | undefined {
   // The client, and the destroy an unmount scheduled (`pending`): a mount that follows at
   // once (StrictMode) cancels it.
-  const ref = React.useRef<{ client?: Client; pending?: ReturnType<typeof setTimeout> }>({}).current;
+  const ref = useRef<{ client?: Client; pending?: ReturnType<typeof setTimeout> }>({}).current;
   // An <Activity> hidden for longer than a macrotask unmounts the effects like a real
   // unmount, destroying the client: when it is shown again, a new client takes its place.
   if ((!ref.client || ref.client.destroyed) && create) ref.client = create();
   const own = ref.client;
-  const [, revive] = React.useState(0);
-  React.useEffect(() => {
+  const [, revive] = useState(0);
+  useEffect(() => {
     if (!own) return;
     // Shown again without rendering this component: render it, to make the new client.
     if (own.destroyed) return void revive((n) => n + 1);

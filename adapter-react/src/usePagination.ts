@@ -1,4 +1,4 @@
-import { React } from './react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { PaginationObserver, type EndpointLike, type PaginationSnapshot } from '@resto/core';
 import type { HookArgs } from './types';
 import { useKeyedObserver } from './useObserver';
@@ -28,6 +28,6 @@ export interface Pagination extends PaginationSnapshot {
  */
 export function usePagination<E extends EndpointLike>(endpoint: E, ...args: HookArgs<E>): Pagination {
   const observer = useKeyedObserver(endpoint, args, 'usePagination', (client, resolved) => new PaginationObserver(client, endpoint, resolved));
-  const snapshot = React.useSyncExternalStore(observer.subscribe, observer.getSnapshot, observer.getSnapshot);
-  return React.useMemo(() => ({ ...snapshot, loadMore: observer.loadMore }), [snapshot, observer]);
+  const snapshot = useSyncExternalStore(observer.subscribe, observer.getSnapshot, observer.getSnapshot);
+  return useMemo(() => ({ ...snapshot, loadMore: observer.loadMore }), [snapshot, observer]);
 }

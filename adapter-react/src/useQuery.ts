@@ -1,4 +1,4 @@
-import { React } from './react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { QueryObserver, readQueryKey, type DenormalizeNullable } from '@resto/core';
 import { useClient } from './context';
 
@@ -18,7 +18,7 @@ export function useQuery<S>(schema: S, ...args: readonly unknown[]): Denormalize
   const client = useClient();
   const argsKey = readQueryKey(args);
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const observer = React.useMemo(() => new QueryObserver<DenormalizeNullable<S>>(client, schema, args), [client, schema, argsKey]);
-  return React.useSyncExternalStore(observer.subscribe, observer.getSnapshot, observer.getSnapshot) as DenormalizeNullable<S>;
+  const observer = useMemo(() => new QueryObserver<DenormalizeNullable<S>>(client, schema, args), [client, schema, argsKey]);
+  return useSyncExternalStore(observer.subscribe, observer.getSnapshot, observer.getSnapshot) as DenormalizeNullable<S>;
 }
 

@@ -1,4 +1,4 @@
-import { React } from './react';
+import { useMemo, useSyncExternalStore } from 'react';
 import type { EndpointLike, EndpointObserver, ObserverSnapshot, ResolveType } from '@resto/core';
 
 /**
@@ -14,7 +14,7 @@ export function useSnapshot<E extends EndpointLike, K extends keyof ObserverSnap
   fields: readonly K[],
 ): Pick<ObserverSnapshot<ResolveType<E>>, K> {
   // `fields` is a module constant of each hook.
-  const select = React.useMemo(() => {
+  const select = useMemo(() => {
     let last: Pick<ObserverSnapshot<ResolveType<E>>, K> | undefined;
     return () => {
       const next = observer.getSnapshot();
@@ -27,5 +27,5 @@ export function useSnapshot<E extends EndpointLike, K extends keyof ObserverSnap
     // `fields` is a constant list in each calling hook; only the observer changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [observer]);
-  return React.useSyncExternalStore(observer.subscribe, select, select);
+  return useSyncExternalStore(observer.subscribe, select, select);
 }

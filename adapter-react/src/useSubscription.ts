@@ -1,4 +1,4 @@
-import { React } from './react';
+import { useSyncExternalStore } from 'react';
 import { PollingModes, type ArgsInput, type EndpointLike } from '@resto/core';
 import type { ArgsOf } from './types';
 import { useObserver } from './useObserver';
@@ -19,5 +19,5 @@ const nothing = () => 0;
  */
 export function useSubscription<E extends EndpointLike>(endpoint: E, ...args: ArgsInput<ArgsOf<E>>): void {
   const observer = useObserver(PollingModes.subscription, endpoint, args, 'useSubscription');
-  React.useSyncExternalStore(observer.subscribe, nothing, nothing);
+  useSyncExternalStore(observer.subscribe, nothing, nothing);
 }

@@ -1,4 +1,4 @@
-import { React } from './react';
+import { useSyncExternalStore } from 'react';
 import { type ArgsInput, type EndpointLike, type EndpointObserver, type ResolveType } from '@resto/core';
 import { settleClaim, useClaim } from './claim';
 import { withRetry } from './retry';
@@ -35,7 +35,7 @@ export function useSuspended<E extends EndpointLike>(observer: EndpointObserver<
   // Every change of the snapshot renders again, even back to what the last commit showed:
   // a render that suspended in between did not commit, and the data coming back (the same
   // objects, after an invalidation) must render again.
-  React.useSyncExternalStore(observer.subscribe, observer.getSnapshot, observer.getSnapshot);
+  useSyncExternalStore(observer.subscribe, observer.getSnapshot, observer.getSnapshot);
   const claim = useClaim();
   const r = observer.read();
   // Taken before the previous key is let go of (settleClaim): its request may be this one.

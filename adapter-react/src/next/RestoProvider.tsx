@@ -1,8 +1,7 @@
 'use client';
 // A client module ('use client'): Next renders it on the server (once per render
 // pass) and hydrates it in the browser. Server components hand it state as text.
-import type { ReactNode } from 'react';
-import { React } from '../react';
+import { useState, type ReactNode } from 'react';
 import { hydrateOnce, pageClient, type Manager } from '@resto/core';
 import { DataProvider } from '../DataProvider';
 import { useClient } from '../context';
@@ -32,7 +31,7 @@ export interface RestoProviderProps {
  * }
  */
 export function RestoProvider({ children, state, managers }: RestoProviderProps) {
-  const [client] = React.useState(() => pageClient({ managers }));
+  const [client] = useState(() => pageClient({ managers }));
   hydrateOnce(client, state);
   // The browser client outlives the provider on purpose: DataProvider never destroys a given client.
   return <DataProvider client={client}>{children}</DataProvider>;
