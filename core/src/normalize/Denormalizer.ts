@@ -208,8 +208,9 @@ export function denormalizer(cache?: WeakMap<object, Cached>): Pass {
     try {
       return unvisit(schema, input);
     } finally {
-      // the store and the instances read stay reachable from here no longer than the pass
-      entities = local = undefined;
+      // the store, the instances read and the args stay reachable from here no longer than
+      // the pass (this denormalizer outlives it: its MemoCache's, or denormalize()'s)
+      entities = local = deps = args = undefined!;
     }
   };
 }
