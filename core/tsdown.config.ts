@@ -5,10 +5,11 @@ import { libraryConfig } from '../tsdown.shared';
 // path-to-regexp ships CommonJS only, which no bundler can tree-shake: an app would carry
 // its compile, match and stringify, which Resto never calls (~0.7 kB gzip). It is bundled
 // as ESM instead (its `exports.name = name` lines become one export statement), so an
-// app's bundler keeps only what Resto's pathTemplate uses.
+// app's bundler keeps only what Resto's pathTemplate uses. Core's tests load it through
+// this plugin too (vitest.config.ts), so they run the parse the builds ship.
 let license = '';
 const isPathToRegexp = (chunk: { facadeModuleId?: string | null }) => chunk.facadeModuleId?.includes('path-to-regexp') === true;
-const pathToRegexpAsEsm = {
+export const pathToRegexpAsEsm = {
   name: 'path-to-regexp-as-esm',
   transform(code: string, id: string) {
     if (!/[\\/]path-to-regexp[\\/]dist[\\/]index\.js$/.test(id)) return null;
@@ -32,9 +33,10 @@ const pathToRegexpAsEsm = {
 
 // What parse carries that pathTemplate never reaches: the options (encodePath: pathTemplate
 // encodes values itself), the TokenData wrapper (it reads only the tokens: parse returns
-// `{ tokens }`), the refusal of `[ ] + ? !`, which escapeTemplate has escaped before parse
-// sees them, an error without its template (parse fails only on a character of it, so the
-// template is never empty), and the link its errors end with (the message and the template stay).
+// `{ tokens }`), the refusal of `[ ] + ? !` (literal text in Resto's templates, as in the
+// spec: `/search?{q=:q}`), an error without its template (parse fails only on a character
+// of it, so the template is never empty), and the link its errors end with (the message and
+// the template stay).
 const PARSE_TRIMS: [string, string][] = [
   [
     '        let text = message;\n        if (originalPath)\n            text += `: ${originalPath}`;\n        text += `; visit https://git.new/pathToRegexpError for info`;\n        super(text);\n',

@@ -19,22 +19,24 @@ export interface PathTemplate {
   fill(params: Record<string, unknown>, endpointName: string): string;
 }
 
-// path-to-regexp v8 reserves these for future syntax and throws on them. The
-// spec makes `?` and `+` plain text (so a query can be written in the path);
-// `!`, `[` and `]` mean nothing in v8 either, so they are literal too.
-// `(` and `)` stay reserved: users escape them with a backslash.
-// An escape and the character it escapes (or a trailing lone backslash) match as
-// one (the group), so already escaped characters are left alone.
+// path-to-regexp v8 reserves `?`, `+`, `!`, `[` and `]` for future syntax and throws on them.
+// The spec makes `?` and `+` plain text (so a query can be written in the path); `!`, `[`
+// and `]` mean nothing in v8 either, so they are literal too. The parse Resto ships is
+// trimmed to read them as text (core/tsdown.config.ts). `(` and `)` stay reserved: users
+// escape them with a backslash.
 const LITERAL = /(\\[^]?)|[?+![\]]/g;
 
 /**
  * Escape the characters that are literal in Resto templates but reserved by
- * path-to-regexp, leaving already escaped characters alone.
+ * path-to-regexp, leaving already escaped characters alone: for handing a Resto
+ * template to path-to-regexp itself.
  *
  * @example
  * escapeTemplate('/search?{q=:q}') // '/search\\?{q=:q}'
  */
 export function escapeTemplate(template: string): string {
+  // An escape and the character it escapes (or a trailing lone backslash) match as one
+  // (the group), so already escaped characters are left alone.
   return template.replace(LITERAL, (match, escape?: string) => escape ?? '\\' + match);
 }
 
@@ -50,7 +52,7 @@ const cache = new Map<string, PathTemplate>();
 export function pathTemplate(source: string): PathTemplate {
   let template = cache.get(source);
   if (!template) {
-    const { tokens } = parse(escapeTemplate(source));
+    const { tokens } = parse(source);
     const names = new Set<string>();
     // Then an optional trailing slash and query: a `?`/`&` in a template is literal, so
     // the query may start at any of them (the regexp tries each).
