@@ -10,7 +10,7 @@ interface Extendable {
   name: string;
   schema: unknown;
   /** The path of `move` (the item's path), when the list endpoint declares it. */
-  movePath?: unknown;
+  movePath?: string;
   paginationField?: string;
   /** A resource's optimistic responses, per member, when it has `optimistic` (copies of its getList carry it). */
   optimisticFor?: (member: string) => object | false;
@@ -66,7 +66,7 @@ export function extender(
       schema: findCollection(base.schema)?.[member],
       sideEffect: true,
       [HAS_BODY]: true,
-      ...(member === 'move' && typeof base.movePath === 'string' && { path: base.movePath }),
+      ...(member === 'move' && base.movePath && { path: base.movePath }),
       ...base.optimisticFor?.(member),
     };
   }

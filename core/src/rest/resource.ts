@@ -7,6 +7,7 @@ import { DEV } from '#dev';
 import { Collection as BaseCollection } from '../schema/Collection';
 import { InvalidateOne } from '../schema/InvalidateOne';
 import { schemaName } from '../schema/schemaName';
+import { setHidden } from '../schema/ownEntry';
 import { RestEndpoint } from './RestEndpoint';
 import { listPath } from './listPath';
 import { restChecks } from './devChecks';
@@ -145,8 +146,9 @@ function withExtend(members: Record<string, any>, options: Record<string, any>):
     }
     return withExtend(out, options);
   };
-  // non-enumerable: defineProperty's default on a new key
-  return Object.defineProperty(resource, 'extend', { value: extend });
+  // non-enumerable: spreads of the resource leave it out
+  setHidden(resource, 'extend', extend);
+  return resource;
 }
 
 /**
