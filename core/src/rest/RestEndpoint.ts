@@ -233,63 +233,66 @@ for (const member of ['push', 'unshift', 'assign', 'remove', 'move'] as const) {
   Object.defineProperty(RestEndpointImpl.prototype, member, derived(member));
 }
 
-const proto = RestEndpointImpl.prototype as unknown as Record<PropertyKey, unknown>;
 // Defaults live on the prototype so options, subclass fields and `extend()`
-// all override them the same way.
-proto.urlPrefix = '';
-proto.method = 'GET';
-// Both default to their first argument as it is: the headers as built, the parsed body.
-proto.getHeaders = proto.process = (value: unknown) => value;
-proto.fetch = async function fetch(this: RestEndpointImpl, ...args: unknown[]) {
-  // The spec's fetch sequence: URL, request options, response, parsed body, process.
-  const { name } = this;
-  const [params, body] = this.splitArgs(args);
-  const url = this.url(params);
-  const init = await this.getRequestInit(body);
-  let response: Response | undefined;
-  let parsed: unknown;
-  // The errors made here: a status, what went wrong after the endpoint's name, the URL
-  // (and a cause only when there is one: Error keeps even an undefined one).
-  const fail = (status: number, message: string, cause?: { cause: unknown }) =>
-    new NetworkError(response, { status, message: `${name}: ${message}`, ...cause, url, endpoint: name });
-  try {
-    response = await this.fetchResponse(url, init);
-    parsed = await this.parseResponse(response);
-  } catch (error) {
-    // One failure path: the error names the endpoint and URL. An error with a status (a
-    // NetworkError, or one a subclass threw) stays as it is; an abort (the signal fired)
-    // is an AbortError; anything else is a network failure, status 500 (soft by default):
-    // no response (fetch itself rejected), or a body that broke off while being read.
-    if (error instanceof NetworkError) {
-      error.url ??= url;
-      error.endpoint ??= name;
-      throw error;
+// all override them the same way. (Assigned, not class members: Endpoint declares
+// fetch and errorPolicy as properties, which a subclass's methods may not override.)
+Object.assign(RestEndpointImpl.prototype, {
+  urlPrefix: '',
+  method: 'GET',
+  // Both default to their first argument as it is: the headers as built, the parsed body.
+  getHeaders: (headers: HeadersInit) => headers,
+  process: (value: unknown) => value,
+  async fetch(this: RestEndpointImpl, ...args: unknown[]) {
+    // The spec's fetch sequence: URL, request options, response, parsed body, process.
+    const { name } = this;
+    const [params, body] = this.splitArgs(args);
+    const url = this.url(params);
+    const init = await this.getRequestInit(body);
+    let response: Response | undefined;
+    let parsed: unknown;
+    // The errors made here: a status, what went wrong after the endpoint's name, the URL
+    // (and a cause only when there is one: Error keeps even an undefined one).
+    const fail = (status: number, message: string, cause?: { cause: unknown }) =>
+      new NetworkError(response, { status, message: `${name}: ${message}`, ...cause, url, endpoint: name });
+    try {
+      response = await this.fetchResponse(url, init);
+      parsed = await this.parseResponse(response);
+    } catch (error) {
+      // One failure path: the error names the endpoint and URL. An error with a status (a
+      // NetworkError, or one a subclass threw) stays as it is; an abort (the signal fired)
+      // is an AbortError; anything else is a network failure, status 500 (soft by default):
+      // no response (fetch itself rejected), or a body that broke off while being read.
+      if (error instanceof NetworkError) {
+        error.url ??= url;
+        error.endpoint ??= name;
+        throw error;
+      }
+      if (init.signal?.aborted || (error as Error | undefined)?.name === 'AbortError') throw new AbortError(name, url, error);
+      if (typeof (error as { status?: unknown } | undefined)?.status === 'number') throw error;
+      const cause = (error as Error)?.message ?? String(error);
+      throw fail(
+        500,
+        DEV ? `${response ? `the response from ${url} broke off while being read` : `request to ${url} failed`}: ${cause}` : `${url}: ${cause}${errorCode(15)}`,
+        { cause: error },
+      );
     }
-    if (init.signal?.aborted || (error as Error | undefined)?.name === 'AbortError') throw new AbortError(name, url, error);
-    if (typeof (error as { status?: unknown } | undefined)?.status === 'number') throw error;
-    const cause = (error as Error)?.message ?? String(error);
-    throw fail(
-      500,
-      DEV ? `${response ? `the response from ${url} broke off while being read` : `request to ${url} failed`}: ${cause}` : `${url}: ${cause}${errorCode(15)}`,
-      { cause: error },
-    );
-  }
-  const value = this.process(parsed, ...args);
-  if ((value === null || value === undefined) && response!.status !== 204 && this.schema != null && !this.nullable) {
-    // Storing "nothing" would replace good data: a 200 without data is a bad answer.
-    throw fail(
-      400,
-      `${url} answered ${response!.status} with no data` +
-        (DEV ? `${value === null ? ' (an empty body or null)' : ''}, but its schema expects data; set nullable: true if "nothing" is a valid answer` : errorCode(3)),
-    );
-  }
-  return value;
-};
-proto.errorPolicy = (error: { status?: number }) => {
-  // Server and transport failures, a timeout (408) and an abort (499) say nothing about the data: keep showing it.
-  const status = error?.status ?? 0;
-  return status >= 500 || status === 408 || status === 499 ? 'soft' : undefined;
-};
+    const value = this.process(parsed, ...args);
+    if ((value === null || value === undefined) && response!.status !== 204 && this.schema != null && !this.nullable) {
+      // Storing "nothing" would replace good data: a 200 without data is a bad answer.
+      throw fail(
+        400,
+        `${url} answered ${response!.status} with no data` +
+          (DEV ? `${value === null ? ' (an empty body or null)' : ''}, but its schema expects data; set nullable: true if "nothing" is a valid answer` : errorCode(3)),
+      );
+    }
+    return value;
+  },
+  errorPolicy(error: { status?: number }) {
+    // Server and transport failures, a timeout (408) and an abort (499) say nothing about the data: keep showing it.
+    const status = error?.status ?? 0;
+    return status >= 500 || status === 408 || status === 499 ? 'soft' : undefined;
+  },
+});
 
 /**
  * One HTTP operation: a path template, a method, an optional body and schema.
