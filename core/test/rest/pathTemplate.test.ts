@@ -135,5 +135,9 @@ describe('bad path input', () => {
     expect(() => new RestEndpoint({ path: '/users/:', name: 'broken' })).toThrow(
       /broken: invalid path template/,
     );
+    // The error quotes the template as written (its `?` and `+` are text, not escaped).
+    expect(() => new RestEndpoint({ path: '/search?+(', name: 'broken' })).toThrow(
+      'broken: invalid path template: Unexpected ( at index 9: /search?+(',
+    );
   });
 });
