@@ -1,4 +1,4 @@
-import { adapterError, providedClient, type Client, type Controller, type DehydratedState, type GCOptions } from '@resto/core';
+import { adapterError, isDevelopment, providedClient, type Client, type Controller, type DehydratedState, type GCOptions } from '@resto/core';
 import { hasInjectionContext, inject, ssrContextKey, type App, type InjectionKey, type Plugin } from 'vue';
 
 /** Where the plugin provides its client; `inject(RestoKey)` reads it. */
@@ -110,7 +110,8 @@ export function useClient(): Client {
     throw adapterError(
       'useClient()',
       'no client in context',
-      'install the plugin with app.use(createResto()), or outside components wrap the call in withClient(client, () => ...)',
+      isDevelopment && 'install the plugin with app.use(createResto()), or outside components wrap the call in withClient(client, () => ...)',
+      30,
     );
   }
   return client;
