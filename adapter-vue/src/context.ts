@@ -103,8 +103,8 @@ export function useClient(): Client {
   if (current) return current;
   const client = hasInjectionContext() ? inject(RestoKey, undefined) : undefined;
   // During a server render the SSR context is how a server entry (or a Nuxt module)
-  // finds the store whose state it embeds.
-  const ctx = client && hasInjectionContext() ? inject<{ resto?: Client } | null>(ssrContextKey, null) : null;
+  // finds the store whose state it embeds (a client injected: an injection context).
+  const ctx = client ? inject<{ resto?: Client } | null>(ssrContextKey, null) : null;
   if (client && ctx && !ctx.resto) ctx.resto = client;
   if (!client) {
     throw adapterError(
