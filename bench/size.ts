@@ -374,6 +374,8 @@ export interface Size {
   top: { path: string; bytes: number }[];
   /** Minified bytes in the output per input path (node_modules prefixes stripped). */
   bytesByInput: Record<string, number>;
+  /** The minified bundle (what tests search for texts that must not ship). */
+  code: string;
 }
 
 /**
@@ -401,6 +403,7 @@ export async function measure(app: App, { plain = false }: { plain?: boolean } =
     plugins: [builtPackages, svelteModules],
   });
   const code = result.outputFiles[0]!.contents;
+  const text = result.outputFiles[0]!.text;
   if (process.env.SIZE_DUMP) writeFileSync(`${process.env.SIZE_DUMP}/${app.name.replace(/\W+/g, '-')}.js`, code);
   const inputs = Object.values(result.metafile.outputs)[0]!.inputs;
   const all = Object.entries(inputs)
@@ -408,7 +411,7 @@ export async function measure(app: App, { plain = false }: { plain?: boolean } =
     .sort((a, b) => b.bytes - a.bytes);
   const top = all.slice(0, Number(process.env.SIZE_TOP ?? 8));
   const bytesByInput = Object.fromEntries(all.map((i) => [i.path, i.bytes]));
-  return { name: app.name, resto: app.resto, minified: code.length, gzip: gzipSync(code, { level: 9 }).length, top, bytesByInput };
+  return { name: app.name, resto: app.resto, minified: code.length, gzip: gzipSync(code, { level: 9 }).length, top, bytesByInput, code: text };
 }
 
 export const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;

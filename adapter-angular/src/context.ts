@@ -1,4 +1,4 @@
-import { adapterError, Controller, providedClient, type Client, type DehydratedState, type GCOptions } from '@resto/core';
+import { adapterError, Controller, isDevelopment, providedClient, type Client, type DehydratedState, type GCOptions } from '@resto/core';
 import { DestroyRef, inject, InjectionToken, makeEnvironmentProviders, type EnvironmentProviders } from '@angular/core';
 
 /**
@@ -72,9 +72,6 @@ export function provideResto({ client, gc, ssr = false, initialState }: RestoOpt
  */
 export const RESTO_STATE_ID = 'resto-state';
 
-const FIX_CONTEXT =
-  'call it in a field initializer or constructor of a component, directive or service, or inside runInInjectionContext(injector, () => ...)';
-
 /**
  * The provided client, or null outside an injection context (Angular's own error
  * there names no Resto function, so callers say which one was misplaced). @internal
@@ -84,10 +81,15 @@ export function injectClient(where: string): Client {
   try {
     client = inject(RESTO_CLIENT, { optional: true });
   } catch {
-    throw adapterError(`${where}()`, 'called outside an injection context', FIX_CONTEXT);
+    throw adapterError(
+      `${where}()`,
+      'called outside an injection context',
+      isDevelopment && 'call it in a field initializer or constructor of a component, directive or service, or inside runInInjectionContext(injector, () => ...)',
+      31,
+    );
   }
   if (!client) {
-    throw adapterError('useClient()', 'no client in context', 'add provideResto() to the providers of bootstrapApplication() (or of TestBed.configureTestingModule())');
+    throw adapterError('useClient()', 'no client in context', isDevelopment && 'add provideResto() to the providers of bootstrapApplication() (or of TestBed.configureTestingModule())', 30);
   }
   return client;
 }

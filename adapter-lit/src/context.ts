@@ -1,5 +1,5 @@
 import { ContextConsumer, ContextProvider, createContext } from '@lit/context';
-import { adapterError, type Client, type Controller } from '@resto/core';
+import { adapterError, isDevelopment, type Client, type Controller } from '@resto/core';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
 /** An element a controller can be added to: a LitElement, or any element that runs reactive controllers. */
@@ -43,7 +43,8 @@ export const noClient = (): Error =>
   adapterError(
     'useClient()',
     'no client in context',
-    'call provideClient(this, client) in the constructor of an element above this one (the app element), and connect this element under it',
+    isDevelopment && 'call provideClient(this, client) in the constructor of an element above this one (the app element), and connect this element under it',
+    30,
   );
 
 /**

@@ -19,7 +19,7 @@ export const CLAIM_LAPSE = 2500;
  * One component instance's hold on the request its suspended read waits on: the
  * observer it last suspended on, and the timer of its lapse. Internal.
  */
-export interface Claim {
+interface Claim {
   observer?: EndpointObserver<any>;
   lapse?: ReturnType<typeof setTimeout>;
 }
@@ -32,31 +32,21 @@ export interface Claim {
  * unmount while suspended), so every suspended render leaves the claim lapsing
  * CLAIM_LAPSE later unless a render of the instance moves the lapse on; the promise React is thrown settles
  * every PROBE ms, so a render React still wants is retried, and re-takes it, in time.
- * Internal.
  *
- * @example
- * const claim = useClaim();
- * const wait = settleClaim(claim, observer, promise); // throw it while pending
- */
-export function useClaim(): Claim {
-  // A ref: once mounted, what a render records in it outlives a render React discards (a
-  // suspended update). No cleanup: an unmount finds the claim lapsing already
-  // (settleClaim), or nothing held.
-  return useRef<Claim>({}).current;
-}
-
-/**
- * Records what this render of `claim`'s instance reads: `observer`, suspended on
- * `promise` (claimed by then), or ready (no promise); the key it suspended on
- * before, if another, is let go of. Returns what to throw to React: a promise that
- * settles with `promise` or after PROBE ms, whichever is first. Internal.
+ * Records what this render reads: `observer`, suspended on `promise` (claimed by then),
+ * or ready (no promise); the key it suspended on before, if another, is let go of.
+ * Returns what to throw to React: a promise that settles with `promise` or after PROBE
+ * ms, whichever is first. Internal.
  *
  * @example
  * const r = observer.read();
- * const wait = settleClaim(claim, observer, r.status === 'pending' ? r.promise : undefined);
+ * const wait = useClaim(observer, r.status === 'pending' ? r.promise : undefined);
  * if (wait) throw wait;
  */
-export function settleClaim(claim: Claim, observer: EndpointObserver<any>, promise?: Promise<void>): Promise<void> | undefined {
+export function useClaim(observer: EndpointObserver<any>, promise?: Promise<void>): Promise<void> | undefined {
+  // A ref: once mounted, what a render records in it outlives a render React discards (a
+  // suspended update). No cleanup: an unmount finds the claim lapsing already, or nothing held.
+  const claim = useRef<Claim>({}).current;
   if (claim.observer !== observer) claim.observer?.release();
   claim.observer = promise && observer;
   if (!promise) return;

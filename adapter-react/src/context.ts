@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { adapterError, type Client } from '@resto/core';
+import { adapterError, isDevelopment, type Client } from '@resto/core';
 
 /** The client every hook below a `DataProvider` reads from. */
 export const ClientContext = createContext<Client | null>(null);
@@ -14,6 +14,6 @@ export const ClientContext = createContext<Client | null>(null);
  */
 export function useClient(): Client {
   const client = useContext(ClientContext);
-  if (!client) throw adapterError('useClient()', 'no client in context', 'render this component inside <DataProvider>');
+  if (!client) throw adapterError('useClient()', 'no client in context', isDevelopment && 'render this component inside <DataProvider>', 30);
   return client;
 }

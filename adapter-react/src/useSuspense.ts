@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { type ArgsInput, type EndpointLike, type EndpointObserver, type ResolveType } from '@resto/core';
-import { settleClaim, useClaim } from './claim';
+import { useClaim } from './claim';
 import { withRetry } from './retry';
 import type { ArgsOf } from './types';
 import { useKeyedObserver } from './useObserver';
@@ -36,10 +36,9 @@ export function useSuspended<E extends EndpointLike>(observer: EndpointObserver<
   // a render that suspended in between did not commit, and the data coming back (the same
   // objects, after an invalidation) must render again.
   useSyncExternalStore(observer.subscribe, observer.getSnapshot, observer.getSnapshot);
-  const claim = useClaim();
   const r = observer.read();
-  // Taken before the previous key is let go of (settleClaim): its request may be this one.
-  const wait = settleClaim(claim, observer, r.status === 'pending' ? r.promise : undefined);
+  // Taken before the previous key is let go of (useClaim): its request may be this one.
+  const wait = useClaim(observer, r.status === 'pending' ? r.promise : undefined);
   if (r.status === 'error') throw withRetry(r.error, () => observer.refetch());
   // Thrown rather than passed to `use()`: when React replays the component after the
   // fetch, the data is there and `use()` would not be called again, which React

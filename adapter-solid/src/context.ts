@@ -1,4 +1,4 @@
-import { adapterError, providedClient, type Client, type Controller, type DehydratedState, type GCOptions } from '@resto/core';
+import { adapterError, isDevelopment, providedClient, type Client, type Controller, type DehydratedState, type GCOptions } from '@resto/core';
 import { createComponent, createContext, onCleanup, untrack, useContext, type JSX } from 'solid-js';
 import { isServer } from 'solid-js/web';
 
@@ -63,7 +63,7 @@ export function RestoProvider(props: RestoProviderProps): JSX.Element {
  */
 export function useClient(): Client {
   const client = useContext(RestoContext);
-  if (!client) throw adapterError('useClient()', 'no client in context', 'wrap the app in <RestoProvider>, or give a client: <RestoProvider client={client}>');
+  if (!client) throw adapterError('useClient()', 'no client in context', isDevelopment && 'wrap the app in <RestoProvider>, or give a client: <RestoProvider client={client}>', 30);
   return client;
 }
 

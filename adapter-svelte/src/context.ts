@@ -1,4 +1,4 @@
-import { adapterError, createClient, type Client, type Controller } from '@resto/core';
+import { adapterError, createClient, isDevelopment, type Client, type Controller } from '@resto/core';
 import { getContext, hasContext, onDestroy, setContext } from 'svelte';
 
 /** The context key under which the client is stored (for `mount(App, { context })`). */
@@ -32,7 +32,7 @@ export function setClient(client?: Client): Client {
  */
 export function getClient(): Client {
   if (!hasContext(CLIENT_KEY)) {
-    throw adapterError('useClient()', 'no client in context', 'call setClient() in a root component, or mount with { context: clientContext(client) }');
+    throw adapterError('useClient()', 'no client in context', isDevelopment && 'call setClient() in a root component, or mount with { context: clientContext(client) }', 30);
   }
   return getContext<Client>(CLIENT_KEY);
 }

@@ -1,4 +1,4 @@
-import { readAsync, adapterError, readKey, resolveArgs, type Client, type EndpointLike, type EndpointObserver, type ObserveOptions, type ObserverSnapshot, type ResolveType } from '@resto/core';
+import { readAsync, adapterError, isDevelopment, readKey, resolveArgs, type Client, type EndpointLike, type EndpointObserver, type ObserveOptions, type ObserverSnapshot, type ResolveType } from '@resto/core';
 import { getCurrentInstance, getCurrentScope, inject, onScopeDispose, onServerPrefetch, shallowRef, ssrContextKey, toValue, watch, type MaybeRefOrGetter, type ShallowRef } from 'vue';
 
 type Params<E> = E extends (...args: infer A) => any ? A : never;
@@ -24,6 +24,15 @@ export type ReactiveArgs<E> = MapArgs<Params<E>> | readonly [MaybeRefOrGetter<nu
 export function isServerRender(client: Client): boolean {
   return client.ssr || (getCurrentInstance() !== null && inject(ssrContextKey, null) !== null);
 }
+
+/**
+ * The error of a composable called with no scope to end its subscription. @internal
+ *
+ * @example
+ * if (!getCurrentScope()) throw outsideSetup('useQuery');
+ */
+export const outsideSetup = (hook: string): Error =>
+  adapterError(`${hook}()`, 'called outside setup()', isDevelopment && 'call it in setup(), <script setup> or inside an effectScope()', 31);
 
 /** What {@link bindEndpoint} gives a composable. */
 export interface Bound<E extends EndpointLike> {
@@ -56,7 +65,7 @@ export function bindObserver<O extends Observable<S>, S>(
 ): { readonly observer: ShallowRef<O>; readonly snapshot: ShallowRef<S> } {
   if (!getCurrentScope()) {
     // Without a scope nothing would ever unsubscribe: a leak, so refuse early.
-    throw adapterError(`${hook}()`, 'called outside setup()', 'call it in setup(), <script setup> or inside an effectScope()');
+    throw outsideSetup(hook);
   }
   let resolved: readonly unknown[] | null = null;
   // Tracks every ref/getter in args (core's rule, with refs); the watch re-runs only when the key differs.

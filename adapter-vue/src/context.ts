@@ -1,4 +1,4 @@
-import { adapterError, providedClient, type Client, type Controller, type DehydratedState, type GCOptions } from '@resto/core';
+import { adapterError, isDevelopment, providedClient, type Client, type Controller, type DehydratedState, type GCOptions } from '@resto/core';
 import { hasInjectionContext, inject, ssrContextKey, type App, type InjectionKey, type Plugin } from 'vue';
 
 /** Where the plugin provides its client; `inject(RestoKey)` reads it. */
@@ -103,14 +103,15 @@ export function useClient(): Client {
   if (current) return current;
   const client = hasInjectionContext() ? inject(RestoKey, undefined) : undefined;
   // During a server render the SSR context is how a server entry (or a Nuxt module)
-  // finds the store whose state it embeds.
-  const ctx = client && hasInjectionContext() ? inject<{ resto?: Client } | null>(ssrContextKey, null) : null;
+  // finds the store whose state it embeds (a client injected: an injection context).
+  const ctx = client ? inject<{ resto?: Client } | null>(ssrContextKey, null) : null;
   if (client && ctx && !ctx.resto) ctx.resto = client;
   if (!client) {
     throw adapterError(
       'useClient()',
       'no client in context',
-      'install the plugin with app.use(createResto()), or outside components wrap the call in withClient(client, () => ...)',
+      isDevelopment && 'install the plugin with app.use(createResto()), or outside components wrap the call in withClient(client, () => ...)',
+      30,
     );
   }
   return client;

@@ -1,6 +1,6 @@
-import { adapterError, QueryObserver, type Denormalize } from '@resto/core';
+import { QueryObserver, type Denormalize } from '@resto/core';
 import { computed, getCurrentScope, onScopeDispose, shallowRef, toValue, watch, type MaybeRefOrGetter, type ShallowRef } from 'vue';
-import { isServerRender } from './bind';
+import { isServerRender, outsideSetup } from './bind';
 import { useClient } from './context';
 
 /**
@@ -16,7 +16,7 @@ import { useClient } from './context';
 export function useQuery<S>(schema: S, ...args: readonly MaybeRefOrGetter<unknown>[]): Readonly<ShallowRef<Denormalize<S> | undefined>> {
   type T = Denormalize<S>;
   const client = useClient();
-  if (!getCurrentScope()) throw adapterError('useQuery()', 'called outside setup()', 'call it in setup(), <script setup> or inside an effectScope()');
+  if (!getCurrentScope()) throw outsideSetup('useQuery');
   if (isServerRender(client)) {
     // No subscription (a server render never unmounts); read when the render reads it,
     // i.e. after the reads this component awaits have filled the store.

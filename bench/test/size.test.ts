@@ -162,6 +162,19 @@ describe('typical app import size', () => {
   }
 });
 
+// What each adapter says in development only (the fix of its errors): none may ship.
+const ADAPTER_DEV_TEXTS = [
+  'render this component inside', // React
+  'install the plugin with', // Vue
+  'call it in setup()', // Vue
+  'call setClient() in a root component', // Svelte
+  'wrap the app in <RestoProvider>', // Solid
+  'add provideResto() to the providers', // Angular
+  'runInInjectionContext(injector', // Angular
+  'call provideClient(this, client)', // Lit
+  'give each argument its own getter', // core's resolveArgs, which every adapter calls
+];
+
 describe('typical app size, built without export conditions', () => {
   // Plain esbuild (or Rollup with node-resolve's defaults) and only NODE_ENV defined: the
   // development messages must fold away as with the production condition.
@@ -170,6 +183,17 @@ describe('typical app size, built without export conditions', () => {
       const [conditioned, plain] = await Promise.all([sizeOf(name), measure(resto.find((a) => a.name === name)!, { plain: true })]);
       expect(Math.abs(plain.gzip - conditioned.gzip), `${name}: ${plain.gzip} B plain, ${conditioned.gzip} B with the production condition`).toBeLessThanOrEqual(16);
       expect(plain.gzip).toBeLessThanOrEqual(CEILING[name]!);
+    });
+  }
+
+  // The adapters read core's `isDevelopment`, which the bundler inlines into their modules.
+  for (const app of resto) {
+    it(`${app.name}: none of the adapters' development messages, with or without the production condition`, async () => {
+      for (const s of [await sizeOf(app.name), await measure(app, { plain: true })]) {
+        for (const text of ADAPTER_DEV_TEXTS) expect(s.code, `${app.name} keeps "${text}"`).not.toContain(text);
+        // The short message's code is there instead (ERRORS.md, 30: no client in context).
+        expect(s.code, app.name).toMatch(/"no client in context",!1,30\)/);
+      }
     });
   }
 });

@@ -237,3 +237,5 @@ export {
   type StatusError,
   type StoreLike,
 } from './client';
+// For the adapters' development messages, which compile out as core's do.
+export { isDevelopment } from './dev/isDevelopment';

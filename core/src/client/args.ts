@@ -1,6 +1,7 @@
 // The argument rule every adapter's hooks share (values, getters, `null` switches a read
 // off) and the wording of adapter errors. No framework code: Vue passes its own reader.
 import { DEV } from '#dev';
+import { errorCode } from '../dev/errorCode';
 /**
  * The argument rule every adapter follows: after the endpoint, each argument is a
  * value or a getter returning it (Vue also takes refs); `null`, or a getter that
@@ -30,14 +31,17 @@ export type { StatusError } from '../endpoint/types';
 
 /**
  * An error an adapter throws at its user: it names the hook, says what went wrong
- * and what to do, in the same words in every framework.
+ * and what to do, in the same words in every framework. An adapter passes the fix
+ * as `isDevelopment && fix`: without one (a production build), the message ends with
+ * `code`, which ERRORS.md explains.
  *
  * @example
- * throw adapterError('useClient()', 'no client in context', 'wrap the app in <DataProvider>');
- * // Error: Resto useClient(): no client in context. Fix: wrap the app in <DataProvider>.
+ * throw adapterError('useClient()', 'no client in context', isDevelopment && 'wrap the app in <DataProvider>', 30);
+ * // development: Error: Resto useClient(): no client in context. Fix: wrap the app in <DataProvider>.
+ * // production:  Error: Resto useClient(): no client in context (Resto error 30: https://github.com/resto-js/resto/blob/main/core/ERRORS.md#30)
  */
-export function adapterError(where: string, problem: string, fix: string | false): Error {
-  return new Error(`Resto ${where}: ${problem}.${fix ? ` Fix: ${fix}.` : ''}`);
+export function adapterError(where: string, problem: string, fix: string | false, code?: number): Error {
+  return new Error(`Resto ${where}: ${problem}${fix ? `. Fix: ${fix}.` : code ? errorCode(code) : '.'}`);
 }
 
 const callGetter = (arg: unknown) => (typeof arg === 'function' ? (arg as () => unknown)() : arg);

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AbortError, Collection, createClient, Entity, RestEndpoint, normalize, resolveArgs, resource } from '../../src';
+import { AbortError, adapterError, Collection, createClient, Entity, isDevelopment, RestEndpoint, normalize, resolveArgs, resource } from '../../src';
 
 vi.mock('#dev', () => ({ DEV: false }));
 
@@ -24,6 +24,13 @@ describe('production messages', () => {
     expect(() => new Collection(undefined as never)).toThrow(new TypeError(`Collection${code(11)}`));
     const get = new RestEndpoint({ name: 'Todo.get', path: '/todos/:id' });
     expect(() => get.url({ id: '..' })).toThrow(new TypeError(`Todo.get: path parameter "id" cannot be ".."${code(16)}`));
+  });
+
+  it("an adapter's error names the hook and carries the code instead of the fix (ERRORS.md#30)", () => {
+    expect(isDevelopment).toBe(false);
+    expect(adapterError('useClient()', 'no client in context', isDevelopment && 'render this component inside <DataProvider>', 30)).toEqual(
+      new Error(`Resto useClient(): no client in context${code(30)}`),
+    );
   });
 
   it('a response that is not JSON names the endpoint and URL, then what the parser said (ERRORS.md#17)', async () => {
@@ -106,6 +113,13 @@ describe('ERRORS.md', () => {
     const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
     const used = new Set<number>();
     for (const f of files) for (const m of readFileSync(join(src, f), 'utf8').matchAll(/errorCode\((\d+)\)/g)) used.add(Number(m[1]));
+    // The adapters' codes: `adapterError(where, problem, isDevelopment && fix, code)`.
+    const root = fileURLToPath(new URL('../../../', import.meta.url));
+    for (const adapter of readdirSync(root).filter((d) => d.startsWith('adapter-'))) {
+      const dir = join(root, adapter, 'src');
+      for (const f of readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts')))
+        for (const m of readFileSync(join(dir, f), 'utf8').matchAll(/isDevelopment && [^]*?,\s*(\d+),?\s*\)/g)) used.add(Number(m[1]));
+    }
     const doc = readFileSync(fileURLToPath(new URL('../../ERRORS.md', import.meta.url)), 'utf8');
     const documented = [...doc.matchAll(/<a id="(\d+)"><\/a>\n## (\d+): /g)].map((m) => {
       expect(m[1]).toBe(m[2]);
