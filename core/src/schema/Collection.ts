@@ -213,8 +213,12 @@ export interface Collection<S extends readonly [any] | any[] | Values<any> | Arr
 // Which fetch is newer, and whose meta is kept, are Entity's own rules (one copy of each).
 for (const name of ['shouldReorder', 'mergeMetaWithStore'] as const) setHidden(Collection.prototype, name, Entity[name]);
 
-/** The change schemas each collection made, by name. */
-const made = new WeakMap<Collection, Record<string, CollectionChange>>();
+/**
+ * The change schemas a collection made, by name: an own symbol-keyed member (cheaper
+ * than a WeakMap by collection; for...in, Object.keys and JSON skip it, `Reflect.ownKeys`
+ * and a spread see it).
+ */
+const MADE = Symbol(DEV ? 'resto.collectionChanges' : '');
 
 // One accessor per change schema, on the prototype: [name (its mode), merge]. A move adds by
 // key to a Values collection, else at the end.
@@ -230,7 +234,7 @@ for (const [name, merge] of [
     // subclass's getter that reads `super.push`); `move` goes through `moveWith`, so a
     // subclass overriding that changes the default move too.
     get(this: Collection) {
-      return ((made.get(this) ?? made.set(this, {}).get(this)!)[name] ??= merge
+      return (((this as any)[MADE] ??= {} as Record<string, CollectionChange>)[name] ??= merge
         ? new CollectionChange(this, name, merge)
         : this.moveWith((this.schema as { keyed?: boolean }).keyed ? assignMerge : appendMerge));
     },

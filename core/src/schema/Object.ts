@@ -4,6 +4,7 @@ import { DEV } from '#dev';
 import { INVALID, KIND } from './symbols';
 import { isSchema, toConverter } from './entityPlan';
 import { SchemaError, assertParsed } from './SchemaError';
+import { schemaName } from './schemaName';
 import type { Denormalize, NormalizeDelegate, QueryDelegate, Unvisit, Visit } from './types';
 
 /** Normalize the declared fields of a plain object; other fields pass through. */
@@ -16,7 +17,8 @@ export function normalizeObject(
   visit: Visit,
 ): any {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    const name = `{${Object.keys(schema).join(', ')}}`;
+    // (a plain definition is named by its keys, `{a, b}`)
+    const name = schemaName(schema);
     if (DEV) assertParsed(input, name, key);
     throw new SchemaError(name, key, 'expected an object' + (DEV ? `, got ${Array.isArray(input) ? 'an array' : typeof input}` : ''));
   }

@@ -17,7 +17,7 @@ export interface EntityPlan {
   /** The fields holding deserialisers, as pairs: `[key, convert, ...]`. */
   deser: any[];
   defaults: Record<string, unknown>;
-  /** A new instance with every field at its default: `new cls()`, or the defaults on the prototype. */
+  /** A new instance with every field at its default: `new cls()`, or (no defaults) a bare object on the prototype. */
   make: () => any;
   /**
    * How instances are built, decided from the first stored record seen: the defaults' keys
@@ -92,8 +92,9 @@ export function entityPlan(cls: any): EntityPlan {
     // field initializers are the defaults
     defaults = { ...make() };
   } catch {
-    // a constructor that needs arguments: no defaults (the assignment above never happened)
-    make = () => Object.assign(Object.create(cls.prototype), defaults);
+    // a constructor that needs arguments: no defaults (the assignment above never happened),
+    // so an instance is a bare object on the prototype
+    make = () => Object.create(cls.prototype);
     spread = false;
   }
   plan = { owner: cls, source, nestedKeys, deser, defaults, make, spread };

@@ -17,7 +17,8 @@ export function serializeArgs(value: unknown): string {
   for (const k in out) {
     const v = out[k];
     // an own key: `__proto__` too is written as the field; JSON.stringify drops undefined
-    if (v !== undefined && (typeof v !== 'object' || v === null)) out[k] = String(v);
+    // (and a function, which is no primitive either)
+    if (v !== undefined && Object(v) !== v) out[k] = String(v);
   }
   return JSON.stringify(out);
 }

@@ -35,6 +35,8 @@ describe('Collection', () => {
     expect((denormalize(todoList, result, entities) as Todo[])[0]).toBeInstanceOf(Todo);
     // numbers and strings name the same collection; key order does not matter
     expect(todoList.pk(undefined, undefined, '', [{ b: 2, a: '1' }])).toBe(todoList.pk(undefined, undefined, '', [{ a: 1, b: '2' }]));
+    // a function arg (no primitive, no JSON) names no filter: dropped as undefined is
+    expect(todoList.pk(undefined, undefined, '', [{ userId: 1, onDone: () => {} }])).toBe('{"userId":"1"}');
   });
 
   it('push adds a created item to every stored collection whose filter args match it', () => {
