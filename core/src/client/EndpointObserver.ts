@@ -374,8 +374,9 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
    */
   #revalidate(reason: Reason | 'mount', shown?: boolean) {
     const { store, key } = this;
-    // A destroyed client refuses every fetch at once: asking again on each refusal would never end.
-    if (!this.args || !this.listeners.size || store.destroyed) return;
+    // Its callers (onFirst, refresh) run it subscribed only. A destroyed client refuses every
+    // fetch at once: asking again on each refusal would never end.
+    if (!this.args || store.destroyed) return;
     const { data, expiryStatus, stale } = this.getSnapshot(); // also brings the end of its request up to date
     if (this.running()) return;
     const meta = store.getSnapshot().meta[key!];
