@@ -76,8 +76,8 @@ const SETTLED = Promise.resolve();
 const TRIGGERS = { mount: 'refetchOnMount', focus: 'refetchOnWindowFocus', reconnect: 'refetchOnReconnect' } as const;
 const NONE: readonly never[] = [];
 const noop = () => {};
-/** What wakes a subscribed read: a store change, a trigger, or the expiry timer's rule. */
-type Reason = 'change' | 'focus' | 'reconnect' | ((facts: ReadFacts) => Decision);
+/** What wakes a subscribed read: a trigger, or a store change or the expiry timer, as the rule that decides on it. */
+type Reason = 'focus' | 'reconnect' | ((facts: ReadFacts) => Decision);
 
 /**
  * One read of one endpoint with fixed args: `{ subscribe, getSnapshot }` plus a
@@ -333,10 +333,11 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
 
   /**
    * The one path of every wake-up: settle a waiting promise(), decide whether to fetch
-   * (`reason`: a store change, or the expiry timer's rule), notify if the snapshot changed.
+   * (`reason`: a trigger, or the rule of a store change or of the expiry timer), notify if the
+   * snapshot changed.
    * @internal
    */
-  override refresh(reason: Reason = 'change') {
+  override refresh(reason: Reason = shouldFetchOnChange) {
     const prev = this.snapshot;
     if (this.#waiting) {
       const { data, error, loading } = this.getSnapshot();
@@ -398,11 +399,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
       recentError: !!meta?.error && meta.expiresAt > Date.now(),
     };
     const decision =
-      reason === 'change'
-        ? shouldFetchOnChange(facts)
-        : typeof reason === 'function'
-          ? reason(facts)
-          : shouldFetchOnTrigger(facts, freshnessOption(environment, this.endpoint, TRIGGERS[reason]), reason === 'mount');
+      typeof reason === 'function' ? reason(facts) : shouldFetchOnTrigger(facts, freshnessOption(environment, this.endpoint, TRIGGERS[reason]), reason === 'mount');
     if (decision === 'handled') this.#handledMeta = meta;
     else if (decision === 'fetch') this.fetch(this);
   }
