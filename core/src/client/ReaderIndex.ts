@@ -66,11 +66,11 @@ export class ReaderIndex extends Subscribable implements Reader {
     if (prev) {
       if (deps && prev.key === deps.key && prev.deps === deps.deps && same(prev.entities, deps.entities) && same(prev.tables, deps.tables)) return;
       registered.delete(reader);
-      this.list(reader, prev, false);
+      this.#list(reader, prev, false);
     }
     if (deps) {
       registered.set(reader, deps);
-      this.list(reader, deps, true);
+      this.#list(reader, deps, true);
     } else unschedule(reader);
   }
 
@@ -101,8 +101,8 @@ export class ReaderIndex extends Subscribable implements Reader {
       for (const key of changes.keys) this.wakeKey(key);
       const e = changes.entities;
       for (let i = 0; i < e.length; i += 2) {
-        this.wakeAt(e[i]!, ALL);
-        this.wakeAt(e[i]!, e[i + 1]!);
+        this.#wakeAt(e[i]!, ALL);
+        this.#wakeAt(e[i]!, e[i + 1]!);
       }
     }
   }
@@ -114,11 +114,11 @@ export class ReaderIndex extends Subscribable implements Reader {
 
   /** Wakes the readers of an endpoint key: its stored result or meta changed, or its request (InFlight) did. */
   wakeKey(key: string): void {
-    this.wakeAt(ALL, key);
+    this.#wakeAt(ALL, key);
   }
 
   /** Lists (or unlists) `reader` under every name `deps` gives. */
-  private list(reader: Reader, deps: ReaderDeps, add: boolean): void {
+  #list(reader: Reader, deps: ReaderDeps, add: boolean): void {
     if (deps.key !== undefined) this.at(ALL, deps.key, reader, add);
     const { deps: d, entities: e } = deps;
     for (let i = 0; i < d.length; i += 3) this.at(d[i] as string, d[i + 1] as string, reader, add);
@@ -140,7 +140,7 @@ export class ReaderIndex extends Subscribable implements Reader {
     }
   }
 
-  private wakeAt(a: string, b: string): void {
+  #wakeAt(a: string, b: string): void {
     const readers = this.by.get(a)?.get(b);
     if (readers) for (const r of readers) scheduleRefresh(r);
   }

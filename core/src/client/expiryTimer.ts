@@ -46,7 +46,7 @@ export function expiryTimer(observer: EndpointObserver, meta: unknown): void {
           dirty: true,
           refresh: () => {
             observer.dirty = true;
-            observer.refresh(observer.store.getSnapshot().meta[observer.key!] === meta ? shouldFetchOnExpiry : 'change');
+            observer.refresh(observer.store.getSnapshot().meta[observer.key!] === meta ? shouldFetchOnExpiry : shouldFetchOnChange);
           },
         }),
       Math.min(wait, 2_147_483_647),
