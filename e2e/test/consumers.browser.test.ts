@@ -229,7 +229,7 @@ describe('consumers', () => {
 });
 
 // Development-only texts the typical React app carries in a development build.
-const DEV_TEXTS = ['the default searchToString sends', 'binary and text responses are not normalized', 'the path needs at least one'];
+const DEV_TEXTS = ['the default searchToString sends', 'binary and text responses are not normalized', 'the path needs at least one', 'render this component inside'];
 
 describe('production builds without export conditions', () => {
   it('esbuild, Rollup, webpack and Vite with only process.env.NODE_ENV defined drop every development message', async () => {

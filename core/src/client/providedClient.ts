@@ -1,5 +1,6 @@
 // The client an adapter's provider gives its app, one rule for every framework's
 // provider (Vue's createResto, Angular's provideResto, Solid's RestoProvider).
+import { DEV } from '#dev';
 import { getDefaultManagers, type GCOptions } from '../managers';
 import type { DehydratedState } from '../state';
 import { adapterError } from './args';
@@ -29,6 +30,6 @@ export interface ProviderOptions {
  * if (!options.client) app.onUnmount(() => client.destroy());
  */
 export function providedClient(where: string, { client, gc, ssr = false, initialState }: ProviderOptions): () => Client {
-  if (client && initialState) throw adapterError(where, 'initialState with a client of your own', 'pass it to that client: createClient({ initialState }), or hydrate(client, snapshot)');
+  if (client && initialState) throw adapterError(where, 'initialState with a client of your own', DEV && 'pass it to that client: createClient({ initialState }), or hydrate(client, snapshot)', 32);
   return () => client ?? createClient({ ssr, managers: getDefaultManagers({ gc, ssr }), initialState });
 }

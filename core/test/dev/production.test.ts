@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AbortError, adapterError, Collection, createClient, Entity, isDevelopment, RestEndpoint, normalize, resolveArgs, resource } from '../../src';
+import { providedClient } from '../../src/client/providedClient';
 
 vi.mock('#dev', () => ({ DEV: false }));
 
@@ -30,6 +31,13 @@ describe('production messages', () => {
     expect(isDevelopment).toBe(false);
     expect(adapterError('useClient()', 'no client in context', isDevelopment && 'render this component inside <DataProvider>', 30)).toEqual(
       new Error(`Resto useClient(): no client in context${code(30)}`),
+    );
+  });
+
+  it("a provider's refusal of initialState with a client of its own carries the code instead of the fix (ERRORS.md#32)", () => {
+    const client = createClient();
+    expect(() => providedClient('createResto()', { client, initialState: {} as never })).toThrow(
+      new Error(`Resto createResto(): initialState with a client of your own${code(32)}`),
     );
   });
 
@@ -112,7 +120,12 @@ describe('ERRORS.md', () => {
     const src = fileURLToPath(new URL('../../src/', import.meta.url));
     const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
     const used = new Set<number>();
-    for (const f of files) for (const m of readFileSync(join(src, f), 'utf8').matchAll(/errorCode\((\d+)\)/g)) used.add(Number(m[1]));
+    for (const f of files) {
+      const text = readFileSync(join(src, f), 'utf8');
+      for (const m of text.matchAll(/errorCode\((\d+)\)/g)) used.add(Number(m[1]));
+      // Core's own adapter errors (providedClient): `adapterError(where, problem, DEV && fix, code)`.
+      for (const m of text.matchAll(/adapterError\([^]*?DEV && [^]*?,\s*(\d+),?\s*\)/g)) used.add(Number(m[1]));
+    }
     // The adapters' codes: `adapterError(where, problem, isDevelopment && fix, code)`.
     const root = fileURLToPath(new URL('../../../', import.meta.url));
     for (const adapter of readdirSync(root).filter((d) => d.startsWith('adapter-'))) {
