@@ -123,7 +123,7 @@ export class Controller {
     this.requests = new Map();
     // Every method of its classes, bound, so a destructured `const { fetch } = useController()`
     // works, a subclass's own methods too; the most derived definition of a name wins.
-    for (let proto = Object.getPrototypeOf(this); proto !== Object.prototype; proto = Object.getPrototypeOf(proto))
+    for (let proto = this; (proto = Object.getPrototypeOf(proto)) !== Object.prototype; )
       for (const [name, { value }] of Object.entries(Object.getOwnPropertyDescriptors(proto)))
         if (name !== 'constructor' && !Object.hasOwn(this, name) && typeof value === 'function') setHidden(this, name, value.bind(this));
   }
@@ -222,7 +222,8 @@ export class Controller {
    * controller.invalidate(TodoResource.get, { id: 1 });
    */
   invalidate<E extends EndpointLike>(endpoint: E, ...args: EndpointArgs<E>): Promise<void> {
-    return dispatchKeyed(this, endpoint, args, (key) => ({ type: INVALIDATE, key, date: uniqueNow() }));
+    // A key with a request out is marked even when nothing is stored yet: that answer is out of date.
+    return dispatchKeyed(this, endpoint, args, (key) => ({ type: INVALIDATE, key, date: uniqueNow(), inFlight: this.requests.has(key) }));
   }
 
   /**
