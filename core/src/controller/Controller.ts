@@ -170,12 +170,11 @@ export class Controller {
    * @internal
    */
   resultOf<E extends EndpointLike>(request: InFlight, endpoint: E, args: readonly unknown[]): Promise<ResolveType<E>> {
-    if (request.result) return request.result;
-    const { key, fetchedAt } = request;
-    const result =
+    return (request.result ??= (
       endpoint.schema == null
-        ? (request.promise as Promise<ResolveType<E>>)
+        ? request.promise
         : request.promise.then((response) => {
+            const { key, fetchedAt } = request;
             const state = this.getState();
             const meta = state.meta[key];
             // A response that failed normalization is stored as this key's error: surface it.
@@ -195,8 +194,8 @@ export class Controller {
             // an instance of its class, and a bare id (nothing to build it from) as undefined.
             // Uncached: the tables are an empty object of this call, which no memo could reuse.
             return denormalize(endpoint.schema, response, {}, args) as ResolveType<E>;
-          });
-    return (request.result = result as InFlight['result'])!;
+          })
+    ) as InFlight['result'])!;
   }
 
   /**
@@ -295,8 +294,6 @@ export class Controller {
       error,
     }: { args: readonly unknown[]; response: unknown; fetchedAt: number; error?: boolean },
   ): Promise<void> {
-    // Never before the start: start times are strictly increasing, so may run a hair ahead of the clock.
-    const now = Math.max(Date.now(), fetchedAt);
     return rejecting(() => this.dispatch({
       type: SET_RESPONSE,
       key: endpoint.key(...args),
@@ -304,7 +301,8 @@ export class Controller {
       args,
       response,
       error,
-      meta: (error ? errorMeta : responseMeta)(endpoint, fetchedAt, now),
+      // Stored now, never before the start: start times are strictly increasing, so may run a hair ahead of the clock.
+      meta: (error ? errorMeta : responseMeta)(endpoint, fetchedAt, Math.max(Date.now(), fetchedAt)),
     }));
   }
 
@@ -413,5 +411,5 @@ function store(controller: Controller, endpoint: EndpointLike, rest: readonly un
 
 /** `(...args, last)` as `[args, last]`: the reads' state, setResponse's response. */
 function splitLast<L = unknown>(rest: readonly unknown[]): [unknown[], L] {
-  return [rest.slice(0, -1), rest[rest.length - 1] as L];
+  return [rest.slice(0, -1), rest.at(-1) as L];
 }
