@@ -9,6 +9,8 @@ import { setHidden } from '../schema/ownEntry';
 import {
   EXPIRE_ALL,
   ExpiryStatus,
+  STATUS_INVALID,
+  STATUS_VALID,
   FETCH,
   InFlight,
   INVALIDATE,
@@ -208,7 +210,7 @@ export class Controller {
   fetchIfStale<E extends EndpointLike>(endpoint: E, ...args: EndpointArgs<E>): Promise<ResolveType<E>> {
     const state = this.getState();
     const { data, expiryStatus, expiresAt } = this.getResponse(endpoint, ...args, state);
-    if (expiryStatus !== ExpiryStatus.Invalid && expiresAt > Date.now() && !this.getError(endpoint, ...args, state)) {
+    if (expiryStatus !== STATUS_INVALID && expiresAt > Date.now() && !this.getError(endpoint, ...args, state)) {
       return Promise.resolve(data as ResolveType<E>);
     }
     return this.fetch(endpoint, ...args);
@@ -333,7 +335,7 @@ export class Controller {
    */
   getResponse<E extends EndpointLike>(endpoint: E, ...rest: ArgsThen<State>): ResponseInfo<ResolveType<E>> {
     const [args, state] = splitLast<State>(rest);
-    if (args[0] === null) return { data: undefined, expiryStatus: ExpiryStatus.Valid, expiresAt: 0 };
+    if (args[0] === null) return { data: undefined, expiryStatus: STATUS_VALID, expiresAt: 0 };
     return responseByKey(this, endpoint, args, endpoint.key(...args), state);
   }
 

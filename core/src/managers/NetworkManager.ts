@@ -19,7 +19,7 @@ import { freshnessOption, report } from '../environment';
  * code (ERRORS.md: 19 nobody reads it, 20 a reset, 21 destroy()) in production.
  */
 const abortError = (code: 19 | 20 | 21): Error =>
-  Object.assign(new Error('Aborted' + (DEV ? [': nobody reads it anymore', ': the store was reset', ': the client was destroyed'][code - 19] : errorCode(code))), { name: 'AbortError' });
+  Object.assign(new Error('Aborted' + (DEV ? [': nobody reads it anymore', ': the store was reset', ': the client was destroyed'] : [errorCode(19), errorCode(20), errorCode(21)])[code - 19]), { name: 'AbortError' });
 
 /**
  * Runs fetches. Identical reads in flight share one request; a read that only
