@@ -125,7 +125,7 @@ export class Controller {
     this.requests = new Map();
     // Every method of its classes, bound, so a destructured `const { fetch } = useController()`
     // works, a subclass's own methods too; the most derived definition of a name wins.
-    for (let proto = this; (proto = Object.getPrototypeOf(proto)) !== Object.prototype; )
+    for (let proto = Object.getPrototypeOf(this); proto !== Object.prototype; proto = Object.getPrototypeOf(proto))
       for (const [name, { value }] of Object.entries(Object.getOwnPropertyDescriptors(proto)))
         if (name !== 'constructor' && !Object.hasOwn(this, name) && typeof value === 'function') setHidden(this, name, value.bind(this));
   }
