@@ -57,7 +57,7 @@ export class NetworkManager implements Manager {
       }
       case RESET:
         this.cleanup(20);
-        return next(action);
+      // falls through: the reducer empties the store
       default:
         return next(action);
     }
@@ -170,10 +170,7 @@ export class NetworkManager implements Manager {
         // the request fails with what it threw, and its key is free for the next fetch.
         .catch((thrown: unknown) => (request.done ? report(thrown) : settle(thrown, true)))
         // Storing that failure threw too: the request ends without storing anything.
-        .catch((thrown: unknown) => {
-          if (ours.aborted || request.done) return report(thrown);
-          this.#finish(request, thrown);
-        });
+        .catch((thrown: unknown) => (ours.aborted || request.done ? report(thrown) : this.#finish(request, thrown)));
     // Started now, inside controller.fetch(), as data-client does: the endpoint is called
     // before fetch() returns (a mutation queued offline waits for the ones before it).
     void (hold ? hold.send(send) : send());
