@@ -57,7 +57,7 @@ export class NetworkManager implements Manager {
       }
       case RESET:
         this.cleanup(20);
-      // falls through: the reducer empties the store
+        return next(action);
       default:
         return next(action);
     }
