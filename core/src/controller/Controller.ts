@@ -9,6 +9,8 @@ import { setHidden } from '../schema/ownEntry';
 import {
   EXPIRE_ALL,
   ExpiryStatus,
+  STATUS_INVALID,
+  STATUS_VALID,
   FETCH,
   InFlight,
   INVALIDATE,
@@ -170,12 +172,11 @@ export class Controller {
    * @internal
    */
   resultOf<E extends EndpointLike>(request: InFlight, endpoint: E, args: readonly unknown[]): Promise<ResolveType<E>> {
-    if (request.result) return request.result;
-    const { key, fetchedAt } = request;
-    const result =
+    return (request.result ??= (
       endpoint.schema == null
-        ? (request.promise as Promise<ResolveType<E>>)
+        ? request.promise
         : request.promise.then((response) => {
+            const { key, fetchedAt } = request;
             const state = this.getState();
             const meta = state.meta[key];
             // A response that failed normalization is stored as this key's error: surface it.
@@ -195,8 +196,8 @@ export class Controller {
             // an instance of its class, and a bare id (nothing to build it from) as undefined.
             // Uncached: the tables are an empty object of this call, which no memo could reuse.
             return denormalize(endpoint.schema, response, {}, args) as ResolveType<E>;
-          });
-    return (request.result = result as InFlight['result'])!;
+          })
+    ) as InFlight['result'])!;
   }
 
   /**
@@ -209,7 +210,7 @@ export class Controller {
   fetchIfStale<E extends EndpointLike>(endpoint: E, ...args: EndpointArgs<E>): Promise<ResolveType<E>> {
     const state = this.getState();
     const { data, expiryStatus, expiresAt } = this.getResponse(endpoint, ...args, state);
-    if (expiryStatus !== ExpiryStatus.Invalid && expiresAt > Date.now() && !this.getError(endpoint, ...args, state)) {
+    if (expiryStatus !== STATUS_INVALID && expiresAt > Date.now() && !this.getError(endpoint, ...args, state)) {
       return Promise.resolve(data as ResolveType<E>);
     }
     return this.fetch(endpoint, ...args);
@@ -222,7 +223,8 @@ export class Controller {
    * controller.invalidate(TodoResource.get, { id: 1 });
    */
   invalidate<E extends EndpointLike>(endpoint: E, ...args: EndpointArgs<E>): Promise<void> {
-    return dispatchKeyed(this, endpoint, args, (key) => ({ type: INVALIDATE, key, date: uniqueNow() }));
+    // A key with a request out is marked even when nothing is stored yet: that answer is out of date.
+    return dispatchKeyed(this, endpoint, args, (key) => ({ type: INVALIDATE, key, date: uniqueNow(), inFlight: this.requests.has(key) }));
   }
 
   /**
@@ -294,8 +296,6 @@ export class Controller {
       error,
     }: { args: readonly unknown[]; response: unknown; fetchedAt: number; error?: boolean },
   ): Promise<void> {
-    // Never before the start: start times are strictly increasing, so may run a hair ahead of the clock.
-    const now = Math.max(Date.now(), fetchedAt);
     return rejecting(() => this.dispatch({
       type: SET_RESPONSE,
       key: endpoint.key(...args),
@@ -303,7 +303,8 @@ export class Controller {
       args,
       response,
       error,
-      meta: (error ? errorMeta : responseMeta)(endpoint, fetchedAt, now),
+      // Stored now, never before the start: start times are strictly increasing, so may run a hair ahead of the clock.
+      meta: (error ? errorMeta : responseMeta)(endpoint, fetchedAt, Math.max(Date.now(), fetchedAt)),
     }));
   }
 
@@ -334,7 +335,7 @@ export class Controller {
    */
   getResponse<E extends EndpointLike>(endpoint: E, ...rest: ArgsThen<State>): ResponseInfo<ResolveType<E>> {
     const [args, state] = splitLast<State>(rest);
-    if (args[0] === null) return { data: undefined, expiryStatus: ExpiryStatus.Valid, expiresAt: 0 };
+    if (args[0] === null) return { data: undefined, expiryStatus: STATUS_VALID, expiresAt: 0 };
     return responseByKey(this, endpoint, args, endpoint.key(...args), state);
   }
 
@@ -412,5 +413,5 @@ function store(controller: Controller, endpoint: EndpointLike, rest: readonly un
 
 /** `(...args, last)` as `[args, last]`: the reads' state, setResponse's response. */
 function splitLast<L = unknown>(rest: readonly unknown[]): [unknown[], L] {
-  return [rest.slice(0, -1), rest[rest.length - 1] as L];
+  return [rest.slice(0, -1), rest.at(-1) as L];
 }

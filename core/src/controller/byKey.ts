@@ -6,7 +6,7 @@
 import type { StatusError } from '../endpoint/types';
 import { queryKey, type QueryReads } from '../normalize';
 import { INVALID } from '../schema';
-import { ExpiryStatus, isPast, type EndpointLike, type State } from '../state';
+import { isPast, STATUS_INVALID, STATUS_INVALID_IF_STALE, STATUS_VALID, type EndpointLike, type State } from '../state';
 import type { Controller, ReadDeps, ResolveType, ResponseInfo } from './Controller';
 
 const NO_DEPS: readonly unknown[] = Object.freeze([]);
@@ -62,7 +62,7 @@ export function responseByKey<E extends EndpointLike>(
   }
   // A deleted entity reads as nothing: invalid, as missing data is.
   if (data === INVALID) data = undefined;
-  const expiryStatus = data === undefined || meta?.invalidated ? ExpiryStatus.Invalid : endpoint.invalidIfStale ? ExpiryStatus.InvalidIfStale : ExpiryStatus.Valid;
+  const expiryStatus = data === undefined || meta?.invalidated ? STATUS_INVALID : endpoint.invalidIfStale ? STATUS_INVALID_IF_STALE : STATUS_VALID;
   return { data: data as ResolveType<E>, expiryStatus, expiresAt };
 }
 
@@ -94,7 +94,7 @@ export function errorByKey(
  * @internal
  */
 export function usable({ expiryStatus, expiresAt }: ResponseInfo): boolean {
-  return expiryStatus !== ExpiryStatus.Invalid && !(expiryStatus === ExpiryStatus.InvalidIfStale && isPast(expiresAt));
+  return expiryStatus !== STATUS_INVALID && !(expiryStatus === STATUS_INVALID_IF_STALE && isPast(expiresAt));
 }
 
 /**

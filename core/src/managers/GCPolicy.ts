@@ -30,9 +30,10 @@ export interface GCOptions {
 export class GCPolicy implements Manager, GCInterface {
   /** The read results by key, and the live queries (keyed by their own record). @internal */
   readonly known = new Map<unknown, Known>();
-  // Set later, off any hot path: declared, so no class-field definitions ship.
+  // Set later, off any hot path: declared, so no class-field definition ships for it.
   declare protected controller: Controller | undefined;
-  declare private timer: ReturnType<typeof setInterval> | undefined;
+  // Private (a short name once minified): only this class starts and stops it.
+  #timer: ReturnType<typeof setInterval> | undefined;
   // `declare`d members are set in the constructor: no class-field definitions ship for them.
   declare readonly intervalMS: number;
   declare readonly graceMS: number;
@@ -63,17 +64,17 @@ export class GCPolicy implements Manager, GCInterface {
   }
 
   cleanup(): void {
-    clearInterval(this.timer);
-    this.timer = undefined;
+    clearInterval(this.#timer);
+    this.#timer = undefined;
   }
 
   /** Counts a reader of `known` until the returned function is called (once), which marks it read; a query is forgotten then. @internal */
   hold(known: Known): () => void {
     known.refs++;
     // Started lazily: a client nobody reads from (a throwaway in a render) owns no timer.
-    if (!this.timer) {
-      this.timer = setInterval(() => this.sweep(), this.intervalMS);
-      (this.timer as { unref?: () => void }).unref?.();
+    if (!this.#timer) {
+      this.#timer = setInterval(() => this.sweep(), this.intervalMS);
+      (this.#timer as { unref?: () => void }).unref?.();
     }
     let held = true;
     return () => {

@@ -6,7 +6,7 @@
 import { DEV } from '#dev';
 import type { Controller, Dispatch } from '../controller';
 import { errorCode } from '../dev/errorCode';
-import { FETCH, INVALIDATE, optimisticAction, RELEASE, RESET, type ActionTypes, type FetchAction, type InFlight } from '../state';
+import { FETCH, optimisticAction, RELEASE, RESET, type ActionTypes, type FetchAction, type InFlight } from '../state';
 import { refusal } from '../state/optimistic';
 import type { Manager, Middleware } from './Manager';
 import { advise, isAbort, tryOnce } from './retry';
@@ -38,21 +38,23 @@ const abortError = (code: 19 | 20 | 21): Error =>
  * const client = createClient({ managers: [new NetworkManager(), new SubscriptionManager()] });
  */
 export class NetworkManager implements Manager {
-  /** The requests it runs (each lists the FETCHes it answers: its `waiters`). */
-  private readonly running = new Set<InFlight>();
+  /**
+   * The requests it runs, each with the FETCH that started it (whose `resolve`/`reject`, as
+   * managers wrapped them, its outcome is given to); a joined FETCH is answered through the
+   * request's promise.
+   */
+  private readonly running = new Map<InFlight, FetchAction['meta']>();
 
   middleware: Middleware = (controller: Controller) => (next: Dispatch) => (action: ActionTypes) => {
     switch (action.type) {
       case FETCH:
-        this.handleFetch(controller, action, next);
+        this.#handleFetch(controller, action, next);
         break;
       case RELEASE: {
         const entry = controller.requests.get(action.key);
-        if (entry?.release(action.owner)) this.finish(entry, abortError(19));
+        if (entry?.release(action.owner)) this.#finish(entry, abortError(19));
         break;
       }
-      case INVALIDATE:
-        return next(controller.requests.has(action.key) ? { ...action, inFlight: true } : action);
       case RESET:
         this.cleanup(20);
         return next(action);
@@ -70,33 +72,33 @@ export class NetworkManager implements Manager {
 
   /** Aborts every request it runs: the client was destroyed (or, given 20, the store was reset). */
   cleanup(code: 20 | 21 = 21): void {
-    for (const entry of [...this.running]) this.finish(entry, abortError(code));
+    for (const entry of [...this.running.keys()]) this.#finish(entry, abortError(code));
   }
 
   /**
    * Ends a request that stores nothing (aborted by us, or its outcome could not be stored):
-   * its tries stop, its waiters reject (the first one ends the entry, waking its readers),
-   * or the entry itself when its FETCH has not reached us yet.
+   * its tries stop and the FETCH that started it rejects (which ends the entry, waking its
+   * readers, and so rejects the joined ones), or the entry itself when its FETCH has not
+   * reached us yet.
    */
-  private finish(entry: InFlight, error: unknown) {
+  #finish(entry: InFlight, error: unknown) {
     entry.abort.abort(error);
+    const started = this.running.get(entry) ?? entry;
     this.running.delete(entry);
-    for (const w of entry.waiters ?? [entry]) w.reject(error);
+    started.reject(error);
   }
 
-  private handleFetch(controller: Controller, action: FetchAction, next: Dispatch) {
+  #handleFetch(controller: Controller, action: FetchAction, next: Dispatch) {
     const { endpoint, key, args, meta } = action;
     const { request } = meta;
-    // It ended before its FETCH got here (aborted while a manager held it): pass its outcome on.
-    if (request.done) return void request.promise.then(meta.resolve, meta.reject);
-    // A read that joined a running request (the controller deduplicated it): answered with it.
-    if (request.waiters) return void request.waiters.push(meta);
+    // It ended before its FETCH got here (aborted while a manager held it), or it is a read
+    // that joined a running request (the controller deduplicated it): answered with its outcome.
+    if (request.done || this.running.has(request)) return void request.promise.then(meta.resolve, meta.reject);
     const env = controller.environment;
     const hold = endpoint.sideEffect ? env.offline : undefined;
     const refusedOffline = hold?.refuse(endpoint);
     if (refusedOffline) return void meta.reject(refusedOffline);
-    const waiters = (request.waiters = [meta]);
-    this.running.add(request);
+    this.running.set(request, meta);
 
     const { fetchedAt } = meta;
     // Aborted by us (the last owner left, a reset, destroy()): the tries stop and report nothing.
@@ -112,9 +114,7 @@ export class NetworkManager implements Manager {
       const stored = controller.resolve(endpoint, { args, response, fetchedAt, error });
       this.running.delete(request);
       request.end();
-      return stored.finally(() => {
-        for (const w of waiters) (error ? w.reject : w.resolve)(response);
-      });
+      return stored.finally(() => (error ? meta.reject : meta.resolve)(response));
     };
     // Applied at once (the store replays it, calling getOptimisticResponse): one that
     // refused itself fails the mutation before anything is sent, with what it threw
@@ -170,10 +170,7 @@ export class NetworkManager implements Manager {
         // the request fails with what it threw, and its key is free for the next fetch.
         .catch((thrown: unknown) => (request.done ? report(thrown) : settle(thrown, true)))
         // Storing that failure threw too: the request ends without storing anything.
-        .catch((thrown: unknown) => {
-          if (ours.aborted || request.done) return report(thrown);
-          this.finish(request, thrown);
-        });
+        .catch((thrown: unknown) => (ours.aborted || request.done ? report(thrown) : this.#finish(request, thrown)));
     // Started now, inside controller.fetch(), as data-client does: the endpoint is called
     // before fetch() returns (a mutation queued offline waits for the ones before it).
     void (hold ? hold.send(send) : send());

@@ -1,7 +1,6 @@
 // One request's life in one place: its promise, abort, owners, tries and start time.
 // Readers do not get callbacks from it: a change of its status (started, retrying,
 // ended) is published by key, the way a store change is, and they read it back.
-import type { FetchAction } from './actions';
 import type { State } from './State';
 
 /** Where an entry lives and publishes (the Controller). */
@@ -33,13 +32,13 @@ export class InFlight {
   declare readonly promise: Promise<unknown>;
   declare readonly resolve: (value: unknown) => void;
   declare readonly reject: (error: unknown) => void;
-  declare private readonly host: InFlightHost;
+  readonly #host: InFlightHost;
   /**
    * The observers holding it: when the last lets go it is aborted. Pinned (it holds itself)
    * when someone outside any observer awaits it (controller.fetch), or it is a mutation:
    * never aborted for lack of owners.
    */
-  readonly owners = new Set<object>();
+  readonly #owners = new Set<object>();
   /** Our own abort (the last owner left, a reset, destroy(), an answer that could not be stored): once its signal is aborted the tries stop and report nothing. */
   readonly abort = new AbortController();
   /** Failed tries so far (counted by the retryer, a RetryManager; unset before the first). */
@@ -50,16 +49,11 @@ export class InFlight {
   declare done: boolean;
   /** The key's meta when it ended: what the readers it answered have handled. */
   declare endMeta: unknown;
-  /**
-   * The FETCHes it answers, each with its own `resolve`/`reject` (a manager may have
-   * wrapped them): set by the NetworkManager when it starts running it.
-   */
-  declare waiters: FetchAction['meta'][] | undefined;
   /** What `controller.fetch` resolves with, made once (see Controller.resultOf). */
   declare result: (Promise<any> & { resolved: boolean }) | undefined;
 
   constructor(host: InFlightHost, key: string, fetchedAt: number, read: boolean, owner: object | undefined) {
-    this.host = host;
+    this.#host = host;
     this.key = key;
     this.fetchedAt = fetchedAt;
     // Made inside the executor, which runs at once: no resolve/reject pair is kept beside them.
@@ -75,20 +69,20 @@ export class InFlight {
       };
     })).catch(() => {});
     if (read) host.requests.set(key, this);
-    else this.owners.add(this);
+    else this.#owners.add(this);
     this.join(owner);
   }
 
   /** Adds a reader: an observer owns it, anyone else pins it. Published: the joiner shows it. */
   join(owner: object | undefined): void {
-    this.owners.add(owner ?? this);
-    this.host.changed(this.key);
+    this.#owners.add(owner ?? this);
+    this.#host.changed(this.key);
   }
 
   /** Removes an owner; true when nobody holds it any more (the caller aborts it). */
   release(owner: object): boolean {
-    this.owners.delete(owner);
-    return !this.done && !this.owners.size;
+    this.#owners.delete(owner);
+    return !this.done && !this.#owners.size;
   }
 
   /**
@@ -99,7 +93,8 @@ export class InFlight {
   end(): void {
     if (this.done) return;
     this.done = true;
-    const { host, key } = this;
+    const host = this.#host;
+    const key = this.key;
     if (host.requests.get(key) === this) host.requests.delete(key);
     this.endMeta = host.getState().meta[key];
     host.changed(key);

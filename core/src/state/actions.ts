@@ -86,7 +86,7 @@ export interface InvalidateAction {
   /** When it happened: responses of fetches started earlier do not make the result valid again. */
   readonly date?: number;
   /**
-   * A request for the key is running (the NetworkManager says so): mark it even when
+   * A request for the key is running (`controller.invalidate` says so): mark it even when
    * nothing is stored yet, so that request's answer does not count as valid.
    */
   readonly inFlight?: boolean;

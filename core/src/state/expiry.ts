@@ -1,5 +1,14 @@
 import { DEV } from '#dev';
 
+// ExpiryStatus's values, for core's own reads: a bundler inlines a constant (a number),
+// not a property of the exported object.
+/** {@link ExpiryStatus}.Invalid. @internal */
+export const STATUS_INVALID = 1;
+/** {@link ExpiryStatus}.InvalidIfStale. @internal */
+export const STATUS_INVALID_IF_STALE = 2;
+/** {@link ExpiryStatus}.Valid. @internal */
+export const STATUS_VALID = 3;
+
 /**
  * How usable a stored result is.
  * - `Invalid`: nothing usable (never fetched, invalidated, or deleted): fetch before showing.
@@ -11,9 +20,9 @@ import { DEV } from '#dev';
  * if (expiryStatus === ExpiryStatus.Invalid) await controller.fetch(TodoResource.get, { id: 1 });
  */
 export const ExpiryStatus = {
-  Invalid: 1,
-  InvalidIfStale: 2,
-  Valid: 3,
+  Invalid: STATUS_INVALID,
+  InvalidIfStale: STATUS_INVALID_IF_STALE,
+  Valid: STATUS_VALID,
 } as const;
 export type ExpiryStatus = (typeof ExpiryStatus)[keyof typeof ExpiryStatus];
 

@@ -40,6 +40,18 @@ describe('Controller methods are bound', () => {
     const { hello } = new MyController();
     expect(hello()).toBe(true);
   });
+
+  it('binds no getter (none is called while binding)', () => {
+    let reads = 0;
+    class Counting extends (createClient().controller.constructor as typeof import('../../src').Controller) {
+      get counted() {
+        return ++reads;
+      }
+    }
+    const controller = new Counting();
+    expect(reads).toBe(0);
+    expect(controller.counted).toBe(1);
+  });
 });
 
 describe('Collection subclasses', () => {
