@@ -7,7 +7,7 @@ import { errorByKey, responseByKey, usable } from '../controller/byKey';
 import type { StatusError } from '../endpoint/types';
 import { freshnessOption } from '../environment';
 import { schemaDefaults } from '../schema';
-import { ExpiryStatus, isPast, RELEASE, type EndpointLike, type InFlight, type ResultMeta, type State } from '../state';
+import { isPast, RELEASE, STATUS_INVALID, STATUS_VALID, type EndpointLike, type ExpiryStatus, type InFlight, type ResultMeta, type State } from '../state';
 import type { ReaderIndex } from './ReaderIndex';
 import { StoreRead } from './StoreRead';
 import { shouldFetchOnChange, shouldFetchOnTrigger, type Decision, type ReadFacts } from './shouldFetch';
@@ -193,7 +193,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     // for `{ results: [Todo], nextPage: '' }`), as the established library does; one whose
     // args make no key shows why, as its error.
     const error = args ? errorByKey(controller, endpoint, args, key!, state, (this.response = responseByKey(controller, endpoint, args, key!, state, track))) : this.#argsError;
-    const res = args ? this.response! : { data: schemaDefaults(endpoint.schema) as ResolveType<E> | undefined, expiryStatus: error ? ExpiryStatus.Invalid : ExpiryStatus.Valid, expiresAt: Infinity };
+    const res = args ? this.response! : { data: schemaDefaults(endpoint.schema) as ResolveType<E> | undefined, expiryStatus: error ? STATUS_INVALID : STATUS_VALID, expiresAt: Infinity };
     const stale = isPast(res.expiresAt);
     const unusable = !usable(res);
     const fetches = this.options.fetch !== false;
@@ -384,7 +384,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     const environment = store.controller.environment;
     environment.defaults.expiryTimer?.(this, meta);
     if (this.options.fetch === false) return; // cache-only reads never fetch
-    const invalid = expiryStatus === ExpiryStatus.Invalid; // so is missing data (responseByKey)
+    const invalid = expiryStatus === STATUS_INVALID; // so is missing data (responseByKey)
     const facts: ReadFacts = {
       invalid,
       // A read that fetches shows no data exactly when none is usable.
