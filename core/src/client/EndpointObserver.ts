@@ -193,7 +193,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
     // for `{ results: [Todo], nextPage: '' }`), as the established library does; one whose
     // args make no key shows why, as its error.
     const error = args ? errorByKey(controller, endpoint, args, key!, state, (this.response = responseByKey(controller, endpoint, args, key!, state, track))) : this.#argsError;
-    const res = args ? this.response! : { data: schemaDefaults(endpoint.schema) as ResolveType<E> | undefined, expiryStatus: error ? STATUS_INVALID : STATUS_VALID, expiresAt: Infinity };
+    const res = args ? this.response! : { data: schemaDefaults(endpoint.schema) as ResolveType<E> | undefined, expiryStatus: (error ? STATUS_INVALID : STATUS_VALID) as ExpiryStatus, expiresAt: Infinity };
     const stale = isPast(res.expiresAt);
     const unusable = !usable(res);
     const fetches = this.options.fetch !== false;
