@@ -42,3 +42,27 @@ it('promise(), read(), readAsync(), release() and close() work on a proxy of the
   four.close();
   unsubscribe();
 });
+
+it('close() works on a deep proxy of a subscribed observer (Vue reactive() wraps what it reads: the store, its reader index)', () => {
+  client = createMockClient([{ endpoint: getTodo, response: ({ id }: { id: number }) => ({ id, title: `t${id}` }) }]);
+  // As Vue's reactive() does: every object read through it is wrapped too, and a collection's
+  // methods take a wrapped key as the object it wraps.
+  const raw = new WeakMap<object, object>();
+  const toRaw = (value: unknown) => (value && typeof value === 'object' && raw.get(value)) || value;
+  const deep = <T extends object>(target: T): T => {
+    const collection = target instanceof Map || target instanceof Set || target instanceof WeakMap;
+    const proxy = new Proxy(target, {
+      get(t, key) {
+        const value = Reflect.get(t, key, collection ? t : proxy) as unknown;
+        if (collection) return typeof value === 'function' ? (...args: unknown[]) => (value as (...a: unknown[]) => unknown).apply(t, args.map(toRaw)) : value;
+        return value && typeof value === 'object' && !(value instanceof Promise) ? deep(value) : value;
+      },
+    });
+    raw.set(proxy, target);
+    return proxy;
+  };
+  const observer = deep(client.observe(getTodo, { id: 1 }));
+  observer.subscribe(() => {});
+  expect(() => observer.close()).not.toThrow();
+  expect(observer.listenerCount).toBe(0);
+});
