@@ -114,7 +114,9 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   // `declare`d members are set in the constructor: no class-field definitions ship for them.
   // The `#private` ones are its own (the minifier shortens their names, never `this.name`'s);
   // what getSnapshot's check reads stays a plain property: a `#private` load there measured
-  // ~15% slower on a subscribed read's getSnapshot (Node 20).
+  // ~15% slower on a subscribed read's getSnapshot (Node 20). So does what `promise()` (and
+  // `read()`, `close()`) reach: called on a proxy of the observer (Vue's `ref()`/`reactive()`),
+  // `this` is the proxy, which has no `#private` members (a TypeError).
   declare readonly endpoint: E;
   /** `null` for a conditional read that is switched off, or args that make no key (see `getSnapshot().error`). */
   declare readonly args: readonly unknown[] | null;
@@ -134,9 +136,9 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   /** The key's meta its fetch decisions already answered (its own request's end, or a decision to wait). */
   #handledMeta: unknown = {};
   /** What `promise()` handed out, until the read settles (the same promise meanwhile, whichever request it waits on). */
-  #waiting: Promise<void> | undefined;
+  declare private waiting: Promise<void> | undefined;
   /** Settles `waiting`. */
-  #settle!: () => void;
+  declare private settle: () => void;
   /** The expiry timer, if the client has one (see expiryTimer.ts). @internal */
   declare timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -228,14 +230,14 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   promise(): Promise<void> {
     if (this.read().status !== 'pending') return SETTLED;
     this.fetch(this); // the running one, if any
-    if (!this.#waiting) {
+    if (!this.waiting) {
       // Settles when the read shows usable data, an error, or no longer loads: woken by the
       // reader index like every other wake-up (see refresh), whether the answer is its
       // request's or came from elsewhere (a restored or hydrated store, a pushed change).
-      this.#waiting = new Promise<void>((resolve) => (this.#settle = resolve));
-      this.#watch();
+      this.waiting = new Promise<void>((resolve) => (this.settle = resolve));
+      this.watch();
     }
-    return this.#waiting;
+    return this.waiting;
   }
 
   /**
@@ -299,7 +301,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
 
   protected override onFirst() {
     const { store, stops, endpoint, args } = this;
-    this.#watch(); // registered under its key: observe() of the same read hands it out from now on
+    this.watch(); // registered under its key: observe() of the same read hands it out from now on
     if (!args) return;
     const { controller, ssr } = store;
     const releaseGC = controller.gc?.retain(endpoint, args);
@@ -324,7 +326,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   protected override onLast() {
     super.onLast(); // the stops (the GC retain, the poll, the triggers), the reader index
     // A `promise()` still waiting keeps listening for its answer.
-    if (this.#waiting) this.#watch();
+    if (this.waiting) this.watch();
     clearTimeout(this.timer);
     // A tick later: a listener that comes straight back keeps the request, instead of
     // aborting it and never asking again when restored data already shows.
@@ -339,13 +341,13 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
    */
   override refresh(reason: Reason = shouldFetchOnChange) {
     const prev = this.snapshot;
-    if (this.#waiting) {
+    if (this.waiting) {
       const { data, error, loading } = this.getSnapshot();
       // A server render waits for its own answer: it is what the page's snapshot must carry.
       if ((data !== undefined || error || !loading) && !(this.store.ssr && this.request)) {
-        this.#waiting = undefined;
+        this.waiting = undefined;
         if (!this.listeners.size) super.onLast();
-        this.#settle();
+        this.settle();
         // An answer that predates an invalidation leaves the read loading: it asks again, and waits
         // for that, claiming it as promise() claimed the first (release() can still abort it).
       } else if (!this.request) this.fetch(this);
@@ -356,7 +358,7 @@ export class EndpointObserver<E extends EndpointLike = EndpointLike> extends Sto
   }
 
   /** Registers with the reader index what it reads (subscribed, or `promise()` waiting). */
-  #watch() {
+  private watch() {
     this.tracked = this.dirty = true;
     this.getSnapshot();
   }

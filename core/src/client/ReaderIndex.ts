@@ -66,11 +66,11 @@ export class ReaderIndex extends Subscribable implements Reader {
     if (prev) {
       if (deps && prev.key === deps.key && prev.deps === deps.deps && same(prev.entities, deps.entities) && same(prev.tables, deps.tables)) return;
       registered.delete(reader);
-      this.#list(reader, prev, false);
+      this.list(reader, prev, false);
     }
     if (deps) {
       registered.set(reader, deps);
-      this.#list(reader, deps, true);
+      this.list(reader, deps, true);
     } else unschedule(reader);
   }
 
@@ -117,8 +117,11 @@ export class ReaderIndex extends Subscribable implements Reader {
     this.#wakeAt(ALL, key);
   }
 
-  /** Lists (or unlists) `reader` under every name `deps` gives. */
-  #list(reader: Reader, deps: ReaderDeps, add: boolean): void {
+  /**
+   * Lists (or unlists) `reader` under every name `deps` gives. Not `#private`: an observer's
+   * close() through a proxy (Vue's reactive()) reaches track() through a proxy of the index.
+   */
+  private list(reader: Reader, deps: ReaderDeps, add: boolean): void {
     if (deps.key !== undefined) this.at(ALL, deps.key, reader, add);
     const { deps: d, entities: e } = deps;
     for (let i = 0; i < d.length; i += 3) this.at(d[i] as string, d[i + 1] as string, reader, add);

@@ -93,7 +93,8 @@ export class NetworkManager implements Manager {
     const { request } = meta;
     // It ended before its FETCH got here (aborted while a manager held it), or it is a read
     // that joined a running request (the controller deduplicated it): answered with its outcome.
-    if (request.done || this.running.has(request)) return void request.promise.then(meta.resolve, meta.reject);
+    // What a manager's wrapped resolve/reject throws is reported, as for the FETCH that started it.
+    if (request.done || this.running.has(request)) return void request.promise.then(meta.resolve, meta.reject).catch(report);
     const env = controller.environment;
     const hold = endpoint.sideEffect ? env.offline : undefined;
     const refusedOffline = hold?.refuse(endpoint);

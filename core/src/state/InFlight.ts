@@ -38,7 +38,7 @@ export class InFlight {
    * when someone outside any observer awaits it (controller.fetch), or it is a mutation:
    * never aborted for lack of owners.
    */
-  readonly #owners = new Set<object>();
+  readonly owners = new Set<object>();
   /** Our own abort (the last owner left, a reset, destroy(), an answer that could not be stored): once its signal is aborted the tries stop and report nothing. */
   readonly abort = new AbortController();
   /** Failed tries so far (counted by the retryer, a RetryManager; unset before the first). */
@@ -69,20 +69,20 @@ export class InFlight {
       };
     })).catch(() => {});
     if (read) host.requests.set(key, this);
-    else this.#owners.add(this);
+    else this.owners.add(this);
     this.join(owner);
   }
 
   /** Adds a reader: an observer owns it, anyone else pins it. Published: the joiner shows it. */
   join(owner: object | undefined): void {
-    this.#owners.add(owner ?? this);
+    this.owners.add(owner ?? this);
     this.#host.changed(this.key);
   }
 
   /** Removes an owner; true when nobody holds it any more (the caller aborts it). */
   release(owner: object): boolean {
-    this.#owners.delete(owner);
-    return !this.done && !this.#owners.size;
+    this.owners.delete(owner);
+    return !this.done && !this.owners.size;
   }
 
   /**

@@ -171,3 +171,33 @@ it('invalidate() of a key nothing stored and nothing fetches leaves the store as
   await c.controller.invalidate(todo);
   expect(c.getSnapshot()).toBe(before);
 });
+
+it("a manager's wrapped resolve that throws for a joined FETCH is reported, as for the FETCH that started the request", async () => {
+  const reported: unknown[] = [];
+  vi.stubGlobal('reportError', (error: unknown) => reported.push(error));
+  try {
+    let fetches = 0;
+    const throwing: Manager = {
+      middleware: () => (next) => (action) => {
+        if (action.type !== FETCH || fetches++ !== 1) return next(action);
+        // The second FETCH (it joins the first's request): its resolve throws once it has answered.
+        const { resolve } = action.meta;
+        const throwingResolve = (value: unknown) => {
+          resolve(value);
+          throw new Error('wrapper of the joined one');
+        };
+        return next({ ...action, meta: { ...action.meta, resolve: throwingResolve } });
+      },
+      cleanup() {},
+    };
+    client = createClient({ managers: [throwing, new NetworkManager()] });
+    const todo = new Endpoint(async () => ({ id: 1, title: 'a' }), { key: () => 'todo', schema: Todo });
+    const first = client.controller.fetch(todo);
+    const joined = client.controller.fetch(todo);
+    await expect(Promise.all([first, joined])).resolves.toMatchObject([{ title: 'a' }, { title: 'a' }]);
+    await flush();
+    expect(reported).toEqual([new Error('wrapper of the joined one')]);
+  } finally {
+    vi.unstubAllGlobals();
+  }
+});
