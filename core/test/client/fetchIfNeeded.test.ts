@@ -1,14 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@resto/testing';
-import { fetchIfNeeded, createClient, Endpoint, Entity, NetworkManager, RestEndpoint, type Client } from '../../src';
+import { fetchIfNeeded, createClient, Endpoint, NetworkManager, type Client } from '../../src';
+import { getTodo } from '../fixtures/todo';
 import { createMockClient } from '../../src/mock';
 
-class Todo extends Entity {
-  id = 0;
-  title = '';
-  static override key = 'Todo';
-}
-const getTodo = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/todos/:id', schema: Todo });
 
 let client: Client | undefined;
 afterEach(() => {

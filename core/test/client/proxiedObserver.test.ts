@@ -1,17 +1,12 @@
 import { afterEach, expect, it } from 'vitest';
-import { readAsync, Entity, RestEndpoint, type Client } from '../../src';
+import { readAsync, type Client } from '../../src';
+import { getTodo } from '../fixtures/todo';
 import { createMockClient } from '../../src/mock';
 
 // An observer kept in Vue's `ref()`/`reactive()` (or any other Proxy) is called through
 // the proxy: `this` is the proxy, which carries none of the class's `#private` members.
 // What `promise()`, `read()` and `close()` reach must work through it, as it did before.
 
-class Todo extends Entity {
-  id = 0;
-  title = '';
-  static override key = 'Todo';
-}
-const getTodo = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/todos/:id', schema: Todo });
 
 let client: Client | undefined;
 afterEach(() => {

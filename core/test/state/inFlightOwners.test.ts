@@ -1,16 +1,11 @@
 import { afterEach, expect, it } from 'vitest';
-import { Entity, RestEndpoint, type Client, type InFlight } from '../../src';
+import { type Client, type InFlight } from '../../src';
+import { getTodo } from '../fixtures/todo';
 import { createMockClient } from '../../src/mock';
 
 // `owners` is part of InFlight's public shape (a manager sees the entry as a FETCH's
 // `meta.request`, and in `controller.requests`): who holds the request.
 
-class Todo extends Entity {
-  id = 0;
-  title = '';
-  static override key = 'Todo';
-}
-const getTodo = new RestEndpoint({ urlPrefix: 'http://api.test', path: '/todos/:id', schema: Todo });
 
 let client: Client | undefined;
 afterEach(() => {
