@@ -9,7 +9,7 @@ import { schemaName } from '../schema/schemaName';
 import { KIND } from '../schema/symbols';
 import { assertParsed, devFail, SchemaError } from '../schema/SchemaError';
 import type { EntityMeta, NormalizeMeta, Visit } from '../schema/types';
-import { normalizeStore, type NormalizeInputStore } from './NormalizeStore';
+import { NormalizeStore, type NormalizeInputStore } from './NormalizeStore';
 
 
 /** What `normalize` returns: the result plus full, copy-on-write tables. */
@@ -76,7 +76,7 @@ export function normalize<R = any>(
   // The call's meta written out, not `{ ...entityMeta, optimistic }`: with the spread, a normalize
   // of a 1,000-entity list allocated a fifth more (V8, Node 20: 203 scavenges for 2,200 calls
   // against 168) and ran that much slower in a process of its own.
-  const delegate = normalizeStore(store, args, { date: entityMeta.date, fetchedAt: entityMeta.fetchedAt, expiresAt: entityMeta.expiresAt, optimistic: optimistic ?? meta?.optimistic }, entityMeta);
+  const delegate = new NormalizeStore(store, args, { date: entityMeta.date, fetchedAt: entityMeta.fetchedAt, expiresAt: entityMeta.expiresAt, optimistic: optimistic ?? meta?.optimistic }, entityMeta);
   let depth = 0;
   const visit: Visit = (s, value, parent, key, a) => {
     // a default value in a schema object (`{ cursor: '' }`) is no schema ('' has String#normalize)
