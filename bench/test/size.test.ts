@@ -119,7 +119,7 @@ beforeAll(() => {
  * React 18,037, Vue 18,208, Svelte 18,146; with Entity's
  * hasAll back (its indexed loop is faster than every()): React 18,048, Vue 18,221, Svelte 18,157.
  * Then NormalizeStore a class again and the call's meta written out (both had made
- * normalize 10-22 % slower than at the issue's start): React 18,119, Vue 18,276, Svelte 18,221.
+ * normalize 10-22 % slower than at the issue's start): React 18,123, Vue 18,280, Svelte 18,225.
  * Lower them whenever the bundle shrinks. The target is BUDGET_GZIP (12 kB), not met:
  * bench/README.md ("Size") says by how much, why, and the plan.
  */
@@ -127,17 +127,17 @@ const CEILING: Record<string, number> = {
   'Resto React': 18_135,
   'Resto Vue': 18_292,
   'Resto Svelte': 18_237,
-  // Measured 25,802 on 2026-11-28, 24,395 after issue 41's second round, 22,925 after its third, 22,513 after its fourth, 21,130 after its fifth, 20,180 after its sixth, 19,500 after its seventh, 19,097 after its eighth, 18,837 after its ninth, 18,901 with normalize's speed back (the app creates its client; @lit/context's provider and consumer are ~2.5 kB minified of it).
+  // Measured 25,802 on 2026-11-28, 24,395 after issue 41's second round, 22,925 after its third, 22,513 after its fourth, 21,130 after its fifth, 20,180 after its sixth, 19,500 after its seventh, 19,097 after its eighth, 18,837 after its ninth, 18,906 with normalize's speed back (the app creates its client; @lit/context's provider and consumer are ~2.5 kB minified of it).
   'Resto Lit': 18_917,
   'Resto Solid': 18_143,
-  // @resto/react with react aliased to preact/compat (issue 43, 2026-11-28): 25,200; 23,815 after issue 41's second round, 22,336 after its third, 21,864 after its fourth, 20,458 after its fifth, 19,428 after its sixth, 18,684 after its seventh, 18,284 after its eighth, 18,055 after its ninth, 18,126 with normalize's speed back.
+  // @resto/react with react aliased to preact/compat (issue 43, 2026-11-28): 25,200; 23,815 after issue 41's second round, 22,336 after its third, 21,864 after its fourth, 20,458 after its fifth, 19,428 after its sixth, 18,684 after its seventh, 18,284 after its eighth, 18,055 after its ninth, 18,130 with normalize's speed back.
   'Resto Preact (@resto/react on preact/compat)': 18_142,
 };
 // Issue 43: the Angular app (provideResto, useSuspense, useController; @angular/* external)
 // measured 25,047 B on 2026-11-28, the same core as the others; 25,131 B with the server
 // render's wait (PendingTasks), which ships in the browser bundle as Vue's does; 23,786 after issue
 // 41's second round, 22,297 after its third, 21,882 after its fourth, 20,510 after its fifth, 19,575 after its
-// sixth, 18,890 after its seventh, 18,478 after its eighth, 18,127 after its ninth, 18,189 with normalize's speed back. Ceiling +16 B.
+// sixth, 18,890 after its seventh, 18,478 after its eighth, 18,127 after its ninth, 18,192 with normalize's speed back. Ceiling +16 B.
 CEILING['Resto Angular'] = 18_205;
 
 const resto = APPS.filter((a) => a.resto);

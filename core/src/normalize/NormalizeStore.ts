@@ -28,7 +28,6 @@ export interface NormalizeInputStore {
  * object is copied at the first write, and each written table gets one new layer
  * over the stored one (see layeredTable), so untouched tables keep identity, a
  * write costs what it writes, and a throw leaves the caller's store as it was.
- * `entityMeta` is the meta written for every entity of this call (`meta` without `optimistic`).
  * A class, not a closure over locals: its methods are one function each for every call, which
  * V8 inlines into the walk (closures made per call measured ~15 % slower normalizing).
  */
@@ -37,17 +36,18 @@ export class NormalizeStore implements NormalizeDelegate {
   /** For each of `tables`, the keys given a new layer by this call (undefined until its first write copies it). */
   declare private own: [Record<string, true>?, Record<string, true>?];
   declare private readonly onWrite: ((entityKey: string, pk: string) => void) | undefined;
+  /** The meta written for every entity of this call: `meta` without `optimistic`. */
   declare private readonly entityMeta: EntityMeta;
   declare readonly args: readonly any[];
   declare readonly meta: NormalizeMeta;
 
-  constructor(store: NormalizeInputStore, args: readonly any[], meta: NormalizeMeta, entityMeta: EntityMeta) {
+  constructor(store: NormalizeInputStore, args: readonly any[], meta: NormalizeMeta) {
     this.tables = [(store.entities ?? {}) as any, (store.entitiesMeta ?? {}) as any];
     this.own = [];
     this.onWrite = store.onWrite;
     this.args = args;
     this.meta = meta;
-    this.entityMeta = entityMeta;
+    this.entityMeta = { date: meta.date, fetchedAt: meta.fetchedAt, expiresAt: meta.expiresAt };
   }
 
   getEntity(key: string, pk: string): any {

@@ -4,7 +4,6 @@ import { fetchIfNeeded, createClient, Endpoint, NetworkManager, type Client } fr
 import { getTodo } from '../fixtures/todo';
 import { createMockClient } from '../../src/mock';
 
-
 let client: Client | undefined;
 afterEach(() => {
   client?.destroy();

@@ -7,7 +7,6 @@ import { createMockClient } from '../../src/mock';
 // the proxy: `this` is the proxy, which carries none of the class's `#private` members.
 // What `promise()`, `read()` and `close()` reach must work through it, as it did before.
 
-
 let client: Client | undefined;
 afterEach(() => {
   client?.destroy();

@@ -6,7 +6,6 @@ import { createMockClient } from '../../src/mock';
 // `owners` is part of InFlight's public shape (a manager sees the entry as a FETCH's
 // `meta.request`, and in `controller.requests`): who holds the request.
 
-
 let client: Client | undefined;
 afterEach(() => {
   client?.destroy();
